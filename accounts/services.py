@@ -1,0 +1,14 @@
+"""Writes for accounts."""
+
+from django.contrib.auth.models import Group, User
+from django.db import transaction
+
+from .roles import PLAYER
+
+
+@transaction.atomic
+def user_sign_up(*, username: str, email: str, password: str) -> User:
+    """Create an account; everyone who signs up is a Player (other roles are granted by staff)."""
+    user = User.objects.create_user(username=username, email=email, password=password)
+    user.groups.add(Group.objects.get(name=PLAYER))
+    return user

@@ -1,0 +1,9 @@
+"""ASGI entry point; production settings unless told otherwise."""
+
+import os
+
+from django.core.asgi import get_asgi_application
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.production")
+
+application = get_asgi_application()

@@ -1,0 +1,25 @@
+"""Production: a secret and hosts must be given; HTTPS everywhere.
+
+``SECURE_SSL_REDIRECT`` can be turned off with ``SECURE_SSL_REDIRECT=0`` when a
+proxy in front already redirects (it must then send ``X-Forwarded-Proto``).
+"""
+
+import os
+
+from django.core.exceptions import ImproperlyConfigured
+
+from .base import *  # noqa: F403
+from .base import env_bool
+
+SECRET_KEY = os.environ.get("SECRET_KEY", "")
+if len(SECRET_KEY) < 50:
+    raise ImproperlyConfigured("SECRET_KEY must be set to a random value of at least 50 characters.")
+
+DEBUG = False
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
+SESSION_COOKIE_SECURE = True
+CSRF_COOKIE_SECURE = True
+SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", str(60 * 60 * 24 * 365)))
+SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+SECURE_HSTS_PRELOAD = True

@@ -1,0 +1,12 @@
+"""Tests: fast hashing, no debug (tests see what users see), mail kept in memory."""
+
+from .base import *  # noqa: F403
+
+SECRET_KEY = "test-only-not-secret"  # noqa: S105
+DEBUG = False
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}
