@@ -1,0 +1,1 @@
+"""The fleets app's models, one module per concern."""
