@@ -8,6 +8,22 @@ from accounts.roles import JUDGE, ORGANIZER, PLAYER
 PASSWORD = "correct-horse-battery-staple"
 
 
+def with_roles(*default: str):
+    """Post-generation hook: ``UserFactory(roles=[ORGANIZER, JUDGE])``, else ``default``.
+
+    The roles migration creates the groups, but transactional (browser) tests empty
+    every table between tests, so the groups are fetched or made here.
+    """
+
+    def add_roles(user, create, extracted, **kwargs):
+        if create:
+            names = default if extracted is None else extracted
+            user.groups.add(*(Group.objects.get_or_create(name=name)[0] for name in names))
+            user.save()
+
+    return factory.PostGeneration(add_roles)
+
+
 class UserFactory(factory.django.DjangoModelFactory):
     class Meta:
         model = User
@@ -17,22 +33,16 @@ class UserFactory(factory.django.DjangoModelFactory):
     email = factory.LazyAttribute(lambda u: f"{u.username}@example.org")
     password = factory.PostGenerationMethodCall("set_password", PASSWORD)
 
-    @factory.post_generation
-    def roles(self, create, extracted, **kwargs):
-        """``UserFactory(roles=[ORGANIZER, JUDGE])``; groups come from the roles migration."""
-        if create and extracted:
-            self.groups.add(*Group.objects.filter(name__in=extracted))
-        if create:
-            self.save()
+    roles = with_roles()
 
 
 class PlayerFactory(UserFactory):
-    roles = factory.LazyFunction(lambda: [PLAYER])
+    roles = with_roles(PLAYER)
 
 
 class JudgeFactory(UserFactory):
-    roles = factory.LazyFunction(lambda: [JUDGE])
+    roles = with_roles(JUDGE)
 
 
 class OrganizerFactory(UserFactory):
-    roles = factory.LazyFunction(lambda: [ORGANIZER])
+    roles = with_roles(ORGANIZER)
