@@ -139,6 +139,7 @@ AXES_FAILURE_LIMIT = 5
 AXES_COOLOFF_TIME = 1
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_VERBOSE = False  # no start-up banner on every management command
 
 # Content-Security-Policy: nothing inline, nothing from elsewhere.
 CONTENT_SECURITY_POLICY = {

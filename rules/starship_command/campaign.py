@@ -1,0 +1,307 @@
+"""The Starship Command campaign as a ledger of points and ships (seed 002, Campaign Rules).
+
+A campaign is started with its players and their races and then fed entries --
+purchases, repairs, ship exchanges and battle results -- one at a time.
+:meth:`Campaign.record` returns the campaign after the entry, with a ledger line
+stating every player's banked points; an entry the rules forbid raises a
+:class:`CampaignError` carrying the violations and changes nothing. No balance
+ever goes below zero. A campaign is a value -- recording never changes the old
+one -- so the site can store the entries and replay them.
+
+The rules it keeps, in the seed's words:
+
+- "Each player is given 150 points to buy a fleet ... Any points unused for fleet
+  purchase may be banked" (Buying your fleet); "Players playing the same race
+  are a team" and "may exchange ships between battles" (Campaign Rules).
+- "After each battle, all players receive 50 points to make repairs to their
+  ships and buy new ones at value cost. If it is a team game, then each player
+  gets 50 points. On top of these 50 points a player gets any points left over
+  from previous battles." -- paid after every battle, the last one included.
+- "Cost for repairing shield points is one point per two shield points (round
+  down), and one point per point of Structure damage." The rounding is over all
+  the shield points repaired on a ship between two battles, so repairing them
+  one at a time costs what repairing them together does.
+- "destroyed ships cannot be purchased again -- they are out of the battle
+  permanently"; a self-destructed ship is destroyed too, though nobody scores it.
+- Campaign Victory: the value of the ships left in the fleet, plus the value of
+  the ships destroyed, plus the banked points; a captured ship is worth double
+  after subtracting its remaining Structure damage, and never less than its value;
+  "Teams figure one total for all players."
+
+The campaign ends after its number of battles (the seed recommends three);
+entries after the last battle are refused, so the final score cannot move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+
+from rules.list_check import Violation
+from rules.starship_command.battle import SURVIVING, Fate, ShipFate, destroyed_value
+from rules.starship_command.fleet import FLEET_BUDGET, over_budget, purchase_violations
+from rules.starship_command.ships import RACES, ShipCard
+
+INCOME_PER_BATTLE = 50
+RECOMMENDED_BATTLES = 3
+
+
+class CampaignError(ValueError):
+    """An entry the campaign rules forbid; ``violations`` says which rules, with stable codes."""
+
+    def __init__(self, *violations: Violation) -> None:
+        super().__init__(" ".join(v.message for v in violations))
+        self.violations = violations
+
+
+@dataclass(frozen=True, slots=True)
+class Purchase:
+    player: str
+    ship: ShipCard
+
+
+@dataclass(frozen=True, slots=True)
+class Repair:
+    """Repair ``shields`` shield points and ``structure`` Structure points of one ship."""
+
+    player: str
+    ship: str
+    shields: int = 0
+    structure: int = 0
+
+    def __post_init__(self) -> None:
+        if self.shields < 0 or self.structure < 0 or not (self.shields or self.structure):
+            raise ValueError("a repair mends a positive number of shield or Structure points, never a negative one")
+
+
+@dataclass(frozen=True, slots=True)
+class Transfer:
+    """A ship handed from one team member to another between battles."""
+
+    ship: str
+    giver: str
+    receiver: str
+
+
+@dataclass(frozen=True, slots=True)
+class BattleResult:
+    """Every ship that took part in a battle and its fate; ships left at the starbase are not listed."""
+
+    fates: tuple[ShipFate, ...]
+
+
+Entry = Purchase | Repair | Transfer | BattleResult
+
+
+@dataclass(frozen=True, slots=True)
+class Holding:
+    """A ship in a player's fleet, with the damage it still carries."""
+
+    ship: ShipCard
+    shield_damage: int = 0
+    structure_damage: int = 0
+    captured: bool = False  # taken by a boarding party, not bought
+    shields_repaired: int = 0  # shield points repaired since the last battle, for the round-down
+
+    @property
+    def campaign_value(self) -> int:
+        """Its worth at Campaign Victory: its value, or for a captured ship double what its damage leaves."""
+        if not self.captured:
+            return self.ship.value
+        return max(2 * (self.ship.value - self.structure_damage), self.ship.value)
+
+
+@dataclass(frozen=True, slots=True)
+class Account:
+    """One player's race, banked points, fleet (by ship name) and the value of the enemy ships he destroyed."""
+
+    race: str
+    bank: int
+    fleet: Mapping[str, Holding] = field(default_factory=dict)
+    destroyed: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class LedgerLine:
+    entry: Entry
+    balances: Mapping[str, int]  # every player's banked points once the entry is applied
+
+
+@dataclass(frozen=True, slots=True)
+class TeamScore:
+    race: str
+    players: tuple[str, ...]
+    fleet: int  # value of the ships left in the fleets, captured ships at their campaign value
+    destroyed: int  # value of the enemy ships destroyed (and fighters lost aboard destroyed carriers)
+    banked: int
+
+    @property
+    def total(self) -> int:
+        return self.fleet + self.destroyed + self.banked
+
+
+@dataclass(frozen=True, slots=True)
+class Campaign:
+    battles: int
+    accounts: Mapping[str, Account]
+    lost: frozenset[str] = frozenset()  # ships destroyed or self-destructed: never on sale again
+    ledger: tuple[LedgerLine, ...] = ()
+
+    @classmethod
+    def start(cls, players: Mapping[str, str], *, battles: int = RECOMMENDED_BATTLES) -> Campaign:
+        """A campaign for ``players`` (name to race), each with 150 points to buy a fleet."""
+        unknown = sorted(set(players.values()) - set(RACES))
+        if unknown or not players or battles < 1:
+            raise ValueError(f"a campaign needs players of the races {RACES} and at least one battle")
+        return cls(battles=battles, accounts={p: Account(race=r, bank=FLEET_BUDGET) for p, r in players.items()})
+
+    @property
+    def battles_played(self) -> int:
+        return sum(isinstance(line.entry, BattleResult) for line in self.ledger)
+
+    @property
+    def over(self) -> bool:
+        return self.battles_played >= self.battles
+
+    def balance(self, player: str) -> int:
+        return self.accounts[player].bank
+
+    def record(self, entry: Entry) -> Campaign:
+        """The campaign after ``entry``; a forbidden entry raises :class:`CampaignError` and changes nothing."""
+        if self.over:
+            raise CampaignError(
+                Violation("CAMPAIGN_OVER", f"All {self.battles} battles have been played; the campaign is closed.")
+            )
+        apply = {Purchase: self._purchase, Repair: self._repair, Transfer: self._transfer, BattleResult: self._battle}
+        accounts, lost = apply[type(entry)](entry)
+        line = LedgerLine(entry=entry, balances={p: a.bank for p, a in accounts.items()})
+        return replace(self, accounts=accounts, lost=lost, ledger=(*self.ledger, line))
+
+    def score(self) -> tuple[TeamScore, ...]:
+        """Campaign Victory totals per team (one race's players together), best first."""
+        teams = []
+        for race in dict.fromkeys(account.race for account in self.accounts.values()):
+            players = tuple(p for p, a in self.accounts.items() if a.race == race)
+            members = [self.accounts[p] for p in players]
+            teams.append(
+                TeamScore(
+                    race=race,
+                    players=players,
+                    fleet=sum(h.campaign_value for a in members for h in a.fleet.values()),
+                    destroyed=sum(a.destroyed for a in members),
+                    banked=sum(a.bank for a in members),
+                )
+            )
+        return tuple(sorted(teams, key=lambda team: -team.total))
+
+    # Each handler checks its entry, then returns the new accounts and lost ships.
+
+    def _account(self, player: str) -> Account:
+        if player not in self.accounts:
+            raise CampaignError(Violation("UNKNOWN_PLAYER", f"{player} is not a player in this campaign."))
+        return self.accounts[player]
+
+    def _holding(self, player: str, ship: str) -> Holding:
+        holding = self._account(player).fleet.get(ship)
+        if holding is None:
+            raise CampaignError(Violation("SHIP_NOT_IN_FLEET", f"{ship} is not in {player}'s fleet.", ship))
+        return holding
+
+    def _purchase(self, entry: Purchase) -> tuple[dict[str, Account], frozenset[str]]:
+        account = self._account(entry.player)
+        ship = entry.ship
+        violations = purchase_violations(ship, race=account.race, destroyed=self.lost)
+        owner = next((p for p, a in self.accounts.items() if ship.name in a.fleet), None)
+        if owner is not None:
+            violations.append(Violation("SHIP_ALREADY_OWNED", f"{ship.name} is already in {owner}'s fleet.", ship.name))
+        if ship.value > account.bank:
+            violations.append(over_budget(f"{ship.name} costs {ship.value} points", account.bank))
+        if violations:
+            raise CampaignError(*violations)
+        fleet = {**account.fleet, ship.name: Holding(ship)}
+        return self._with(entry.player, replace(account, bank=account.bank - ship.value, fleet=fleet)), self.lost
+
+    def _repair(self, entry: Repair) -> tuple[dict[str, Account], frozenset[str]]:
+        account = self._account(entry.player)
+        holding = self._holding(entry.player, entry.ship)
+        if entry.shields > holding.shield_damage or entry.structure > holding.structure_damage:
+            raise CampaignError(
+                Violation(
+                    "REPAIR_EXCEEDS_DAMAGE",
+                    f"{entry.ship} has {holding.shield_damage} shield and {holding.structure_damage} Structure "
+                    "points of damage to repair.",
+                    entry.ship,
+                )
+            )
+        repaired = holding.shields_repaired + entry.shields
+        cost = repaired // 2 - holding.shields_repaired // 2 + entry.structure
+        if cost > account.bank:
+            raise CampaignError(over_budget(f"Repairing {entry.ship} costs {cost} points", account.bank))
+        mended = replace(
+            holding,
+            shield_damage=holding.shield_damage - entry.shields,
+            structure_damage=holding.structure_damage - entry.structure,
+            shields_repaired=repaired,
+        )
+        fleet = {**account.fleet, entry.ship: mended}
+        return self._with(entry.player, replace(account, bank=account.bank - cost, fleet=fleet)), self.lost
+
+    def _transfer(self, entry: Transfer) -> tuple[dict[str, Account], frozenset[str]]:
+        giver, receiver = self._account(entry.giver), self._account(entry.receiver)
+        holding = self._holding(entry.giver, entry.ship)
+        if giver.race != receiver.race or entry.giver == entry.receiver:
+            raise CampaignError(
+                Violation(
+                    "NOT_A_TEAMMATE",
+                    f"{entry.giver} and {entry.receiver} are not teammates; ships are exchanged only within a team "
+                    "of one race.",
+                    entry.ship,
+                )
+            )
+        accounts = self._with(entry.giver, replace(giver, fleet=_without(giver.fleet, entry.ship)))
+        accounts[entry.receiver] = replace(receiver, fleet={**receiver.fleet, entry.ship: holding})
+        return accounts, self.lost
+
+    def _battle(self, entry: BattleResult) -> tuple[dict[str, Account], frozenset[str]]:
+        names = [fate.ship.name for fate in entry.fates]
+        repeated = next((name for name in names if names.count(name) > 1), None)
+        if repeated is not None:
+            raise CampaignError(Violation("SHIP_LISTED_TWICE", f"{repeated} has more than one fate.", repeated))
+        for fate in entry.fates:
+            if self._holding(fate.owner, fate.ship.name).ship != fate.ship:
+                raise CampaignError(
+                    Violation(
+                        "SHIP_NOT_IN_FLEET", f"{fate.owner}'s {fate.ship.name} is a different card.", fate.ship.name
+                    )
+                )
+            for player in (fate.captured_by, fate.destroyed_by):
+                if player is not None:
+                    self._account(player)
+        fleets = {p: {n: replace(h, shields_repaired=0) for n, h in a.fleet.items()} for p, a in self.accounts.items()}
+        destroyed = {p: a.destroyed for p, a in self.accounts.items()}
+        lost = set(self.lost)
+        for fate in entry.fates:
+            holding = fleets[fate.owner].pop(fate.ship.name)
+            if fate.fate in SURVIVING:
+                fleets[fate.controller][fate.ship.name] = replace(
+                    holding,
+                    shield_damage=fate.shield_damage,
+                    structure_damage=fate.structure_damage,
+                    captured=holding.captured or fate.captured_by is not None,
+                )
+            else:
+                lost.add(fate.ship.name)
+                if fate.fate == Fate.DESTROYED:
+                    destroyed[fate.destroyed_by] += destroyed_value(fate)
+        accounts = {
+            p: replace(a, bank=a.bank + INCOME_PER_BATTLE, fleet=fleets[p], destroyed=destroyed[p])
+            for p, a in self.accounts.items()
+        }
+        return accounts, frozenset(lost)
+
+    def _with(self, player: str, account: Account) -> dict[str, Account]:
+        return {**self.accounts, player: account}
+
+
+def _without(fleet: Mapping[str, Holding], ship: str) -> dict[str, Holding]:
+    return {name: holding for name, holding in fleet.items() if name != ship}
