@@ -28,12 +28,14 @@ class Restriction:
     """One restriction a card carries as data, e.g. ``Restriction("hull_min", 5)``.
 
     ``code`` names the rule (``one_per_ship``, ``hull_min``, ``hull_max``,
-    ``ship_faction``, ``captain_faction``, ``ship_class``, ``faction_only``, …);
-    ``value`` is its argument or ``None``. The engine owns the meaning of each code.
+    ``ship_faction``, ``captain_faction``, ``ship_class``, ``discount``, …);
+    ``value`` is its argument or ``None``; ``amount`` the SP of a cost code. The engine
+    owns the meaning of each code; docs/attack-wing-rules.md lists them all.
     """
 
     code: str
     value: str | int | None = None
+    amount: int = 0  # SP for cost codes (``discount``, ``extra_cost``, ``ship_discount``), else 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +43,7 @@ class CardSet:
     id: str
     name: str
     release_date: date | None = None
+    blind_booster: bool = False  # a Blind Booster pack: its cards form a booster ship's loadout
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,9 +93,16 @@ class Catalog:
     sets: dict[str, CardSet] = field(default_factory=dict)
     skipped: list[Skipped] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    # further source ids of a reprinted card (Utopia lists ``["T311", "T311a"]``) -> the card's id
+    aliases: dict[str, str] = field(default_factory=dict)
+    # derived lookups the engine builds once per catalog (see rules.attack_wing.index); not data
+    lookup_cache: dict = field(default_factory=dict, repr=False, compare=False)
 
     def get(self, card_id: str) -> Card | None:
-        return self.cards.get(card_id)
+        card = self.cards.get(card_id)
+        if card is None and card_id in self.aliases:
+            card = self.cards.get(self.aliases[card_id])
+        return card
 
     def release_date(self, card: Card) -> date | None:
         """The earliest known release date among the card's sets."""

@@ -1,0 +1,64 @@
+"""Star Trek: Attack Wing: card catalogs, fleet legality, costs and match scoring.
+
+Public names (the site and the registry use only these):
+
+- ``read_catalog(data, source=None) -> Catalog``, ``CatalogFormatError``
+- ``validate_fleet(fleet, catalog, fmt, on=None) -> Report``
+- ``Fleet``, ``FleetShip``, ``Report``, ``Violation``, ``FleetInputError``, ``VIOLATION_CODES``
+- ``Format``, ``FORMATS``, ``get_format``, ``DEFAULT_FORMAT``
+- ``parse_fleet``, ``fleet_to_dict``, ``canonical_json``, ``report_to_dict``, ``FleetFileError``
+- ``fleet_points``, ``bye``, ``FleetPoints``
+"""
+
+from rules.attack_wing.catalog import Card, CardSet, Catalog, Restriction, Skipped
+from rules.attack_wing.engine import validate_fleet
+from rules.attack_wing.fleet import (
+    VIOLATION_CODES,
+    CardCost,
+    Fleet,
+    FleetInputError,
+    FleetShip,
+    Report,
+    ResourceCost,
+    ShipReport,
+    Violation,
+)
+from rules.attack_wing.fleet_file import FleetFileError, canonical_json, fleet_to_dict, parse_fleet, report_to_dict
+from rules.attack_wing.formats import DEFAULT_FORMAT, FORMATS, Format, get_format
+from rules.attack_wing.scoring import FleetPoints, bye, fleet_points
+from rules.attack_wing.sources import CatalogFormatError, read_catalog
+
+GAME_KEY = "attack-wing"
+
+__all__ = [
+    "DEFAULT_FORMAT",
+    "FORMATS",
+    "GAME_KEY",
+    "VIOLATION_CODES",
+    "Card",
+    "CardCost",
+    "CardSet",
+    "Catalog",
+    "CatalogFormatError",
+    "Fleet",
+    "FleetFileError",
+    "FleetInputError",
+    "FleetPoints",
+    "FleetShip",
+    "Format",
+    "Report",
+    "ResourceCost",
+    "Restriction",
+    "ShipReport",
+    "Skipped",
+    "Violation",
+    "bye",
+    "canonical_json",
+    "fleet_points",
+    "fleet_to_dict",
+    "get_format",
+    "parse_fleet",
+    "read_catalog",
+    "report_to_dict",
+    "validate_fleet",
+]

@@ -1,0 +1,426 @@
+"""The construction rules, one function each; every one returns the violations it finds.
+
+Section names refer to seed 003 (WizKids "Additional Rules for Tournaments", 5/31/2016).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import date
+
+from rules.attack_wing import fleet as codes
+from rules.attack_wing.catalog import ADMIRAL, CAPTAIN, OTHER
+from rules.attack_wing.costs import ShipInFleet
+from rules.attack_wing.fleet import CardCost, Violation
+from rules.attack_wing.formats import HEAVY_UPGRADE_TYPES, Format
+from rules.attack_wing.index import CardFacts, CatalogIndex
+
+ANTIMATTER_MINES = "antimatter mines"
+SHUTTLE_WEAPON_MAX = 3  # Shuttlecraft rule 3
+CAPITAL_HULL = 4  # Shuttlecraft rule 4, Attack Squadrons rule 8
+
+
+def _where(ship: ShipInFleet) -> str:
+    return f"Ship {ship.index + 1} ({ship.name})"
+
+
+def fleet_points(fmt: Format, ships: list[ShipInFleet], costs: list[int], resources_total: int) -> list[Violation]:
+    """Fleet limit, and with a Blind Booster its two separate budgets (Suggested format, bullet 6)."""
+    booster = sum(c for s, c in zip(ships, costs, strict=True) if s.blind_booster)
+    rest = sum(costs) - booster + resources_total
+    found = []
+    if any(s.blind_booster for s in ships):
+        own_limit = fmt.fleet_limit - fmt.blind_booster_points
+        if booster > fmt.blind_booster_points:
+            found.append(
+                Violation(
+                    codes.BLIND_BOOSTER_OVER_LIMIT,
+                    f"The Blind Booster ships cost {booster} SP; the Blind Booster may use {fmt.blind_booster_points}.",
+                )
+            )
+        if rest > own_limit:
+            found.append(
+                Violation(
+                    codes.FLEET_OVER_LIMIT,
+                    f"The fleet outside the Blind Booster costs {rest} SP; {own_limit} SP are left after the "
+                    f"{fmt.blind_booster_points} SP reserved for the Blind Booster.",
+                )
+            )
+    elif rest > fmt.fleet_limit:
+        found.append(Violation(codes.FLEET_OVER_LIMIT, f"The fleet costs {rest} SP; the limit is {fmt.fleet_limit}."))
+    return found
+
+
+def ship_count(fmt: Format, ships: list[ShipInFleet]) -> list[Violation]:
+    if len(ships) >= fmt.min_ships:
+        return []
+    return [Violation(codes.TOO_FEW_SHIPS, f"The fleet has {len(ships)} ship(s); it needs at least {fmt.min_ships}.")]
+
+
+def ship_points(fmt: Format, ship: ShipInFleet, cards: tuple[CardCost, ...]) -> list[Violation]:
+    """The per-ship cap, with the 43+ base cost exception (Suggested format, bullets 3 and 5)."""
+    if fmt.ship_limit is None:
+        return []
+    total = sum(c.cost for c in cards)
+    if total <= fmt.ship_limit:
+        return []
+    base = ship.ship.card.cost
+    if fmt.heavy_ship_base is not None and base >= fmt.heavy_ship_base:
+        commanders_points = sum(c.cost for c in cards[1 : 1 + len(ship.commanders)])
+        attached_costs = cards[1 + len(ship.commanders) :]
+        heavy_points = sum(
+            c.cost for c, f in zip(attached_costs, ship.attached, strict=True) if f.slot_type in HEAVY_UPGRADE_TYPES
+        )
+        if heavy_points <= fmt.heavy_ship_allowance and total - commanders_points - heavy_points <= fmt.ship_limit:
+            return []
+        return [
+            Violation(
+                codes.SHIP_OVER_LIMIT,
+                f"{_where(ship)} costs {total} SP, over the {fmt.ship_limit} SP per ship; its base cost {base} allows "
+                f"exceeding that only with at most {fmt.heavy_ship_allowance} SP of "
+                f"{'/'.join(HEAVY_UPGRADE_TYPES)} upgrades (it has {heavy_points}).",
+                ship.index,
+            )
+        ]
+    return [
+        Violation(
+            codes.SHIP_OVER_LIMIT,
+            f"{_where(ship)} costs {total} SP; the limit is {fmt.ship_limit} per ship.",
+            ship.index,
+        )
+    ]
+
+
+def oversized(fmt: Format, ships: list[ShipInFleet]) -> list[Violation]:
+    big = [s for s in ships if s.ship.oversized]
+    if fmt.max_oversized is None or len(big) <= fmt.max_oversized:
+        return []
+    names = ", ".join(_where(s) for s in big)
+    return [
+        Violation(
+            codes.TOO_MANY_OVERSIZED,
+            f"Only {fmt.max_oversized} ship with the oversized base (Borg Cube, Nor Class station) "
+            f"is allowed: {names}.",
+            big[fmt.max_oversized].index,
+            big[fmt.max_oversized].ship.card.id,
+        )
+    ]
+
+
+def resources(fmt: Format, chosen: list[CardFacts], on: date | None, index: CatalogIndex) -> list[Violation]:
+    """At most one resource (Resources rule 1); none in retirement (rule 4 and its table)."""
+    found = []
+    if fmt.max_resources is not None and len(chosen) > fmt.max_resources:
+        found.append(
+            Violation(
+                codes.TOO_MANY_RESOURCES,
+                f"The fleet has {len(chosen)} resources; at most {fmt.max_resources} is allowed.",
+                None,
+                chosen[fmt.max_resources].card.id,
+            )
+        )
+    if not fmt.resource_retirement or on is None:
+        return found
+    for facts in chosen:
+        retirement = index.retirement(facts.card, fmt.retirement_months)
+        if retirement is None or on < retirement.retired_on:
+            continue
+        source = (
+            f"the retirement table ({retirement.table_name})"
+            if not retirement.derived
+            else f"derived: {fmt.retirement_months} months after its release"
+        )
+        found.append(
+            Violation(
+                codes.RESOURCE_RETIRED,
+                f"Resource {facts.card.name} is retired from {retirement.retired_on.isoformat()} ({source}).",
+                None,
+                facts.card.id,
+            )
+        )
+    return found
+
+
+def _every_card(ships: list[ShipInFleet], chosen: list[CardFacts]) -> Iterator[tuple[int | None, CardFacts]]:
+    for ship in ships:
+        for facts in (ship.ship, *ship.commanders, *ship.attached):
+            yield ship.index, facts
+    for facts in chosen:
+        yield None, facts
+
+
+def uniques(ships: list[ShipInFleet], chosen: list[CardFacts]) -> list[Violation]:
+    """Unique and mirror-universe-unique names, each counted on its own (Errata 8-12 use the mirror icon)."""
+    found = []
+    seen: dict[tuple[bool, str], str] = {}
+    for ship_index, facts in _every_card(ships, chosen):
+        card = facts.card
+        for mirror, flagged in ((False, card.unique), (True, card.mirror_unique)):
+            if not flagged:
+                continue
+            key = (mirror, facts.name_key)
+            if key in seen:
+                kind = "mirror-universe-unique" if mirror else "unique"
+                where = f" on Ship {ship_index + 1} ({ships[ship_index].name})" if ship_index is not None else ""
+                found.append(
+                    Violation(
+                        codes.DUPLICATE_UNIQUE,
+                        f"{card.name}{where} is {kind} and the fleet already has "
+                        f"a {kind} card of that name ({seen[key]}).",
+                        ship_index,
+                        card.id,
+                    )
+                )
+            else:
+                seen[key] = card.id
+    return found
+
+
+def admirals(fmt: Format, ships: list[ShipInFleet]) -> list[Violation]:
+    face_up = [s for s in ships if s.admiral is not None]
+    if len(face_up) <= fmt.max_admirals:
+        return []
+    extra = face_up[fmt.max_admirals]
+    return [
+        Violation(
+            codes.TOO_MANY_ADMIRALS,
+            f"The fleet has {len(face_up)} face-up admirals; {fmt.max_admirals} is allowed "
+            f"({extra.admiral.card.name} on {_where(extra)}).",
+            extra.index,
+            extra.admiral.card.id,
+        )
+    ]
+
+
+def captain(ship: ShipInFleet) -> list[Violation]:
+    if ship.ship.card.squadron or ship.captain is not None:
+        return []
+    return [Violation(codes.MISSING_CAPTAIN, f"{_where(ship)} has no captain.", ship.index, ship.ship.card.id)]
+
+
+def squadron(ship: ShipInFleet) -> list[Violation]:
+    """Attack Squadrons rule 2: only [squadron] upgrades; no captain, admiral or resource."""
+    if not ship.ship.card.squadron:
+        return []
+    found = []
+    for facts in (*ship.commanders, *ship.attached):
+        if facts.slot_type == "squadron":
+            continue
+        found.append(
+            Violation(
+                codes.SQUADRON_CARD_FORBIDDEN,
+                f"{_where(ship)} is a squadron and cannot take {facts.card.name}: only [squadron] upgrades.",
+                ship.index,
+                facts.card.id,
+            )
+        )
+    return found
+
+
+def shuttle(ship: ShipInFleet) -> list[Violation]:
+    """Shuttlecraft rules 3 and 5."""
+    if not ship.ship.shuttle:
+        return []
+    found = []
+    if ship.admiral is not None:
+        found.append(
+            Violation(
+                codes.SHUTTLE_ADMIRAL,
+                f"{_where(ship)} is a shuttlecraft and cannot have an admiral ({ship.admiral.card.name}).",
+                ship.index,
+                ship.admiral.card.id,
+            )
+        )
+    for facts in ship.attached:
+        card = facts.card
+        if card.upgrade_type == "weapon" and card.cost > SHUTTLE_WEAPON_MAX and facts.name_key != ANTIMATTER_MINES:
+            found.append(
+                Violation(
+                    codes.SHUTTLE_WEAPON_COST,
+                    f"{_where(ship)} is a shuttlecraft: {card.name} costs {card.cost} SP, "
+                    f"more than the {SHUTTLE_WEAPON_MAX} SP a shuttlecraft weapon may cost.",
+                    ship.index,
+                    card.id,
+                )
+            )
+    return found
+
+
+def capital_ships(ships: list[ShipInFleet]) -> list[Violation]:
+    """Each shuttlecraft, squadron or Borg support vehicle needs its own ship of hull 4+ (rule 55)."""
+    dependents, capitals = [], 0
+    for ship in ships:
+        support = any("support_vehicle" in f.codes for f in ship.attached)
+        if ship.ship.shuttle or ship.ship.card.squadron or support:
+            dependents.append(ship)
+            continue
+        if ship.ship.card.hull >= CAPITAL_HULL and not any("no_capital_ship" in f.codes for f in ship.attached):
+            capitals += 1
+    return [
+        Violation(
+            codes.CAPITAL_SHIP_REQUIRED,
+            f"{_where(ship)} needs its own Capital Ship (a ship of hull {CAPITAL_HULL} or more); the fleet has "
+            f"{capitals} Capital Ship(s) for {len(dependents)} shuttlecraft, squadron(s) and support vehicle(s).",
+            ship.index,
+            ship.ship.card.id,
+        )
+        for ship in dependents[capitals:]
+    ]
+
+
+def blind_booster(fmt: Format, ships: list[ShipInFleet], index: CatalogIndex) -> list[Violation]:
+    """Booster cards stay with the booster ship, other cards stay off it (Suggested format, bullet 6)."""
+    boosted = [s for s in ships if s.blind_booster]
+    if not boosted:
+        return []
+    if fmt.blind_booster_points == 0:
+        return [
+            Violation(
+                codes.BLIND_BOOSTER_OVER_LIMIT,
+                f"This format has no Blind Booster; {_where(boosted[0])} is marked as one.",
+                boosted[0].index,
+            )
+        ]
+    if not index.has_booster_sets:
+        return []  # the catalog does not say which sets are Blind Boosters
+    packs = frozenset().union(*(s.ship.booster_sets for s in boosted))
+    found = []
+    for ship in ships:
+        for facts in (ship.ship, *ship.commanders, *ship.attached):
+            if ship.blind_booster and not facts.booster_sets & packs:
+                message = f"{facts.card.name} on {_where(ship)} is not part of the Blind Booster."
+            elif not ship.blind_booster and facts.booster_only and facts.booster_sets <= packs:
+                message = (
+                    f"{facts.card.name} on {_where(ship)} comes from the Blind Booster "
+                    "and cannot join the rest of the fleet."
+                )
+            else:
+                continue
+            found.append(Violation(codes.BLIND_BOOSTER_MIXED, message, ship.index, facts.card.id))
+    return found
+
+
+def slots(ship: ShipInFleet) -> list[Violation]:
+    """Upgrades need a slot of their type: the ship's bar plus what its captain, admiral and cards add."""
+    fixed: dict[str, int] = {}
+    flexible: list[frozenset[str]] = []
+    granted = list(ship.ship.card.slots)
+    for facts in (*ship.commanders, *ship.attached):
+        granted.extend(facts.card.grants_slots)
+        if facts.card.kind in (CAPTAIN, ADMIRAL):
+            granted.extend(["talent"] * facts.card.talent_slots)
+    for slot in granted:
+        if "|" in slot:
+            flexible.append(frozenset(slot.split("|")))
+        else:
+            fixed[slot] = fixed.get(slot, 0) + 1
+    needed: dict[str, list[CardFacts]] = {}
+    for facts in ship.attached:
+        if facts.slot_type:
+            needed.setdefault(facts.slot_type, []).append(facts)
+    overflow = {t: max(0, len(cards) - fixed.get(t, 0)) for t, cards in needed.items()}
+    unplaced = _place(overflow, flexible)
+    found = []
+    for slot_type, missing in unplaced.items():
+        have = len(needed[slot_type])
+        extra_card = needed[slot_type][-1].card
+        found.append(
+            Violation(
+                codes.SLOT_OVERFLOW,
+                f"{_where(ship)} has {have} [{slot_type}] upgrades but room for {have - missing}; "
+                f"{extra_card.name} does not fit.",
+                ship.index,
+                extra_card.id,
+            )
+        )
+    return found
+
+
+def _place(overflow: dict[str, int], flexible: list[frozenset[str]]) -> dict[str, int]:
+    """Fit the overflowing upgrades into choice slots ("[tech] or [weapon]"), by augmenting paths."""
+    demands = [t for t in sorted(overflow) for _ in range(overflow[t])]
+    owner: list[int | None] = [None] * len(flexible)
+
+    def assign(demand: int, visited: set[int]) -> bool:
+        for slot, types in enumerate(flexible):
+            if demands[demand] in types and slot not in visited:
+                visited.add(slot)
+                if owner[slot] is None or assign(owner[slot], visited):
+                    owner[slot] = demand
+                    return True
+        return False
+
+    unplaced: dict[str, int] = {}
+    for demand, slot_type in enumerate(demands):
+        if not assign(demand, set()):
+            unplaced[slot_type] = unplaced.get(slot_type, 0) + 1
+    return unplaced
+
+
+def card_restrictions(ship: ShipInFleet, resources_chosen: frozenset[str]) -> list[Violation]:
+    """Each card's own deployment restrictions, as the catalog encodes them (Additional Rules 29)."""
+    found = []
+    names_seen: set[str] = set()
+    constructions = 0
+    for facts in (*ship.commanders, *ship.attached):
+        card = facts.card
+        if card.kind == OTHER and card.upgrade_type == "starship_construction":
+            constructions += 1
+            if constructions > 1:
+                found.append(_restricted(ship, facts, "only one Starship Construction card fits a ship"))
+        if facts.one_per_ship:
+            if facts.name_key in names_seen:
+                found.append(_restricted(ship, facts, f"no ship may carry more than one {card.name}"))
+            names_seen.add(facts.name_key)
+        for reason in _unmet(ship, facts, resources_chosen):
+            found.append(_restricted(ship, facts, reason))
+    return found
+
+
+def _restricted(ship: ShipInFleet, facts: CardFacts, reason: str) -> Violation:
+    return Violation(
+        codes.CARD_RESTRICTION, f"{facts.card.name} on {_where(ship)}: {reason}.", ship.index, facts.card.id
+    )
+
+
+_BOUND_SUBJECTS = {
+    "hull": ("hull", lambda s: s.ship.card.hull),
+    "shield": ("shield value", lambda s: s.ship.card.shields),
+    "attack": ("primary weapon value", lambda s: s.ship.card.attack),
+    "captain_skill": ("captain skill", lambda s: s.captain.card.skill if s.captain else None),
+}
+_GROUP_WORDS = {
+    "ship_faction": "a ship of faction",
+    "captain_faction": "a captain of faction",
+    "ship_identity": "the ship",
+}
+
+
+def _unmet(ship: ShipInFleet, facts: CardFacts, resources_chosen: frozenset[str]) -> Iterator[str]:
+    for code, limit in facts.bounds:
+        subject, bound = code.rsplit("_", 1)
+        label, read = _BOUND_SUBJECTS[subject]
+        value = read(ship)
+        if value is None:
+            continue
+        if (bound == "min" and value < limit) or (bound == "max" and value > limit):
+            wanted = f"{limit} or more" if bound == "min" else f"{limit} or less"
+            yield f"needs a {label} of {wanted} (this one has {value})"
+    for group, options in facts.any_of:
+        if not any(_option_met(ship, code, value) for code, value in options):
+            listed = " or ".join(dict.fromkeys(v for _, v in options))
+            yield f"may only go on {_GROUP_WORDS[group]} {listed}"
+    if facts.requires_resource and facts.requires_resource not in resources_chosen:
+        yield f"needs the fleet's resource {facts.requires_resource}"
+
+
+def _option_met(ship: ShipInFleet, code: str, value: str) -> bool:
+    if code == "ship_faction":
+        return value in ship.ship_factions
+    if code == "captain_faction":
+        return value in ship.captain_factions
+    if code == "ship_class":
+        return " ".join(value.lower().split()) == ship.ship.ship_class_key
+    if code == "ship_class_contains":
+        return value.lower() in ship.ship.ship_class_key
+    return " ".join(value.lower().split()) == ship.ship.name_key  # ship_name

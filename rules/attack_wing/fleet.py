@@ -1,0 +1,127 @@
+"""A fleet as a player submits it, and the report the engine gives back."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# Violation codes (public: stored with submissions, listed in docs/attack-wing-rules.md).
+FLEET_OVER_LIMIT = "FLEET_OVER_LIMIT"
+TOO_FEW_SHIPS = "TOO_FEW_SHIPS"
+SHIP_OVER_LIMIT = "SHIP_OVER_LIMIT"
+TOO_MANY_OVERSIZED = "TOO_MANY_OVERSIZED"
+TOO_MANY_RESOURCES = "TOO_MANY_RESOURCES"
+RESOURCE_RETIRED = "RESOURCE_RETIRED"
+DUPLICATE_UNIQUE = "DUPLICATE_UNIQUE"
+TOO_MANY_ADMIRALS = "TOO_MANY_ADMIRALS"
+MISSING_CAPTAIN = "MISSING_CAPTAIN"
+SLOT_OVERFLOW = "SLOT_OVERFLOW"
+SQUADRON_CARD_FORBIDDEN = "SQUADRON_CARD_FORBIDDEN"
+CAPITAL_SHIP_REQUIRED = "CAPITAL_SHIP_REQUIRED"
+SHUTTLE_ADMIRAL = "SHUTTLE_ADMIRAL"
+SHUTTLE_WEAPON_COST = "SHUTTLE_WEAPON_COST"
+BLIND_BOOSTER_OVER_LIMIT = "BLIND_BOOSTER_OVER_LIMIT"
+BLIND_BOOSTER_MIXED = "BLIND_BOOSTER_MIXED"
+CARD_RESTRICTION = "CARD_RESTRICTION"
+VIOLATION_CODES = (
+    FLEET_OVER_LIMIT,
+    TOO_FEW_SHIPS,
+    SHIP_OVER_LIMIT,
+    TOO_MANY_OVERSIZED,
+    TOO_MANY_RESOURCES,
+    RESOURCE_RETIRED,
+    DUPLICATE_UNIQUE,
+    TOO_MANY_ADMIRALS,
+    MISSING_CAPTAIN,
+    SLOT_OVERFLOW,
+    SQUADRON_CARD_FORBIDDEN,
+    CAPITAL_SHIP_REQUIRED,
+    SHUTTLE_ADMIRAL,
+    SHUTTLE_WEAPON_COST,
+    BLIND_BOOSTER_OVER_LIMIT,
+    BLIND_BOOSTER_MIXED,
+    CARD_RESTRICTION,
+)
+# Costs only rise these; removing a card can never create one (tested as a property).
+COST_CODES = (FLEET_OVER_LIMIT, SHIP_OVER_LIMIT, BLIND_BOOSTER_OVER_LIMIT)
+
+# Input errors: the fleet cannot be judged at all.
+UNKNOWN_CARD = "UNKNOWN_CARD"
+WRONG_ROLE = "WRONG_ROLE"
+
+# Roles a card plays in a fleet, as the report names them.
+ROLE_SHIP = "ship"
+ROLE_CAPTAIN = "captain"
+ROLE_ADMIRAL = "admiral"
+ROLE_UPGRADE = "upgrade"
+
+
+class FleetInputError(ValueError):
+    """A fleet the engine cannot judge: an unknown card id, or a card in a role it cannot take."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass(frozen=True, slots=True)
+class FleetShip:
+    """One ship and what is assigned to it. ``captain`` may be an admiral card (face down)."""
+
+    ship: str
+    captain: str | None = None
+    admiral: str | None = None  # face up
+    upgrades: tuple[str, ...] = ()  # upgrades, plus resource, officer and construction cards
+    blind_booster: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Fleet:
+    ships: tuple[FleetShip, ...] = ()
+    resources: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class CardCost:
+    id: str
+    role: str
+    printed: int
+    penalty: int  # faction penalty only
+    cost: int  # what the card costs in this fleet: reduced (never below 0), plus penalties and extra costs
+
+
+@dataclass(frozen=True, slots=True)
+class ShipReport:
+    index: int
+    ship: str
+    name: str
+    cost: int
+    cards: tuple[CardCost, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ResourceCost:
+    id: str
+    cost: int
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    code: str
+    message: str
+    ship: int | None = None  # index into Fleet.ships
+    card: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    format: str
+    limit: int
+    total: int
+    ships: tuple[ShipReport, ...]
+    resources: tuple[ResourceCost, ...]
+    violations: tuple[Violation, ...]
+
+    @property
+    def legal(self) -> bool:
+        return not self.violations

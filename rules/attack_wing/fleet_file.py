@@ -1,0 +1,185 @@
+"""The fleet file (also the site's JSON export/import format) and the report as JSON.
+
+A fleet file::
+
+    {"format": "wizkids-2016", "date": "2017-06-01", "resources": ["R028"],
+     "ships": [{"ship": "S415", "captain": "Cap049", "admiral": "A043",
+                "upgrades": ["C476", "W224"], "blind_booster": false}]}
+
+``format``, ``date``, ``admiral``, ``upgrades``, ``resources`` and ``blind_booster`` are
+optional; an admiral id given as ``captain`` is that admiral played face down.
+:func:`fleet_to_dict` writes every key, so ``parse_fleet(fleet_to_dict(f)) == f`` and
+the canonical JSON of a fleet is stable enough to hash.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+
+from rules.attack_wing.catalog import Catalog
+from rules.attack_wing.engine import resolve
+from rules.attack_wing.fleet import Fleet, FleetInputError, FleetShip, Report
+from rules.attack_wing.index import index_for
+
+MAX_SHIPS = 20
+MAX_CARDS_PER_SHIP = 30
+MAX_RESOURCES = 5
+MAX_ID_LENGTH = 100
+MAX_FILE_BYTES = 256 * 1024
+_TOP_KEYS = frozenset({"format", "date", "resources", "ships"})
+_SHIP_KEYS = frozenset({"ship", "captain", "admiral", "upgrades", "blind_booster"})
+
+
+class FleetFileError(FleetInputError):
+    """A fleet file that cannot be read or judged; ``message`` is one line for the player."""
+
+    def __init__(self, message: str, code: str = "BAD_FLEET_FILE") -> None:
+        super().__init__(code, message)
+
+
+def parse_fleet(source: bytes | str | dict, catalog: Catalog) -> tuple[Fleet, str | None, date | None]:
+    """Read a fleet file (bytes, text or an already-decoded dict) and check every id's role."""
+    data = _decode(source)
+    if not isinstance(data, dict):
+        raise FleetFileError("a fleet file must be a JSON object")
+    unknown = sorted(set(data) - _TOP_KEYS)
+    if unknown:
+        raise FleetFileError(f"unknown key(s) in the fleet file: {', '.join(unknown)}")
+    format_key = data.get("format")
+    if format_key is not None and (not isinstance(format_key, str) or not format_key.strip()):
+        raise FleetFileError("'format' must be a format key such as \"wizkids-2016\"")
+    ships = data.get("ships")
+    if not isinstance(ships, list) or not ships:
+        raise FleetFileError("'ships' must be a non-empty list")
+    if len(ships) > MAX_SHIPS:
+        raise FleetFileError(f"a fleet has at most {MAX_SHIPS} ships; this one lists {len(ships)}")
+    fleet = Fleet(
+        ships=tuple(_ship(entry, position) for position, entry in enumerate(ships)),
+        resources=_ids(data.get("resources", []), "resources", MAX_RESOURCES),
+    )
+    try:
+        resolve(fleet, index_for(catalog))
+    except FleetInputError as exc:
+        raise FleetFileError(exc.message, exc.code) from None
+    return fleet, format_key, _date(data.get("date"))
+
+
+def _decode(source: bytes | str | dict) -> object:
+    if isinstance(source, dict):
+        return source
+    if isinstance(source, bytes | bytearray):
+        if len(source) > MAX_FILE_BYTES:
+            raise FleetFileError(f"the fleet file is larger than {MAX_FILE_BYTES // 1024} KiB")
+        try:
+            source = bytes(source).decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise FleetFileError("the fleet file is not UTF-8 text") from None
+    if not isinstance(source, str):
+        raise FleetFileError("a fleet file must be JSON text or an object")
+    try:
+        return json.loads(source)
+    except json.JSONDecodeError as exc:
+        raise FleetFileError(
+            f"the fleet file is not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})"
+        ) from None
+
+
+def _ship(entry: object, position: int) -> FleetShip:
+    where = f"ship {position + 1}"
+    if not isinstance(entry, dict):
+        raise FleetFileError(f"{where} must be an object")
+    unknown = sorted(set(entry) - _SHIP_KEYS)
+    if unknown:
+        raise FleetFileError(f"{where}: unknown key(s) {', '.join(unknown)}")
+    ship_id = entry.get("ship")
+    if not _is_id(ship_id):
+        raise FleetFileError(f"{where}: 'ship' must be a card id")
+    for key in ("captain", "admiral"):
+        if entry.get(key) is not None and not _is_id(entry[key]):
+            raise FleetFileError(f"{where}: '{key}' must be a card id or null")
+    booster = entry.get("blind_booster", False)
+    if not isinstance(booster, bool):
+        raise FleetFileError(f"{where}: 'blind_booster' must be true or false")
+    return FleetShip(
+        ship=ship_id,
+        captain=entry.get("captain"),
+        admiral=entry.get("admiral"),
+        upgrades=_ids(entry.get("upgrades", []), f"{where} upgrades", MAX_CARDS_PER_SHIP),
+        blind_booster=booster,
+    )
+
+
+def _ids(value: object, where: str, limit: int) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(_is_id(v) for v in value):
+        raise FleetFileError(f"{where} must be a list of card ids")
+    if len(value) > limit:
+        raise FleetFileError(f"{where}: at most {limit} cards; {len(value)} given")
+    return tuple(value)
+
+
+def _is_id(value: object) -> bool:
+    return isinstance(value, str) and 0 < len(value) <= MAX_ID_LENGTH and value == value.strip()
+
+
+def _date(value: object) -> date | None:
+    if value is None:
+        return None
+    if not isinstance(value, str) or len(value) != 10:
+        raise FleetFileError("'date' must be written YYYY-MM-DD")
+    try:
+        return date.fromisoformat(value)
+    except ValueError:
+        raise FleetFileError(f"'date' {value!r} is not a real date (YYYY-MM-DD)") from None
+
+
+def fleet_to_dict(fleet: Fleet, format_key: str | None = None, on: date | None = None) -> dict:
+    """The canonical fleet file: every ship key written, ``format``/``date`` only when given."""
+    data: dict = {}
+    if format_key is not None:
+        data["format"] = format_key
+    if on is not None:
+        data["date"] = on.isoformat()
+    data["resources"] = list(fleet.resources)
+    data["ships"] = [
+        {
+            "ship": s.ship,
+            "captain": s.captain,
+            "admiral": s.admiral,
+            "upgrades": list(s.upgrades),
+            "blind_booster": s.blind_booster,
+        }
+        for s in fleet.ships
+    ]
+    return data
+
+
+def canonical_json(fleet: Fleet, format_key: str | None = None, on: date | None = None) -> str:
+    """One exact text per fleet (sorted keys, no spaces): what a verification hash is taken over."""
+    return json.dumps(fleet_to_dict(fleet, format_key, on), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def report_to_dict(report: Report) -> dict:
+    return {
+        "legal": report.legal,
+        "format": report.format,
+        "limit": report.limit,
+        "total": report.total,
+        "ships": [
+            {
+                "index": s.index,
+                "ship": s.ship,
+                "name": s.name,
+                "cost": s.cost,
+                "cards": [
+                    {"id": c.id, "role": c.role, "printed": c.printed, "penalty": c.penalty, "cost": c.cost}
+                    for c in s.cards
+                ],
+            }
+            for s in report.ships
+        ],
+        "resources": [{"id": r.id, "cost": r.cost} for r in report.resources],
+        "violations": [
+            {"code": v.code, "message": v.message, "ship": v.ship, "card": v.card} for v in report.violations
+        ],
+    }

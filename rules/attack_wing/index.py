@@ -1,0 +1,106 @@
+"""Per-catalog lookups, computed once so validating a fleet is a handful of dict reads.
+
+A catalog holds a few thousand cards and stays the same for a whole event; the engine
+validates many fleets against it. Everything that depends on a card alone (its
+restriction groups, unique-name key, ship kind, Blind Booster sets) is worked out here,
+on first use, and kept in ``Catalog.lookup_cache``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.attack_wing.catalog import ADMIRAL, CAPTAIN, RESOURCE, SHIP, UPGRADE_TYPES, Card, Catalog
+from rules.attack_wing.retirement import Retirement, retirement_for
+from rules.attack_wing.sources._build import normalize_class
+
+# Restriction codes whose values are alternatives: a card allowed on "Klingon or Romulan ships"
+# carries two ``ship_faction`` entries. The three ship-identity codes form one group.
+_ANY_OF_GROUPS = {
+    "ship_faction": "ship_faction",
+    "captain_faction": "captain_faction",
+    "ship_class": "ship_identity",
+    "ship_class_contains": "ship_identity",
+    "ship_name": "ship_identity",
+}
+_BOUNDS = ("hull_min", "hull_max", "shield_min", "shield_max", "attack_min", "attack_max")
+_BOUNDS += ("captain_skill_min", "captain_skill_max")
+
+
+@dataclass(frozen=True, slots=True)
+class CardFacts:
+    card: Card
+    name_key: str
+    one_per_ship: bool
+    bounds: tuple[tuple[str, int], ...]
+    any_of: tuple[tuple[str, tuple[tuple[str, str], ...]], ...]  # (group, ((code, value), ...))
+    requires_resource: str | None
+    codes: frozenset[str]
+    ship_class_key: str
+    oversized: bool
+    shuttle: bool
+    slot_type: str | None  # the slot this card fills, if any
+    booster_sets: frozenset[str]
+    booster_only: bool  # every set it comes in is a Blind Booster pack
+
+
+class CatalogIndex:
+    def __init__(self, catalog: Catalog) -> None:
+        self.catalog = catalog
+        self.has_booster_sets = any(s.blind_booster for s in catalog.sets.values())
+        self.facts: dict[str, CardFacts] = {card_id: self._facts(card) for card_id, card in catalog.cards.items()}
+        self._retirements: dict[tuple[str, int], Retirement | None] = {}
+
+    def fact(self, card_id: str) -> CardFacts | None:
+        found = self.facts.get(card_id)
+        if found is None and card_id in self.catalog.aliases:
+            found = self.facts.get(self.catalog.aliases[card_id])
+        return found
+
+    def retirement(self, card: Card, months: int) -> Retirement | None:
+        key = (card.id, months)
+        if key not in self._retirements:
+            self._retirements[key] = retirement_for(card.name, self.catalog.release_date(card), months)
+        return self._retirements[key]
+
+    def _facts(self, card: Card) -> CardFacts:
+        codes = frozenset(r.code for r in card.restrictions)
+        groups: dict[str, list[tuple[str, str]]] = {}
+        for restriction in card.restrictions:
+            group = _ANY_OF_GROUPS.get(restriction.code)
+            if group:
+                groups.setdefault(group, []).append((restriction.code, str(restriction.value)))
+        required = [str(r.value) for r in card.restrictions if r.code == "requires_resource"]
+        booster_sets = frozenset(s for s in card.set_ids if (cs := self.catalog.sets.get(s)) and cs.blind_booster)
+        return CardFacts(
+            card=card,
+            name_key=" ".join(card.name.lower().split()),
+            one_per_ship="one_per_ship" in codes,
+            bounds=tuple((r.code, int(r.value)) for r in card.restrictions if r.code in _BOUNDS and _is_int(r.value)),
+            any_of=tuple((group, tuple(values)) for group, values in groups.items()),
+            requires_resource=required[0] if required else None,
+            codes=codes,
+            ship_class_key=normalize_class(card.ship_class),
+            oversized="oversized_base" in codes,
+            shuttle="shuttlecraft" in codes,
+            slot_type=card.upgrade_type if card.upgrade_type in UPGRADE_TYPES and card.kind not in _SLOTLESS else None,
+            booster_sets=booster_sets,
+            booster_only=bool(card.set_ids) and len(booster_sets) == len(set(card.set_ids)),
+        )
+
+
+_SLOTLESS = (SHIP, CAPTAIN, ADMIRAL, RESOURCE)
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def index_for(catalog: Catalog) -> CatalogIndex:
+    """The catalog's index, rebuilt when cards or sets were added or removed since it was made."""
+    signature = (len(catalog.cards), len(catalog.sets), len(catalog.aliases))
+    cached = catalog.lookup_cache.get("index")
+    if cached is None or cached[0] != signature:
+        cached = (signature, CatalogIndex(catalog))
+        catalog.lookup_cache["index"] = cached
+    return cached[1]

@@ -1,0 +1,211 @@
+"""What both readers share: id bookkeeping, lenient dates, text-derived slots and discounts.
+
+The community databases are hand-maintained and carry flaws (ids given as
+lists, a duplicated id, impossible or unpadded dates). A reader must survive
+every one of them and say what it did, so the flaws end up in
+``Catalog.skipped`` / ``Catalog.warnings`` instead of an exception.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from datetime import date
+
+from rules.attack_wing.catalog import Card, CardSet, Catalog, Restriction, Skipped
+
+# Ship classes whose model stands on the oversized base. Seed 003, "Suggested tournament
+# format": "Borg Cube Class & Nor Class Orbital Space Station Class". Matched on the whole
+# normalized class name, so "Borg Tactical Cube" and "Borg Scout Cube" (standard bases) stay out.
+OVERSIZED_CLASSES = frozenset({"borg cube", "nor class orbital space station"})
+
+
+class CatalogFormatError(ValueError):
+    """The file is not a card database of the expected shape (malformed, truncated, wrong file)."""
+
+
+def normalize_class(name: str) -> str:
+    """Class names differ in case and stray spaces between and within sources ("K'Vort Class ")."""
+    return " ".join(name.split()).lower()
+
+
+def faction_slug(name: str) -> str:
+    """Both sources' faction names as one vocabulary: "Mirror Universe" -> "mirror-universe"."""
+    return "-".join(name.strip().lower().split())
+
+
+def ship_markers(ship_class: str) -> tuple[Restriction, ...]:
+    """Fleet-building facts about a ship that follow from its class name alone."""
+    normalized = normalize_class(ship_class)
+    markers = []
+    if normalized in OVERSIZED_CLASSES:
+        markers.append(Restriction("oversized_base"))
+    if "shuttle" in normalized:
+        markers.append(Restriction("shuttlecraft"))
+    return tuple(markers)
+
+
+def support_vehicle_rules(name: str) -> list[Restriction]:
+    """The Borg Support Vehicle rules, printed on the token and dock cards of both sources.
+
+    The token makes its ship a support vehicle of hull 7 or less costing -10 SP (-15 SP as a
+    Borg Sphere); neither it nor the dock's ship may be a Capital Ship (FAQ 2016, Cube 384).
+    """
+    normalized = " ".join(name.lower().split())
+    if normalized.startswith("borg support vehicle token"):
+        return [
+            Restriction("support_vehicle"),
+            Restriction("no_capital_ship"),
+            Restriction("hull_max", 7),
+            Restriction("ship_discount", None, 10),
+            Restriction("ship_discount", "Borg Sphere", 15),
+        ]
+    if normalized.startswith("borg support vehicle dock"):
+        return [Restriction("no_capital_ship"), Restriction("ship_class", "Borg Cube")]
+    return []
+
+
+_DATE = re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})$")
+
+_UPGRADE_BAR = re.compile(r"\badd\b(?P<body>[^.<>]*?)\bupgrade bar\b", re.IGNORECASE)
+_SLOT_TOKEN = re.compile(r"(?:(\d+|one|two|an?)\s+(?:additional\s+)?)?\[(\w+?)(?:_text)?\]", re.IGNORECASE)
+_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2}
+_DISCOUNT = re.compile(
+    r"all (?:of )?your \[(?P<type>\w+?)_text\] upgrades cost -(?P<amount>\d+) ?(?:sp|squadron points?)"
+    r"(?P<fleet> for all ships in your fleet)?",
+    re.IGNORECASE,
+)
+_SHIP_DISCOUNT = re.compile(
+    r"(?:all )?\[(?P<type>\w+?)_text\] upgrades equipped to this ship cost -(?P<amount>\d+) ?sp", re.IGNORECASE
+)
+
+
+def _count(word: str | None) -> int:
+    if not word:
+        return 1
+    return int(word) if word.isdigit() else _NUMBERS[word.lower()]
+
+
+def slots_from_text(text: str, slot_types: tuple[str, ...]) -> tuple[str, ...]:
+    """Slots a card's own text adds to its ship's upgrade bar, e.g. "Add 2 [crew] to this ship's Upgrade Bar".
+
+    Only unconditional sentences count (a sentence with "if" is skipped: its slot depends
+    on the game state or the ship). A choice ("Add 1 [tech] or [weapon]") becomes one
+    slot that accepts either type, written ``"tech|weapon"``.
+    """
+    slots: list[str] = []
+    for match in _UPGRADE_BAR.finditer(text):
+        sentence_start = max(text.rfind(".", 0, match.start()), text.rfind(">", 0, match.start())) + 1
+        if re.search(r"\bif\b", text[sentence_start : match.end()], re.IGNORECASE):
+            continue
+        body = match.group("body")
+        tokens = [(_count(n), t.lower()) for n, t in _SLOT_TOKEN.findall(body) if t.lower() in slot_types]
+        if not tokens:
+            continue
+        if re.search(r"\bor\b", body, re.IGNORECASE):
+            slots.extend(["|".join(dict.fromkeys(t for _, t in tokens))] * tokens[0][0])
+        else:
+            for number, slot_type in tokens:
+                slots.extend([slot_type] * number)
+    return tuple(slots)
+
+
+def discounts_from_text(text: str) -> tuple[Restriction, ...]:
+    """Type-wide cost reductions a card's text grants ("All of your [crew] Upgrades cost -1 SP").
+
+    ``discount`` applies to the ship the card is on; ``fleet_discount`` ("for all ships in
+    your fleet", the Independent Fleet Captains) to every ship. Narrower reductions
+    (one upgrade, a faction's upgrades, upgrades under a cost) are not read.
+    """
+    found = []
+    for match in _DISCOUNT.finditer(text):
+        code = "fleet_discount" if match.group("fleet") else "discount"
+        found.append(Restriction(code, match.group("type").lower(), int(match.group("amount"))))
+    for match in _SHIP_DISCOUNT.finditer(text):
+        found.append(Restriction("discount", match.group("type").lower(), int(match.group("amount"))))
+    return tuple(dict.fromkeys(found))
+
+
+class CatalogBuilder:
+    """Collects cards and sets, resolving ids and recording every repair it makes."""
+
+    def __init__(self) -> None:
+        self.catalog = Catalog()
+
+    def warn(self, message: str) -> None:
+        self.catalog.warnings.append(message)
+
+    def skip(self, source_id: str, reason: str) -> None:
+        self.catalog.skipped.append(Skipped(str(source_id), reason))
+
+    def parse_date(self, value: object, where: str) -> date | None:
+        """ISO dates; unpadded ones ("2017-12-3") are repaired, impossible ones ("2017-02-29") dropped."""
+        if value in (None, ""):
+            return None
+        match = _DATE.match(str(value).strip())
+        if not match:
+            self.warn(f"{where}: release date {value!r} is not a date; left unknown")
+            return None
+        try:
+            parsed = date(*(int(part) for part in match.groups()))
+        except ValueError:
+            self.warn(f"{where}: release date {value!r} does not exist; left unknown")
+            return None
+        if parsed.isoformat() != str(value).strip():
+            self.warn(f"{where}: release date {value!r} read as {parsed.isoformat()}")
+        return parsed
+
+    def add_set(self, card_set: CardSet) -> None:
+        if card_set.id in self.catalog.sets:
+            self.warn(f"set {card_set.id}: listed twice; the first entry is kept")
+            return
+        self.catalog.sets[card_set.id] = card_set
+
+    def claim_id(self, raw_id: object, reserved: set[str]) -> tuple[str | None, tuple[str, ...]]:
+        """The card id for a source id, plus alias ids; ``(None, ())`` when the record has no usable id.
+
+        A list (``["T311", "T311a"]``: one card printed under several numbers) takes its first
+        id not already used by another record, so two printings listed as ``["T311"]`` and
+        ``["T311", "T311a"]`` stay two cards; the other ids become aliases. ``reserved`` holds
+        the plain string ids of the whole file, so a list never takes a later record's id.
+        """
+        if isinstance(raw_id, str) and raw_id.strip():
+            return raw_id.strip(), ()
+        if isinstance(raw_id, list) and raw_id and all(isinstance(i, str) and i.strip() for i in raw_id):
+            ids = [i.strip() for i in raw_id]
+            free = [i for i in ids if i not in self.catalog.cards and i not in reserved]
+            if not free:
+                return ids[0], ()  # every id taken: reported as a duplicate by add_card
+            chosen = free[0]
+            self.warn(f"card {chosen}: id given as a list {ids}; stored as {chosen}")
+            return chosen, tuple(i for i in ids if i != chosen and i not in self.catalog.cards and i not in reserved)
+        return None, ()
+
+    def add_card(self, card: Card, aliases: tuple[str, ...] = ()) -> None:
+        """Add a card; a repeated id is merged when only its sets differ, else the repeat is skipped."""
+        existing = self.catalog.cards.get(card.id)
+        if existing is None:
+            self.catalog.cards[card.id] = card
+            for alias in aliases:
+                self.catalog.aliases.setdefault(alias, card.id)
+            return
+        if _same_card(existing, card):
+            merged = tuple(dict.fromkeys(existing.set_ids + card.set_ids))
+            self.catalog.cards[card.id] = _replace_sets(existing, merged)
+            self.warn(f"card {card.id}: listed twice with the same data; sets merged")
+        else:
+            self.skip(card.id, f"duplicate id {card.id} with different data ({card.name!r}); the first record is kept")
+
+    def finish(self) -> Catalog:
+        missing = sorted({s for c in self.catalog.cards.values() for s in c.set_ids} - self.catalog.sets.keys())
+        if missing:
+            self.warn(f"{len(missing)} set id(s) used by cards but not listed: {', '.join(missing[:10])}")
+        return self.catalog
+
+
+def _same_card(a: Card, b: Card) -> bool:
+    return _replace_sets(a, ()) == _replace_sets(b, ())
+
+
+def _replace_sets(card: Card, set_ids: tuple[str, ...]) -> Card:
+    return replace(card, set_ids=set_ids)

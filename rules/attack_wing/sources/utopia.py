@@ -1,0 +1,322 @@
+"""Reader for the Utopia fleet builder's ``data.json``.
+
+Restrictions Utopia stores as fields become :class:`Restriction` data here:
+``OnePerShip``, ``hullConstraint`` / ``shieldConstraint`` / ``attackConstraint`` /
+``csConstraint`` ("4+", "3-"), ``ship<Faction>`` and ``captain<Faction>`` flags, the
+``<class>Limit`` flags (through :data:`LIMIT_CLASSES`), ``factionPenalty: 0``, and, for
+the resource cards in ``others``, ``upgradeSlots`` and the ``crewAdd``-style counters.
+Utopia's ``cost<Faction>`` fields do not say which ships they apply to and are not read.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+
+from rules.attack_wing.catalog import (
+    ADMIRAL,
+    CAPTAIN,
+    OTHER,
+    RESOURCE,
+    SHIP,
+    UPGRADE,
+    UPGRADE_TYPES,
+    Card,
+    CardSet,
+    Catalog,
+    Restriction,
+)
+from rules.attack_wing.sources._build import (
+    CatalogBuilder,
+    CatalogFormatError,
+    discounts_from_text,
+    faction_slug,
+    ship_markers,
+    slots_from_text,
+    support_vehicle_rules,
+)
+
+# Utopia's ``<stem>Limit`` flags name a ship class by a short stem. Resolved once, here,
+# against the class names the same file uses; a stem not listed is reported as a warning.
+LIMIT_CLASSES: dict[str, tuple[str, ...]] = {
+    "aerie": ("Aerie Class",),
+    "akira": ("Akira Class",),
+    "andorian": ("Andorian Battle Cruiser",),
+    "attackship": ("Jem'Hadar Attack Ship",),
+    "battleship": ("Jem'Hadar Battleship",),
+    "brel": ("B'Rel Class",),
+    "constitutionk": ("Constitution Class (Kelvin)",),
+    "dauntless": ("Dauntless Class",),
+    "dderidex": ("D'deridex Class",),
+    "defiant": ("Defiant Class",),
+    "deltaflyer": ("Delta Flyer Class", "Delta Flyer Class Shuttlecraft"),
+    "dkyr": ("D'Kyr Class",),
+    "dreadnaught": ("Cardassian ATR-4107",),
+    "drone": ("Romulan Drone Ship",),
+    "excelsior": ("Excelsior Class",),
+    "galor": ("Cardassian Galor Class",),
+    "gorn": ("Gorn Raider",),
+    "hirogen": ("Hirogen Warship",),
+    "intrepid": ("Intrepid Class",),
+    "keldon": ("Cardassian Keldon Class",),
+    "kvort": ("K'Vort Class",),
+    "maquisraider": ("Maquis Raider",),
+    "neghvar": ("Negh'var Class",),
+    "nerada": ("Nerada-Type",),
+    "nova": ("Nova Class",),
+    "numiri": ("Numiri Patrol Ship",),
+    "nx": ("Federation NX Class",),
+    "prometheus": ("Prometheus Class",),
+    "reman": ("Reman Warbird",),
+    "sovereign": ("Sovereign Class",),
+    "suurok": ("Suurok Class",),
+    "vidiian": ("Vidiian Battle Cruiser",),
+    "vorcha": ("Vor'cha Class",),
+    "warbird": ("Warbird Class",),
+}
+
+# Sections holding cards, and the kind each record type maps to.
+_CARD_SECTIONS = (
+    "ships",
+    "captains",
+    "admirals",
+    "ambassadors",
+    "upgrades",
+    "starship_construction",
+    "resources",
+    "others",
+)
+_OTHER_TYPES = {"fleet-captain", "officer", "flagship", "ship-resource", "ambassador", "starship_construction"}
+_NOT_CARDS = {
+    "token": "rules reference for a token, not a card",
+    "faction": "faction marker used by the builder, not a card",
+}
+_CONSTRAINTS = {
+    "hullConstraint": "hull",
+    "shieldConstraint": "shield",
+    "attackConstraint": "attack",
+    "csConstraint": "captain_skill",
+}
+_ADD_COUNTERS = {"crewAdd": "crew", "techAdd": "tech", "weaponAdd": "weapon", "talentAdd": "talent"}
+
+
+def read_utopia(data: bytes) -> Catalog:
+    try:
+        document = json.loads(data)
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise CatalogFormatError(f"Utopia file is not valid JSON: {exc}") from None
+    if not isinstance(document, dict) or not isinstance(document.get("ships"), list):
+        raise CatalogFormatError("Utopia file has no 'ships' list: not a Utopia data.json")
+    for section in ("sets", *_CARD_SECTIONS):
+        if not isinstance(document.get(section, []), list):
+            raise CatalogFormatError(f"Utopia file: '{section}' is not a list")
+    return _UtopiaReader(document).read()
+
+
+class _UtopiaReader:
+    def __init__(self, document: dict) -> None:
+        self.document = document
+        self.build = CatalogBuilder()
+        self.unknown_limits: set[str] = set()
+        self.resource_by_set: dict[str, str] = {}
+
+    def records(self, section: str) -> Iterable[dict]:
+        for position, record in enumerate(self.document.get(section, [])):
+            if isinstance(record, dict):
+                yield record
+            else:
+                self.build.skip(f"{section}[{position}]", "record is not an object")
+
+    def read(self) -> Catalog:
+        for record in self.records("sets"):
+            self.read_set(record)
+        for record in self.records("resources"):
+            if isinstance(record.get("id"), str):
+                for set_id in _strings(record.get("set")):
+                    self.resource_by_set.setdefault(set_id, record["id"])
+        reserved = {
+            record["id"]
+            for section in _CARD_SECTIONS
+            for record in self.document.get(section, [])
+            if isinstance(record, dict) and isinstance(record.get("id"), str)
+        }
+        for section in _CARD_SECTIONS:
+            for record in self.records(section):
+                self.read_card(section, record, reserved)
+        for stem in sorted(self.unknown_limits):
+            self.build.warn(f"'{stem}Limit' names no known ship class; that restriction is not applied")
+        return self.build.finish()
+
+    def read_set(self, record: dict) -> None:
+        set_id, name = record.get("id"), record.get("name")
+        if not isinstance(set_id, str) or not isinstance(name, str):
+            self.build.skip(str(set_id), "set without a text id and name")
+            return
+        parent = str(record.get("parentSet") or "")
+        self.build.add_set(
+            CardSet(
+                id=set_id,
+                name=name,
+                release_date=self.build.parse_date(record.get("releaseDate"), f"set {set_id}"),
+                blind_booster="booster" in parent.lower(),
+            )
+        )
+
+    def read_card(self, section: str, record: dict, reserved: set[str]) -> None:
+        card_id, aliases = self.build.claim_id(record.get("id"), reserved)
+        source_type = str(record.get("type") or "")
+        if card_id is None:
+            self.build.skip(str(record.get("name", "?")), f"{section} record without a usable id")
+            return
+        if source_type in _NOT_CARDS:
+            self.build.skip(card_id, _NOT_CARDS[source_type])
+            return
+        if not isinstance(record.get("name"), str):
+            self.build.skip(card_id, "record without a name")
+            return
+        kind, upgrade_type = self.kind_of(section, source_type)
+        if kind is None:
+            self.build.skip(card_id, f"unknown card type {source_type!r} in '{section}'")
+            return
+        self.build.add_card(self.card(card_id, kind, upgrade_type, record), aliases)
+
+    @staticmethod
+    def kind_of(section: str, source_type: str) -> tuple[str | None, str]:
+        if section == "ships":
+            return SHIP, ""
+        if section == "captains":
+            return CAPTAIN, ""
+        if section == "admirals":
+            return ADMIRAL, ""
+        if section == "resources":
+            return RESOURCE, ""
+        if section == "upgrades" and (source_type in UPGRADE_TYPES or source_type == "question"):
+            return UPGRADE, source_type
+        if source_type in _OTHER_TYPES:
+            return OTHER, source_type
+        return None, ""
+
+    def card(self, card_id: str, kind: str, upgrade_type: str, record: dict) -> Card:
+        text = str(record.get("text") or "")
+        ship_class = " ".join(str(record.get("class") or "").split()) if kind == SHIP else ""
+        return Card(
+            id=card_id,
+            kind=kind,
+            name=record["name"].strip(),
+            cost=self.number(record.get("cost"), card_id, "cost"),
+            factions=tuple(faction_slug(f) for f in _strings(record.get("factions"))),
+            unique=record.get("unique") is True,
+            set_ids=tuple(_strings(record.get("set"))),
+            text=text,
+            ship_class=ship_class,
+            hull=self.number(record.get("hull"), card_id, "hull") if kind == SHIP else 0,
+            shields=self.number(record.get("shields"), card_id, "shields") if kind == SHIP else 0,
+            attack=self.number(record.get("attack"), card_id, "attack") if kind == SHIP else 0,
+            agility=self.number(record.get("agility"), card_id, "agility") if kind == SHIP else 0,
+            slots=tuple(s.lower() for s in _strings(record.get("upgrades"))) if kind == SHIP else (),
+            squadron=record.get("squadron") is True,
+            skill=_int_or_zero(record.get("skill")) if kind in (CAPTAIN, ADMIRAL) else 0,
+            talent_slots=_int_or_zero(record.get("talents", record.get("talent"))) if kind in (CAPTAIN, ADMIRAL) else 0,
+            upgrade_type=upgrade_type,
+            restrictions=self.restrictions(card_id, kind, upgrade_type, record, ship_class),
+            grants_slots=self.grants(kind, record, text),
+        )
+
+    def number(self, value: object, card_id: str, field: str) -> int:
+        """Whole numbers; a printed "*" or a missing value counts as 0, said once per card."""
+        if isinstance(value, bool) or value is None:
+            return 0
+        if isinstance(value, int):
+            return value
+        if isinstance(value, str) and value.strip().lstrip("+-").isdigit():
+            return int(value)
+        self.build.warn(f"card {card_id}: {field} {value!r} is not a number; read as 0")
+        return 0
+
+    def restrictions(
+        self, card_id: str, kind: str, upgrade_type: str, record: dict, ship_class: str
+    ) -> tuple[Restriction, ...]:
+        found: list[Restriction] = list(ship_markers(ship_class)) if kind == SHIP else []
+        if record.get("OnePerShip") is True or record.get("oneperShip") is True:
+            found.append(Restriction("one_per_ship"))
+        for field, subject in _CONSTRAINTS.items():
+            found.extend(_constraint(subject, record.get(field)))
+        for field, value in record.items():
+            if value is not True:
+                continue
+            if field.startswith("ship") and field[4:] and field[4].isupper() and field != "shipLimit":
+                found.append(Restriction("ship_faction", faction_slug(field[4:])))
+            elif field.startswith("captain") and field[7:] and field[7].isupper():
+                found.append(Restriction("captain_faction", faction_slug(field[7:])))
+            elif field.endswith("Limit") or field == "dderidex":
+                stem = field.removesuffix("Limit")
+                if stem in LIMIT_CLASSES:
+                    found.extend(Restriction("ship_class", name) for name in LIMIT_CLASSES[stem])
+                else:
+                    self.unknown_limits.add(stem)
+        if record.get("factionPenalty") == 0 or upgrade_type == "starship_construction":
+            found.append(Restriction("no_faction_penalty"))
+        found.extend(discounts_from_text(str(record.get("text") or "")))
+        if kind == OTHER and upgrade_type in {"fleet-captain", "officer", "flagship", "ship-resource"}:
+            found.extend(self.resource_link(card_id, record))
+        found.extend(support_vehicle_rules(record["name"]))
+        return tuple(dict.fromkeys(found))
+
+    def resource_link(self, card_id: str, record: dict) -> list[Restriction]:
+        """A resource's own cards (Fleet Captain options, officers, flagships) need that resource."""
+        found = []
+        for set_id in _strings(record.get("set")):
+            if set_id in self.resource_by_set:
+                found.append(Restriction("requires_resource", self.resource_by_set[set_id]))
+                break
+        factions = [faction_slug(f) for f in _strings(record.get("factions"))]
+        source_type = record.get("type")
+        if source_type in {"fleet-captain", "flagship"} and factions:
+            if factions == ["independent"]:
+                # FAQ 2016, Collective Month 3 / 2014 FAQ resources 13, 18: an Independent option makes
+                # its captain (fleet captain) or ship (flagship) Independent as well as its own faction.
+                code = "adds_captain_faction" if source_type == "fleet-captain" else "adds_ship_faction"
+                found.append(Restriction(code, "independent"))
+            else:
+                # R004 / R010 text: a faction option must go to a captain or ship of that faction.
+                code = "captain_faction" if source_type == "fleet-captain" else "ship_faction"
+                found.extend(Restriction(code, f) for f in factions)
+        return found
+
+    @staticmethod
+    def grants(kind: str, record: dict, text: str) -> tuple[str, ...]:
+        slots: list[str] = []
+        for entry in record.get("upgradeSlots") or ():
+            types = [t for t in _strings(entry.get("type")) if t in UPGRADE_TYPES] if isinstance(entry, dict) else []
+            if types:
+                slots.append("|".join(types))
+        for field, slot_type in _ADD_COUNTERS.items():
+            slots.extend([slot_type] * _int_or_zero(record.get(field)))
+        slots.extend(slots_from_text(text, UPGRADE_TYPES))
+        return tuple(slots)
+
+
+def _constraint(subject: str, value: object) -> list[Restriction]:
+    """``"4+"`` -> ``<subject>_min 4``; ``"3-"`` -> ``<subject>_max 3``."""
+    if not isinstance(value, str) or len(value) < 2 or not value[:-1].strip().isdigit():
+        return []
+    bound = {"+": "min", "-": "max"}.get(value[-1])
+    return [Restriction(f"{subject}_{bound}", int(value[:-1]))] if bound else []
+
+
+def _strings(value: object) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, list):
+        return [v for v in value if isinstance(v, str)]
+    return []
+
+
+def _int_or_zero(value: object) -> int:
+    if isinstance(value, bool):
+        return 0
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.strip().isdigit():
+        return int(value)
+    return 0
