@@ -77,11 +77,19 @@ def _decode(source: bytes | str | dict) -> object:
             raise FleetFileError("the fleet file is not UTF-8 text") from None
     if not isinstance(source, str):
         raise FleetFileError("a fleet file must be JSON text or an object")
+    if len(source) > MAX_FILE_BYTES:
+        raise FleetFileError(f"the fleet file is larger than {MAX_FILE_BYTES // 1024} KiB")
     try:
         return json.loads(source)
     except json.JSONDecodeError as exc:
         raise FleetFileError(
             f"the fleet file is not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})"
+        ) from None
+    except (RecursionError, ValueError):
+        # Hostile shapes the JSON parser refuses on its own terms: nesting too deep
+        # for the stack, integers longer than Python converts.
+        raise FleetFileError(
+            "the fleet file is not a fleet: its JSON is nested too deeply or has absurd numbers"
         ) from None
 
 

@@ -94,3 +94,13 @@ def test_report_to_dict_shape(utopia):
         }
     ]
     assert data["legal"] is False and data["total"] == 48
+
+
+@pytest.mark.parametrize(
+    "hostile",
+    ["[" * 100_000 + "]" * 100_000, '{"ships": [], "resources": [' + "9" * 5000 + "]}"],
+    ids=["deep-nesting", "huge-integer"],
+)
+def test_hostile_json_is_refused_with_a_clear_error(hostile, utopia):
+    with pytest.raises(FleetFileError, match="nested too deeply or has absurd numbers"):
+        parse_fleet(hostile, utopia)
