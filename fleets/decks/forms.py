@@ -1,0 +1,131 @@
+"""Forms of the deck pages. Each reads one change; the services decide whether it may be made."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils import timezone
+
+from fleets.models.deck import DECK_GAMES
+from rules.registry import get_game
+
+from .csv_import import MAX_CSV_BYTES
+from .kinds import MAX_COPIES, DeckKind, get_kind, label
+from .services import MAX_IMPORT_BYTES, MAX_NAME_LENGTH
+
+GAME_CHOICES = [(game, get_game(game).name) for game in DECK_GAMES]
+
+
+def side_choices(kind: DeckKind) -> list[tuple[str, str]]:
+    return [(side, label(side)) for side in kind.sides]
+
+
+class DeckCreateForm(forms.Form):
+    name = forms.CharField(max_length=MAX_NAME_LENGTH)
+    side = forms.ChoiceField()
+
+    def __init__(self, *args, kind: DeckKind, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["side"].choices = side_choices(kind)
+        self.fields["side"].label = label(kind.side_key)
+
+
+class DeckDetailsForm(DeckCreateForm):
+    """Rename, change the side; a Starship Command fleet also has its budget and destroyed ships."""
+
+    budget = forms.IntegerField(min_value=0, max_value=99_999, required=False)
+    destroyed = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 2}),
+        required=False,
+        help_text="Ships destroyed earlier in the campaign, one per line.",
+    )
+
+    def __init__(self, *args, kind: DeckKind, **kwargs):
+        super().__init__(*args, kind=kind, **kwargs)
+        if "budget" not in kind.empty_extras():
+            del self.fields["budget"]
+            del self.fields["destroyed"]
+
+    def clean_destroyed(self) -> list[str]:
+        return [line.strip() for line in self.cleaned_data["destroyed"].splitlines() if line.strip()]
+
+    @classmethod
+    def for_deck(cls, deck, *, data=None) -> DeckDetailsForm:
+        kind = get_kind(deck.game)
+        content = deck.content
+        initial = {"name": deck.name, "side": content[kind.side_key]}
+        if "budget" in content:
+            initial |= {"budget": content["budget"], "destroyed": "\n".join(content["destroyed"])}
+        return cls(data, kind=kind, initial=initial)
+
+
+class CardChoiceField(forms.ModelChoiceField):
+    """Catalog cards labelled with what a player picks by: ``Arrow — Fighter`` or ``M4 Sherman — Vehicle, 12 pts``."""
+
+    def __init__(self, *args, kind: DeckKind, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.kind = kind
+
+    def label_from_instance(self, obj) -> str:
+        line = self.kind.catalog_line(obj)
+        cost = self.kind.line_cost(line)
+        return f"{obj.name} — {self.kind.details(line)}" + ("" if cost is None else f", {cost} pts")
+
+
+class AddCardForm(forms.Form):
+    count = forms.IntegerField(min_value=1, max_value=MAX_COPIES, initial=1)
+
+    def __init__(self, *args, kind: DeckKind, queryset, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields = {
+            "card": CardChoiceField(queryset=queryset, kind=kind, label=label(kind.line_noun)),
+            **self.fields,
+        }
+
+
+class LineForm(forms.Form):
+    """One line's copies (and chosen copies); the +1 / −1 buttons send ``step``."""
+
+    name = forms.CharField(max_length=200)
+    side = forms.CharField(max_length=40)
+    count = forms.IntegerField(min_value=0, max_value=MAX_COPIES)
+    chosen = forms.IntegerField(min_value=0, max_value=MAX_COPIES, required=False)
+    step = forms.TypedChoiceField(choices=[("1", "+1"), ("-1", "−1")], coerce=int, required=False, empty_value=0)
+
+    def new_count(self) -> int:
+        return min(MAX_COPIES, max(0, self.cleaned_data["count"] + self.cleaned_data["step"]))
+
+
+class SheetForm(forms.Form):
+    event = forms.CharField(max_length=100, required=False, label="Event (optional)")
+    date = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
+
+    def sheet_date(self):
+        return self.cleaned_data.get("date") or timezone.localdate()
+
+
+class DeckImportForm(forms.Form):
+    game = forms.ChoiceField(choices=GAME_CHOICES)
+    name = forms.CharField(max_length=MAX_NAME_LENGTH, required=False, help_text="Leave empty for a dated name.")
+    file = forms.FileField(required=False, help_text="A JSON list file (as check_deck reads) or a text list.")
+    text = forms.CharField(widget=forms.Textarea(attrs={"rows": 8}), required=False, label="Or paste the list")
+
+    def clean(self):
+        cleaned = super().clean()
+        upload, text = cleaned.get("file"), cleaned.get("text")
+        if bool(upload) == bool(text):
+            raise forms.ValidationError("Give either a file or pasted text.")
+        if upload and upload.size > MAX_IMPORT_BYTES:
+            raise forms.ValidationError(f"The file is larger than {MAX_IMPORT_BYTES // 1024} KB; a list is a few KB.")
+        cleaned["data"] = upload.read() if upload else text.encode()
+        return cleaned
+
+
+class CatalogImportForm(forms.Form):
+    game = forms.ChoiceField(choices=GAME_CHOICES)
+    file = forms.FileField(help_text="CSV with a header row; see the columns below.")
+
+    def clean_file(self):
+        upload = self.cleaned_data["file"]
+        if upload.size > MAX_CSV_BYTES:
+            raise forms.ValidationError(f"The file is larger than {MAX_CSV_BYTES // 1024} KB.")
+        return upload.read()

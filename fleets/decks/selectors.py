@@ -1,0 +1,117 @@
+"""Reads for decks: a player's decks, and a deck as the builder and the sheet show it.
+
+A deck's report is computed from its stored list file each time it is shown
+(the rules are pure Python and a deck is small), so a page always shows what
+the rules say today, and no stored verdict can go stale.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db.models import QuerySet
+from django.shortcuts import get_object_or_404
+
+from fleets.models.deck import Deck
+from rules.list_check import ListReport, Violation
+
+from .kinds import DeckKind, get_kind, label
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One line of a deck as shown: a card, ship or unit with its copies and what the rules say about it."""
+
+    name: str
+    side: str
+    count: int
+    chosen: int  # copies in the starting muster or hand
+    details: str
+    cost: int | None  # points per copy, where the game counts points
+    chosen_cost: str  # what a mustered copy costs ("4 + 1 medal"), where the game prices the muster
+    violations: tuple[Violation, ...]
+
+    @property
+    def subtotal(self) -> int | None:
+        return None if self.cost is None else self.cost * self.count
+
+
+@dataclass(frozen=True, slots=True)
+class DeckView:
+    deck: Deck
+    kind: DeckKind
+    report: ListReport
+    rows: tuple[Row, ...]
+    general: tuple[Violation, ...]  # violations about the whole list, or about no row shown
+    totals: tuple[tuple[str, str], ...]
+
+    @property
+    def side(self) -> str:
+        return self.deck.content[self.kind.side_key]
+
+    @property
+    def side_label(self) -> str:
+        return label(self.side)
+
+    @property
+    def headline(self) -> tuple[str, str]:
+        """The one total a list of decks shows: the deck's size or its points."""
+        return self.kind.total_labels[self.kind.headline], str(self.report.totals()[self.kind.headline])
+
+
+def owned_deck(user, pk: int) -> Deck:
+    """The user's own deck; anyone else's is a 404, so other players' decks are not even confirmed to exist."""
+    return get_object_or_404(Deck, pk=pk, owner_id=user.pk)
+
+
+def deck_view(deck: Deck) -> DeckView:
+    kind = get_kind(deck.game)
+    content = deck.content
+    report = kind.report(content)
+    chosen = kind.chosen(content)
+    grouped: dict[tuple[str, str], list[dict]] = {}
+    for line in kind.lines(content):
+        grouped.setdefault((line["name"], line[kind.side_key]), []).append(line)
+    rows = [
+        _row(kind, content, report, name, side, lines[0], sum(kind.copies(line) for line in lines), chosen[name])
+        for (name, side), lines in grouped.items()
+    ]
+    listed = {name for name, _side in grouped}
+    rows += [
+        _row(kind, content, report, name, content[kind.side_key], None, 0, count)
+        for name, count in sorted(chosen.items())
+        if name not in listed
+    ]
+    shown = {row.name for row in rows}
+    return DeckView(
+        deck=deck,
+        kind=kind,
+        report=report,
+        rows=tuple(rows),
+        general=tuple(v for v in report.violations if v.card not in shown),
+        totals=tuple(kind.totals(report)),
+    )
+
+
+def _row(kind, content, report, name, side, line, count, chosen) -> Row:
+    return Row(
+        name=name,
+        side=side,
+        count=count,
+        chosen=chosen,
+        details=kind.details(line) if line else f"Not in the {kind.noun}",
+        cost=kind.line_cost(line) if line else None,
+        chosen_cost=kind.chosen_cost(content, name),
+        violations=tuple(v for v in report.violations if v.card == name),
+    )
+
+
+def decks_of(user) -> list[DeckView]:
+    """The user's decks, newest change first, each with its report (one query)."""
+    return [deck_view(deck) for deck in Deck.objects.filter(owner_id=user.pk)]
+
+
+def offered_cards(deck: Deck) -> QuerySet:
+    """The catalog cards the builder offers for the deck's side."""
+    kind = get_kind(deck.game)
+    return kind.offered(deck.content[kind.side_key])

@@ -1,0 +1,242 @@
+"""Writes for decks: every change to a deck goes through one of these functions.
+
+Each is atomic, takes keyword arguments only, and re-reads the deck under a
+row lock, so two windows editing one deck apply their changes one after the
+other instead of one overwriting the other. A change is applied to the stored
+list file by the game's :class:`~fleets.decks.kinds.DeckKind`, and the result
+is always canonical and re-read by the rules before it is stored.
+
+Refusals raise :class:`DeckError` with a message fit to show, and write nothing.
+Whether the deck is *legal* never stops a save: the builder shows the
+violations, and an illegal deck is a normal state while it is being built.
+"""
+
+from __future__ import annotations
+
+import json
+
+from django.db import transaction
+from django.utils import timezone
+
+from fleets.models.deck import DECK_GAMES, Deck
+from fleets.services import verification_code
+from rules.list_check import ListFileError
+
+from .kinds import MAX_COPIES, DeckContentError, DeckKind, get_kind
+from .text_format import parse_text
+
+MAX_IMPORT_BYTES = 256 * 1024  # a real list is a few kilobytes
+MAX_NAME_LENGTH = Deck._meta.get_field("name").max_length
+MAX_TEXT = 100  # the longest name, side or type a list file may hold
+MAX_NUMBER = 99_999  # the largest count, cost or budget a list file may hold
+MAX_PROBLEMS_SHOWN = 10
+
+
+class DeckError(Exception):
+    """A change that was refused; nothing was written. ``message`` can be shown as is."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def canonical_text(content: dict) -> str:
+    """The one text of a list file that its verification code hashes: sorted keys, no spaces."""
+    return json.dumps(content, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def deck_code(content: dict) -> str:
+    """The short code printed on the registration sheet; the same list always gives the same code."""
+    return verification_code(canonical_text(content))
+
+
+def _kind(game: str) -> DeckKind:
+    if game not in DECK_GAMES:
+        raise DeckError(f"Unknown game “{game}”.")
+    return get_kind(game)
+
+
+def _clean_name(name: str | None) -> str:
+    name = (name or "").strip()
+    if not name:
+        raise DeckError("A deck needs a name.")
+    if len(name) > MAX_NAME_LENGTH:
+        raise DeckError(f"A deck name has at most {MAX_NAME_LENGTH} characters.")
+    return name
+
+
+def _side(kind: DeckKind, side: str) -> str:
+    side = (side or "").strip().lower()
+    if side not in kind.sides:
+        raise DeckError(f"The {kind.side_key} must be one of: {', '.join(kind.sides)}.")
+    return side
+
+
+def _count(count: int, what: str = "A count") -> int:
+    if not 0 <= count <= MAX_COPIES:
+        raise DeckError(f"{what} must be between 0 and {MAX_COPIES}.")
+    return count
+
+
+def _locked(deck: Deck) -> Deck:
+    return Deck.objects.select_for_update().get(pk=deck.pk)
+
+
+def _store(deck: Deck, content: dict) -> Deck:
+    """Save ``content`` (canonical, already read by the rules) with its code."""
+    problem = _beyond_limits(content, "the file")
+    if problem:
+        raise DeckError(f"This list is too large: {problem}.")
+    deck.content = content
+    deck.code = deck_code(content)
+    deck.save()
+    return deck
+
+
+def _beyond_limits(value: object, where: str) -> str | None:
+    """Where a list file holds more than any real list does, or ``None``; keeps hostile files out of the database."""
+    if isinstance(value, dict):
+        items = ((f"{where}.{key}" if where != "the file" else key, item) for key, item in value.items())
+    elif isinstance(value, list):
+        if len(value) > MAX_COPIES:
+            return f"{where} has {len(value)} entries (at most {MAX_COPIES})"
+        items = ((f"{where}[{index}]", item) for index, item in enumerate(value))
+    elif isinstance(value, str):
+        return f"{where} is longer than {MAX_TEXT} characters" if len(value) > MAX_TEXT else None
+    elif isinstance(value, int) and value > MAX_NUMBER:
+        return f"{where} is {value} (at most {MAX_NUMBER})"
+    else:
+        return None
+    return next((problem for key, item in items if (problem := _beyond_limits(item, key))), None)
+
+
+def _apply(deck: Deck, change) -> Deck:
+    """Lock the deck, apply ``change(kind, content) -> content`` and store the result."""
+    deck = _locked(deck)
+    kind = get_kind(deck.game)
+    try:
+        content = change(kind, deck.content)
+    except (DeckContentError, ListFileError) as error:
+        raise DeckError(str(error)) from None
+    return _store(deck, content)
+
+
+@transaction.atomic
+def deck_create(*, owner, game: str, name: str, side: str) -> Deck:
+    """A new, empty deck of ``game`` for ``side`` (a Starship Command fleet's race)."""
+    kind = _kind(game)
+    return _store(Deck(owner=owner, game=game, name=_clean_name(name)), kind.empty(_side(kind, side)))
+
+
+@transaction.atomic
+def deck_add_card(*, deck: Deck, card, count: int) -> Deck:
+    """Add ``count`` copies of the catalog ``card`` (a row of the deck's game's catalog)."""
+    if _count(count) == 0:
+        raise DeckError(f"Add at least one copy (at most {MAX_COPIES}).")
+    kind = get_kind(deck.game)
+    if not isinstance(card, kind.catalog) or not kind.usable(card):
+        raise DeckError(f"{card} cannot go into a {kind.name} {kind.noun}.")
+    return _apply(deck, lambda kind, content: kind.add(content, card, count))
+
+
+@transaction.atomic
+def deck_set_line(*, deck: Deck, name: str, side: str, count: int, chosen: int | None = None) -> Deck:
+    """Set the copies of the line ``name``/``side`` (0 removes it) and, where the game has them,
+    the copies chosen for the starting muster or hand (``None`` leaves them as they are)."""
+    _count(count)
+
+    def change(kind: DeckKind, content: dict) -> dict:
+        if chosen is not None and chosen != kind.chosen(content)[name]:
+            content = kind.set_chosen(content, name=name, count=_count(chosen, "A chosen count"))
+        if any(kind.matches(line, name, side) for line in kind.lines(content)):
+            content = kind.set_copies(content, name=name, side=side, count=count)
+        elif count:
+            raise DeckError(f"{name} is not in this {kind.noun}; add it from the catalog.")
+        return content
+
+    return _apply(deck, change)
+
+
+@transaction.atomic
+def deck_update_details(
+    *,
+    deck: Deck,
+    name: str | None = None,
+    side: str | None = None,
+    budget: int | None = None,
+    destroyed: list[str] | None = None,
+) -> Deck:
+    """Rename, change the side (race), or a fleet's budget and destroyed ships; ``None`` leaves a field."""
+    new_name = None if name is None else _clean_name(name)
+
+    def change(kind: DeckKind, content: dict) -> dict:
+        changed = dict(content)
+        if side is not None:
+            changed[kind.side_key] = _side(kind, side)
+        for key, value in (("budget", budget), ("destroyed", destroyed)):
+            if value is not None:
+                if key not in content:
+                    raise DeckError(f"A {kind.name} {kind.noun} has no {key}.")
+                changed[key] = value
+        return kind.canonical(changed)
+
+    deck = _apply(deck, change)
+    if new_name is not None and new_name != deck.name:
+        deck.name = new_name
+        deck.save(update_fields=["name", "updated_at"])
+    return deck
+
+
+@transaction.atomic
+def deck_delete(*, deck: Deck) -> None:
+    _locked(deck).delete()
+
+
+@transaction.atomic
+def deck_import(*, owner, game: str, data: bytes, name: str | None = None) -> Deck:
+    """A new deck from a list file (JSON, the ``check_deck`` / ``check_list`` format) or the text format.
+
+    The file is capped in size, read strictly by the rules, and every line must
+    agree with the game's catalog (a file cannot set its own costs). Nothing is
+    created when anything is wrong; the message says every problem found, up to
+    ten of them.
+    """
+    kind = _kind(game)
+    content = _content_of_file(kind, data)
+    problem = _beyond_limits(content, "the file")
+    if problem:
+        raise DeckError(f"This file cannot be imported: {problem}.")
+    problems = kind.catalog_problems(content)
+    if problems:
+        shown = "; ".join(problems[:MAX_PROBLEMS_SHOWN])
+        more = f" (and {len(problems) - MAX_PROBLEMS_SHOWN} more)" if len(problems) > MAX_PROBLEMS_SHOWN else ""
+        raise DeckError(f"This file does not match the {kind.name} catalog: {shown}{more}.")
+    default_name = f"Imported {kind.noun} {timezone.localdate():%Y-%m-%d}"
+    deck = Deck(owner=owner, game=game, name=_clean_name(name or default_name))
+    return _store(deck, content)
+
+
+def _content_of_file(kind: DeckKind, data: bytes) -> dict:
+    if len(data) > MAX_IMPORT_BYTES:
+        raise DeckError(f"This file cannot be imported: it is larger than {MAX_IMPORT_BYTES // 1024} KB.")
+    try:
+        text = bytes(data).decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise DeckError("This file cannot be imported: it is not UTF-8 text.") from None
+    try:
+        if text.lstrip().startswith(("{", "[")):  # JSON; anything else is the text format
+            return kind.canonical(_json(text))
+        return parse_text(kind, text)
+    except (ListFileError, DeckContentError) as error:
+        raise DeckError(f"This file cannot be imported: {error}.") from None
+
+
+def _json(text: str) -> object:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise DeckContentError(
+            f"it is not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})"
+        ) from None
+    except (ValueError, RecursionError):  # numbers too long to read, nesting too deep
+        raise DeckContentError("its JSON is too deeply nested or holds oversized numbers") from None

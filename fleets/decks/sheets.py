@@ -1,0 +1,163 @@
+"""The deck registration sheet: one PDF page a player hands in at an event.
+
+It shows who plays what (player, event, date), the list with counts and
+costs, the rules' totals and verdict, and the deck's verification code: the
+short hash of the stored list file (:func:`fleets.decks.services.deck_code`),
+so a judge can tell whether the sheet shows the list the player keeps on the
+site. Everything is drawn from the same :class:`~fleets.decks.selectors.DeckView`
+the builder shows; nothing here counts or judges.
+
+A long list is shrunk to fit, so the sheet is always a single page.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from io import BytesIO
+from xml.sax.saxutils import escape
+
+from reportlab.lib import colors
+from reportlab.lib.pagesizes import A4
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.platypus import KeepInFrame, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+
+from .kinds import label
+from .selectors import DeckView, Row
+
+MARGIN = 15 * mm
+PAGE_WIDTH, PAGE_HEIGHT = A4
+CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN
+CONTENT_HEIGHT = PAGE_HEIGHT - 2 * MARGIN
+
+_TEXT = ParagraphStyle("text", fontName="Helvetica", fontSize=9, leading=11)
+_BOLD = ParagraphStyle("bold", parent=_TEXT, fontName="Helvetica-Bold")
+_TITLE = ParagraphStyle("title", fontName="Helvetica-Bold", fontSize=16, leading=20, spaceAfter=4)
+_CODE = ParagraphStyle("code", fontName="Courier-Bold", fontSize=16, leading=20)
+_BAD = ParagraphStyle("bad", parent=_TEXT, textColor=colors.HexColor("#a00000"))
+_HEAD = colors.HexColor("#d9d9d9")
+_GRID = [
+    ("GRID", (0, 0), (-1, -1), 0.5, colors.black),
+    ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+    ("FONT", (0, 0), (-1, -1), "Helvetica", 9),
+    ("TOPPADDING", (0, 0), (-1, -1), 2),
+    ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+]
+
+
+def _p(text: str, style: ParagraphStyle = _TEXT) -> Paragraph:
+    """Text from the database goes through platypus' mini-markup, so it is escaped first."""
+    return Paragraph(escape(text), style)
+
+
+def sheet_columns(view: DeckView) -> list[str]:
+    """The list table's headings: what the game counts decides which columns there are."""
+    kind = view.kind
+    columns = ["Copies", label(kind.line_noun), "Details"]
+    if any(row.cost is not None for row in view.rows):
+        columns += ["Cost", "Subtotal"]
+    if kind.chosen_key:
+        columns.append(kind.chosen_label)
+    return columns
+
+
+def sheet_cells(view: DeckView, row: Row) -> list[str]:
+    cells = [str(row.count), row.name, row.details]
+    if any(other.cost is not None for other in view.rows):
+        cells += ["" if row.cost is None else str(row.cost), "" if row.subtotal is None else str(row.subtotal)]
+    if view.kind.chosen_key:
+        chosen = str(row.chosen) if row.chosen else ""
+        cells.append(f"{chosen} (cost {row.chosen_cost})" if chosen and row.chosen_cost else chosen)
+    return cells
+
+
+def _header(view: DeckView, *, player_name: str, event_name: str, on_date: date) -> Table:
+    deck = view.deck
+    rows = [
+        [_p("Player", _BOLD), _p(player_name), _p("Date", _BOLD), _p(on_date.isoformat())],
+        [_p("Event", _BOLD), _p(event_name or "—"), _p(label(view.kind.side_key), _BOLD), _p(view.side_label)],
+        [_p(label(view.kind.noun), _BOLD), _p(deck.name), _p("Verification code", _BOLD), _p(deck.code, _CODE)],
+    ]
+    table = Table(
+        rows, colWidths=[0.14 * CONTENT_WIDTH, 0.42 * CONTENT_WIDTH, 0.18 * CONTENT_WIDTH, 0.26 * CONTENT_WIDTH]
+    )
+    table.setStyle(TableStyle(_GRID))
+    return table
+
+
+def _list_table(view: DeckView) -> Table:
+    columns = sheet_columns(view)
+    rows = [
+        [_p(column, _BOLD) for column in columns],
+        *([_p(cell) for cell in sheet_cells(view, row)] for row in view.rows),
+    ]
+    if len(rows) == 1:
+        rows.append(["", _p(f"(no {view.kind.line_noun}s)"), *[""] * (len(columns) - 2)])
+    narrow = 0.1 * CONTENT_WIDTH
+    wide = (CONTENT_WIDTH - narrow * (len(columns) - 2)) / 2
+    table = Table(rows, colWidths=[narrow, wide, wide, *[narrow] * (len(columns) - 3)], repeatRows=1)
+    table.setStyle(TableStyle([*_GRID, ("BACKGROUND", (0, 0), (-1, 0), _HEAD)]))
+    return table
+
+
+def _totals(view: DeckView) -> Table:
+    table = Table(
+        [[_p(name, _BOLD), value] for name, value in view.totals],
+        colWidths=[0.5 * CONTENT_WIDTH, 0.2 * CONTENT_WIDTH],
+        hAlign="LEFT",
+    )
+    table.setStyle(TableStyle([*_GRID, ("ALIGN", (1, 0), (1, -1), "RIGHT")]))
+    return table
+
+
+def _verdict(view: DeckView) -> list:
+    if view.report.legal:
+        return [_p("Legal: the list breaks none of the rules checked.", _BOLD)]
+    return [
+        _p(f"Not legal — {len(view.report.violations)} rule(s) broken:", _BOLD),
+        *(_p(f"{violation.code}: {violation.message}", _BAD) for violation in view.report.violations),
+    ]
+
+
+def _section(view: DeckView) -> list:
+    """A fleet's destroyed ships, the one part of a list file that is neither a line nor a chosen copy."""
+    kind = view.kind
+    names = kind.section(view.deck.content) if not kind.chosen_key else {}
+    return [_p(f"{label(kind.section_label)} earlier: {', '.join(sorted(names))}")] if names else []
+
+
+def render_deck_sheet(*, view: DeckView, player_name: str, event_name: str = "", on_date: date) -> bytes:
+    """The registration sheet of the deck in ``view`` as PDF bytes (always one page)."""
+    deck = view.deck
+    story = [
+        _p(f"{view.kind.name} — registration sheet", _TITLE),
+        _header(view, player_name=player_name, event_name=event_name, on_date=on_date),
+        Spacer(1, 8),
+        _list_table(view),
+        *_section(view),
+        Spacer(1, 8),
+        _totals(view),
+        Spacer(1, 6),
+        *_verdict(view),
+        Spacer(1, 10),
+        _p(
+            f"Verification code {deck.code}: a short hash of this list. The same list always has the same code; "
+            "a changed list has another."
+        ),
+        Spacer(1, 14),
+        _p("Judge's initials: ____________"),
+    ]
+    buffer = BytesIO()
+    document = SimpleDocTemplate(
+        buffer,
+        pagesize=A4,
+        leftMargin=MARGIN,
+        rightMargin=MARGIN,
+        topMargin=MARGIN,
+        bottomMargin=MARGIN,
+        title=f"Registration sheet — {deck.name}",
+        author=player_name,
+        subject=f"Verification code {deck.code}",
+    )
+    document.build([KeepInFrame(CONTENT_WIDTH, CONTENT_HEIGHT - 1, story, mode="shrink")])
+    return buffer.getvalue()

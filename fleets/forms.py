@@ -1,0 +1,229 @@
+"""Forms of the fleet pages.
+
+The builder's forms each describe one change to a fleet: bound to the fleet
+being edited (the engine's record) and the catalog, a valid form's ``apply``
+returns the changed fleet. The view hands the result to
+:func:`fleets.services.fleet_update`, so every change, whichever form made it,
+is stored, versioned and checked the same way. Every builder form carries
+``base``, the version number the page showed, so a change made in a stale
+window is refused instead of applied to a list its author has not seen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from django import forms
+
+from rules.attack_wing import FORMATS, Catalog, FleetShip
+from rules.attack_wing import Fleet as EngineFleet
+from rules.attack_wing.catalog import ADMIRAL, CAPTAIN, OTHER, RESOURCE, SHIP, UPGRADE, UPGRADE_TYPES
+
+from .selectors import UPGRADE_TYPE_LABELS, faction_choices
+
+MAX_IMPORT_BYTES = 256 * 1024
+
+# What a ship's "add a card" search looks for: (label, card kind, upgrade type, role in the fleet file).
+SLOTS = {
+    "captain": ("Captain", CAPTAIN, None, "captain"),
+    "admiral": ("Admiral (face up)", ADMIRAL, None, "admiral"),
+    "admiral-captain": ("Admiral as captain (face down)", ADMIRAL, None, "captain"),
+    **{t: (UPGRADE_TYPE_LABELS[t], UPGRADE, t, "upgrade") for t in UPGRADE_TYPES},
+    "other": ("Other (fleet captain, officer, construction…)", OTHER, None, "upgrade"),
+}
+SLOT_CHOICES = [(key, label) for key, (label, *_rest) in SLOTS.items()]
+# The card kinds each role of the fleet file accepts (an admiral may captain a ship face down).
+ROLE_KINDS = {"captain": (CAPTAIN, ADMIRAL), "admiral": (ADMIRAL,), "upgrade": (UPGRADE, OTHER)}
+
+
+def format_choices() -> list[tuple[str, str]]:
+    return [(key, fmt.name) for key, fmt in FORMATS.items()]
+
+
+class FleetDetailsForm(forms.Form):
+    name = forms.CharField(max_length=100, widget=forms.TextInput(attrs={"class": "form-control"}))
+    faction = forms.ChoiceField(label="Declared faction", widget=forms.Select(attrs={"class": "form-select"}))
+    format_key = forms.ChoiceField(label="Format", widget=forms.Select(attrs={"class": "form-select"}))
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["faction"].choices = faction_choices()
+        self.fields["format_key"].choices = format_choices()
+
+
+class RenameForm(forms.Form):
+    name = forms.CharField(max_length=100, label="New name")
+
+
+class FleetImportForm(forms.Form):
+    """A fleet file uploaded or pasted (the ``check_fleet`` JSON format)."""
+
+    file = forms.FileField(required=False, label="Fleet file (.json)")
+    text = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 6}), label="…or paste its JSON")
+    name = forms.CharField(required=False, max_length=100, help_text="Leave blank for “Imported fleet” and today.")
+
+    def clean(self):
+        cleaned = super().clean()
+        upload, text = cleaned.get("file"), cleaned.get("text", "")
+        if upload and text.strip():
+            raise forms.ValidationError("Upload a file or paste JSON, not both.")
+        if upload:
+            if upload.size > MAX_IMPORT_BYTES:
+                raise forms.ValidationError(f"A fleet file is at most {MAX_IMPORT_BYTES // 1024} KiB.")
+            cleaned["data"] = upload.read()
+        elif text.strip():
+            cleaned["data"] = text.encode()
+        else:
+            raise forms.ValidationError("Choose a fleet file or paste its JSON.")
+        return cleaned
+
+
+class ApiTokenForm(forms.Form):
+    name = forms.CharField(max_length=60, label="Token name", help_text="What will use it, e.g. “my list checker”.")
+
+
+class BuilderForm(forms.Form):
+    """A change to ``fleet``; subclasses validate their fields against it and the catalog."""
+
+    base = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
+
+    def __init__(self, *args, fleet: EngineFleet, catalog: Catalog, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fleet = fleet
+        self.catalog = catalog
+
+    def apply(self) -> EngineFleet:
+        raise NotImplementedError
+
+    def _card(self, card_id: str, kinds: tuple[str, ...]):
+        card = self.catalog.get(card_id)
+        if card is None or card.kind not in kinds:
+            raise forms.ValidationError(f"No such {' or '.join(kinds)} card: {card_id}.")
+        return card
+
+    def _replace_ship(self, index: int, **changes) -> EngineFleet:
+        ships = list(self.fleet.ships)
+        ships[index] = replace(ships[index], **changes)
+        return replace(self.fleet, ships=tuple(ships))
+
+
+class ShipChangeForm(BuilderForm):
+    """A change to one ship, named by its place in the fleet."""
+
+    ship = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
+
+    def clean_ship(self) -> int:
+        index = self.cleaned_data["ship"]
+        if index >= len(self.fleet.ships):
+            raise forms.ValidationError("That ship is no longer in the fleet.")
+        return index
+
+    @property
+    def entry(self) -> FleetShip:
+        return self.fleet.ships[self.cleaned_data["ship"]]
+
+
+class AddShipForm(BuilderForm):
+    card = forms.CharField(max_length=100, widget=forms.HiddenInput)
+
+    def clean_card(self) -> str:
+        return self._card(self.cleaned_data["card"], (SHIP,)).id
+
+    def apply(self) -> EngineFleet:
+        return replace(self.fleet, ships=(*self.fleet.ships, FleetShip(ship=self.cleaned_data["card"])))
+
+
+class RemoveShipForm(ShipChangeForm):
+    def apply(self) -> EngineFleet:
+        index = self.cleaned_data["ship"]
+        return replace(self.fleet, ships=self.fleet.ships[:index] + self.fleet.ships[index + 1 :])
+
+
+class AssignCardForm(ShipChangeForm):
+    """Give a ship its captain or admiral (replacing the one it had) or one more upgrade."""
+
+    role = forms.ChoiceField(choices=[(role, role) for role in ROLE_KINDS], widget=forms.HiddenInput)
+    card = forms.CharField(max_length=100, widget=forms.HiddenInput)
+
+    def clean(self):
+        cleaned = super().clean()
+        if "role" in cleaned and "card" in cleaned:
+            cleaned["card"] = self._card(cleaned["card"], ROLE_KINDS[cleaned["role"]]).id
+        return cleaned
+
+    def apply(self) -> EngineFleet:
+        role, card = self.cleaned_data["role"], self.cleaned_data["card"]
+        if role == "upgrade":
+            return self._replace_ship(self.cleaned_data["ship"], upgrades=(*self.entry.upgrades, card))
+        return self._replace_ship(self.cleaned_data["ship"], **{role: card})
+
+
+class RemoveCardForm(ShipChangeForm):
+    """Take the captain, the admiral or one upgrade (by its place) off a ship."""
+
+    role = forms.ChoiceField(choices=[(role, role) for role in ROLE_KINDS], widget=forms.HiddenInput)
+    position = forms.IntegerField(min_value=0, required=False, widget=forms.HiddenInput)
+
+    def clean(self):
+        cleaned = super().clean()
+        if cleaned.get("role") == "upgrade" and "ship" in cleaned:
+            position = cleaned.get("position")
+            if position is None or position >= len(self.entry.upgrades):
+                raise forms.ValidationError("That upgrade is no longer on the ship.")
+        return cleaned
+
+    def apply(self) -> EngineFleet:
+        role = self.cleaned_data["role"]
+        if role == "upgrade":
+            position, upgrades = self.cleaned_data["position"], self.entry.upgrades
+            return self._replace_ship(
+                self.cleaned_data["ship"], upgrades=upgrades[:position] + upgrades[position + 1 :]
+            )
+        return self._replace_ship(self.cleaned_data["ship"], **{role: None})
+
+
+class BlindBoosterForm(ShipChangeForm):
+    blind_booster = forms.BooleanField(required=False, label="Blind Booster ship")
+
+    def apply(self) -> EngineFleet:
+        return self._replace_ship(self.cleaned_data["ship"], blind_booster=self.cleaned_data["blind_booster"])
+
+
+class ResourceForm(BuilderForm):
+    """The fleet's one resource (seed 003, Resources 1), or none."""
+
+    resource = forms.ChoiceField(
+        required=False, label="Resource", widget=forms.Select(attrs={"class": "form-select form-select-sm"})
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        resources = sorted((c for c in self.catalog.cards.values() if c.kind == RESOURCE), key=lambda c: c.name)
+        self.fields["resource"].choices = [("", "No resource")] + [(c.id, f"{c.name} ({c.cost} SP)") for c in resources]
+
+    def apply(self) -> EngineFleet:
+        card = self.cleaned_data["resource"]
+        return replace(self.fleet, resources=(card,) if card else ())
+
+
+BUILDER_FORMS: dict[str, type[BuilderForm]] = {
+    "add-ship": AddShipForm,
+    "remove-ship": RemoveShipForm,
+    "assign": AssignCardForm,
+    "remove-card": RemoveCardForm,
+    "booster": BlindBoosterForm,
+    "resource": ResourceForm,
+}
+
+
+class CardSearchForm(forms.Form):
+    """The type-ahead search of the builder: ships for the fleet, or cards for one ship's slot."""
+
+    q = forms.CharField(required=False, max_length=100, label="Search cards")
+    slot = forms.ChoiceField(required=False, choices=SLOT_CHOICES, label="Card type")
+    faction = forms.ChoiceField(required=False, label="Faction")
+    ship = forms.IntegerField(required=False, min_value=0, widget=forms.HiddenInput)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["faction"].choices = [("", "Any faction"), *faction_choices()]

@@ -1,0 +1,88 @@
+"""A player's STAW fleet and its append-only history of versions.
+
+A :class:`Fleet` is the thing a player names and keeps; what it contains lives
+in :class:`FleetVersion` rows, one per saved change, each holding the whole
+fleet file (the ``check_fleet`` format, canonical form). Versions are never
+changed or removed while their fleet lives, so an event can point at the exact
+list a player submitted and a printed sheet's verification code always means
+the same list.
+
+Locking (a fleet submitted to an event that has started) is enforced twice:
+the services refuse with :class:`~fleets.services.FleetLocked`, and database
+triggers (the ``fleet_lock_triggers`` migration) refuse any change to a stored
+version, and any new version, changed fleet row or deletion once ``locked_at``
+is set, whatever code path tries.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+
+ATTACK_WING = "attack-wing"  # the game key in rules.registry; the builder edits STAW fleets only
+
+
+class Fleet(models.Model):
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="fleets")
+    name = models.CharField(max_length=100)
+    faction = models.CharField(max_length=40, help_text="The faction the player declares for the fleet.")
+    format_key = models.CharField(max_length=40, help_text="The format the builder checks the fleet against.")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    locked_at = models.DateTimeField(
+        null=True, blank=True, help_text="Set once the fleet is played at an event; it can never be edited again."
+    )
+
+    # Events match fleets to their game by this key; every fleet here is a STAW fleet.
+    game = ATTACK_WING
+
+    class Meta:
+        ordering = ["-updated_at", "name"]
+        indexes = [models.Index(fields=["owner", "-updated_at"], name="fleet_owner_recent")]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def is_locked(self) -> bool:
+        return self.locked_at is not None
+
+    @property
+    def current_version(self) -> FleetVersion | None:
+        """The newest version, or ``None`` for a fleet never saved; uses prefetched versions
+        (see :func:`fleets.selectors.user_fleets`)."""
+        cache = getattr(self, "_prefetched_objects_cache", {})
+        if "versions" in cache:
+            return max(cache["versions"], key=lambda v: v.number, default=None)
+        return self.versions.order_by("-number").first()
+
+
+class FleetVersion(models.Model):
+    """One saved state of a fleet. Immutable: create a new one instead of changing it."""
+
+    fleet = models.ForeignKey(Fleet, on_delete=models.CASCADE, related_name="versions")
+    number = models.PositiveIntegerField()
+    content = models.JSONField(help_text="The fleet file (check_fleet format), canonical form.")
+    code = models.CharField(
+        max_length=16, db_index=True, help_text="Short hash of the canonical content, printed on the sheet."
+    )
+    total = models.IntegerField(help_text="The engine's total at save time (cached for lists).")
+    legal = models.BooleanField(help_text="The engine's verdict at save time for the fleet's format.")
+    created_at = models.DateTimeField(auto_now_add=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["fleet", "-number"]
+        constraints = [models.UniqueConstraint(fields=["fleet", "number"], name="fleet_version_number_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.fleet} v{self.number}"
+
+    def save(self, *args, **kwargs):
+        """Only ever inserts: saving a stored version again would rewrite history."""
+        if not self._state.adding:
+            raise ValidationError("Fleet versions are append-only and cannot be changed.")
+        super().save(*args, **kwargs)

@@ -1,0 +1,293 @@
+"""Reads for the fleets app.
+
+Catalog reads come first: :func:`load_catalog` hands the engine the whole card
+catalog as its own records, and the search functions serve the fleet builder.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from datetime import date
+
+from django.db.models import Case, Count, Max, OuterRef, Prefetch, Q, QuerySet, Subquery, Value, When
+
+from rules.attack_wing import Fleet as EngineFleet
+from rules.attack_wing import FleetFileError, FleetShip, Format, Report, Violation, parse_fleet, validate_fleet
+from rules.attack_wing import catalog as records
+from rules.attack_wing.catalog import RESOURCE, Catalog
+
+from .models.catalog import CARD_RECORD_FIELDS, SET_RECORD_FIELDS, Card, CardSet, card_record, json_list_has, set_record
+from .models.fleet import Fleet, FleetVersion
+
+MAX_SEARCH_RESULTS = 100
+
+# (catalog version, catalog) of the last load in this process; see load_catalog.
+_loaded: tuple[tuple, Catalog] | None = None
+
+
+def load_catalog() -> Catalog:
+    """The whole catalog as :class:`rules.attack_wing.catalog.Catalog`, as the engine reads it.
+
+    Loaded once per process and kept; every call asks the database for the
+    catalog's version (row counts and latest change of cards and sets, one
+    cheap aggregate each) and reloads when it moved, so an import, from this
+    process or another, is seen by the next call. The caller gets its own dicts
+    (changing them cannot spoil the kept copy) but shares ``lookup_cache``, so
+    the engine derives its per-catalog lookups once per version, not per call.
+    """
+    global _loaded
+    version = _catalog_version()
+    if _loaded is None or _loaded[0] != version:
+        _loaded = (version, _read_catalog())
+    catalog = _loaded[1]
+    return replace(catalog, cards=dict(catalog.cards), sets=dict(catalog.sets), aliases=dict(catalog.aliases))
+
+
+def _catalog_version() -> tuple:
+    cards = Card.objects.aggregate(count=Count("pk"), updated=Max("updated"))
+    sets = CardSet.objects.aggregate(count=Count("pk"), updated=Max("updated"))
+    return cards["count"], cards["updated"], sets["count"], sets["updated"]
+
+
+def _read_catalog() -> Catalog:
+    catalog = Catalog()
+    for source_id, *values in CardSet.objects.order_by().values_list("source_id", *SET_RECORD_FIELDS):
+        catalog.sets[source_id] = set_record(source_id, values)
+    for source_id, alias_ids, *values in Card.objects.order_by().values_list(
+        "source_id", "alias_ids", *CARD_RECORD_FIELDS
+    ):
+        catalog.cards[source_id] = card_record(source_id, values)
+        catalog.aliases.update(dict.fromkeys(alias_ids, source_id))
+    return catalog
+
+
+def card_search(
+    *,
+    query: str,
+    kind: str | None = None,
+    faction: str | None = None,
+    upgrade_type: str | None = None,
+    limit: int = 20,
+) -> list[Card]:
+    """Cards whose name contains ``query`` (or whose source id is ``query``), names starting with it first.
+
+    ``kind`` (``"ship"``, ``"captain"``, …), ``faction`` (a faction key such as
+    ``"federation"``) and ``upgrade_type`` (``"crew"``, ``"tech"``, …) narrow the
+    search; an empty ``query`` lists everything they allow. At most
+    ``MAX_SEARCH_RESULTS`` cards come back, whatever ``limit`` asks.
+    """
+    query = query.strip()
+    cards = Card.objects.all()
+    if query:
+        cards = cards.filter(Q(name__icontains=query) | Q(source_id__iexact=query))
+    if kind:
+        cards = cards.filter(kind=kind)
+    if faction:
+        cards = cards.filter(json_list_has("factions", faction))
+    if upgrade_type:
+        cards = cards.filter(upgrade_type=upgrade_type)
+    first = Case(When(name__istartswith=query, then=Value(0)), default=Value(1)) if query else Value(0)
+    cards = cards.annotate(rank=first).order_by("rank", "name", "cost", "source_id")
+    return list(cards[: max(0, min(limit, MAX_SEARCH_RESULTS))])
+
+
+def catalog_factions() -> list[str]:
+    """Every faction key some card carries, sorted: the choices of a faction filter."""
+    return sorted({faction for card in load_catalog().cards.values() for faction in card.factions})
+
+
+# --- Fleets --------------------------------------------------------------------------------------
+
+UPGRADE_TYPE_LABELS = {
+    "crew": "Crew",
+    "tech": "Tech",
+    "weapon": "Weapon",
+    "talent": "Elite Talent",
+    "borg": "Borg",
+    "squadron": "Squadron",
+}
+
+
+FLEET_FILE_KEYS = frozenset({"format", "date", "resources", "ships"})
+
+
+def faction_label(key: str) -> str:
+    """``"mirror-universe"`` -> ``"Mirror Universe"``: how a faction key reads on a page or sheet."""
+    return key.replace("-", " ").replace("_", " ").title()
+
+
+def faction_choices() -> list[tuple[str, str]]:
+    return [(key, faction_label(key)) for key in catalog_factions()]
+
+
+def content_fleet(content: dict, catalog: Catalog) -> EngineFleet:
+    """The engine's fleet from a stored fleet-file dict; anything unreadable raises ``FleetFileError``.
+
+    A fleet file needs ships, but a fleet being built may have none yet (or
+    none left): such content is read here, as strictly (its keys, its
+    resources' ids and kinds); everything else goes to the engine's reader.
+    """
+    if content.get("ships"):
+        return parse_fleet(content, catalog)[0]
+    unknown = sorted(set(content) - FLEET_FILE_KEYS)
+    if unknown or content.get("ships", []) != []:
+        raise FleetFileError(f"unknown key(s) {', '.join(unknown)}" if unknown else "'ships' must be a list")
+    resources = content.get("resources", [])
+    if not isinstance(resources, list):
+        raise FleetFileError("resources must be a list of card ids")
+    for card_id in resources:
+        card = catalog.get(card_id) if isinstance(card_id, str) else None
+        if card is None or card.kind != RESOURCE:
+            raise FleetFileError(f"resources: {card_id!r} is not a resource card")
+    return EngineFleet(resources=tuple(resources))
+
+
+@dataclass(frozen=True, slots=True)
+class CardLine:
+    """One card of a checked fleet with its price and the violations that name it."""
+
+    card: records.Card
+    role: str
+    type_label: str
+    printed: int
+    penalty: int
+    cost: int
+    violations: tuple[Violation, ...] = ()
+    upgrade_index: int | None = None  # position in the ship's upgrade list, for removing it
+
+    @property
+    def factions(self) -> str:
+        return ", ".join(faction_label(f) for f in self.card.factions)
+
+
+@dataclass(frozen=True, slots=True)
+class ShipLines:
+    index: int
+    entry: FleetShip
+    lines: tuple[CardLine, ...]  # the ship card first, then captain, admiral, upgrades
+    cost: int
+    violations: tuple[Violation, ...]  # about the ship, naming none of its cards
+
+    @property
+    def number(self) -> int:
+        return self.index + 1
+
+    @property
+    def card(self) -> records.Card:
+        return self.lines[0].card
+
+    @property
+    def upgrade_bar(self) -> str:
+        """The ship card's printed slots, as people name them ("Crew, Crew, Weapon")."""
+        return ", ".join(UPGRADE_TYPE_LABELS.get(slot, slot) for slot in self.card.slots)
+
+
+@dataclass(frozen=True, slots=True)
+class FleetCheck:
+    """The engine's report on a fleet, joined with the cards it names, ready to show or print."""
+
+    fleet: EngineFleet
+    report: Report
+    ships: tuple[ShipLines, ...]
+    resources: tuple[CardLine, ...]
+    violations: tuple[Violation, ...]  # about the whole fleet
+
+    @property
+    def total(self) -> int:
+        return self.report.total
+
+    @property
+    def limit(self) -> int:
+        return self.report.limit
+
+    @property
+    def legal(self) -> bool:
+        return self.report.legal
+
+    @property
+    def resource_total(self) -> int:
+        return sum(line.cost for line in self.resources)
+
+
+def card_type_label(card: records.Card, role: str) -> str:
+    """The Type column of the Fleet Build Sheet: Ship, Captain, Admiral, Crew, Tech, …"""
+    if role == "captain" and card.kind == records.ADMIRAL:
+        return "Captain (Admiral)"
+    if role in ("ship", "captain", "admiral", "resource"):
+        return role.capitalize()
+    return UPGRADE_TYPE_LABELS.get(card.upgrade_type) or faction_label(card.upgrade_type or "other")
+
+
+def fleet_check(fleet: EngineFleet, *, format: Format | str, on: date | None = None, catalog=None) -> FleetCheck:
+    """Validate ``fleet`` with the engine and place each violation next to what it is about."""
+    catalog = catalog or load_catalog()
+    report = validate_fleet(fleet, catalog, format, on)
+    ships = []
+    for entry, ship_report in zip(fleet.ships, report.ships, strict=True):
+        mine = [v for v in report.violations if v.ship == ship_report.index]
+        upgrade_positions = iter(range(len(entry.upgrades)))
+        lines = []
+        for cost in ship_report.cards:
+            card = catalog.get(cost.id)
+            lines.append(
+                CardLine(
+                    card=card,
+                    role=cost.role,
+                    type_label=card_type_label(card, cost.role),
+                    printed=cost.printed,
+                    penalty=cost.penalty,
+                    cost=cost.cost,
+                    violations=tuple(v for v in mine if v.card == cost.id),
+                    upgrade_index=next(upgrade_positions) if cost.role == "upgrade" else None,
+                )
+            )
+        named = {line.card.id for line in lines}
+        ships.append(
+            ShipLines(
+                index=ship_report.index,
+                entry=entry,
+                lines=tuple(lines),
+                cost=ship_report.cost,
+                violations=tuple(v for v in mine if v.card not in named),
+            )
+        )
+    resources = tuple(
+        CardLine(
+            card=(card := catalog.get(resource.id)),
+            role="resource",
+            type_label="Resource",
+            printed=card.cost,
+            penalty=0,
+            cost=resource.cost,
+            violations=tuple(v for v in report.violations if v.ship is None and v.card == resource.id),
+        )
+        for resource in report.resources
+    )
+    on_resources = {line.card.id for line in resources}
+    return FleetCheck(
+        fleet=fleet,
+        report=report,
+        ships=tuple(ships),
+        resources=resources,
+        violations=tuple(v for v in report.violations if v.ship is None and v.card not in on_resources),
+    )
+
+
+def version_check(version: FleetVersion, *, format: Format | str | None = None, on: date | None = None) -> FleetCheck:
+    """The check of a stored version, by default against the fleet's own format."""
+    catalog = load_catalog()
+    return fleet_check(
+        content_fleet(version.content, catalog), format=format or version.fleet.format_key, on=on, catalog=catalog
+    )
+
+
+def user_fleets(user) -> QuerySet[Fleet]:
+    """The user's fleets, newest first, with only their current version prefetched for
+    ``fleet.current_version``: two queries however long the histories are."""
+    newest = FleetVersion.objects.filter(fleet=OuterRef("fleet")).order_by("-number").values("pk")[:1]
+    current = Prefetch("versions", queryset=FleetVersion.objects.filter(pk=Subquery(newest)))
+    return Fleet.objects.filter(owner=user).prefetch_related(current)
+
+
+def fleet_history(fleet: Fleet) -> QuerySet[FleetVersion]:
+    return fleet.versions.select_related("created_by").order_by("-number")

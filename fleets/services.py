@@ -1,0 +1,324 @@
+"""Writes for fleets: every change to a fleet goes through one of these functions.
+
+Each is atomic and takes keyword arguments only. A function that changes a
+fleet first locks its row (``select_for_update``) and re-reads it, so two
+requests cannot both append version ``n + 1`` and a fleet locked a moment ago
+is seen as locked. What the engine says about a fleet (costs, legality) always
+comes from :mod:`rules.attack_wing`; nothing here prices a card.
+
+Refusals raise a :class:`FleetError` whose ``message`` can be shown as is, and
+leave the database unchanged.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+from collections import Counter
+from datetime import date
+
+from django.db import transaction
+from django.db.models import ProtectedError, RestrictedError
+from django.utils import timezone
+
+from rules.attack_wing import (
+    DEFAULT_FORMAT,
+    FORMATS,
+    FleetFileError,
+    FleetInputError,
+    Format,
+    Report,
+    canonical_json,
+    fleet_to_dict,
+    parse_fleet,
+    validate_fleet,
+)
+from rules.attack_wing import Fleet as EngineFleet
+
+from .models import ApiToken, Fleet, FleetVersion
+from .selectors import catalog_factions, content_fleet, load_catalog
+
+MAX_NAME_LENGTH = Fleet._meta.get_field("name").max_length
+
+
+class FleetError(Exception):
+    """A change that was refused; nothing was written. ``message`` is fit to show the user."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class FleetLocked(FleetError):
+    def __init__(self, fleet: Fleet) -> None:
+        super().__init__(f"“{fleet.name}” is locked: it was played at an event. Duplicate it to make changes.")
+
+
+class FleetInUse(FleetError):
+    """The fleet is submitted to an event (another app protects the submitted version)."""
+
+
+class FleetStale(FleetError):
+    """The change was made on an older version than the current one (another window saved first)."""
+
+
+class FleetContentError(FleetError):
+    """The fleet content or file cannot be read (bad JSON, unknown card, card in the wrong role, …)."""
+
+
+class FleetIllegal(FleetError):
+    """The fleet breaks the format's rules; ``report`` is the engine's full report."""
+
+    def __init__(self, report: Report) -> None:
+        super().__init__(f"The fleet is not legal: {len(report.violations)} rule(s) broken.")
+        self.report = report
+
+
+def verification_code(canonical: str) -> str:
+    """Eight characters (A–Z, 2–7) of the SHA-256 of the canonical fleet file: short enough to
+    read aloud or compare on paper, long enough (40 bits) that a changed list will not match."""
+    digest = hashlib.sha256(canonical.encode()).digest()
+    return base64.b32encode(digest[:5]).decode()
+
+
+def _locked_for_change(fleet: Fleet) -> Fleet:
+    """The fleet's row, locked for this transaction and re-read; refuses a locked fleet."""
+    fleet = Fleet.objects.select_for_update().get(pk=fleet.pk)
+    if fleet.is_locked:
+        raise FleetLocked(fleet)
+    return fleet
+
+
+def _format_key(key: object) -> str:
+    """A format key the site knows (a file may hold anything under ``format``)."""
+    if isinstance(key, str) and key in FORMATS:
+        return key
+    raise FleetError(f"Unknown format “{key}”.")
+
+
+def _clean_name(name: str) -> str:
+    name = (name or "").strip()
+    if not name:
+        raise FleetError("A fleet needs a name.")
+    if len(name) > MAX_NAME_LENGTH:
+        raise FleetError(f"A fleet name has at most {MAX_NAME_LENGTH} characters.")
+    return name
+
+
+def _clean_faction(faction: str) -> str:
+    """A faction some card of the catalog carries, or "" for none declared."""
+    faction = (faction or "").strip()
+    if faction and faction not in catalog_factions():
+        raise FleetError(f"Unknown faction “{faction}”.")
+    return faction
+
+
+def _read_content(content: dict, catalog) -> tuple[EngineFleet, str | None]:
+    """The engine's fleet and the file's format key from a fleet-file dict."""
+    if not isinstance(content, dict):
+        raise FleetContentError("The fleet content must be a fleet file (a JSON object).")
+    try:
+        return content_fleet(content, catalog), content.get("format")
+    except FleetInputError as error:
+        raise FleetContentError(f"The fleet cannot be read: {error.message}.") from None
+
+
+@transaction.atomic
+def fleet_create(*, owner, name: str, faction: str, format_key: str = DEFAULT_FORMAT) -> Fleet:
+    """A new, empty fleet (no version until the first ship is added)."""
+    return Fleet.objects.create(
+        owner=owner, name=_clean_name(name), faction=_clean_faction(faction), format_key=_format_key(format_key)
+    )
+
+
+def _append_version(fleet: Fleet, engine_fleet: EngineFleet, by, catalog) -> FleetVersion:
+    """Store ``engine_fleet`` as the fleet's next version (unless it equals the current one).
+
+    The caller holds the fleet's row lock. The content is written in canonical
+    form with the fleet's format, so identical lists get identical codes.
+    """
+    current = fleet.current_version
+    content = fleet_to_dict(engine_fleet, fleet.format_key)
+    if current is not None and current.content == content:
+        return current
+    report = validate_fleet(engine_fleet, catalog, fleet.format_key)
+    version = FleetVersion.objects.create(
+        fleet=fleet,
+        number=(current.number + 1) if current else 1,
+        content=content,
+        code=verification_code(canonical_json(engine_fleet, fleet.format_key)),
+        total=report.total,
+        legal=report.legal,
+        created_by=by,
+    )
+    fleet.save(update_fields=["format_key", "updated_at"])
+    return version
+
+
+@transaction.atomic
+def fleet_update(*, fleet: Fleet, content: dict, by, base: int | None = None) -> FleetVersion:
+    """Save ``content`` (a fleet-file dict) as the fleet's new version and return it.
+
+    A ``format`` in the content becomes the fleet's format. ``base`` is the
+    version number the change was made on (``0`` for a fleet never saved); if
+    another version was saved since, :class:`FleetStale` refuses rather than
+    silently overwrite it. Saving unchanged content returns the current version.
+    """
+    fleet = _locked_for_change(fleet)
+    if base is not None:
+        current = fleet.current_version
+        if (current.number if current else 0) != base:
+            raise FleetStale("This fleet was changed in another window; the latest version is shown now.")
+    catalog = load_catalog()
+    engine_fleet, format_key = _read_content(content, catalog)
+    if format_key is not None:
+        fleet.format_key = _format_key(format_key)
+    return _append_version(fleet, engine_fleet, by, catalog)
+
+
+@transaction.atomic
+def fleet_update_details(
+    *, fleet: Fleet, by, name: str | None = None, faction: str | None = None, format_key: str | None = None
+) -> Fleet:
+    """Rename, change the declared faction or the format; ``None`` leaves a field as it is.
+
+    A new format is part of the fleet file, so it adds a version when the fleet has ships.
+    """
+    fleet = _locked_for_change(fleet)
+    if name is not None:
+        fleet.name = _clean_name(name)
+    if faction is not None:
+        fleet.faction = _clean_faction(faction)
+    fleet.save(update_fields=["name", "faction", "updated_at"])
+    if format_key is not None and _format_key(format_key) != fleet.format_key:
+        fleet.format_key = _format_key(format_key)
+        current = fleet.current_version
+        if current is None:
+            fleet.save(update_fields=["format_key", "updated_at"])
+        else:
+            catalog = load_catalog()
+            _append_version(fleet, _read_content(current.content, catalog)[0], by, catalog)
+    return fleet
+
+
+def fleet_rename(*, fleet: Fleet, name: str) -> Fleet:
+    return fleet_update_details(fleet=fleet, by=None, name=name)
+
+
+@transaction.atomic
+def fleet_duplicate(*, fleet: Fleet, owner, name: str | None = None) -> Fleet:
+    """A new, unlocked fleet of ``owner`` with the same details and the current list as version 1.
+
+    Anyone who may see a fleet may duplicate it into their own fleets; a locked
+    fleet is duplicated to be changed.
+    """
+    copy = Fleet.objects.create(
+        owner=owner,
+        name=_clean_name(name or f"Copy of {fleet.name}"[:MAX_NAME_LENGTH]),
+        faction=fleet.faction,
+        format_key=fleet.format_key,
+    )
+    current = fleet.current_version
+    if current is not None:
+        FleetVersion.objects.create(
+            fleet=copy,
+            number=1,
+            content=current.content,
+            code=current.code,
+            total=current.total,
+            legal=current.legal,
+            created_by=owner,
+        )
+    return copy
+
+
+@transaction.atomic
+def fleet_delete(*, fleet: Fleet) -> None:
+    """Delete a fleet and its history; refused while locked or submitted to an event."""
+    fleet = _locked_for_change(fleet)
+    try:
+        fleet.delete()
+    except (ProtectedError, RestrictedError):
+        raise FleetInUse(
+            f"“{fleet.name}” is submitted to an event, so it cannot be deleted. Withdraw it from the event first."
+        ) from None
+
+
+def _declared_faction(engine_fleet: EngineFleet, catalog) -> str:
+    """The faction most of the fleet's ships belong to (the first ship's on a tie)."""
+    factions = Counter(
+        faction for entry in engine_fleet.ships for faction in catalog.get(entry.ship).factions[:1]
+    ).most_common(1)
+    return factions[0][0] if factions else ""
+
+
+@transaction.atomic
+def fleet_import(*, owner, data: bytes, name: str | None = None, faction: str | None = None) -> Fleet:
+    """A new fleet from a fleet file (the ``check_fleet`` format); nothing is created if it is refused.
+
+    The file's size is capped and its content checked by the engine's reader;
+    a ``format`` the site does not know is refused. Without ``faction`` the
+    declared faction is the one most ships belong to.
+    """
+    catalog = load_catalog()
+    try:
+        engine_fleet, format_key, _ = parse_fleet(bytes(data), catalog)
+    except FleetFileError as error:
+        raise FleetContentError(f"This fleet file cannot be imported: {error.message}.") from None
+    except (ValueError, RecursionError):  # JSON nested too deep, numbers too long to read
+        raise FleetContentError("This fleet file cannot be imported: it is not a fleet file.") from None
+    fleet = Fleet.objects.create(
+        owner=owner,
+        name=_clean_name(name or f"Imported fleet {timezone.localdate():%Y-%m-%d}"),
+        faction=_clean_faction(faction if faction is not None else _declared_faction(engine_fleet, catalog)),
+        format_key=_format_key(format_key or DEFAULT_FORMAT),
+    )
+    _append_version(fleet, engine_fleet, owner, catalog)
+    return fleet
+
+
+@transaction.atomic
+def fleet_submission_version(*, fleet: Fleet, format: Format | str, on_date: date | None) -> FleetVersion:
+    """The fleet's current version, once the engine finds it legal for ``format`` on ``on_date``.
+
+    Raises :class:`FleetIllegal` with the engine's report otherwise (an empty
+    fleet is illegal: too few ships). The caller keeps the returned version;
+    the fleet can still change until :func:`fleet_lock`.
+    """
+    fleet = Fleet.objects.select_for_update().get(pk=fleet.pk)
+    current = fleet.current_version
+    catalog = load_catalog()
+    engine_fleet = _read_content(current.content, catalog)[0] if current else EngineFleet()
+    report = validate_fleet(engine_fleet, catalog, format, on_date)
+    if not report.legal:
+        raise FleetIllegal(report)
+    if current is None:
+        raise FleetError("The fleet has no ships yet.")
+    return current
+
+
+@transaction.atomic
+def fleet_lock(*, fleet: Fleet) -> Fleet:
+    """Lock the fleet for good (its event has started). Locking a locked fleet changes nothing."""
+    fleet = Fleet.objects.select_for_update().get(pk=fleet.pk)
+    if not fleet.is_locked:
+        fleet.locked_at = timezone.now()
+        fleet.save(update_fields=["locked_at"])
+    return fleet
+
+
+@transaction.atomic
+def api_token_create(*, user, name: str) -> tuple[ApiToken, str]:
+    """A new API token for ``user``; the token text is returned once and only its digest is kept."""
+    name = (name or "").strip()
+    if not name:
+        raise FleetError("Give the token a name, such as the script that will use it.")
+    record = ApiToken(user=user, name=name[:60])
+    token = record.set_new_token()
+    record.save()
+    return record, token
+
+
+@transaction.atomic
+def api_token_revoke(*, token: ApiToken) -> None:
+    token.delete()

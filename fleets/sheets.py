@@ -1,0 +1,291 @@
+"""The Fleet Build Sheet as a one-page PDF, laid out like WizKids' official sheet.
+
+Seed 003, "Suggested tournament format": players record their fleet on a Fleet
+Build Sheet at the start of a tournament, and at the start of every battle round
+the opponent verifies the build and signs off on it. So the sheet has the
+player's details, one block per ship (Type, Card Title, Faction, SP, with faction
+penalties shown), the Resource, the totals (Ship 1–4, Resource, Other, Total) and
+three battle rounds to fill in by hand.
+
+Every printed sheet carries its version's verification code and a QR code of the
+public verification page, where a judge sees whether this sheet is the version
+the player submitted. Costs come from the engine (through
+:func:`fleets.selectors.version_check`); nothing is priced here.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from io import BytesIO
+from xml.sax.saxutils import escape
+
+from django.urls import reverse
+from reportlab.graphics.barcode.qr import QrCodeWidget
+from reportlab.graphics.shapes import Drawing
+from reportlab.lib import colors
+from reportlab.lib.pagesizes import letter
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import inch
+from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+
+from .models import FleetVersion
+from .selectors import CardLine, FleetCheck, ShipLines, faction_label, version_check
+
+PAGE_WIDTH, PAGE_HEIGHT = letter
+MARGIN = 0.4 * inch
+CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN
+SHIPS_ON_TOTALS = 4  # the sheet totals Ship 1-4; further ships (squadrons, shuttles) count as Other
+GAP = 10
+BLOCK_WIDTH = (CONTENT_WIDTH - GAP) / 2
+QR_SIZE = 0.95 * inch
+ROUNDS = 3
+ROUND_ROWS = (
+    "Opponent's Name",
+    "Opponent's Initials (Verify Build)",
+    "Your Result (W-L-B)",
+    "Your Fleet Points",
+    "Cumulative Fleet Points",
+    "Opponent's Initials (Verify Results)",
+)
+
+_TEXT = ParagraphStyle("text", fontName="Helvetica", fontSize=7.5, leading=9)
+_BOLD = ParagraphStyle("bold", parent=_TEXT, fontName="Helvetica-Bold")
+_TITLE = ParagraphStyle("title", fontName="Helvetica-Bold", fontSize=15, leading=18)
+_SMALL = ParagraphStyle("small", parent=_TEXT, fontSize=6.5, leading=8, textColor=colors.HexColor("#444444"))
+# Ship blocks are the bulk of the page: a smaller face keeps four ships of six-plus upgrades on it.
+_CARD = ParagraphStyle("card", parent=_TEXT, fontSize=6.8, leading=7.8)
+_GRID = [
+    ("GRID", (0, 0), (-1, -1), 0.5, colors.black),
+    ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+    ("FONT", (0, 0), (-1, -1), "Helvetica", 7.5),
+    ("TOPPADDING", (0, 0), (-1, -1), 1.5),
+    ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
+    ("LEFTPADDING", (0, 0), (-1, -1), 3),
+    ("RIGHTPADDING", (0, 0), (-1, -1), 3),
+]
+_HEAD = colors.HexColor("#d9d9d9")
+
+
+def _p(text: str, style: ParagraphStyle = _TEXT) -> Paragraph:
+    """A wrapping cell: long card names break onto a second line instead of overflowing."""
+    return Paragraph(escape(text), style)
+
+
+def sp_text(line: CardLine) -> str:
+    """The SP cell: what the card costs in this fleet, with its faction penalty shown, e.g. ``4 (+1)``."""
+    return f"{line.cost} (+{line.penalty})" if line.penalty else str(line.cost)
+
+
+def card_title(line: CardLine) -> str:
+    """Generic ships share a name ("Federation Starship"), so ships carry their class too."""
+    if line.role == "ship" and line.card.ship_class:
+        return f"{line.card.name} ({line.card.ship_class})"
+    return line.card.name
+
+
+def _ship_block(ship: ShipLines) -> Table:
+    heading = f"Ship {ship.number}" + (" (Blind Booster)" if ship.entry.blind_booster else "")
+    rows = [
+        [_p(heading, _BOLD), "", "", ""],
+        ["Type", "Card Title", "Faction", "SP"],
+        *(
+            [_p(line.type_label, _CARD), _p(card_title(line), _CARD), _p(line.factions, _CARD), sp_text(line)]
+            for line in ship.lines
+        ),
+        ["", _p(f"Ship {ship.number} total", _BOLD), "", str(ship.cost)],
+    ]
+    table = Table(rows, colWidths=[0.15 * BLOCK_WIDTH, 0.57 * BLOCK_WIDTH, 0.17 * BLOCK_WIDTH, 0.11 * BLOCK_WIDTH])
+    table.setStyle(
+        TableStyle(
+            [
+                *_GRID,
+                ("SPAN", (0, 0), (-1, 0)),
+                ("BACKGROUND", (0, 0), (-1, 1), _HEAD),
+                ("FONT", (0, 1), (-1, 1), "Helvetica-Bold", 7),
+                ("FONT", (-1, 2), (-1, -2), "Helvetica", 6.8),
+                ("TOPPADDING", (0, 2), (-1, -2), 1),
+                ("BOTTOMPADDING", (0, 2), (-1, -2), 1),
+                ("ALIGN", (-1, 0), (-1, -1), "RIGHT"),
+                ("FONT", (-1, -1), (-1, -1), "Helvetica-Bold", 7.5),
+            ]
+        )
+    )
+    return table
+
+
+def _ship_grid(check: FleetCheck) -> Table | Spacer:
+    blocks = [_ship_block(ship) for ship in check.ships]
+    if not blocks:
+        return Spacer(1, 0)
+    if len(blocks) % 2:
+        blocks.append("")
+    rows = [[blocks[i], "", blocks[i + 1]] for i in range(0, len(blocks), 2)]
+    grid = Table(rows, colWidths=[BLOCK_WIDTH, GAP, BLOCK_WIDTH])
+    grid.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("BOTTOMPADDING", (0, 0), (-1, -1), 6)]))
+    for padding in ("LEFTPADDING", "RIGHTPADDING", "TOPPADDING"):
+        grid.setStyle(TableStyle([(padding, (0, 0), (-1, -1), 0)]))
+    return grid
+
+
+def sheet_totals(check: FleetCheck) -> list[tuple[str, int | None]]:
+    """(label, SP) rows of the totals box; a ship the fleet does not have is left blank."""
+    costs = [ship.cost for ship in check.ships]
+    rows: list[tuple[str, int | None]] = [
+        (f"Ship {n + 1}", costs[n] if n < len(costs) else None) for n in range(SHIPS_ON_TOTALS)
+    ]
+    rows.append(("Resource", check.resource_total))
+    rows.append(("Other", sum(costs[SHIPS_ON_TOTALS:])))
+    rows.append(("Total", check.total))
+    return rows
+
+
+def _resource_and_totals(check: FleetCheck) -> Table:
+    resource_rows = [[_p("Resource", _BOLD), _p("SP", _BOLD)]]
+    resource_rows += [[_p(line.card.name), sp_text(line)] for line in check.resources] or [["None", "0"]]
+    resource = Table(resource_rows, colWidths=[0.8 * BLOCK_WIDTH, 0.2 * BLOCK_WIDTH])
+    resource.setStyle(TableStyle([*_GRID, ("BACKGROUND", (0, 0), (-1, 0), _HEAD), ("ALIGN", (1, 0), (1, -1), "RIGHT")]))
+
+    totals_rows = [["Totals", "SP"]] + [[label, "" if sp is None else str(sp)] for label, sp in sheet_totals(check)]
+    totals = Table(totals_rows, colWidths=[0.8 * BLOCK_WIDTH, 0.2 * BLOCK_WIDTH])
+    totals.setStyle(
+        TableStyle(
+            [
+                *_GRID,
+                ("BACKGROUND", (0, 0), (-1, 0), _HEAD),
+                ("FONT", (0, 0), (-1, 0), "Helvetica-Bold", 7.5),
+                ("FONT", (0, -1), (-1, -1), "Helvetica-Bold", 8.5),
+                ("ALIGN", (1, 0), (1, -1), "RIGHT"),
+            ]
+        )
+    )
+    legend = _p(f"SP shown as “4 (+1)” include a faction penalty. Fleet limit: {check.limit} SP.", _SMALL)
+    left = Table([[resource], [legend]], colWidths=[BLOCK_WIDTH])
+    left.setStyle(TableStyle([("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0)]))
+    box = Table([[left, "", totals]], colWidths=[BLOCK_WIDTH, GAP, BLOCK_WIDTH])
+    box.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0)]))
+    return box
+
+
+def _battle_rounds() -> Table:
+    label_width = 0.28 * CONTENT_WIDTH
+    rows = [["", *(f"Battle Round {n}" for n in range(1, ROUNDS + 1))]]
+    rows += [[_p(label, _BOLD), *([""] * ROUNDS)] for label in ROUND_ROWS]
+    table = Table(
+        rows,
+        colWidths=[label_width, *([(CONTENT_WIDTH - label_width) / ROUNDS] * ROUNDS)],
+        rowHeights=[14, *([17] * len(ROUND_ROWS))],
+    )
+    table.setStyle(
+        TableStyle([*_GRID, ("BACKGROUND", (0, 0), (-1, 0), _HEAD), ("FONT", (0, 0), (-1, 0), "Helvetica-Bold", 8)])
+    )
+    return table
+
+
+def _qr(url: str) -> Drawing:
+    widget = QrCodeWidget(url, barLevel="M")
+    left, bottom, right, top = widget.getBounds()
+    drawing = Drawing(QR_SIZE, QR_SIZE, transform=[QR_SIZE / (right - left), 0, 0, QR_SIZE / (top - bottom), 0, 0])
+    drawing.add(widget)
+    return drawing
+
+
+def _header(
+    version: FleetVersion, *, event_name: str, event_date: str, player_name: str, email: str, url: str
+) -> Table:
+    fleet = version.fleet
+    fields = Table(
+        [
+            [_p("Date", _BOLD), _p(event_date), _p("Event", _BOLD), _p(event_name)],
+            [_p("Faction", _BOLD), _p(faction_label(fleet.faction) if fleet.faction else ""), "", ""],
+            [_p("Name", _BOLD), _p(player_name), _p("E-mail", _BOLD), _p(email)],
+        ],
+        colWidths=[0.6 * inch, 1.9 * inch, 0.6 * inch, CONTENT_WIDTH - QR_SIZE - 3.3 * inch],
+        rowHeights=[17, 17, 17],
+    )
+    fields.setStyle(TableStyle([*_GRID, ("SPAN", (1, 1), (3, 1))]))
+    title = Table(
+        [
+            [_p("Star Trek: Attack Wing — Fleet Build Sheet", _TITLE)],
+            [_p(f"Fleet “{fleet.name}”, version {version.number}", _TEXT)],
+            [Paragraph(f"Verification code: <b>{escape(version.code)}</b> — scan or visit {escape(url)}", _SMALL)],
+            [fields],
+        ],
+        colWidths=[CONTENT_WIDTH - QR_SIZE - 0.1 * inch],
+    )
+    title.setStyle(TableStyle([("LEFTPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 2)]))
+    header = Table([[title, _qr(url)]], colWidths=[CONTENT_WIDTH - QR_SIZE, QR_SIZE])
+    header.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0)]))
+    return header
+
+
+def verification_path(version: FleetVersion) -> str:
+    return reverse("fleets:verify", kwargs={"version_id": version.pk, "code": version.code})
+
+
+def render_fleet_sheet(
+    *,
+    version: FleetVersion,
+    player_name: str,
+    email: str,
+    site_url: str,
+    event_name: str | None = None,
+    event_date: date | None = None,
+) -> bytes:
+    """The Fleet Build Sheet of ``version`` as PDF bytes (one page for up to four ships of 6+ upgrades).
+
+    ``site_url`` is the site's absolute root (``request.build_absolute_uri("/")``):
+    the QR code must lead a phone to the verification page from anywhere.
+    """
+    check = version_check(version)
+    url = site_url.rstrip("/") + verification_path(version)
+    buffer = BytesIO()
+    document = SimpleDocTemplate(
+        buffer,
+        pagesize=letter,
+        leftMargin=MARGIN,
+        rightMargin=MARGIN,
+        topMargin=MARGIN,
+        bottomMargin=MARGIN,
+        title=f"Fleet Build Sheet — {version.fleet.name}",
+        author=player_name,
+        subject=f"Verification code {version.code}",
+    )
+    document.build(
+        [
+            _header(
+                version,
+                event_name=event_name or "",
+                event_date=event_date.isoformat() if event_date else "",
+                player_name=player_name,
+                email=email,
+                url=url,
+            ),
+            Spacer(1, 8),
+            _ship_grid(check),
+            _resource_and_totals(check),
+            Spacer(1, 10),
+            _battle_rounds(),
+        ]
+    )
+    return buffer.getvalue()
+
+
+def render_fleet_text(*, version: FleetVersion) -> str:
+    """The plain list players paste in forums: one line per card with its SP, totals, the code."""
+    check = version_check(version)
+    fleet = version.fleet
+    faction = f" ({faction_label(fleet.faction)})" if fleet.faction else ""
+    lines = [f"{fleet.name}{faction}: {check.total}/{check.limit} SP", ""]
+    for ship in check.ships:
+        booster = " [Blind Booster]" if ship.entry.blind_booster else ""
+        lines.append(f"Ship {ship.number}{booster}: {ship.cost} SP")
+        lines += [f"  {line.type_label}: {card_title(line)} - {sp_text(line)}" for line in ship.lines]
+        lines.append("")
+    lines += [f"Resource: {line.card.name} - {sp_text(line)}" for line in check.resources]
+    lines.append(f"Total: {check.total} SP")
+    if not check.legal:
+        lines.append(f"Not legal ({check.report.format}): " + "; ".join(v.message for v in check.report.violations))
+    lines.append(f"Verification code: {version.code} (version {version.number})")
+    if any(line.penalty for ship in check.ships for line in ship.lines):
+        lines.append("SP like “4 (+1)” include a faction penalty.")
+    return "\n".join(lines) + "\n"

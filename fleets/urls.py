@@ -1,0 +1,25 @@
+from django.urls import include, path
+
+from . import views
+
+app_name = "fleets"
+urlpatterns = [
+    path("decks/", include("fleets.decks.urls")),
+    path("", views.fleet_list, name="list"),
+    path("new/", views.fleet_create, name="create"),
+    path("import/", views.fleet_import, name="import"),
+    path("<int:pk>/", views.fleet_builder, name="detail"),
+    path("<int:pk>/edit/details/", views.fleet_edit_details, name="edit_details"),
+    path("<int:pk>/edit/<slug:action>/", views.fleet_edit, name="edit"),
+    path("<int:pk>/search/", views.fleet_card_search, name="search"),
+    path("<int:pk>/rename/", views.fleet_rename, name="rename"),
+    path("<int:pk>/duplicate/", views.fleet_duplicate, name="duplicate"),
+    path("<int:pk>/delete/", views.fleet_delete, name="delete"),
+    path("<int:pk>/history/", views.fleet_history, name="history"),
+    path("<int:pk>/sheet.pdf", views.fleet_sheet, name="sheet"),
+    path("<int:pk>/export.json", views.fleet_export_json, name="export_json"),
+    path("<int:pk>/export.txt", views.fleet_export_text, name="export_text"),
+    path("verify/<int:version_id>/<str:code>/", views.fleet_verify, name="verify"),
+    path("api-tokens/", views.api_tokens, name="api_tokens"),
+    path("api-tokens/<int:pk>/revoke/", views.api_token_revoke, name="api_token_revoke"),
+]

@@ -1,0 +1,34 @@
+"""The fleet pages: my fleets, the builder, exports and the public verification page."""
+
+from .builder import fleet_builder, fleet_card_search, fleet_edit, fleet_edit_details
+from .exports import fleet_export_json, fleet_export_text, fleet_sheet, fleet_verify
+from .fleets import (
+    fleet_create,
+    fleet_delete,
+    fleet_duplicate,
+    fleet_history,
+    fleet_import,
+    fleet_list,
+    fleet_rename,
+)
+from .tokens import api_token_revoke, api_tokens
+
+__all__ = [
+    "api_token_revoke",
+    "api_tokens",
+    "fleet_builder",
+    "fleet_card_search",
+    "fleet_create",
+    "fleet_delete",
+    "fleet_duplicate",
+    "fleet_edit",
+    "fleet_edit_details",
+    "fleet_export_json",
+    "fleet_export_text",
+    "fleet_history",
+    "fleet_import",
+    "fleet_list",
+    "fleet_rename",
+    "fleet_sheet",
+    "fleet_verify",
+]

@@ -1,0 +1,53 @@
+"""How every fleet view finds its fleet and decides who may use it.
+
+A fleet the user may not see is answered as if it did not exist (404), so a
+hidden list is not even confirmed; an anonymous visitor is sent to log in
+first, since they may be its owner. Seeing a fleet is not changing it: views
+that change one also need its owner.
+"""
+
+from __future__ import annotations
+
+from functools import wraps
+
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+from django.shortcuts import get_object_or_404
+
+from ..access import can_view_fleet
+from ..models import Fleet, FleetVersion
+
+
+def with_fleet(*, owner: bool = False):
+    """View decorator: replace the ``pk`` argument with the fleet, checked for the user."""
+
+    def decorator(view):
+        @wraps(view)
+        def wrapped(request, pk: int, *args, **kwargs):
+            fleet = Fleet.objects.select_related("owner").filter(pk=pk).first()
+            visible = fleet is not None and can_view_fleet(request.user, fleet)
+            if not request.user.is_authenticated and (owner or not visible):
+                return redirect_to_login(request.get_full_path())
+            if not visible:
+                raise Http404("No such fleet.")
+            if owner and fleet.owner_id != request.user.pk:
+                raise PermissionDenied("Only the fleet's owner can do this.")
+            return view(request, fleet, *args, **kwargs)
+
+        return wrapped
+
+    return decorator
+
+
+def chosen_version(request, fleet: Fleet) -> FleetVersion:
+    """The version named by ``?version=N``, else the current one; 404 if there is none."""
+    number = request.GET.get("version", "")
+    if number:
+        if not number.isdigit():
+            raise Http404("No such version.")
+        return get_object_or_404(fleet.versions, number=int(number))
+    current = fleet.current_version
+    if current is None:
+        raise Http404("This fleet has no ships yet.")
+    return current

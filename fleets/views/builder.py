@@ -1,0 +1,162 @@
+"""The fleet builder: one page that shows a fleet's costs and violations and, for its owner, edits it.
+
+Every change is a small form posted to :func:`fleet_edit`. With htmx the
+response is the builder fragment, swapped in place; without JavaScript the
+same post redirects back to the page. The card search works the same way: a
+fragment for htmx's type-ahead, or the whole page with the results in place.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST, require_safe
+
+from rules.attack_wing import FORMATS, FleetInputError, fleet_to_dict
+from rules.attack_wing import Fleet as EngineFleet
+from rules.attack_wing.catalog import SHIP
+
+from ..access import can_edit_fleet
+from ..forms import BUILDER_FORMS, SLOT_CHOICES, SLOTS, CardSearchForm, FleetDetailsForm, ResourceForm
+from ..models import Fleet
+from ..selectors import card_search, content_fleet, fleet_check, load_catalog
+from ..services import FleetError, FleetLocked, fleet_update, fleet_update_details
+from ._fleet_access import with_fleet
+
+SEARCH_LIMIT = 20
+
+
+def _search(params) -> dict | None:
+    """The card search a request asks for (``?search=1``): its form, results and where they go.
+
+    Without ``ship`` it looks for ships to add; with ``ship`` for a card of the
+    chosen ``slot`` to give that ship. ``None`` when no search was asked for.
+    """
+    if "search" not in params:
+        return None
+    form = CardSearchForm(params)
+    if not form.is_valid():
+        return {"form": form, "results": [], "ship": None}
+    data = form.cleaned_data
+    ship = data.get("ship")
+    if ship is None:
+        kind, upgrade_type, role = SHIP, None, None
+    else:
+        _label, kind, upgrade_type, role = SLOTS[data.get("slot") or "captain"]
+    results = card_search(
+        query=data["q"], kind=kind, faction=data["faction"] or None, upgrade_type=upgrade_type, limit=SEARCH_LIMIT
+    )
+    return {"form": form, "results": results, "ship": ship, "role": role, "query": data["q"]}
+
+
+def _builder_context(request, fleet: Fleet, *, error: str = "", search: dict | None = None) -> dict:
+    catalog = load_catalog()
+    version = fleet.current_version
+    editable = can_edit_fleet(request.user, fleet)
+    details_form = FleetDetailsForm(
+        initial={"name": fleet.name, "faction": fleet.faction, "format_key": fleet.format_key}
+    )
+    try:
+        engine_fleet = content_fleet(version.content, catalog) if version else EngineFleet()
+        check = fleet_check(engine_fleet, format=fleet.format_key, catalog=catalog)
+    except FleetInputError as problem:
+        check, error = None, f"This fleet cannot be checked: {problem.message}. Ask an administrator."
+    return {
+        "fleet": fleet,
+        "version": version,
+        "base": version.number if version else 0,
+        "check": check,
+        "editable": editable,
+        "locked_message": FleetLocked(fleet).message if fleet.is_locked else "",
+        "error": error,
+        "search": search,
+        "slot_choices": SLOT_CHOICES,
+        "details_form": details_form,
+        "resource_form": ResourceForm(
+            initial={"resource": check.fleet.resources[0] if check and check.fleet.resources else ""},
+            fleet=check.fleet if check else EngineFleet(),
+            catalog=catalog,
+        ),
+        "is_owner": request.user.is_authenticated and fleet.owner_id == request.user.pk,
+        "format_name": FORMATS[fleet.format_key].name if fleet.format_key in FORMATS else fleet.format_key,
+        "faction_choices": details_form.fields["faction"].choices,
+        "search_faction": search["form"]["faction"].value() if search and search["ship"] is None else fleet.faction,
+    }
+
+
+@require_safe
+@with_fleet()
+def fleet_builder(request, fleet: Fleet):
+    """Anyone who may see the fleet: its owner edits it here (unless locked), others see the breakdown."""
+    search = _search(request.GET) if can_edit_fleet(request.user, fleet) else None
+    return render(request, "fleets/builder.html", _builder_context(request, fleet, search=search))
+
+
+@require_safe
+@with_fleet(owner=True)
+def fleet_card_search(request, fleet: Fleet):
+    """The type-ahead: the results fragment of one search box of the builder."""
+    search = _search(request.GET)
+    if search is None:
+        raise Http404("No search.")
+    version = fleet.current_version
+    context = {"fleet": fleet, "base": version.number if version else 0, "search": search}
+    return render(request, "fleets/_search_results.html", context)
+
+
+def _after_change(request, fleet: Fleet, error: str):
+    """htmx gets the fresh builder fragment (with any error in it); a plain post goes back to the page."""
+    if request.htmx:
+        fleet.refresh_from_db()
+        return render(request, "fleets/_builder.html", _builder_context(request, fleet, error=error))
+    if error:
+        messages.error(request, error)
+    return redirect(reverse("fleets:detail", args=[fleet.pk]) + "#fleet-builder")
+
+
+def _form_error(form) -> str:
+    return " ".join(message for messages_ in form.errors.values() for message in messages_)
+
+
+@require_POST
+@with_fleet(owner=True)
+def fleet_edit(request, fleet: Fleet, action: str):
+    """One change of the builder (``action`` names its form); stored as a new version."""
+    form_class = BUILDER_FORMS.get(action)
+    if form_class is None:
+        raise Http404("No such change.")
+    if fleet.is_locked:
+        return _after_change(request, fleet, FleetLocked(fleet).message)
+    catalog = load_catalog()
+    version = fleet.current_version
+    form = form_class(
+        request.POST, fleet=content_fleet(version.content, catalog) if version else EngineFleet(), catalog=catalog
+    )
+    error = ""
+    if form.is_valid():
+        content = fleet_to_dict(form.apply(), fleet.format_key)
+        try:
+            fleet_update(fleet=fleet, content=content, by=request.user, base=form.cleaned_data["base"])
+        except FleetError as refused:
+            error = refused.message
+    else:
+        error = _form_error(form)
+    return _after_change(request, fleet, error)
+
+
+@require_POST
+@with_fleet(owner=True)
+def fleet_edit_details(request, fleet: Fleet):
+    """Name, declared faction and format."""
+    form = FleetDetailsForm(request.POST)
+    error = ""
+    if form.is_valid():
+        try:
+            fleet_update_details(fleet=fleet, by=request.user, **form.cleaned_data)
+        except FleetError as refused:
+            error = refused.message
+    else:
+        error = _form_error(form)
+    return _after_change(request, fleet, error)

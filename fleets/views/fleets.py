@@ -1,0 +1,113 @@
+"""My fleets: the list, and creating, importing, renaming, duplicating and deleting fleets."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+
+from .. import selectors, services
+from ..forms import FleetDetailsForm, FleetImportForm, RenameForm
+from ..models import Fleet
+from ..services import FleetError
+from ._fleet_access import with_fleet
+
+
+@require_safe
+@login_required
+def fleet_list(request):
+    """The signed-in user's own fleets."""
+    return render(request, "fleets/fleet_list.html", {"fleets": selectors.user_fleets(request.user)})
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def fleet_create(request):
+    form = FleetDetailsForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            fleet = services.fleet_create(
+                owner=request.user,
+                name=form.cleaned_data["name"],
+                faction=form.cleaned_data["faction"],
+                format_key=form.cleaned_data["format_key"],
+            )
+        except FleetError as refused:
+            form.add_error(None, refused.message)
+        else:
+            return redirect("fleets:detail", fleet.pk)
+    return render(request, "fleets/fleet_form.html", {"form": form, "heading": "New fleet", "submit": "Create"})
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def fleet_import(request):
+    """A fleet file (the check_fleet JSON format) becomes a new fleet; a bad file creates nothing."""
+    form = FleetImportForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            fleet = services.fleet_import(
+                owner=request.user, data=form.cleaned_data["data"], name=form.cleaned_data["name"]
+            )
+        except FleetError as refused:
+            form.add_error(None, refused.message)
+        else:
+            messages.success(request, f"Imported “{fleet.name}”.")
+            return redirect("fleets:detail", fleet.pk)
+    return render(
+        request,
+        "fleets/fleet_form.html",
+        {"form": form, "heading": "Import a fleet", "submit": "Import", "multipart": True},
+    )
+
+
+@require_http_methods(["GET", "POST"])
+@with_fleet(owner=True)
+def fleet_rename(request, fleet: Fleet):
+    form = RenameForm(request.POST or None, initial={"name": fleet.name})
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.fleet_rename(fleet=fleet, name=form.cleaned_data["name"])
+        except FleetError as refused:
+            form.add_error(None, refused.message)
+        else:
+            return redirect("fleets:list")
+    return render(
+        request, "fleets/fleet_form.html", {"form": form, "heading": f"Rename “{fleet.name}”", "submit": "Rename"}
+    )
+
+
+@require_POST
+@with_fleet()
+def fleet_duplicate(request, fleet: Fleet):
+    """Anyone who may see a fleet may copy it into their own fleets (the way to change a locked one)."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(reverse("fleets:detail", args=[fleet.pk]))
+    copy = services.fleet_duplicate(fleet=fleet, owner=request.user)
+    messages.success(request, f"“{copy.name}” is your copy; change it as you like.")
+    return redirect("fleets:detail", copy.pk)
+
+
+@require_http_methods(["GET", "POST"])
+@with_fleet(owner=True)
+def fleet_delete(request, fleet: Fleet):
+    """GET asks for confirmation; POST deletes (refused while locked or submitted to an event)."""
+    if request.method == "POST":
+        try:
+            services.fleet_delete(fleet=fleet)
+        except FleetError as refused:
+            messages.error(request, refused.message)
+            return redirect("fleets:list")
+        messages.success(request, f"Deleted “{fleet.name}”.")
+        return redirect("fleets:list")
+    return render(request, "fleets/fleet_confirm_delete.html", {"fleet": fleet})
+
+
+@require_safe
+@with_fleet()
+def fleet_history(request, fleet: Fleet):
+    """Every saved version, newest first, each with its code, total and verdict."""
+    return render(request, "fleets/fleet_history.html", {"fleet": fleet, "versions": selectors.fleet_history(fleet)})
