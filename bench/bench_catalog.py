@@ -1,0 +1,73 @@
+"""The card catalog: importing the real Utopia file and loading the catalog for the engine.
+
+Runs against a throw-away database made the way the test suite makes one: a
+temporary SQLite file by default, or a ``bench_catalog`` database on the
+server ``DATABASE_URL`` names (PostgreSQL), so the figures cover real SQL and
+a real commit. The Utopia file is ``$CARD_DATA`` or ``../shared/cards/staw/utopia-data.json``.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from contextlib import contextmanager
+from pathlib import Path
+
+from bench.framework import Result, time_runs, within
+
+UTOPIA_FILE = Path(__file__).resolve().parent.parent.parent / "shared" / "cards" / "staw" / "utopia-data.json"
+REPEAT = 3
+
+
+@contextmanager
+def throwaway_database():
+    """Django set up on a fresh, migrated test database, dropped afterwards."""
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.test")
+    import django
+
+    django.setup()
+    from django.db import connection
+
+    with tempfile.TemporaryDirectory() as folder:
+        # A name of its own: creating the database drops any old one of that name, never a test run's.
+        sqlite = connection.vendor == "sqlite"
+        connection.settings_dict["TEST"]["NAME"] = str(Path(folder) / "bench.sqlite3") if sqlite else "bench_catalog"
+        old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
+        try:
+            yield
+        finally:
+            connection.creation.destroy_test_db(old_name, verbosity=0)
+
+
+def run() -> list[Result]:
+    path = Path(os.environ.get("CARD_DATA") or UTOPIA_FILE)
+    if not path.exists():
+        print(f"bench_catalog: no Utopia file at {path}; set CARD_DATA to measure the catalog")
+        return []
+    data = path.read_bytes()
+    with throwaway_database():
+        from fleets import selectors
+        from fleets.catalog_import import import_catalog
+        from fleets.models import Card, CardSet
+
+        empty = []
+        for _ in range(REPEAT):
+            Card.objects.all().delete()
+            CardSet.objects.all().delete()
+            empty += time_runs(lambda: import_catalog(data=data), 1)
+        cards = Card.objects.count()
+        again = time_runs(lambda: import_catalog(data=data), REPEAT)
+
+        def load_cold():
+            selectors._loaded = None  # forget this process's copy: a fresh worker's first call
+            selectors.load_catalog()
+
+        cold = time_runs(load_cold, REPEAT)
+        warm = time_runs(selectors.load_catalog, REPEAT)
+    notes = f"{cards} cards"
+    return [
+        within("import Utopia into an empty catalog", empty, 10, "s", notes),
+        within("re-import the unchanged Utopia file", again, 5, "s", notes),
+        within("load_catalog, first call in a process", [s * 1000 for s in cold], 200, "ms", notes),
+        within("load_catalog, later call (version check)", [s * 1000 for s in warm], 200, "ms", notes),
+    ]

@@ -1,0 +1,328 @@
+"""Swiss pairing: the exact optimum, byes, forced rematches, keep-apart groups, seeded ties.
+
+The STAW tournament rules (seed 003, "Fleet Points" paragraph: "A player who
+receives a Bye will receive a Win") leave who meets whom to the Swiss system;
+its priorities are specified in the docstring of :mod:`rules.pairing`.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from itertools import permutations
+from unittest import mock
+
+import networkx
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bench.swiss import networkx_pairing, swiss_field
+from rules import pairing
+from rules._matching import max_weight_perfect_matching
+from rules.pairing import Pairing, PlayerRecord, pair_round, pairing_objective
+
+examples = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def _matchings(ids):
+    """Every way to split ``ids`` (even count) into pairs."""
+    if not ids:
+        yield []
+        return
+    first, rest = ids[0], ids[1:]
+    for i, partner in enumerate(rest):
+        for others in _matchings(rest[:i] + rest[i + 1 :]):
+            yield [(first, partner), *others]
+
+
+def _every_pairing(players):
+    ids = [player.id for player in players]
+    if len(ids) % 2 == 0:
+        for pairs in _matchings(ids):
+            yield Pairing(pairs=pairs, bye=None, rematches=0)
+        return
+    for bye in ids:
+        for pairs in _matchings([i for i in ids if i != bye]):
+            yield Pairing(pairs=pairs, bye=bye, rematches=0)
+
+
+def _best_by_brute_force(players):
+    return min(pairing_objective(players, candidate) for candidate in _every_pairing(players))
+
+
+def _assert_valid(players, result):
+    """Everyone plays exactly once, the bye exists exactly when the field is odd."""
+    seen = [player_id for pair in result.pairs for player_id in pair]
+    if result.bye is not None:
+        seen.append(result.bye)
+    assert sorted(seen) == sorted(player.id for player in players)
+    assert (result.bye is not None) == (len(players) % 2 == 1)
+    assert result.rematches == pairing_objective(players, result).rematches
+
+
+@st.composite
+def small_fields(draw, most=10):
+    """Any history at all: scores (whole or fractional), one-sided or unknown opponents, byes, clubs."""
+    count = draw(st.integers(0, most))
+    ids = [f"p{i}" for i in range(count)]
+    unit = draw(st.sampled_from([3, 1, 0.5, 1.5]))
+    players = []
+    for player_id in ids:
+        opponents = draw(st.frozensets(st.sampled_from([*ids, "dropped-player"]), max_size=count))
+        players.append(
+            PlayerRecord(
+                id=player_id,
+                score=draw(st.integers(0, 6)) * unit,
+                opponents=opponents - {player_id},
+                byes=draw(st.integers(0, 2)),
+                group=draw(st.sampled_from([None, None, "red", "blue"])),
+            )
+        )
+    return players
+
+
+def _with_clubs(players, clubs, seed):
+    rng = random.Random(seed)
+    return [replace(player, group=f"club{rng.randrange(clubs)}") for player in players]
+
+
+# -- exactness -------------------------------------------------------------------------------
+
+
+@examples
+@given(small_fields(), st.integers(0, 10**6))
+def test_pairing_is_the_brute_force_optimum_of_every_small_history(players, seed):
+    result = pair_round(players, seed=seed)
+    _assert_valid(players, result)
+    assert pairing_objective(players, result) == _best_by_brute_force(players)
+
+
+@settings(max_examples=60, deadline=None)
+@given(small_fields(), st.integers(0, 10**6))
+def test_the_optimality_proof_repairs_a_candidate_graph_of_one_partner(players, seed):
+    """With one candidate partner per player the first matching is often wrong; the proof must fix it."""
+    with mock.patch.object(pairing, "CANDIDATE_PARTNERS", 1), mock.patch.object(pairing, "BAND_WIDTH", 2):
+        result = pair_round(players, seed=seed)
+    assert pairing_objective(players, result) == _best_by_brute_force(players)
+
+
+@pytest.mark.parametrize(
+    ("players", "rounds", "clubs"),
+    [(60, 5, 0), (121, 6, 0), (200, 6, 0), (150, 0, 2), (90, 4, 12)],
+)
+def test_pairing_matches_networkx_on_the_complete_graph(players, rounds, clubs):
+    field = swiss_field(players, rounds, seed=players)
+    if clubs:
+        field = _with_clubs(field, clubs, seed=players)
+    result = pair_round(field, seed=3)
+    _assert_valid(field, result)
+    assert pairing_objective(field, result) == pairing_objective(field, networkx_pairing(field))
+
+
+def test_a_thin_candidate_graph_still_gives_the_networkx_optimum():
+    field = _with_clubs(swiss_field(120, 0, seed=5), clubs=3, seed=5)
+    with mock.patch.object(pairing, "CANDIDATE_PARTNERS", 1):
+        result = pair_round(field, seed=1)
+    assert pairing_objective(field, result) == pairing_objective(field, networkx_pairing(field))
+
+
+# -- seeds ---------------------------------------------------------------------------------------
+
+
+def test_same_input_and_seed_give_the_same_pairing_whatever_the_input_order():
+    field = swiss_field(80, 4, seed=9)
+    first = pair_round(field, seed=42)
+    shuffled = list(field)
+    random.Random(0).shuffle(shuffled)
+    assert pair_round(shuffled, seed=42) == first
+    assert pair_round(field, seed=42) == first
+
+
+def test_round_one_is_a_random_pairing_by_seed():
+    field = [PlayerRecord(id=f"p{i}") for i in range(16)]
+    opponents_of_p0 = set()
+    for seed in range(40):
+        result = pair_round(field, seed=seed)
+        _assert_valid(field, result)
+        opponents_of_p0 |= {b if a == "p0" else a for a, b in result.pairs if "p0" in (a, b)}
+    assert len(opponents_of_p0) >= 8
+
+
+def test_different_seeds_choose_between_equal_optima_in_later_rounds():
+    field = swiss_field(40, 3, seed=2)
+    results = {tuple(pair_round(field, seed=seed).pairs) for seed in range(6)}
+    objectives = {pairing_objective(field, Pairing(list(pairs), None, 0)) for pairs in results}
+    assert len(results) > 1
+    assert len(objectives) == 1
+
+
+# -- byes ------------------------------------------------------------------------------------------
+
+
+def test_the_bye_goes_to_the_lowest_scorer():
+    field = [PlayerRecord(id=name, score=score) for name, score in zip("abcde", (9, 6, 6, 3, 0), strict=True)]
+    assert pair_round(field, seed=1).bye == "e"
+
+
+def test_the_bye_goes_to_a_player_with_the_fewest_byes_before_a_lower_scorer():
+    field = [
+        PlayerRecord(id="a", score=0, byes=1),
+        PlayerRecord(id="b", score=3),
+        PlayerRecord(id="c", score=3),
+        PlayerRecord(id="d", score=6),
+        PlayerRecord(id="e", score=6),
+    ]
+    for seed in range(10):
+        assert pair_round(field, seed=seed).bye in {"b", "c"}
+
+
+def test_avoiding_a_rematch_comes_before_the_bye_preference():
+    field = [
+        PlayerRecord(id="a", score=0),
+        PlayerRecord(id="b", score=3, opponents=frozenset({"c"})),
+        PlayerRecord(id="c", score=6, opponents=frozenset({"b"})),
+    ]
+    result = pair_round(field, seed=1)
+    assert (result.bye, result.rematches) == ("b", 0)
+
+
+def test_a_lone_player_gets_the_bye_and_an_empty_field_no_pairs():
+    assert pair_round([PlayerRecord(id="solo")], seed=1) == Pairing(pairs=[], bye="solo", rematches=0)
+    assert pair_round([], seed=1) == Pairing(pairs=[], bye=None, rematches=0)
+
+
+# -- rematches ---------------------------------------------------------------------------------------
+
+
+def test_unavoidable_rematches_are_made_and_counted():
+    everyone = frozenset("abcd")
+    field = [PlayerRecord(id=name, opponents=everyone - {name}) for name in "abcd"]
+    assert pair_round(field, seed=1).rematches == 2
+    lonely = [PlayerRecord(id="a", opponents=frozenset("bcd")), *(PlayerRecord(id=name) for name in "bcd")]
+    assert pair_round(lonely, seed=1).rematches == 1
+
+
+def test_a_one_sided_record_counts_as_a_meeting_and_unknown_opponents_are_ignored():
+    field = [
+        PlayerRecord(id="a", score=3, opponents=frozenset({"b", "long-gone"})),
+        PlayerRecord(id="b", score=3),
+        PlayerRecord(id="c", score=0),
+        PlayerRecord(id="d", score=0),
+    ]
+    result = pair_round(field, seed=1)
+    assert ("a", "b") not in result.pairs and ("b", "a") not in result.pairs
+    assert result.rematches == 0
+
+
+def test_players_meet_their_own_score_group_when_they_can():
+    field = [PlayerRecord(id=name, score=score) for name, score in zip("abcdef", (6, 6, 3, 3, 0, 0), strict=True)]
+    result = pair_round(field, seed=4)
+    assert [{a, b} for a, b in result.pairs] == [{"a", "b"}, {"c", "d"}, {"e", "f"}]
+
+
+def test_fractional_scores_are_numbers_like_any_other():
+    field = [PlayerRecord(id=name, score=score) for name, score in zip("abcd", (1.5, 0.5, 1.5, 0.5), strict=True)]
+    assert [{a, b} for a, b in pair_round(field, seed=1).pairs] == [{"a", "c"}, {"b", "d"}]
+
+
+# -- keep-apart groups ------------------------------------------------------------------------------
+
+
+def test_clubmates_are_kept_apart_in_round_one_whatever_the_seed():
+    field = [PlayerRecord(id=f"p{i}", group=f"club{i % 3}") for i in range(12)]
+    for seed in range(20):
+        result = pair_round(field, seed=seed)
+        assert result.keep_apart_clashes == 0
+        assert pairing_objective(field, result).keep_apart_clashes == 0
+
+
+def test_keeping_clubs_apart_never_costs_a_score_difference():
+    field = [
+        PlayerRecord(id="a", score=6, group="x"),
+        PlayerRecord(id="b", score=6, group="x"),
+        PlayerRecord(id="c", score=0, group="y"),
+        PlayerRecord(id="d", score=0, group="y"),
+    ]
+    result = pair_round(field, seed=1)
+    assert [set(pair) for pair in result.pairs] == [{"a", "b"}, {"c", "d"}]
+    assert result.keep_apart_clashes == 2
+
+
+# -- output ------------------------------------------------------------------------------------------
+
+
+def test_table_one_holds_the_highest_scores_and_the_leader_is_named_first():
+    field = swiss_field(30, 3, seed=11)
+    score = {player.id: player.score for player in field}
+    result = pair_round(field, seed=5)
+    tables = [(score[a], score[b]) for a, b in result.pairs]
+    assert all(first >= second for first, second in tables)
+    assert tables == sorted(tables, reverse=True)
+
+
+def test_a_player_listed_twice_is_refused():
+    with pytest.raises(ValueError, match="only once"):
+        pair_round([PlayerRecord(id="a"), PlayerRecord(id="a")], seed=1)
+
+
+# -- the matching underneath -----------------------------------------------------------------------
+
+
+@st.composite
+def weighted_graphs(draw):
+    size = draw(st.integers(2, 12))
+    density = draw(st.sampled_from([0.3, 0.6, 1.0]))
+    top = draw(st.sampled_from([3, 50, 10**12]))
+    edges = []
+    for i in range(size):
+        for j in range(i + 1, size):
+            if draw(st.floats(0, 1)) < density:
+                edges.append((i, j, draw(st.integers(-top, top))))
+    return size, edges
+
+
+@settings(max_examples=200, deadline=None)
+@given(weighted_graphs())
+def test_blossom_matching_is_optimal_and_certified(graph):
+    size, edges = graph
+    reference = networkx.Graph()
+    reference.add_nodes_from(range(size))
+    reference.add_weighted_edges_from(edges)
+    best = networkx.max_weight_matching(reference, maxcardinality=True)
+    if 2 * len(best) < size:
+        with pytest.raises(ValueError, match="no perfect matching"):
+            max_weight_perfect_matching(size, edges)
+        return
+    certificate = max_weight_perfect_matching(size, edges)
+    mate = certificate.mate
+    weight = {(i, j): w for i, j, w in edges} | {(j, i): w for i, j, w in edges}
+    assert all(mate[mate[v]] == v != mate[v] for v in range(size))
+    assert sum(weight[v, mate[v]] for v in range(size)) == 2 * sum(weight[i, j] for i, j in best)
+    for i, j, w in edges:
+        assert certificate.slack(i, j, w) >= 0
+        assert certificate.covers(i, j, w)
+        assert not certificate.covers(i, j, w + 1 + certificate.slack(i, j, w) // 2)
+        if mate[i] == j:
+            assert certificate.slack(i, j, w) == 0
+
+
+@settings(max_examples=100, deadline=None)
+@given(weighted_graphs(), st.data())
+def test_partner_floor_is_the_least_dual_over_each_class(graph, data):
+    size, edges = graph
+    try:
+        certificate = max_weight_perfect_matching(size, edges)
+    except ValueError:
+        return
+    count = data.draw(st.integers(1, 3))
+    classes = data.draw(st.lists(st.integers(-1, count - 1), min_size=size, max_size=size))
+    floor = certificate.partner_floor(classes, count)
+    for v, w in permutations(range(size), 2):
+        if classes[w] >= 0:
+            assert floor[v][classes[w]] <= certificate.dual[w] + certificate.common_blossom_dual(v, w)
+    for v in range(size):
+        for c in range(count):
+            members = [w for w in range(size) if w != v and classes[w] == c]
+            if members:
+                assert floor[v][c] == min(certificate.dual[w] + certificate.common_blossom_dual(v, w) for w in members)

@@ -1,0 +1,247 @@
+"""Standings: match points, tie-breakers and the records the next round is paired from.
+
+Byes score "a Win with 60 Fleet Points" (STAW tournament rules, seed 003,
+"Fleet Points" paragraph); ruling 31 of the 2014 FAQ puts Battle Points first,
+then the win/loss record, then Fleet Points.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rules.pairing import pair_round
+from rules.standings import (
+    TIEBREAK_PRESETS,
+    Entrant,
+    MatchResult,
+    Outcome,
+    ScoringConfig,
+    pairing_records,
+    standings,
+)
+
+A, B, TIE, DOUBLE_LOSS = Outcome.A_WINS, Outcome.B_WINS, Outcome.TIE, Outcome.DOUBLE_LOSS
+
+
+def game(round_, a, b, outcome=A, fleet=(0, 0), battle=(0, 0)):
+    return MatchResult(round_, a, b, outcome, fleet[0], fleet[1], battle[0], battle[1])
+
+
+def bye(round_, player):
+    return MatchResult(round_, player, None)
+
+
+def rows_by_id(rows):
+    return {row.player_id: row for row in rows}
+
+
+@st.composite
+def events(draw):
+    """A Swiss-like event: random pairings, outcomes, points and drops (dropped players keep results)."""
+    count = draw(st.integers(1, 12))
+    rounds = draw(st.integers(0, 5))
+    rng = random.Random(draw(st.integers(0, 10**6)))
+    active = [f"p{i}" for i in range(count)]
+    dropped = set()
+    results = []
+    for round_ in range(1, rounds + 1):
+        order = [player for player in active if player not in dropped]
+        rng.shuffle(order)
+        if len(order) % 2:
+            results.append(bye(round_, order.pop()))
+        for a, b in zip(order[::2], order[1::2], strict=True):
+            outcome = rng.choice(list(Outcome))
+            results.append(
+                game(round_, a, b, outcome, (rng.randint(0, 130), rng.randint(0, 130)), (rng.randint(0, 9), 0))
+            )
+        if order and rng.random() < 0.3:
+            dropped.add(rng.choice(order))
+    entrants = [Entrant(player, dropped=player in dropped) for player in active]
+    return entrants, results
+
+
+@settings(max_examples=120, deadline=None)
+@given(events(), st.integers(0, 1000))
+def test_standings_are_a_reproducible_total_order(event, seed):
+    entrants, results = event
+    rows = standings(entrants, results, seed=seed)
+    assert [row.rank for row in rows] == list(range(1, len(entrants) + 1))
+    assert sorted(row.player_id for row in rows) == sorted(entrant.id for entrant in entrants)
+    shuffled_results = list(results)
+    random.Random(seed).shuffle(shuffled_results)
+    assert standings(list(reversed(entrants)), shuffled_results, seed=seed) == rows
+    keys = [(row.match_points, row.fleet_points, row.strength_of_schedule) for row in rows]
+    assert keys == sorted(keys, reverse=True)
+    assert rows[0].separated_by is None
+    assert all(row.separated_by in TIEBREAK_PRESETS["default"] for row in rows[1:])
+
+
+@settings(max_examples=120, deadline=None)
+@given(events())
+def test_match_points_add_up_to_the_results(event):
+    entrants, results = event
+    rows = standings(entrants, results, seed=0)
+    for row in rows:
+        assert row.match_points == 3 * row.wins + row.ties + 3 * row.byes
+        games = [r for r in results if row.player_id in (r.player_a, r.player_b) and r.player_b is not None]
+        assert row.wins + row.ties + row.losses == len(games)
+        fleet = sum(r.fleet_points_a if r.player_a == row.player_id else r.fleet_points_b for r in games)
+        assert row.fleet_points == fleet + 60 * row.byes
+    awarded = {A: 3, B: 3, TIE: 2, DOUBLE_LOSS: 0}
+    expected = sum(3 if r.player_b is None else awarded[r.outcome] for r in results)
+    assert sum(row.match_points for row in rows) == expected
+
+
+@settings(max_examples=80, deadline=None)
+@given(events(), st.integers(0, 1000))
+def test_dropped_players_keep_their_results_and_leave_the_pairings(event, seed):
+    entrants, results = event
+    rows = standings(entrants, results, seed=seed)
+    undropped = standings([replace(e, dropped=False) for e in entrants], results, seed=seed)
+    assert [replace(row, dropped=False) for row in rows] == undropped
+    records = {record.id: record for record in pairing_records(entrants, results)}
+    assert set(records) == {entrant.id for entrant in entrants if not entrant.dropped}
+    for player_id, record in records.items():
+        row = rows_by_id(rows)[player_id]
+        assert (record.score, record.byes) == (row.match_points, row.byes)
+        assert record.opponents == {
+            r.player_b if r.player_a == player_id else r.player_a
+            for r in results
+            if r.player_b is not None and player_id in (r.player_a, r.player_b)
+        }
+
+
+def test_a_bye_is_a_win_with_60_fleet_points():
+    rows = rows_by_id(standings([Entrant("a"), Entrant("b"), Entrant("c")], [game(1, "a", "b"), bye(1, "c")], seed=1))
+    assert (rows["c"].match_points, rows["c"].fleet_points, rows["c"].byes, rows["c"].wins) == (3, 60, 1, 0)
+    assert (rows["a"].match_points, rows["a"].record) == (3, "1-0-0")
+    assert (rows["b"].match_points, rows["b"].record) == (0, "0-0-1")
+
+
+def test_dominion_war_byes_score_two_points():
+    """2014 FAQ, Dominion War OP month 1, ruling 1: a bye gains 2 points, not 3."""
+    config = ScoringConfig(bye_points=2)
+    rows = rows_by_id(standings([Entrant("a")], [bye(1, "a")], seed=1, config=config))
+    assert rows["a"].match_points == 2
+    tie_bye = ScoringConfig(bye_counts_as="tie")
+    assert rows_by_id(standings([Entrant("a")], [bye(1, "a")], seed=1, config=tie_bye))["a"].match_points == 1
+
+
+def test_ties_and_double_losses():
+    rows = rows_by_id(
+        standings([Entrant(p) for p in "abcd"], [game(1, "a", "b", TIE), game(1, "c", "d", DOUBLE_LOSS)], seed=1)
+    )
+    assert [rows[p].match_points for p in "abcd"] == [1, 1, 0, 0]
+    assert [rows[p].record for p in "abcd"] == ["0-1-0", "0-1-0", "0-0-1", "0-0-1"]
+
+
+def test_strength_of_schedule_averages_opponents_percentages_without_byes():
+    entrants = [Entrant("a"), Entrant("b"), Entrant("c", dropped=True), Entrant("d"), Entrant("e")]
+    results = [
+        game(1, "a", "b"),  # a beats b
+        game(1, "c", "d", B),  # d beats c, who then drops
+        bye(1, "e"),
+        game(2, "a", "d"),  # a beats d
+        game(2, "b", "e", TIE),
+    ]
+    rows = rows_by_id(standings(entrants, results, seed=1))
+    # b: 1 point from 2 games = 1/6; d: 3 points from 2 games = 1/2 (c's game counts though c dropped).
+    assert rows["a"].strength_of_schedule == (Fraction(1, 6) + Fraction(1, 2)) / 2
+    # e's bye is no opponent and its own bye does not lift e's percentage: 1 point from 1 game = 1/3.
+    assert rows["b"].strength_of_schedule == (Fraction(1, 1) + Fraction(1, 3)) / 2
+    assert rows["e"].strength_of_schedule == Fraction(1, 6)
+    assert rows["c"].strength_of_schedule == Fraction(1, 2)
+    assert rows["a"].strength_of_schedule_percent == pytest.approx(100 / 3)
+
+
+def test_head_to_head_puts_the_winner_of_two_tied_players_first():
+    only_points = ScoringConfig(tiebreakers=("match_points", "head_to_head"))
+    results = [game(1, "a", "b", B), game(1, "c", "d"), game(2, "a", "d"), game(2, "b", "c", B)]
+    for seed in range(8):
+        rows = standings([Entrant(p) for p in "abcd"], results, seed=seed, config=only_points)
+        assert [(row.player_id, row.separated_by) for row in rows] == [
+            ("c", None),
+            ("b", "match_points"),
+            ("a", "head_to_head"),
+            ("d", "match_points"),
+        ]
+
+
+def test_head_to_head_does_not_split_three_or_more_tied_players():
+    only_points = ScoringConfig(tiebreakers=("match_points", "head_to_head"))
+    results = [game(1, "a", "b"), game(1, "c", "d"), game(2, "b", "c"), game(2, "d", "a")]
+    orders = set()
+    for seed in range(10):
+        rows = standings([Entrant(p) for p in "abcd"], results, seed=seed, config=only_points)
+        assert [row.separated_by for row in rows] == [None, "random", "random", "random"]
+        orders.add(tuple(row.player_id for row in rows))
+    assert len(orders) > 1
+
+
+def test_faq_2014_puts_battle_points_before_the_win_loss_record():
+    """2014 FAQ ruling 31: Battle Points decide, then Win/Loss record, then Fleet Points."""
+    results = [
+        game(1, "a", "b", A, fleet=(120, 10), battle=(2, 9)),
+        game(1, "c", "d", A, fleet=(50, 40), battle=(2, 0)),
+    ]
+    entrants = [Entrant(p) for p in "abcd"]
+    faq = [
+        row.player_id
+        for row in standings(entrants, results, seed=1, config=ScoringConfig(tiebreakers=TIEBREAK_PRESETS["faq-2014"]))
+    ]
+    assert faq == ["b", "a", "c", "d"]
+    default = [row.player_id for row in standings(entrants, results, seed=1)]
+    assert default == ["a", "c", "d", "b"]
+
+
+def test_the_random_draw_is_seeded():
+    entrants = [Entrant(f"p{i}") for i in range(6)]
+    orders = {tuple(row.player_id for row in standings(entrants, [], seed=seed)) for seed in range(10)}
+    assert len(orders) > 1
+    assert standings(entrants, [], seed=3) == standings(entrants, [], seed=3)
+    assert {row.separated_by for row in standings(entrants, [], seed=3)[1:]} == {"random"}
+
+
+def test_the_next_round_is_paired_from_the_same_results():
+    entrants = [Entrant("a", group="club"), Entrant("b"), Entrant("c"), Entrant("d", dropped=True), Entrant("e")]
+    results = [game(1, "a", "b"), game(1, "c", "d"), bye(1, "e")]
+    records = pairing_records(entrants, results)
+    assert {r.id: (r.score, r.byes, r.opponents, r.group) for r in records} == {
+        "a": (3, 0, {"b"}, "club"),
+        "b": (0, 0, {"a"}, None),
+        "c": (3, 0, {"d"}, None),
+        "e": (3, 1, frozenset(), None),
+    }
+    pairing = pair_round(records, seed=1)
+    assert (pairing.rematches, pairing.bye) == (0, None)
+    assert {"a", "b"} not in [set(pair) for pair in pairing.pairs]
+
+
+@pytest.mark.parametrize(
+    ("results", "message"),
+    [
+        ([game(1, "a", "zed")], "not an entrant"),
+        ([game(1, "a", "b"), bye(1, "a")], "more than one result"),
+        ([game(1, "a", "a")], "cannot play themselves"),
+        ([MatchResult(1, "a", None, A, fleet_points_a=60)], "bye's points"),
+        ([game(1, "a", "b", "forfeit")], "not a valid Outcome"),
+    ],
+)
+def test_inconsistent_results_are_refused(results, message):
+    with pytest.raises(ValueError, match=message):
+        standings([Entrant("a"), Entrant("b")], results, seed=1)
+
+
+def test_bad_configurations_are_refused():
+    with pytest.raises(ValueError, match="unknown tie-breaker"):
+        ScoringConfig(tiebreakers=("match_points", "coin_toss"))
+    with pytest.raises(ValueError, match="bye_counts_as"):
+        ScoringConfig(bye_counts_as="draw")
+    with pytest.raises(ValueError, match="only once"):
+        standings([Entrant("a"), Entrant("a")], [], seed=1)
