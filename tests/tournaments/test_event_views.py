@@ -1,0 +1,210 @@
+"""The event pages through Django's test client: forms, messages and what each page shows."""
+
+from datetime import timedelta
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+
+from fleets.services import fleet_update
+from tests.accounts.factories import PlayerFactory
+from tests.tournaments.factories import EventFactory, illegal_fleet_content, legal_fleet_content
+from tournaments.match_result import MatchResult
+from tournaments.models import Event, EventStatus, MatchSide, MatchStatus
+from tournaments.services import event_start, registration_add, result_enter, round_pair_next
+
+pytestmark = pytest.mark.django_db
+
+
+def event_form(**changes) -> dict:
+    data = {
+        "name": "Dominion War Open",
+        "game_format": "attack-wing:wizkids-2016",
+        "date": (timezone.localdate() + timedelta(days=3)).isoformat(),
+        "venue": "Starbase 375",
+        "round_minutes": 90,
+        "top_cut": 0,
+        "win_points": 3,
+        "tie_points": 1,
+        "loss_points": 0,
+        "bye_fleet_points": 60,
+        "tiebreaks": "default",
+    }
+    data.update(changes)
+    return data
+
+
+def test_an_organizer_creates_an_event_run_by_them(client, organizer, judge):
+    client.force_login(organizer)
+    response = client.post(reverse("tournaments:create"), event_form(judges=[judge.pk]))
+    event = Event.objects.get(name="Dominion War Open")
+    assert response.url == reverse("tournaments:event", args=[event.pk])
+    assert event.organizer == organizer and list(event.judges.all()) == [judge]
+    assert (event.game, event.format, event.status) == ("attack-wing", "wizkids-2016", EventStatus.REGISTRATION)
+
+
+@pytest.mark.parametrize(("format_key", "base"), [("wizkids-2016", 130), ("wizkids-2014", 120)])
+def test_the_fleet_point_base_defaults_to_the_formats_fleet_limit(client, organizer, format_key, base):
+    """Seed 003 prints "120 MINUS" for 130-point fleets; the base follows the format's limit instead."""
+    client.force_login(organizer)
+    client.post(reverse("tournaments:create"), event_form(game_format=f"attack-wing:{format_key}"))
+    assert Event.objects.get().fleet_point_base == base
+
+
+def test_an_unknown_format_is_refused(client, organizer):
+    client.force_login(organizer)
+    response = client.post(reverse("tournaments:create"), event_form(game_format="attack-wing:no-such-format"))
+    assert response.status_code == 200 and "Select a valid choice" in response.text
+    assert not Event.objects.exists()
+
+
+def test_the_format_cannot_change_once_the_event_runs(client, enter):
+    event = EventFactory()
+    enter(event), enter(event)
+    event_start(event=event)
+    client.force_login(event.organizer)
+    response = client.post(
+        reverse("tournaments:edit", args=[event.pk]),
+        event_form(name="Renamed", game_format="attack-wing:wizkids-2014", fleet_point_base=130),
+        follow=True,
+    )
+    assert "cannot change once the event has started" in response.text
+    event.refresh_from_db()
+    assert (event.name, event.format) != ("Renamed", "wizkids-2014")
+    client.post(reverse("tournaments:edit", args=[event.pk]), event_form(name="Renamed", fleet_point_base=130))
+    event.refresh_from_db()
+    assert event.name == "Renamed"
+
+
+def test_the_home_page_lists_upcoming_events(client):
+    EventFactory(name="Tomorrow's Skirmish", date=timezone.localdate() + timedelta(days=1))
+    EventFactory(name="Long Ago Battle", date=timezone.localdate() - timedelta(days=30), status=EventStatus.FINISHED)
+    page = client.get(reverse("home")).text
+    assert "Tomorrow&#x27;s Skirmish" in page and "Long Ago Battle" not in page
+
+
+def test_the_event_list_groups_events_by_state(client):
+    EventFactory(name="Open Registration")
+    EventFactory(name="Done Already", status=EventStatus.FINISHED)
+    page = client.get(reverse("tournaments:list")).text
+    assert page.index("Open Registration") < page.index("Done Already")
+
+
+def test_staff_add_a_player_by_account_name(client, event_staff, player):
+    event = event_staff["event"]
+    client.force_login(event_staff["judge"])
+    client.post(reverse("tournaments:add_player", args=[event.pk]), {"username": player.username.upper()})
+    assert event.registrations.filter(player=player, added_by=event_staff["judge"]).exists()
+    response = client.post(reverse("tournaments:add_player", args=[event.pk]), {"username": "nobody"}, follow=True)
+    assert "No account is called" in response.text
+
+
+def test_an_illegal_fleet_shows_its_violations(client, player, make_fleet, catalog):
+    event = EventFactory()
+    registration_add(event=event, player=player)
+    fleet = make_fleet(player, illegal_fleet_content(catalog), name="Lone Raider")
+    client.force_login(player)
+    response = client.post(reverse("tournaments:submit_fleet", args=[event.pk]), {"fleet": fleet.pk})
+    assert "not legal for the event" in response.text
+    assert 'class="violation"' in response.text
+
+
+def test_a_player_reports_through_the_match_page_and_the_opponent_is_asked_to_confirm(client, enter):
+    event = EventFactory()
+    enter(event), enter(event)
+    event_start(event=event)
+    match = round_pair_next(event=event, by=event.organizer).matches.get()
+    seats = {s.seat: s.registration.player for s in match.sides.select_related("registration__player")}
+    page = reverse("tournaments:match", args=[event.pk, match.pk])
+    client.force_login(seats[1])
+    form = client.get(page).text
+    assert 'name="lost_2" value="s0"' in form and "Tie" in form
+    client.post(page, {"winner": "1", "lost_2": ["s0"]})
+    match.refresh_from_db()
+    assert match.status == MatchStatus.REPORTED
+    client.force_login(seats[2])
+    assert "Confirm my opponent's report" in client.get(page).text
+    client.post(reverse("tournaments:confirm", args=[event.pk, match.pk]))
+    assert MatchSide.objects.get(match=match, seat=1).fleet_points == 60
+
+
+def test_the_swap_page_warns_about_a_rematch(client, enter):
+    event = EventFactory()
+    entries = [enter(event) for _ in range(4)]
+    event_start(event=event)
+    first = round_pair_next(event=event, by=event.organizer)
+    for match in first.matches.all():
+        result_enter(match=match, by=event.organizer, result=MatchResult(1))
+    second = round_pair_next(event=event, by=event.organizer)
+    met = {s.registration_id: s.match_id for s in MatchSide.objects.filter(round=first)}
+    now = {s.registration_id: s.match_id for s in MatchSide.objects.filter(round=second)}
+    a = entries[0].pk
+    old_opponent = next(r for r in met if r != a and met[r] == met[a])
+    partner = next(r for r in now if r not in (a, old_opponent) and now[r] == now[old_opponent])
+    client.force_login(event.organizer)
+    response = client.post(reverse("tournaments:swap", args=[event.pk, 2]), {"first": a, "second": partner})
+    assert "already played each other" in response.text
+    assert MatchSide.objects.get(round=second, registration_id=a).match_id == now[a]
+
+
+def test_the_timer_state_follows_the_round_clock(client, enter):
+    event = EventFactory(round_minutes=75)
+    enter(event), enter(event)
+    event_start(event=event)
+    round_pair_next(event=event, by=event.organizer)
+    state = reverse("tournaments:timer_state", args=[event.pk, 1])
+    assert client.get(state).json()["started"] is None
+    client.force_login(event.organizer)
+    client.post(reverse("tournaments:clock", args=[event.pk, 1]), {"action": "start"})
+    data = client.get(state).json()
+    assert data["minutes"] == 75 and data["started"] is not None
+    client.post(reverse("tournaments:clock", args=[event.pk, 1]), {"action": "reset"})
+    assert client.get(state).json()["started"] is None
+
+
+def test_standings_are_published_when_the_event_starts(client, player, enter):
+    event = EventFactory()
+    enter(event), enter(event)
+    client.force_login(player)
+    assert client.get(reverse("tournaments:standings", args=[event.pk])).status_code == 403
+    event_start(event=event)
+    assert client.get(reverse("tournaments:standings", args=[event.pk])).status_code == 200
+
+
+def test_pages_carry_no_inline_script_or_style(client, enter):
+    event = EventFactory()
+    enter(event), enter(event, PlayerFactory())
+    event_start(event=event)
+    round_pair_next(event=event, by=event.organizer)
+    client.force_login(event.organizer)
+    for name, args in [
+        ("event", [event.pk]),
+        ("round", [event.pk, 1]),
+        ("timer", [event.pk, 1]),
+        ("standings", [event.pk]),
+        ("fleets", [event.pk]),
+        ("edit", [event.pk]),
+    ]:
+        html = client.get(reverse(f"tournaments:{name}", args=args)).text
+        assert "<script>" not in html and " style=" not in html and "onclick" not in html, name
+
+
+def test_navigation_offers_new_event_to_organizers_only(client, player, organizer):
+    new_event = reverse("tournaments:create")
+    assert reverse("tournaments:list") in client.get(reverse("home")).text
+    client.force_login(player)
+    assert new_event not in client.get(reverse("home")).text
+    client.force_login(organizer)
+    assert new_event in client.get(reverse("home")).text
+
+
+def test_a_player_who_changed_the_submitted_fleet_is_told_to_submit_again(client, enter, catalog):
+    event = EventFactory()
+    registration = enter(event)
+    client.force_login(registration.player)
+    page = reverse("tournaments:event", args=[event.pk])
+    assert "changed this fleet since you submitted it" not in client.get(page).text
+    changed = legal_fleet_content(catalog)
+    changed["ships"][0]["upgrades"] = []
+    fleet_update(fleet=registration.fleet_version.fleet, content=changed, by=registration.player)
+    assert "changed this fleet since you submitted it" in client.get(page).text

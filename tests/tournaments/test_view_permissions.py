@@ -1,0 +1,209 @@
+"""Every event view, asked by each kind of user: who gets through and who is refused.
+
+The users: anonymous, a player of the match under test, another player of the
+event (at another table), the event's judge, another event's judge, the event's
+organizer and another organizer. Only the event's organizer and judges pair
+rounds, enter results and see hidden fleets; a player reports only their own match.
+"""
+
+import pytest
+from django.contrib.auth.models import AnonymousUser
+from django.test import Client
+from django.urls import reverse
+
+from tests.accounts.factories import PlayerFactory
+from tournaments.models import MatchSide
+from tournaments.services import event_start, round_pair_next, round_swap_players
+from tournaments.urls import urlpatterns
+
+pytestmark = pytest.mark.django_db
+
+EVERYONE = {"anonymous", "player", "other_player", "judge", "other_judge", "organizer", "other_organizer"}
+SIGNED_IN = EVERYONE - {"anonymous"}
+STAFF = {"judge", "organizer"}
+ORGANIZER = {"organizer"}
+
+
+@pytest.fixture
+def world(event_staff, enter, player, other_player):
+    """A running event with hidden lists, round 1 paired with ``player`` and ``other_player`` at different tables."""
+    event = event_staff["event"]
+    entries = {"player": enter(event, player), "other_player": enter(event, other_player)}
+    entries["third"] = enter(event, PlayerFactory())
+    entries["fourth"] = enter(event, PlayerFactory())
+    event_start(event=event)
+    round_ = round_pair_next(event=event, by=event.organizer)
+    sides = {side.registration_id: side for side in MatchSide.objects.filter(round=round_).select_related("match")}
+    match = sides[entries["player"].pk].match
+    other_match = sides[entries["other_player"].pk].match
+    if match == other_match:  # keep the two players apart: swap other_player with a third player
+        third = next(r for r in (entries["third"], entries["fourth"]) if sides[r.pk].match != match)
+        round_swap_players(round_=round_, first=entries["other_player"], second=third, allow_rematch=True)
+        other_match = MatchSide.objects.get(round=round_, registration=entries["other_player"]).match
+    users = {
+        "anonymous": AnonymousUser(),
+        "player": player,
+        "other_player": other_player,
+        **{key: event_staff[key] for key in ("judge", "other_judge", "organizer", "other_organizer")},
+    }
+    return {
+        "event": event,
+        "round": round_,
+        "match": match,
+        "other_match": other_match,
+        "entries": entries,
+        "users": users,
+    }
+
+
+def url(world, name):
+    event, entries = world["event"], world["entries"]
+    pk = event.pk
+    own = entries["player"].pk
+    return {
+        "list": reverse("tournaments:list"),
+        "create": reverse("tournaments:create"),
+        "event": reverse("tournaments:event", args=[pk]),
+        "edit": reverse("tournaments:edit", args=[pk]),
+        "start": reverse("tournaments:start", args=[pk]),
+        "finish": reverse("tournaments:finish", args=[pk]),
+        "register": reverse("tournaments:register", args=[pk]),
+        "withdraw": reverse("tournaments:withdraw", args=[pk]),
+        "add_player": reverse("tournaments:add_player", args=[pk]),
+        "submit_fleet": reverse("tournaments:submit_fleet", args=[pk]),
+        "check_in": reverse("tournaments:check_in", args=[pk, own]),
+        "grant_bye": reverse("tournaments:grant_bye", args=[pk, own]),
+        "drop": reverse("tournaments:drop", args=[pk, own]),
+        "undrop": reverse("tournaments:undrop", args=[pk, own]),
+        "pair_next": reverse("tournaments:pair_next", args=[pk]),
+        "round": reverse("tournaments:round", args=[pk, 1]),
+        "repair": reverse("tournaments:repair", args=[pk, 1]),
+        "swap": reverse("tournaments:swap", args=[pk, 1]),
+        "timer": reverse("tournaments:timer", args=[pk, 1]),
+        "timer_state": reverse("tournaments:timer_state", args=[pk, 1]),
+        "clock": reverse("tournaments:clock", args=[pk, 1]),
+        "pairings_pdf": reverse("tournaments:round_printout", args=[pk, 1, "pairings-by-table"]),
+        "slips_pdf": reverse("tournaments:round_printout", args=[pk, 1, "match-slips"]),
+        "match": reverse("tournaments:match", args=[pk, world["match"].pk]),
+        "confirm": reverse("tournaments:confirm", args=[pk, world["match"].pk]),
+        "verify_build": reverse("tournaments:verify_build", args=[pk, world["match"].pk]),
+        "history": reverse("tournaments:history", args=[pk]),
+        "standings": reverse("tournaments:standings", args=[pk]),
+        "standings_pdf": reverse("tournaments:standings_printout", args=[pk]),
+        "fleets": reverse("tournaments:fleets", args=[pk]),
+        "other_fleet": reverse("tournaments:fleet", args=[pk, entries["other_player"].pk]),
+        "other_fleet_sheet": reverse("tournaments:fleet_sheet", args=[pk, entries["other_player"].pk]),
+        "export_csv": reverse("tournaments:export_csv", args=[pk]),
+        "export_json": reverse("tournaments:export_json", args=[pk]),
+    }[name]
+
+
+# (view, method, who gets through). Refused means 403, 404 or, for anonymous, the log-in page.
+CASES = [
+    ("list", "get", EVERYONE),
+    ("create", "get", {"organizer", "other_organizer"}),
+    ("event", "get", EVERYONE),
+    ("edit", "get", ORGANIZER),
+    ("start", "post", ORGANIZER),
+    ("finish", "post", ORGANIZER),
+    ("register", "post", {"player", "other_player"}),
+    ("withdraw", "post", {"player", "other_player"}),
+    ("add_player", "post", STAFF),
+    ("submit_fleet", "get", {"player", "other_player"}),
+    ("check_in", "post", STAFF),
+    ("grant_bye", "post", STAFF),
+    ("drop", "post", STAFF | {"player"}),
+    ("undrop", "post", STAFF),
+    ("pair_next", "post", STAFF),
+    ("round", "get", EVERYONE),
+    ("repair", "post", STAFF),
+    ("swap", "get", STAFF),
+    ("timer", "get", EVERYONE),
+    ("timer_state", "get", EVERYONE),
+    ("clock", "post", STAFF),
+    ("pairings_pdf", "get", STAFF),
+    ("slips_pdf", "get", STAFF),
+    ("match", "get", STAFF | {"player"}),
+    ("match", "post", STAFF | {"player"}),
+    ("confirm", "post", {"player"}),
+    ("verify_build", "post", {"player"}),
+    ("history", "get", STAFF),
+    ("standings", "get", EVERYONE),
+    ("standings_pdf", "get", STAFF),
+    ("fleets", "get", EVERYONE),
+    ("other_fleet", "get", STAFF | {"other_player"}),
+    ("other_fleet_sheet", "get", STAFF | {"other_player"}),
+    ("export_csv", "get", STAFF),
+    ("export_json", "get", STAFF),
+]
+
+
+def outcome(world, who: str, view: str, method: str) -> bool:
+    """Whether ``who`` got through: any answer but a refusal."""
+    client = Client()
+    user = world["users"][who]
+    if user.is_authenticated:
+        client.force_login(user)
+    response = getattr(client, method)(url(world, view))
+    if response.status_code in (403, 404):
+        return False
+    if response.status_code == 302 and "/accounts/login/" in response.url:
+        return False
+    assert response.status_code in (200, 302), f"{who} {method} {view}: {response.status_code}"
+    return True
+
+
+@pytest.mark.parametrize(("view", "method", "allowed"), CASES, ids=[f"{v}-{m}" for v, m, _ in CASES])
+def test_who_may_use_each_view(world, view, method, allowed):
+    through = {who for who in sorted(EVERYONE) if outcome(world, who, view, method)}
+    assert through == allowed
+
+
+# Cases named after what they ask for rather than after the URL they use.
+URL_NAMES = {
+    "pairings_pdf": "round_printout",
+    "slips_pdf": "round_printout",
+    "standings_pdf": "standings_printout",
+    "other_fleet": "fleet",
+    "other_fleet_sheet": "fleet_sheet",
+}
+
+
+def test_every_url_of_the_app_is_covered():
+    assert {pattern.name for pattern in urlpatterns} == {URL_NAMES.get(view, view) for view, _, _ in CASES}
+
+
+def test_hidden_fleets_show_only_to_staff_and_their_owner(world, client):
+    hidden = world["entries"]["other_player"].fleet_version.fleet.name
+    for who, sees in (
+        ("player", False),
+        ("other_player", True),
+        ("judge", True),
+        ("other_judge", False),
+        ("organizer", True),
+        ("other_organizer", False),
+    ):
+        client.force_login(world["users"][who])
+        assert (hidden in client.get(url(world, "fleets")).text) is sees, who
+    client.logout()
+    assert hidden not in client.get(url(world, "fleets")).text
+
+
+def test_a_paired_opponent_sees_the_fleet_once_the_event_runs(world, client):
+    opponent = next(s for s in world["match"].sides.all() if s.registration.player != world["users"]["player"])
+    client.force_login(world["users"]["player"])
+    page = client.get(reverse("tournaments:fleet", args=[world["event"].pk, opponent.registration_id]))
+    assert page.status_code == 200
+    assert opponent.registration.fleet_version.fleet.name in page.text
+
+
+def test_public_lists_show_every_fleet_once_the_event_runs(world, client):
+    type(world["event"]).objects.filter(pk=world["event"].pk).update(lists_public=True)
+    assert world["entries"]["other_player"].fleet_version.fleet.name in client.get(url(world, "fleets")).text
+
+
+def test_a_player_cannot_report_another_tables_match(world, client):
+    client.force_login(world["users"]["player"])
+    other = reverse("tournaments:match", args=[world["event"].pk, world["other_match"].pk])
+    assert client.post(other, {"winner": "1"}).status_code == 403
+    assert not world["other_match"].reports.exists()

@@ -1,0 +1,28 @@
+"""What the tournament services refuse, with messages fit to show the person who asked."""
+
+from __future__ import annotations
+
+
+class TournamentError(Exception):
+    """A request the event's current state or the rules do not allow; nothing was changed."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class FleetRefused(TournamentError):
+    """The fleet cannot be submitted; ``violations`` are the engine's messages, one per broken rule."""
+
+    def __init__(self, message: str, violations: list[str] | tuple[str, ...] = ()) -> None:
+        super().__init__(message)
+        self.violations = list(violations)
+
+
+class RematchWarning(TournamentError):
+    """A hand-made change would pair players who already met; repeat it with ``allow_rematch=True``."""
+
+    def __init__(self, pairs: list[tuple[str, str]]) -> None:
+        names = "; ".join(f"{a} and {b}" for a, b in pairs)
+        super().__init__(f"This pairs players who have already played each other: {names}.")
+        self.pairs = pairs

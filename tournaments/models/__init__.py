@@ -1,0 +1,22 @@
+"""The tournaments app's models, one module per concern."""
+
+from .event import Event, EventStatus, TieBreakPreset, TopCut
+from .registration import Registration
+from .results import Outcome, ResultChange, ResultReport
+from .rounds import Match, MatchSide, MatchStatus, Round, Stage
+
+__all__ = [
+    "Event",
+    "EventStatus",
+    "Match",
+    "MatchSide",
+    "MatchStatus",
+    "Outcome",
+    "Registration",
+    "ResultChange",
+    "ResultReport",
+    "Round",
+    "Stage",
+    "TieBreakPreset",
+    "TopCut",
+]

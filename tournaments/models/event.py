@@ -1,0 +1,93 @@
+"""An event: one tournament on one day, with its settings and its staff."""
+
+from __future__ import annotations
+
+import math
+
+from django.conf import settings
+from django.db import models
+
+from rules.registry import game_choices
+
+
+class EventStatus(models.TextChoices):
+    REGISTRATION = "registration", "Registration open"
+    RUNNING = "running", "Running"
+    FINISHED = "finished", "Finished"
+
+
+class TopCut(models.IntegerChoices):
+    NONE = 0, "No top cut"
+    TOP_4 = 4, "Top 4"
+    TOP_8 = 8, "Top 8"
+
+
+class TieBreakPreset(models.TextChoices):
+    """The tie-breaker orders of :data:`rules.standings.TIEBREAK_PRESETS`, by the same keys."""
+
+    DEFAULT = "default", "Match points, fleet points, strength of schedule, head-to-head"
+    FAQ_2014 = "faq-2014", "Battle points, then match points, then fleet points (2014 FAQ ruling 31)"
+
+
+class Event(models.Model):
+    name = models.CharField(max_length=120)
+    game = models.CharField(max_length=40, choices=game_choices)
+    format = models.CharField(max_length=40, help_text="The game's format the fleets are checked against.")
+    date = models.DateField()
+    venue = models.CharField(max_length=200, blank=True)
+    planned_rounds = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Swiss rounds. Leave blank to use ceil(log2(players))."
+    )
+    round_minutes = models.PositiveSmallIntegerField(default=90)
+    submission_deadline = models.DateTimeField(
+        null=True, blank=True, help_text="Players cannot submit or change their fleet after this."
+    )
+    lists_public = models.BooleanField(
+        "Fleets public once the event starts",
+        default=False,
+        help_text="Once the event starts, everyone sees every fleet. Otherwise players see only their opponents'.",
+    )
+    top_cut = models.PositiveSmallIntegerField(choices=TopCut.choices, default=TopCut.NONE)
+    organizer = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="organized_events")
+    judges = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="judged_events")
+    win_points = models.PositiveSmallIntegerField(default=3)
+    tie_points = models.PositiveSmallIntegerField(default=1)
+    loss_points = models.PositiveSmallIntegerField(default=0)
+    bye_fleet_points = models.PositiveSmallIntegerField(default=60)
+    fleet_point_base = models.PositiveSmallIntegerField(
+        help_text="Fleet points for destroying a whole fleet (usually the format's fleet limit)."
+    )
+    tiebreaks = models.CharField(
+        "Tie-breakers", max_length=30, choices=TieBreakPreset.choices, default=TieBreakPreset.DEFAULT
+    )
+    status = models.CharField(max_length=20, choices=EventStatus.choices, default=EventStatus.REGISTRATION)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-date", "name"]
+        indexes = [models.Index(fields=["status", "date"], name="event_status_date")]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.date:%Y-%m-%d})"
+
+    @property
+    def has_started(self) -> bool:
+        return self.status != EventStatus.REGISTRATION
+
+    @property
+    def is_running(self) -> bool:
+        return self.status == EventStatus.RUNNING
+
+    @property
+    def uses_battle_points(self) -> bool:
+        """Battle points are reported only where they rank players (the 2014 preset)."""
+        return self.tiebreaks == TieBreakPreset.FAQ_2014
+
+    def swiss_rounds(self, player_count: int) -> int:
+        """The planned number of Swiss rounds: the organizer's, else enough to find one undefeated player."""
+        return self.planned_rounds or suggested_rounds(player_count)
+
+
+def suggested_rounds(player_count: int) -> int:
+    """ceil(log2(players)): after that many rounds at most one player can be undefeated."""
+    return max(1, math.ceil(math.log2(player_count))) if player_count > 1 else 1

@@ -1,0 +1,38 @@
+"""A player's entry in an event, with the exact fleet version they submitted."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+
+class Registration(models.Model):
+    event = models.ForeignKey("tournaments.Event", on_delete=models.CASCADE, related_name="registrations")
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="registrations")
+    registered_at = models.DateTimeField(auto_now_add=True)
+    added_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    checked_in = models.BooleanField(default=False)
+    first_round_bye = models.BooleanField(default=False)
+    dropped_at = models.DateTimeField(null=True, blank=True)
+    # PROTECT: a version someone played with can never disappear from under the event's records.
+    fleet_version = models.ForeignKey(
+        "fleets.FleetVersion", on_delete=models.PROTECT, null=True, blank=True, related_name="registrations"
+    )
+    fleet_submitted_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["player__username"]
+        constraints = [models.UniqueConstraint(fields=["event", "player"], name="one_registration_per_player")]
+
+    def __str__(self) -> str:
+        return f"{self.player} at {self.event_id}"
+
+    @property
+    def dropped(self) -> bool:
+        return self.dropped_at is not None
+
+    @property
+    def name(self) -> str:
+        return self.player.get_full_name() or self.player.get_username()

@@ -1,0 +1,388 @@
+"""Every read of the tournaments app. Page-sized reads take a fixed number of queries,
+whatever the number of players or rounds: related rows are joined or prefetched, and
+standings are computed in Python from one query of all the event's results."""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from dataclasses import dataclass
+
+from django.db.models import Count, F, Prefetch, Q, QuerySet
+from django.utils import timezone
+
+from accounts.permissions import is_event_staff
+from rules import standings
+from rules.pairing import PlayerRecord
+
+from .models import (
+    Event,
+    EventStatus,
+    Match,
+    MatchSide,
+    MatchStatus,
+    Outcome,
+    Registration,
+    ResultChange,
+    ResultReport,
+    Round,
+    Stage,
+)
+
+
+def upcoming_events(*, limit: int = 5) -> QuerySet[Event]:
+    """Events still to play or being played, soonest first (the home page's list)."""
+    return (
+        Event.objects.filter(date__gte=timezone.localdate())
+        .exclude(status=EventStatus.FINISHED)
+        .annotate(player_count=Count("registrations"))
+        .order_by("date", "name")[:limit]
+    )
+
+
+def event_list() -> dict[str, QuerySet[Event]]:
+    events = Event.objects.select_related("organizer").annotate(player_count=Count("registrations"))
+    return {
+        "running": events.filter(status=EventStatus.RUNNING).order_by("date", "name"),
+        "upcoming": events.filter(status=EventStatus.REGISTRATION).order_by("date", "name"),
+        "finished": events.filter(status=EventStatus.FINISHED).order_by("-date", "name")[:50],
+    }
+
+
+def event_for_page(pk: int) -> Event:
+    """The event with its organizer and judges loaded (pages show and ask about both)."""
+    return Event.objects.select_related("organizer").prefetch_related("judges").get(pk=pk)
+
+
+@dataclass(frozen=True, slots=True)
+class Viewer:
+    """What a page needs to know about who is looking, worked out once per request."""
+
+    is_staff: bool
+    is_organizer: bool
+    registration: Registration | None
+
+
+def viewer_of(user, event: Event) -> Viewer:
+    staff = is_event_staff(user, event)
+    registration = None
+    if user.is_authenticated:
+        registration = event.registrations.filter(player=user).select_related("fleet_version__fleet").first()
+    return Viewer(
+        is_staff=staff,
+        is_organizer=user.is_authenticated and (user.is_superuser or event.organizer_id == user.pk),
+        registration=registration,
+    )
+
+
+def event_registrations(event: Event) -> list[Registration]:
+    return list(event.registrations.select_related("player", "fleet_version__fleet").order_by("player__username"))
+
+
+def event_rounds(event: Event) -> list[Round]:
+    """The rounds with how many of their matches still wait for a result."""
+    return list(
+        event.rounds.annotate(
+            open_matches=Count("matches", filter=~Q(matches__status=MatchStatus.CONFIRMED)),
+            disputed_matches=Count("matches", filter=Q(matches__status=MatchStatus.DISPUTED)),
+        ).order_by("number")
+    )
+
+
+def event_sides(event: Event) -> list[MatchSide]:
+    """Every seat of every match of the event, in one query: the input of standings and exports."""
+    return list(
+        MatchSide.objects.filter(round__event=event)
+        .select_related("match", "round", "registration__player")
+        .order_by("round__number", F("match__table").asc(nulls_last=True), "seat")
+    )
+
+
+def opponents_by_registration(event: Event, *, before_round: int | None = None) -> dict[int, set[int]]:
+    """Who has played whom (registration ids), optionally only in rounds before ``before_round``."""
+    sides = MatchSide.objects.filter(round__event=event, match__table__isnull=False)
+    if before_round is not None:
+        sides = sides.filter(round__number__lt=before_round)
+    by_match: dict[int, list[int]] = defaultdict(list)
+    for match_id, registration_id in sides.values_list("match_id", "registration_id"):
+        by_match[match_id].append(registration_id)
+    met: dict[int, set[int]] = defaultdict(set)
+    for a, b in (pair for pair in by_match.values() if len(pair) == 2):
+        met[a].add(b)
+        met[b].add(a)
+    return met
+
+
+def round_matches(round_: Round) -> list[Match]:
+    """The round's matches by table (byes last), each with its sides and players."""
+    sides = MatchSide.objects.select_related("registration__player")
+    return list(
+        round_.matches.prefetch_related(Prefetch("sides", queryset=sides)).order_by(F("table").asc(nulls_last=True))
+    )
+
+
+def match_for_page(event: Event, pk: int) -> Match:
+    sides = MatchSide.objects.select_related("registration__player", "registration__fleet_version__fleet")
+    return (
+        Match.objects.select_related("round__event")
+        .prefetch_related(Prefetch("sides", queryset=sides), "reports__reported_by")
+        .get(pk=pk, round__event=event)
+    )
+
+
+def fleet_changed_since_submission(registration: Registration | None) -> bool:
+    """Whether the player saved their fleet again after submitting it: the event keeps the submitted
+    version, so the player is told to submit again if they mean to play the new list."""
+    if registration is None or registration.fleet_version is None:
+        return False
+    current = registration.fleet_version.fleet.current_version
+    return current is not None and current.pk != registration.fleet_version_id
+
+
+def latest_seat(registration: Registration | None) -> MatchSide | None:
+    """Where the player sits in the latest round they were paired in (for their link to the match page)."""
+    if registration is None:
+        return None
+    return (
+        MatchSide.objects.filter(registration=registration)
+        .select_related("match", "round")
+        .order_by("-round__number")
+        .first()
+    )
+
+
+def match_history(match: Match) -> list[ResultChange]:
+    return list(match.changes.select_related("changed_by"))
+
+
+def user_seat(match: Match, user) -> MatchSide | None:
+    """The side ``user`` plays in ``match`` (from the prefetched sides), if any."""
+    return next((s for s in match.sides.all() if user.is_authenticated and s.registration.player_id == user.pk), None)
+
+
+@dataclass(frozen=True, slots=True)
+class FleetRow:
+    registration: Registration
+    visible: bool
+
+
+def event_fleets(event: Event, user, viewer: Viewer) -> list[FleetRow]:
+    """Each registration with whether ``user`` may see its fleet, in two queries whatever the field's size.
+
+    The rules are those of :mod:`tournaments.access`, worked out for the whole
+    event at once instead of fleet by fleet.
+    """
+    opponents = paired_opponents(event, user)
+    return [
+        FleetRow(registration, fleet_visible(event, user, viewer, registration, opponents))
+        for registration in event_registrations(event)
+    ]
+
+
+def can_see_fleet(event: Event, user, viewer: Viewer, registration: Registration) -> bool:
+    return fleet_visible(event, user, viewer, registration, paired_opponents(event, user))
+
+
+def fleet_visible(event: Event, user, viewer: Viewer, registration: Registration, opponents: set[int]) -> bool:
+    if viewer.is_staff or (user.is_authenticated and registration.player_id == user.pk):
+        return True
+    if not event.has_started:
+        return False
+    return event.lists_public or registration.pk in opponents
+
+
+def paired_opponents(event: Event, user) -> set[int]:
+    """Registration ids of everyone ``user`` has been paired against in this event."""
+    if not user.is_authenticated:
+        return set()
+    own_matches = MatchSide.objects.filter(round__event=event, registration__player=user).values("match_id")
+    return set(
+        MatchSide.objects.filter(match_id__in=own_matches)
+        .exclude(registration__player=user)
+        .values_list("registration_id", flat=True)
+    )
+
+
+def event_history(event: Event) -> list[ResultChange]:
+    """Every result change of the event, newest first, with the JSON shown as text."""
+    changes = list(
+        ResultChange.objects.filter(match__round__event=event)
+        .select_related("changed_by", "match__round")
+        .order_by("-changed_at", "-pk")
+    )
+    for change in changes:
+        change.before_text = json.dumps(change.before, sort_keys=True)
+        change.after_text = json.dumps(change.after, sort_keys=True)
+    return changes
+
+
+def event_history_json(event: Event) -> list[dict]:
+    """Every result change of the event, oldest first, as plain data (for the JSON export)."""
+    changes = (
+        ResultChange.objects.filter(match__round__event=event)
+        .select_related("changed_by", "match__round")
+        .order_by("changed_at", "pk")
+    )
+    return [
+        {
+            "round": change.match.round.number,
+            "table": change.match.table,
+            "action": change.action,
+            "changed_by": change.changed_by.get_username(),
+            "changed_at": change.changed_at.isoformat(),
+            "before": change.before,
+            "after": change.after,
+        }
+        for change in changes
+    ]
+
+
+def event_reports(event: Event) -> dict[int, list[dict]]:
+    """Every player report of the event by match id, as plain data (for the JSON export)."""
+    reports: dict[int, list[dict]] = defaultdict(list)
+    for report in ResultReport.objects.filter(match__round__event=event).select_related("reported_by"):
+        reports[report.match_id].append(
+            {
+                "seat": report.seat,
+                "reported_by": report.reported_by.get_username(),
+                "reported_at": report.reported_at.isoformat(),
+                "result": report.result,
+            }
+        )
+    return reports
+
+
+# The tie-breakers with a value worth a column, as headed in the table; the others
+# (head-to-head, the seeded draw) only order players who are level on every column.
+STANDING_COLUMNS = {
+    standings.MATCH_POINTS: "Match points",
+    standings.BATTLE_POINTS: "Battle points",
+    standings.FLEET_POINTS: "Fleet points",
+    standings.STRENGTH_OF_SCHEDULE: "Strength of schedule",
+}
+OUTCOMES = {
+    (Outcome.WIN, Outcome.LOSS): standings.Outcome.A_WINS,
+    (Outcome.LOSS, Outcome.WIN): standings.Outcome.B_WINS,
+    (Outcome.TIE, Outcome.TIE): standings.Outcome.TIE,
+    (Outcome.LOSS, Outcome.LOSS): standings.Outcome.DOUBLE_LOSS,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class StandingRow:
+    rank: int
+    registration_id: int
+    name: str
+    dropped: bool
+    wins: int
+    ties: int
+    losses: int
+    byes: int
+    match_points: int
+    values: tuple  # one value per column of the table, in column order
+
+
+@dataclass(frozen=True, slots=True)
+class StandingsTable:
+    columns: tuple[str, ...]  # headings of the tie-breaker columns, in the event's order
+    keys: tuple[str, ...]  # the same columns as the tie-breakers' stable names (exports)
+    rows: list[StandingRow]
+
+
+def event_standings(event: Event, *, before_round: int | None = None, sides=None, registrations=None) -> StandingsTable:
+    """The standings after every confirmed result (or only those of rounds before ``before_round``).
+
+    Two queries (the event's seats and its registrations; callers already holding
+    them pass them in), then :func:`rules.standings.standings` ranks the players by
+    the event's scoring and tie-breakers. Top-cut rounds do not count: the cut is
+    seeded from the Swiss standings.
+    """
+    sides = event_sides(event) if sides is None else sides
+    registrations = event_registrations(event) if registrations is None else registrations
+    counted = [
+        s for s in sides if s.round.stage == Stage.SWISS and (before_round is None or s.round.number < before_round)
+    ]
+    playing = {side.registration_id for side in counted} | {r.pk for r in registrations if r.checked_in}
+    field = {str(r.pk): r for r in registrations if r.pk in playing}
+    config = scoring_config(event)
+    ranked = standings.standings(
+        [standings.Entrant(pk, dropped=r.dropped) for pk, r in field.items()],
+        standing_results(counted),
+        seed=event.pk,
+        config=config,
+    )
+    keys = tuple(key for key in config.tiebreakers if key in STANDING_COLUMNS)
+    rows = [
+        StandingRow(
+            rank=row.rank,
+            registration_id=int(row.player_id),
+            name=field[row.player_id].name,
+            dropped=row.dropped,
+            wins=row.wins,
+            ties=row.ties,
+            losses=row.losses,
+            byes=row.byes,
+            match_points=row.match_points,
+            values=tuple(column_value(row, key) for key in keys),
+        )
+        for row in ranked
+    ]
+    return StandingsTable(columns=tuple(STANDING_COLUMNS[key] for key in keys), keys=keys, rows=rows)
+
+
+def column_value(row: standings.StandingRow, key: str):
+    if key == standings.STRENGTH_OF_SCHEDULE:
+        return f"{row.strength_of_schedule_percent:.1f}%"
+    return getattr(row, key)
+
+
+def player_records(event: Event, to_pair: list[Registration]) -> list[PlayerRecord]:
+    """What the pairing engine needs about each player of ``to_pair``: score, past opponents, byes.
+
+    Everyone else with results (dropped players, players sitting out this round)
+    is an entrant marked as not paired, so their games still count for their opponents.
+    """
+    sides = [side for side in event_sides(event) if side.round.stage == Stage.SWISS]
+    pairing = {r.pk for r in to_pair}
+    everyone = pairing | {side.registration_id for side in sides}
+    entrants = [standings.Entrant(str(pk), dropped=pk not in pairing) for pk in sorted(everyone)]
+    return standings.pairing_records(entrants, standing_results(sides), config=scoring_config(event))
+
+
+def scoring_config(event: Event) -> standings.ScoringConfig:
+    return standings.ScoringConfig(
+        win=event.win_points,
+        tie=event.tie_points,
+        loss=event.loss_points,
+        bye_fleet_points=event.bye_fleet_points,
+        tiebreakers=standings.TIEBREAK_PRESETS[event.tiebreaks],
+    )
+
+
+def standing_results(sides: list[MatchSide]) -> list[standings.MatchResult]:
+    """One result per confirmed match, as the standings rules read it; a bye has no second player
+    and no points of its own (the scoring configuration gives a bye its points)."""
+    by_match: dict[int, list[MatchSide]] = defaultdict(list)
+    for side in sides:
+        if side.match.status == MatchStatus.CONFIRMED:
+            by_match[side.match_id].append(side)
+    results = []
+    for seats in by_match.values():
+        a, *rest = sorted(seats, key=lambda side: side.seat)
+        if not rest:
+            results.append(standings.MatchResult(a.round.number, str(a.registration_id), None))
+            continue
+        b = rest[0]
+        results.append(
+            standings.MatchResult(
+                round=a.round.number,
+                player_a=str(a.registration_id),
+                player_b=str(b.registration_id),
+                outcome=OUTCOMES[a.outcome, b.outcome],
+                fleet_points_a=a.fleet_points or 0,
+                fleet_points_b=b.fleet_points or 0,
+                battle_points_a=a.battle_points,
+                battle_points_b=b.battle_points,
+            )
+        )
+    return results

@@ -1,0 +1,44 @@
+"""Every write of the tournaments app: keyword-only functions, each one transaction.
+
+Views check who may ask (:mod:`accounts.permissions`); these functions check
+that the event's state allows it and raise :class:`tournaments.errors.TournamentError`
+with a message for people, changing nothing, when it does not.
+"""
+
+from .events import event_create, event_finish, event_start, event_update
+from .registrations import (
+    registration_add,
+    registration_check_in,
+    registration_drop,
+    registration_grant_bye,
+    registration_submit_fleet,
+    registration_undrop,
+    registration_withdraw,
+)
+from .results import build_verify, result_confirm, result_enter, result_report
+from .rounds import round_clock_reset, round_clock_start, round_pair_next, round_repair, round_swap_players
+from .transfer import event_import
+
+__all__ = [
+    "build_verify",
+    "event_create",
+    "event_finish",
+    "event_import",
+    "event_start",
+    "event_update",
+    "registration_add",
+    "registration_check_in",
+    "registration_drop",
+    "registration_grant_bye",
+    "registration_submit_fleet",
+    "registration_undrop",
+    "registration_withdraw",
+    "result_confirm",
+    "result_enter",
+    "result_report",
+    "round_clock_reset",
+    "round_clock_start",
+    "round_pair_next",
+    "round_repair",
+    "round_swap_players",
+]

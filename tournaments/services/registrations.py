@@ -1,0 +1,123 @@
+"""Entering players, their fleets, check-in, byes and drops."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+
+from fleets.services import FleetIllegal, fleet_submission_version
+
+from ..errors import FleetRefused, TournamentError
+from ..models import Event, EventStatus, Registration
+from .locking import lock_event, lock_submitted_fleet
+
+
+@transaction.atomic
+def registration_add(*, event: Event, player, added_by=None) -> Registration:
+    """Register ``player``: by themselves while registration is open, or by the event's staff
+    (``added_by``) at any time before the event is finished -- a late entry starts with zero points."""
+    event = lock_event(event)
+    if event.status == EventStatus.FINISHED:
+        raise TournamentError("The event is finished.")
+    if event.status == EventStatus.RUNNING and added_by is None:
+        raise TournamentError("Registration is closed; ask the organizer to add you as a late entry.")
+    if event.registrations.filter(player=player).exists():
+        raise TournamentError(f"{player.get_username()} is already registered.")
+    return Registration.objects.create(event=event, player=player, added_by=added_by)
+
+
+@transaction.atomic
+def registration_withdraw(*, registration: Registration) -> None:
+    """Leave an event that has not started (once it has, drop instead: results stay)."""
+    event = lock_event(registration.event)
+    if event.has_started:
+        raise TournamentError("The event has started: drop instead of withdrawing.")
+    registration.delete()
+
+
+@transaction.atomic
+def registration_submit_fleet(*, registration: Registration, fleet) -> Registration:
+    """Submit ``fleet`` (the player's own) for the event: the engine checks it against the event's
+    format on the event's date and the exact version is kept.
+
+    Players may change their fleet until the submission deadline -- except players
+    the staff entered themselves (walk-ins, late entries), who come after it by
+    nature -- and never once checked in to a running event (fleets cannot change
+    between rounds)."""
+    registration = Registration.objects.select_for_update(of=("self",)).select_related("event").get(pk=registration.pk)
+    event = registration.event
+    if fleet.owner_id != registration.player_id:
+        raise TournamentError("You can only submit a fleet of the registered player's own.")
+    if fleet.game != event.game:
+        raise TournamentError("This fleet is for another game.")
+    if event.status == EventStatus.FINISHED or (event.is_running and registration.checked_in):
+        raise TournamentError("Fleets cannot change once the player is playing.")
+    past_deadline = event.submission_deadline is not None and timezone.now() > event.submission_deadline
+    if past_deadline and registration.added_by_id is None:
+        raise TournamentError("The fleet submission deadline has passed; ask the organizer.")
+    try:
+        version = fleet_submission_version(fleet=fleet, format=event.format, on_date=event.date)
+    except FleetIllegal as illegal:
+        raise FleetRefused(
+            "This fleet is not legal for the event, so it was not submitted.",
+            [violation.message for violation in illegal.report.violations],
+        ) from None
+    registration.fleet_version = version
+    registration.fleet_submitted_at = timezone.now()
+    registration.save(update_fields=["fleet_version", "fleet_submitted_at"])
+    return registration
+
+
+@transaction.atomic
+def registration_check_in(*, registration: Registration, checked_in: bool = True) -> Registration:
+    """Mark the player present. A running event's check-in is a late entry: their fleet locks now."""
+    registration = (
+        Registration.objects.select_for_update(of=("self",))
+        .select_related("event", "fleet_version")
+        .get(pk=registration.pk)
+    )
+    event = registration.event
+    if event.status == EventStatus.FINISHED:
+        raise TournamentError("The event is finished.")
+    if checked_in and registration.fleet_version_id is None:
+        raise TournamentError(f"{registration.name} has not submitted a fleet yet.")
+    if event.is_running and not checked_in:
+        raise TournamentError("Once the event runs, drop the player instead.")
+    registration.checked_in = checked_in
+    registration.save(update_fields=["checked_in"])
+    if event.is_running:
+        lock_submitted_fleet(registration)
+    return registration
+
+
+@transaction.atomic
+def registration_grant_bye(*, registration: Registration, granted: bool = True) -> Registration:
+    """A first-round bye (for example for last event's winner); only before round 1 is paired."""
+    event = lock_event(registration.event)
+    if event.rounds.exists():
+        raise TournamentError("Round 1 has already been paired.")
+    registration.first_round_bye = granted
+    registration.save(update_fields=["first_round_bye"])
+    return registration
+
+
+@transaction.atomic
+def registration_drop(*, registration: Registration) -> Registration:
+    """Leave the event: no further pairings; results already played stay."""
+    registration = Registration.objects.select_for_update().get(pk=registration.pk)
+    if registration.dropped:
+        raise TournamentError(f"{registration.name} has already dropped.")
+    registration.dropped_at = timezone.now()
+    registration.save(update_fields=["dropped_at"])
+    return registration
+
+
+@transaction.atomic
+def registration_undrop(*, registration: Registration) -> Registration:
+    """Undo a drop: the player is paired again from the next round on."""
+    registration = Registration.objects.select_for_update().get(pk=registration.pk)
+    if not registration.dropped:
+        raise TournamentError(f"{registration.name} has not dropped.")
+    registration.dropped_at = None
+    registration.save(update_fields=["dropped_at"])
+    return registration

@@ -1,0 +1,182 @@
+"""Pairing rounds (Swiss, then the top cut), re-pairing, hand swaps and the round clock."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+
+from rules.pairing import pair_round
+
+from .. import selectors
+from ..errors import RematchWarning, TournamentError
+from ..models import Event, Match, MatchSide, MatchStatus, Outcome, Registration, ResultReport, Round, Stage
+from .locking import lock_event
+
+# Single elimination seeds by table: the best seed meets the worst, and the bracket
+# keeps the top two seeds apart until the final.
+CUT_SEEDS_BY_TABLE = {4: ((1, 4), (2, 3)), 8: ((1, 8), (4, 5), (3, 6), (2, 7))}
+
+
+@transaction.atomic
+def round_pair_next(*, event: Event, by) -> Round:
+    """Pair the next round once every match of the current one has a confirmed result.
+
+    The event row is locked first, so two staff members pairing at the same moment
+    produce one round: the second waits, then finds the new round unfinished.
+    """
+    event = lock_event(event)
+    if not event.is_running:
+        raise TournamentError("Rounds are paired only while the event is running.")
+    rounds = list(event.rounds.order_by("number"))
+    if rounds and Match.objects.filter(round=rounds[-1]).exclude(status=MatchStatus.CONFIRMED).exists():
+        raise TournamentError(f"Round {rounds[-1].number} still has matches without a confirmed result.")
+    stage = next_stage(event, rounds)
+    round_ = Round.objects.create(event=event, number=len(rounds) + 1, stage=stage, paired_by=by)
+    pair_into(round_, event, previous=rounds[-1] if rounds else None)
+    return round_
+
+
+@transaction.atomic
+def round_repair(*, round_: Round, by) -> Round:
+    """Throw the latest round's pairings away and pair it again with another draw among equals."""
+    event = lock_event(round_.event)
+    round_ = event.rounds.get(pk=round_.pk)
+    rounds = list(event.rounds.order_by("number"))
+    if round_ != rounds[-1]:
+        raise TournamentError("Only the latest round can be paired again.")
+    if has_results(round_):
+        raise TournamentError("Results are already in for this round; it cannot be paired again.")
+    round_.matches.all().delete()
+    round_.pairing_attempt += 1
+    round_.paired_by = by
+    round_.save(update_fields=["pairing_attempt", "paired_by", "paired_at"])
+    pair_into(round_, event, previous=rounds[-2] if len(rounds) > 1 else None)
+    return round_
+
+
+@transaction.atomic
+def round_swap_players(
+    *, round_: Round, first: Registration, second: Registration, allow_rematch: bool = False
+) -> Round:
+    """Exchange two players' seats by hand. Pairing players who already met needs ``allow_rematch``."""
+    event = lock_event(round_.event)
+    round_ = event.rounds.get(pk=round_.pk)
+    sides = {
+        side.registration_id: side
+        for side in MatchSide.objects.filter(round=round_, registration__in=[first.pk, second.pk]).select_related(
+            "match"
+        )
+    }
+    if len(sides) != 2:
+        raise TournamentError("Both players must be paired in this round.")
+    side_a, side_b = sides[first.pk], sides[second.pk]
+    if side_a.match_id == side_b.match_id:
+        raise TournamentError("These players are already at the same table.")
+    if has_results(round_, matches=(side_a.match, side_b.match)):
+        raise TournamentError("One of these matches already has a result.")
+    opponents = {
+        side.match_id: side.registration_id
+        for side in MatchSide.objects.filter(match__in=(side_a.match_id, side_b.match_id)).exclude(
+            registration__in=(first.pk, second.pk)
+        )
+    }
+    new_pairs = [(second.pk, opponents.get(side_a.match_id)), (first.pk, opponents.get(side_b.match_id))]
+    met = selectors.opponents_by_registration(event, before_round=round_.number)
+    rematches = [(a, b) for a, b in new_pairs if b is not None and b in met.get(a, ())]
+    if rematches and not allow_rematch:
+        names = dict(event.registrations.values_list("pk", "player__username"))
+        raise RematchWarning([(names[a], names[b]) for a, b in rematches])
+    for side, registration in ((side_a, second), (side_b, first)):
+        side.delete()
+        side.pk = None
+        side.registration = registration
+    MatchSide.objects.bulk_create([side_a, side_b])
+    return round_
+
+
+@transaction.atomic
+def round_clock_start(*, round_: Round) -> Round:
+    round_.clock_started_at = timezone.now()
+    round_.save(update_fields=["clock_started_at"])
+    return round_
+
+
+@transaction.atomic
+def round_clock_reset(*, round_: Round) -> Round:
+    round_.clock_started_at = None
+    round_.save(update_fields=["clock_started_at"])
+    return round_
+
+
+def next_stage(event: Event, rounds: list[Round]) -> str:
+    """Swiss until the planned rounds are played, then the top cut (if any) until one player is left."""
+    swiss_played = sum(1 for r in rounds if r.stage == Stage.SWISS)
+    if swiss_played < (event.planned_rounds or 0):
+        return Stage.SWISS
+    cut_rounds = [r for r in rounds if r.stage == Stage.CUT]
+    if event.top_cut and (not cut_rounds or cut_rounds[-1].matches.count() > 1):
+        return Stage.CUT
+    raise TournamentError("Every round has been played: finish the event.")
+
+
+def pair_into(round_: Round, event: Event, previous: Round | None) -> None:
+    if round_.stage == Stage.CUT:
+        pairs, byes = cut_pairs(event, previous), []
+    else:
+        pairs, byes = swiss_pairs(event, round_)
+    registrations = {r.pk: r for r in event.registrations.all()}
+    matches = Match.objects.bulk_create(
+        [Match(round=round_, table=table) for table in range(1, len(pairs) + 1)]
+        + [Match(round=round_, table=None, status=MatchStatus.CONFIRMED) for _ in byes]
+    )
+    sides = []
+    for match, pair in zip(matches, [*pairs, *((bye,) for bye in byes)], strict=True):
+        for seat, registration_id in enumerate(pair, start=1):
+            side = MatchSide(match=match, round=round_, registration=registrations[registration_id], seat=seat)
+            if match.is_bye:
+                side.outcome, side.fleet_points = Outcome.WIN, event.bye_fleet_points
+            sides.append(side)
+    MatchSide.objects.bulk_create(sides)
+
+
+def swiss_pairs(event: Event, round_: Round) -> tuple[list[tuple[int, int]], list[int]]:
+    """Pairs by table and byes: granted first-round byes, then the pairing engine's (at most one)."""
+    active = list(event.registrations.filter(checked_in=True, dropped_at=None))
+    granted = [r.pk for r in active if round_.number == 1 and r.first_round_bye]
+    to_pair = [r for r in active if r.pk not in granted]
+    if len(to_pair) < 2 and not granted:
+        raise TournamentError("Fewer than two players are left to pair.")
+    records = selectors.player_records(event, to_pair)
+    result = pair_round(records, seed=pairing_seed(event, round_))
+    pairs = [(int(a), int(b)) for a, b in result.pairs]
+    return pairs, granted + ([int(result.bye)] if result.bye is not None else [])
+
+
+def cut_pairs(event: Event, previous: Round) -> list[tuple[int, int]]:
+    """The first cut round seeds the top of the Swiss standings; later ones pair winners table by table."""
+    if previous.stage == Stage.SWISS:
+        standing = [row.registration_id for row in selectors.event_standings(event).rows if not row.dropped]
+        if len(standing) < event.top_cut:
+            raise TournamentError(f"Fewer than {event.top_cut} players are left for the top cut.")
+        return [(standing[a - 1], standing[b - 1]) for a, b in CUT_SEEDS_BY_TABLE[event.top_cut]]
+    winners = list(
+        MatchSide.objects.filter(round=previous, outcome=Outcome.WIN)
+        .order_by("match__table")
+        .values_list("registration_id", flat=True)
+    )
+    return list(zip(winners[::2], winners[1::2], strict=True))
+
+
+def pairing_seed(event: Event, round_: Round) -> int:
+    """Reproducible per event, round and attempt, so a re-pair draws differently among equals."""
+    return event.pk * 10_000 + round_.number * 100 + round_.pairing_attempt
+
+
+def has_results(round_: Round, matches=None) -> bool:
+    """Whether any real match (not a bye) of the round already has a report or a result."""
+    tables = Match.objects.filter(round=round_, table__isnull=False)
+    if matches is not None:
+        tables = tables.filter(pk__in=[m.pk for m in matches])
+    return (
+        tables.exclude(status=MatchStatus.AWAITING).exists() or ResultReport.objects.filter(match__in=tables).exists()
+    )

@@ -1,0 +1,40 @@
+from django.urls import path
+
+from .views import events, players, reports, results, rounds
+
+app_name = "tournaments"
+urlpatterns = [
+    path("", events.event_list, name="list"),
+    path("new/", events.event_create, name="create"),
+    path("<int:pk>/", events.event_detail, name="event"),
+    path("<int:pk>/edit/", events.event_edit, name="edit"),
+    path("<int:pk>/start/", events.event_start, name="start"),
+    path("<int:pk>/finish/", events.event_finish, name="finish"),
+    path("<int:pk>/register/", players.register, name="register"),
+    path("<int:pk>/withdraw/", players.withdraw, name="withdraw"),
+    path("<int:pk>/players/add/", players.add_player, name="add_player"),
+    path("<int:pk>/fleet/", players.submit_fleet, name="submit_fleet"),
+    path("<int:pk>/players/<int:registration_pk>/check-in/", players.check_in, name="check_in"),
+    path("<int:pk>/players/<int:registration_pk>/bye/", players.grant_bye, name="grant_bye"),
+    path("<int:pk>/players/<int:registration_pk>/drop/", players.drop, name="drop"),
+    path("<int:pk>/players/<int:registration_pk>/undrop/", players.undrop, name="undrop"),
+    path("<int:pk>/rounds/pair/", rounds.pair_next, name="pair_next"),
+    path("<int:pk>/rounds/<int:number>/", rounds.round_detail, name="round"),
+    path("<int:pk>/rounds/<int:number>/repair/", rounds.repair, name="repair"),
+    path("<int:pk>/rounds/<int:number>/swap/", rounds.swap, name="swap"),
+    path("<int:pk>/rounds/<int:number>/timer/", rounds.timer, name="timer"),
+    path("<int:pk>/rounds/<int:number>/timer.json", rounds.timer_state, name="timer_state"),
+    path("<int:pk>/rounds/<int:number>/clock/", rounds.clock, name="clock"),
+    path("<int:pk>/rounds/<int:number>/<slug:kind>.pdf", reports.round_printout, name="round_printout"),
+    path("<int:pk>/matches/<int:match_pk>/", results.match_detail, name="match"),
+    path("<int:pk>/matches/<int:match_pk>/confirm/", results.confirm, name="confirm"),
+    path("<int:pk>/matches/<int:match_pk>/verify/", results.verify_build, name="verify_build"),
+    path("<int:pk>/history/", results.history, name="history"),
+    path("<int:pk>/standings/", reports.standings, name="standings"),
+    path("<int:pk>/standings.pdf", reports.standings_printout, name="standings_printout"),
+    path("<int:pk>/fleets/", reports.fleet_list, name="fleets"),
+    path("<int:pk>/fleets/<int:registration_pk>/", reports.fleet_detail, name="fleet"),
+    path("<int:pk>/fleets/<int:registration_pk>/sheet.pdf", reports.fleet_sheet, name="fleet_sheet"),
+    path("<int:pk>/export.csv", reports.export, {"fmt": "csv"}, name="export_csv"),
+    path("<int:pk>/export.json", reports.export, {"fmt": "json"}, name="export_json"),
+]

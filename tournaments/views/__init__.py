@@ -1,0 +1,1 @@
+"""The event pages: thin function views, each with its permission check first."""

@@ -1,0 +1,95 @@
+"""Event pages: the list, creating and editing, the overview, starting and finishing."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+
+from accounts.permissions import organizer_required
+
+from .. import selectors, services
+from ..formats import format_name
+from ..forms import AddPlayerForm, EventForm
+from ..models import Event
+from .common import load_event, organizer_viewer, run_service
+
+
+@require_safe
+def event_list(request):
+    """Public: running, upcoming and recent events."""
+    return render(request, "tournaments/event_list.html", selectors.event_list())
+
+
+@organizer_required
+@require_http_methods(["GET", "POST"])
+def event_create(request):
+    """Organizers only: the creator becomes the event's organizer."""
+    form = EventForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        event = services.event_create(
+            organizer=request.user, judges=form.cleaned_data["judges"], **form.service_fields()
+        )
+        return redirect("tournaments:event", event.pk)
+    return render(request, "tournaments/event_form.html", {"form": form})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def event_edit(request, pk: int):
+    """The event's organizer only."""
+    event = load_event(pk)
+    organizer_viewer(request, event)
+    # The form gets its own copy: validating writes the input onto it, and the page keeps showing the saved event.
+    form = EventForm(request.POST or None, instance=Event.objects.get(pk=pk))
+    if request.method == "POST" and form.is_valid():
+        done = run_service(
+            request,
+            services.event_update,
+            "Event saved.",
+            event=event,
+            judges=form.cleaned_data["judges"],
+            **form.service_fields(),
+        )
+        if done:
+            return redirect("tournaments:event", event.pk)
+    return render(request, "tournaments/event_form.html", {"form": form, "event": event})
+
+
+@require_safe
+def event_detail(request, pk: int):
+    """Public: the event's settings and players; staff also get the desk (check-in, byes, drops)."""
+    event = load_event(pk)
+    viewer = selectors.viewer_of(request.user, event)
+    registrations = selectors.event_registrations(event)
+    context = {
+        "event": event,
+        "tab": "overview",
+        "format_name": format_name(event.game, event.format),
+        "viewer": viewer,
+        "registrations": registrations,
+        "rounds": selectors.event_rounds(event),
+        "checked_in": sum(1 for r in registrations if r.checked_in and not r.dropped),
+        "my_seat": selectors.latest_seat(viewer.registration) if event.is_running else None,
+        "fleet_changed": selectors.fleet_changed_since_submission(viewer.registration),
+        "add_form": AddPlayerForm() if viewer.is_staff else None,
+    }
+    return render(request, "tournaments/event_detail.html", context)
+
+
+@login_required
+@require_POST
+def event_start(request, pk: int):
+    event = load_event(pk)
+    organizer_viewer(request, event)
+    run_service(request, services.event_start, "The event has started: fleets are locked.", event=event)
+    return redirect("tournaments:event", pk)
+
+
+@login_required
+@require_POST
+def event_finish(request, pk: int):
+    event = load_event(pk)
+    organizer_viewer(request, event)
+    run_service(request, services.event_finish, "The event is finished.", event=event)
+    return redirect("tournaments:standings", pk)

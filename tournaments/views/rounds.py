@@ -1,0 +1,130 @@
+"""Rounds: pairing, the pairings page, hand swaps, and the round clock for the venue's screen."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, JsonResponse
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+
+from .. import selectors, services
+from ..errors import RematchWarning, TournamentError
+from ..forms import SwapForm
+from ..models import Round
+from .common import load_event, run_service, staff_viewer
+
+
+def load_round(event, number: int) -> Round:
+    try:
+        return event.rounds.get(number=number)
+    except Round.DoesNotExist:
+        raise Http404("No such round.") from None
+
+
+@login_required
+@require_POST
+def pair_next(request, pk: int):
+    event = load_event(pk)
+    staff_viewer(request, event)
+    round_ = run_service(request, services.round_pair_next, event=event, by=request.user)
+    if round_:
+        return redirect("tournaments:round", pk, round_.number)
+    return redirect("tournaments:event", pk)
+
+
+@require_safe
+def round_detail(request, pk: int, number: int):
+    """Public: the pairings by table, with each match's state; staff get the round's controls."""
+    event = load_event(pk)
+    round_ = load_round(event, number)
+    viewer = selectors.viewer_of(request.user, event)
+    matches = selectors.round_matches(round_)
+    standing = selectors.event_standings(event, before_round=number)
+    points = {row.registration_id: row.match_points for row in standing.rows}
+    for match in matches:
+        players = [side.registration.player_id for side in match.sides.all()]
+        match.can_open = not match.is_bye and (viewer.is_staff or request.user.pk in players)
+        for side in match.sides.all():
+            side.points_before = points.get(side.registration_id, 0)
+    context = {
+        "event": event,
+        "tab": "rounds",
+        "round": round_,
+        "viewer": viewer,
+        "matches": matches,
+        "is_latest": not event.rounds.filter(number__gt=number).exists(),
+    }
+    return render(request, "tournaments/round_detail.html", context)
+
+
+@login_required
+@require_POST
+def repair(request, pk: int, number: int):
+    event = load_event(pk)
+    staff_viewer(request, event)
+    round_ = load_round(event, number)
+    run_service(request, services.round_repair, f"Round {number} is paired again.", round_=round_, by=request.user)
+    return redirect("tournaments:round", pk, number)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def swap(request, pk: int, number: int):
+    """Swap two players by hand; a swap that makes a rematch asks again before it is done."""
+    event = load_event(pk)
+    staff_viewer(request, event)
+    round_ = load_round(event, number)
+    registrations = (
+        event.registrations.filter(sides__round=round_).select_related("player").order_by("player__username")
+    )
+    form = SwapForm(request.POST or None, registrations=registrations)
+    rematch = None
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.round_swap_players(
+                round_=round_,
+                first=form.cleaned_data["first"],
+                second=form.cleaned_data["second"],
+                allow_rematch=form.cleaned_data["allow_rematch"],
+            )
+        except RematchWarning as warning:
+            rematch = warning
+        except TournamentError as error:
+            messages.error(request, error.message)
+        else:
+            messages.success(request, "The players are swapped.")
+            return redirect("tournaments:round", pk, number)
+    return render(
+        request, "tournaments/round_swap.html", {"event": event, "round": round_, "form": form, "rematch": rematch}
+    )
+
+
+@require_safe
+def timer(request, pk: int, number: int):
+    """Public: a big countdown for the venue's screen (the script is static/js/round-timer.js)."""
+    event = load_event(pk)
+    round_ = load_round(event, number)
+    return render(request, "tournaments/round_timer.html", {"event": event, "round": round_})
+
+
+@require_safe
+def timer_state(request, pk: int, number: int):
+    """Public: the clock as JSON, polled by the timer page so the screen follows the staff's controls."""
+    event = load_event(pk)
+    round_ = load_round(event, number)
+    started = round_.clock_started_at.isoformat() if round_.clock_started_at else None
+    return JsonResponse({"started": started, "minutes": event.round_minutes, "now": timezone.now().isoformat()})
+
+
+@login_required
+@require_POST
+def clock(request, pk: int, number: int):
+    """Start (or restart) and stop the round's clock."""
+    event = load_event(pk)
+    staff_viewer(request, event)
+    round_ = load_round(event, number)
+    service = services.round_clock_reset if request.POST.get("action") == "reset" else services.round_clock_start
+    run_service(request, service, round_=round_)
+    return redirect("tournaments:round", pk, number)
