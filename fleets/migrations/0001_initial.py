@@ -6,7 +6,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
@@ -15,162 +14,242 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.CreateModel(
-            name='CardSet',
+            name="CardSet",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('source_id', models.CharField(max_length=64, unique=True)),
-                ('name', models.CharField(max_length=200)),
-                ('release_date', models.DateField(blank=True, null=True)),
-                ('blind_booster', models.BooleanField(default=False)),
-                ('updated', models.DateTimeField(auto_now=True, db_index=True)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("source_id", models.CharField(max_length=64, unique=True)),
+                ("name", models.CharField(max_length=200)),
+                ("release_date", models.DateField(blank=True, null=True)),
+                ("blind_booster", models.BooleanField(default=False)),
+                ("updated", models.DateTimeField(auto_now=True, db_index=True)),
             ],
             options={
-                'ordering': ['release_date', 'name'],
+                "ordering": ["release_date", "name"],
             },
         ),
         migrations.CreateModel(
-            name='ApiToken',
+            name="ApiToken",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(help_text='What the token is for, e.g. the script that uses it.', max_length=60)),
-                ('digest', models.CharField(editable=False, max_length=64, unique=True)),
-                ('prefix', models.CharField(editable=False, help_text="The token's first characters, to recognise it.", max_length=8)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('last_used_at', models.DateTimeField(blank=True, editable=False, null=True)),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='api_tokens', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "name",
+                    models.CharField(help_text="What the token is for, e.g. the script that uses it.", max_length=60),
+                ),
+                ("digest", models.CharField(editable=False, max_length=64, unique=True)),
+                (
+                    "prefix",
+                    models.CharField(
+                        editable=False, help_text="The token's first characters, to recognise it.", max_length=8
+                    ),
+                ),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("last_used_at", models.DateTimeField(blank=True, editable=False, null=True)),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="api_tokens",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-created_at'],
+                "ordering": ["-created_at"],
             },
         ),
         migrations.CreateModel(
-            name='Card',
+            name="Card",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('source_id', models.CharField(help_text="The card's id in its source database.", max_length=64, unique=True)),
-                ('alias_ids', models.JSONField(blank=True, default=list, help_text='Further source ids of the same card.')),
-                ('source', models.CharField(choices=[('utopia', 'Utopia'), ('spacedock', 'Space Dock')], max_length=16)),
-                ('kind', models.CharField(choices=[('ship', 'Ship'), ('captain', 'Captain'), ('admiral', 'Admiral'), ('upgrade', 'Upgrade'), ('resource', 'Resource'), ('other', 'Other')], db_index=True, max_length=16)),
-                ('name', models.CharField(db_index=True, max_length=200)),
-                ('cost', models.SmallIntegerField(db_index=True, default=0)),
-                ('factions', models.JSONField(blank=True, default=list)),
-                ('unique', models.BooleanField(default=False)),
-                ('mirror_unique', models.BooleanField(default=False)),
-                ('set_ids', models.JSONField(blank=True, default=list)),
-                ('text', models.TextField(blank=True, help_text='Source markup; templates render it with the card_html filter.')),
-                ('ship_class', models.CharField(blank=True, max_length=100)),
-                ('hull', models.SmallIntegerField(default=0)),
-                ('shields', models.SmallIntegerField(default=0)),
-                ('attack', models.SmallIntegerField(default=0)),
-                ('agility', models.SmallIntegerField(default=0)),
-                ('slots', models.JSONField(blank=True, default=list, help_text='One entry per upgrade slot.')),
-                ('squadron', models.BooleanField(default=False)),
-                ('skill', models.SmallIntegerField(default=0)),
-                ('talent_slots', models.SmallIntegerField(default=0)),
-                ('upgrade_type', models.CharField(blank=True, db_index=True, max_length=32)),
-                ('restrictions', models.JSONField(blank=True, default=list, help_text='One list of Restriction fields each.')),
-                ('grants_slots', models.JSONField(blank=True, default=list)),
-                ('updated', models.DateTimeField(auto_now=True, db_index=True)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "source_id",
+                    models.CharField(help_text="The card's id in its source database.", max_length=64, unique=True),
+                ),
+                (
+                    "alias_ids",
+                    models.JSONField(blank=True, default=list, help_text="Further source ids of the same card."),
+                ),
+                (
+                    "source",
+                    models.CharField(choices=[("utopia", "Utopia"), ("spacedock", "Space Dock")], max_length=16),
+                ),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[
+                            ("ship", "Ship"),
+                            ("captain", "Captain"),
+                            ("admiral", "Admiral"),
+                            ("upgrade", "Upgrade"),
+                            ("resource", "Resource"),
+                            ("other", "Other"),
+                        ],
+                        db_index=True,
+                        max_length=16,
+                    ),
+                ),
+                ("name", models.CharField(db_index=True, max_length=200)),
+                ("cost", models.SmallIntegerField(db_index=True, default=0)),
+                ("factions", models.JSONField(blank=True, default=list)),
+                ("unique", models.BooleanField(default=False)),
+                ("mirror_unique", models.BooleanField(default=False)),
+                ("set_ids", models.JSONField(blank=True, default=list)),
+                (
+                    "text",
+                    models.TextField(
+                        blank=True, help_text="Source markup; templates render it with the card_html filter."
+                    ),
+                ),
+                ("ship_class", models.CharField(blank=True, max_length=100)),
+                ("hull", models.SmallIntegerField(default=0)),
+                ("shields", models.SmallIntegerField(default=0)),
+                ("attack", models.SmallIntegerField(default=0)),
+                ("agility", models.SmallIntegerField(default=0)),
+                ("slots", models.JSONField(blank=True, default=list, help_text="One entry per upgrade slot.")),
+                ("squadron", models.BooleanField(default=False)),
+                ("skill", models.SmallIntegerField(default=0)),
+                ("talent_slots", models.SmallIntegerField(default=0)),
+                ("upgrade_type", models.CharField(blank=True, db_index=True, max_length=32)),
+                (
+                    "restrictions",
+                    models.JSONField(blank=True, default=list, help_text="One list of Restriction fields each."),
+                ),
+                ("grants_slots", models.JSONField(blank=True, default=list)),
+                ("updated", models.DateTimeField(auto_now=True, db_index=True)),
             ],
             options={
-                'ordering': ['name', 'source_id'],
-                'indexes': [models.Index(fields=['kind', 'name'], name='card_kind_name')],
+                "ordering": ["name", "source_id"],
+                "indexes": [models.Index(fields=["kind", "name"], name="card_kind_name")],
             },
         ),
         migrations.CreateModel(
-            name='Admiral',
-            fields=[
-            ],
+            name="Admiral",
+            fields=[],
             options={
-                'proxy': True,
-                'indexes': [],
-                'constraints': [],
+                "proxy": True,
+                "indexes": [],
+                "constraints": [],
             },
-            bases=('fleets.card',),
+            bases=("fleets.card",),
         ),
         migrations.CreateModel(
-            name='Captain',
-            fields=[
-            ],
+            name="Captain",
+            fields=[],
             options={
-                'proxy': True,
-                'indexes': [],
-                'constraints': [],
+                "proxy": True,
+                "indexes": [],
+                "constraints": [],
             },
-            bases=('fleets.card',),
+            bases=("fleets.card",),
         ),
         migrations.CreateModel(
-            name='Resource',
-            fields=[
-            ],
+            name="Resource",
+            fields=[],
             options={
-                'proxy': True,
-                'indexes': [],
-                'constraints': [],
+                "proxy": True,
+                "indexes": [],
+                "constraints": [],
             },
-            bases=('fleets.card',),
+            bases=("fleets.card",),
         ),
         migrations.CreateModel(
-            name='Ship',
-            fields=[
-            ],
+            name="Ship",
+            fields=[],
             options={
-                'proxy': True,
-                'indexes': [],
-                'constraints': [],
+                "proxy": True,
+                "indexes": [],
+                "constraints": [],
             },
-            bases=('fleets.card',),
+            bases=("fleets.card",),
         ),
         migrations.CreateModel(
-            name='Upgrade',
-            fields=[
-            ],
+            name="Upgrade",
+            fields=[],
             options={
-                'proxy': True,
-                'indexes': [],
-                'constraints': [],
+                "proxy": True,
+                "indexes": [],
+                "constraints": [],
             },
-            bases=('fleets.card',),
+            bases=("fleets.card",),
         ),
         migrations.CreateModel(
-            name='Fleet',
+            name="Fleet",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=100)),
-                ('faction', models.CharField(help_text='The faction the player declares for the fleet.', max_length=40)),
-                ('format_key', models.CharField(help_text='The format the builder checks the fleet against.', max_length=40)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('updated_at', models.DateTimeField(auto_now=True)),
-                ('locked_at', models.DateTimeField(blank=True, help_text='Set once the fleet is played at an event; it can never be edited again.', null=True)),
-                ('owner', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='fleets', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("name", models.CharField(max_length=100)),
+                (
+                    "faction",
+                    models.CharField(help_text="The faction the player declares for the fleet.", max_length=40),
+                ),
+                (
+                    "format_key",
+                    models.CharField(help_text="The format the builder checks the fleet against.", max_length=40),
+                ),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("updated_at", models.DateTimeField(auto_now=True)),
+                (
+                    "locked_at",
+                    models.DateTimeField(
+                        blank=True,
+                        help_text="Set once the fleet is played at an event; it can never be edited again.",
+                        null=True,
+                    ),
+                ),
+                (
+                    "owner",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="fleets", to=settings.AUTH_USER_MODEL
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-updated_at', 'name'],
+                "ordering": ["-updated_at", "name"],
             },
         ),
         migrations.CreateModel(
-            name='FleetVersion',
+            name="FleetVersion",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveIntegerField()),
-                ('content', models.JSONField(help_text='The fleet file (check_fleet format), canonical form.')),
-                ('code', models.CharField(db_index=True, help_text='Short hash of the canonical content, printed on the sheet.', max_length=16)),
-                ('total', models.IntegerField(help_text="The engine's total at save time (cached for lists).")),
-                ('legal', models.BooleanField(help_text="The engine's verdict at save time for the fleet's format.")),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('created_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('fleet', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='versions', to='fleets.fleet')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("number", models.PositiveIntegerField()),
+                ("content", models.JSONField(help_text="The fleet file (check_fleet format), canonical form.")),
+                (
+                    "code",
+                    models.CharField(
+                        db_index=True,
+                        help_text="Short hash of the canonical content, printed on the sheet.",
+                        max_length=16,
+                    ),
+                ),
+                ("total", models.IntegerField(help_text="The engine's total at save time (cached for lists).")),
+                ("legal", models.BooleanField(help_text="The engine's verdict at save time for the fleet's format.")),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "created_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "fleet",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="versions", to="fleets.fleet"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['fleet', '-number'],
+                "ordering": ["fleet", "-number"],
             },
         ),
         migrations.AddIndex(
-            model_name='fleet',
-            index=models.Index(fields=['owner', '-updated_at'], name='fleet_owner_recent'),
+            model_name="fleet",
+            index=models.Index(fields=["owner", "-updated_at"], name="fleet_owner_recent"),
         ),
         migrations.AddConstraint(
-            model_name='fleetversion',
-            constraint=models.UniqueConstraint(fields=('fleet', 'number'), name='fleet_version_number_unique'),
+            model_name="fleetversion",
+            constraint=models.UniqueConstraint(fields=("fleet", "number"), name="fleet_version_number_unique"),
         ),
     ]
