@@ -24,6 +24,7 @@ def test_seed_demo_creates_accounts_once_and_prints_passwords_once():
     organizer = User.objects.get(username="organizer")
     assert organizer.groups.filter(name="Organizer").exists()
     assert Event.objects.get(name=DEMO_EVENT_NAME).judges.filter(username="judge").exists()
+    assert "import_cards" in first  # no catalog yet: it says how to import one
     second = seed()
     assert "password" not in second
     assert Event.objects.filter(name=DEMO_EVENT_NAME).count() == 1
@@ -35,6 +36,6 @@ def test_seed_demo_imports_cards_and_registers_players_with_legal_fleets(utopia_
     event = Event.objects.get(name=DEMO_EVENT_NAME)
     registrations = list(event.registrations.select_related("fleet_version"))
     assert len(registrations) >= 4 and all(r.fleet_version.legal for r in registrations)
-    assert "legal fleet" in output
+    assert "legal fleet" in output and "No STAW card catalog" not in output
     seed("--cards", str(utopia_path))
     assert event.registrations.count() == len(registrations)

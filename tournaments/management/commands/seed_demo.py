@@ -60,6 +60,12 @@ class Command(BaseCommand):
         with transaction.atomic():
             users = {name: self.account(name, roles) for name, roles in DEMO_ACCOUNTS}
             self.demo_event(users)
+        if not Card.objects.exists():
+            self.stdout.write(
+                "No STAW card catalog is loaded, so the demo event has no fleets. Import one with:\n"
+                "  .venv/bin/python manage.py import_cards PATH_OR_URL_OF/utopia-data.json\n"
+                "or run `CARD_DATA=path/to/utopia-data.json make run`."
+            )
 
     def account(self, username: str, roles: tuple[str, ...]):
         user, created = get_user_model().objects.get_or_create(
