@@ -1,0 +1,34 @@
+"""What ``make run`` serves: the demo data of ``seed_demo`` seen through a real browser."""
+
+import re
+from io import StringIO
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.management import call_command
+from playwright.sync_api import expect
+
+from tests.accounts.factories import PASSWORD
+from tests.e2e.conftest import log_in
+from tournaments.management.commands.seed_demo import DEMO_EVENT_NAME
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def demo(utopia_path):
+    """The demo data exactly as ``make run`` loads it, with a known password for the organizer."""
+    call_command("seed_demo", "--cards", str(utopia_path), stdout=StringIO())
+    organizer = User.objects.get(username="organizer")
+    organizer.set_password(PASSWORD)
+    organizer.save()
+    return organizer
+
+
+def test_home_log_in_and_demo_event(page, demo):
+    page.goto("/")
+    expect(page.get_by_role("link", name=DEMO_EVENT_NAME)).to_be_visible()
+    log_in(page, demo)
+    page.get_by_role("link", name=DEMO_EVENT_NAME).click()
+    expect(page.get_by_role("heading", name=DEMO_EVENT_NAME)).to_be_visible()
+    expect(page.get_by_text(re.compile(r"player2"))).to_be_visible()
