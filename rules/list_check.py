@@ -99,16 +99,23 @@ def read_list_file(path: str | Path) -> object:
     if len(raw) > MAX_FILE_BYTES:
         raise ListFileError(f"{path} is larger than {MAX_FILE_BYTES} bytes; a list file is a few kilobytes")
     try:
-        return json.loads(raw.decode("utf-8"))
+        text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise ListFileError(f"{path} is not UTF-8 text") from None
+    return parse_list_json(text, name=str(path))
+
+
+def parse_list_json(text: str, *, name: str = "the file") -> object:
+    """The JSON value of ``text``; malformed or hostile JSON becomes one clear line naming ``name``."""
+    try:
+        return json.loads(text)
     except json.JSONDecodeError as error:
         raise ListFileError(
-            f"{path} is not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})"
+            f"{name} is not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})"
         ) from None
     except (ValueError, RecursionError):  # numbers too long to read, nesting too deep
         raise ListFileError(
-            f"{path} is not a list file: its JSON is too deeply nested or holds oversized numbers"
+            f"{name} is not a list file: its JSON is too deeply nested or holds oversized numbers"
         ) from None
 
 

@@ -20,7 +20,7 @@ from django.utils import timezone
 
 from fleets.models.deck import DECK_GAMES, Deck
 from fleets.services import verification_code
-from rules.list_check import ListFileError
+from rules.list_check import ListFileError, parse_list_json
 
 from .kinds import MAX_COPIES, DeckContentError, DeckKind, get_kind
 from .text_format import parse_text
@@ -225,18 +225,7 @@ def _content_of_file(kind: DeckKind, data: bytes) -> dict:
         raise DeckError("This file cannot be imported: it is not UTF-8 text.") from None
     try:
         if text.lstrip().startswith(("{", "[")):  # JSON; anything else is the text format
-            return kind.canonical(_json(text))
+            return kind.canonical(parse_list_json(text, name="it"))
         return parse_text(kind, text)
     except (ListFileError, DeckContentError) as error:
         raise DeckError(f"This file cannot be imported: {error}.") from None
-
-
-def _json(text: str) -> object:
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        raise DeckContentError(
-            f"it is not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})"
-        ) from None
-    except (ValueError, RecursionError):  # numbers too long to read, nesting too deep
-        raise DeckContentError("its JSON is too deeply nested or holds oversized numbers") from None
