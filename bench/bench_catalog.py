@@ -9,34 +9,13 @@ a real commit. The Utopia file is ``$CARD_DATA`` or ``../shared/cards/staw/utopi
 from __future__ import annotations
 
 import os
-import tempfile
-from contextlib import contextmanager
 from pathlib import Path
 
+from bench.django_db import throwaway_database
 from bench.framework import Result, time_runs, within
 
 UTOPIA_FILE = Path(__file__).resolve().parent.parent.parent / "shared" / "cards" / "staw" / "utopia-data.json"
 REPEAT = 3
-
-
-@contextmanager
-def throwaway_database():
-    """Django set up on a fresh, migrated test database, dropped afterwards."""
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.test")
-    import django
-
-    django.setup()
-    from django.db import connection
-
-    with tempfile.TemporaryDirectory() as folder:
-        # A name of its own: creating the database drops any old one of that name, never a test run's.
-        sqlite = connection.vendor == "sqlite"
-        connection.settings_dict["TEST"]["NAME"] = str(Path(folder) / "bench.sqlite3") if sqlite else "bench_catalog"
-        old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
-        try:
-            yield
-        finally:
-            connection.creation.destroy_test_db(old_name, verbosity=0)
 
 
 def run() -> list[Result]:
@@ -45,7 +24,7 @@ def run() -> list[Result]:
         print(f"bench_catalog: no Utopia file at {path}; set CARD_DATA to measure the catalog")
         return []
     data = path.read_bytes()
-    with throwaway_database():
+    with throwaway_database("bench_catalog"):
         from fleets import selectors
         from fleets.catalog_import import import_catalog
         from fleets.models import Card, CardSet

@@ -9,10 +9,12 @@ leaves the file alone, so it always shows one complete run.
 
 from __future__ import annotations
 
+import cProfile
 import importlib
 import os
 import pkgutil
 import platform
+import pstats
 import statistics
 import time
 import traceback
@@ -24,6 +26,7 @@ from pathlib import Path
 from typing import TypeVar
 
 REPORT = Path(__file__).resolve().parent.parent / "BENCHMARKS.md"
+TEMPLATE_RENDER = ("django/template/backends/django.py", "render")  # the whole of a template's rendering
 PACKAGE = Path(__file__).resolve().parent
 T = TypeVar("T")
 
@@ -64,6 +67,32 @@ def peak_memory_mb(action: Callable[[], object]) -> float:
         return tracemalloc.get_traced_memory()[1] / 1e6
     finally:
         tracemalloc.stop()
+
+
+def hot_spots(action: Callable[[], object], top: int = 4) -> str:
+    """Where one call of ``action`` spends its time, for the note of a missed target (cProfile).
+
+    The project's functions (and Django's template rendering, as one figure) with
+    the most cumulative time, leaving out the wrappers that hold nearly all of it
+    (the view itself) and a callee holding nearly all of the time of the function
+    listed before it (the same cost again, one call deeper).
+    """
+    profiler = cProfile.Profile()
+    profiler.runcall(action)
+    stats = pstats.Stats(profiler).stats
+    total = max(entry[3] for entry in stats.values())
+    named = []
+    for (filename, _, function), entry in stats.items():
+        path = Path(filename)
+        if filename.endswith(TEMPLATE_RENDER[0]) and function == TEMPLATE_RENDER[1]:
+            named.append((entry[3], "template rendering"))
+        elif path.is_relative_to(PACKAGE.parent) and ".venv" not in path.parts:
+            named.append((entry[3], f"{path.relative_to(PACKAGE.parent)}:{function}"))
+    spots: list[tuple[float, str]] = []
+    for cumulative, name in sorted(named, reverse=True):
+        if cumulative < 0.9 * total and not (spots and cumulative > 0.97 * spots[-1][0]):
+            spots.append((cumulative, f"{name} {cumulative * 1000:.0f} ms"))
+    return f"profile of one call ({total * 1000:.0f} ms): " + ", ".join(text for _, text in spots[:top])
 
 
 def within(name: str, values: Sequence[float], limit: float, unit: str, notes: str = "") -> Result:

@@ -4,6 +4,7 @@ The schema is served at ``/api/openapi.json``; ``/api/docs`` renders it as a
 plain site page (no scripts, so the Content-Security-Policy holds).
 """
 
+from django.core.exceptions import RequestDataTooBig
 from django.shortcuts import render
 from ninja import NinjaAPI
 from ninja.openapi.docs import DocsBase
@@ -25,5 +26,40 @@ class SchemaPage(DocsBase):
         return render(request, "fleets/api_docs.html", context)
 
 
-api = NinjaAPI(title="Muster API", version="1", urls_namespace="api", docs=SchemaPage())
+PROBLEM = {"type": "object", "properties": {"detail": {"type": "string"}}, "required": ["detail"]}
+INVALID = {"type": "object", "properties": {"detail": {"type": "array", "items": {"type": "object"}}}}
+# The answers django-ninja gives before an operation runs, which its schema leaves out.
+GATE_ANSWERS = {
+    401: ("No valid token or session.", PROBLEM, lambda operation: "security" in operation),
+    413: ("The request body is larger than the site accepts.", PROBLEM, lambda operation: "requestBody" in operation),
+    422: (
+        "A parameter or the body does not match the schema.",
+        INVALID,
+        lambda operation: bool(operation.get("parameters")) or "requestBody" in operation,
+    ),
+}
+
+
+class MusterAPI(NinjaAPI):
+    """The API, with every answer an operation can give in its schema (clients and tests rely on it)."""
+
+    def get_openapi_schema(self, **kwargs):
+        schema = super().get_openapi_schema(**kwargs)
+        for methods in schema["paths"].values():
+            for operation in methods.values():
+                for status, (description, body, applies) in GATE_ANSWERS.items():
+                    if applies(operation):
+                        operation["responses"].setdefault(
+                            status, {"description": description, "content": {"application/json": {"schema": body}}}
+                        )
+        return schema
+
+
+api = MusterAPI(title="Muster API", version="1", urls_namespace="api", docs=SchemaPage())
 api.add_router("/", fleets_router)
+
+
+@api.exception_handler(RequestDataTooBig)
+def body_too_large(request, exc):
+    """A body over ``DATA_UPLOAD_MAX_MEMORY_SIZE`` gets a JSON answer like every other refusal."""
+    return api.create_response(request, {"detail": "The request body is larger than the site accepts."}, status=413)

@@ -45,10 +45,14 @@ def can_edit_fleet(user, fleet) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class Submission:
-    """A fleet version entered in an event, as the verification page may show it."""
+    """A fleet version entered in an event, as the verification page may show it.
+
+    ``sealed``: the event has not started, so its lists are still hidden.
+    """
 
     event_name: str
     version_id: int
+    sealed: bool = False
 
 
 SubmissionLookup = Callable[[object], Iterable[Submission]]

@@ -16,7 +16,6 @@ from typing import Any
 
 from django.db import transaction
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from ninja import Field, Query, Router, Schema, Status
 from ninja.errors import HttpError
@@ -195,8 +194,9 @@ def _fleet_detail(fleet: Fleet) -> dict:
 
 
 def _visible_fleet(request, fleet_id: int) -> Fleet:
-    fleet = get_object_or_404(Fleet.objects.select_related("owner"), pk=fleet_id)
-    if not can_view_fleet(request.auth, fleet):
+    """The fleet, if the caller may see it; a hidden fleet gets the very answer a missing one gets."""
+    fleet = Fleet.objects.select_related("owner").filter(pk=fleet_id).first()
+    if fleet is None or not can_view_fleet(request.auth, fleet):
         raise HttpError(404, "No such fleet.")
     return fleet
 

@@ -273,9 +273,14 @@ def fleet_check(fleet: EngineFleet, *, format: Format | str, on: date | None = N
     )
 
 
-def version_check(version: FleetVersion, *, format: Format | str | None = None, on: date | None = None) -> FleetCheck:
-    """The check of a stored version, by default against the fleet's own format."""
-    catalog = load_catalog()
+def version_check(
+    version: FleetVersion, *, format: Format | str | None = None, on: date | None = None, catalog=None
+) -> FleetCheck:
+    """The check of a stored version, by default against the fleet's own format.
+
+    Checking many versions, pass ``catalog`` (:func:`load_catalog`, once): the check then needs no query.
+    """
+    catalog = catalog or load_catalog()
     return fleet_check(
         content_fleet(version.content, catalog), format=format or version.fleet.format_key, on=on, catalog=catalog
     )

@@ -15,18 +15,18 @@ the player submitted. Costs come from the engine (through
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from datetime import date
 from io import BytesIO
 from xml.sax.saxutils import escape
 
 from django.urls import reverse
-from reportlab.graphics.barcode.qr import QrCodeWidget
-from reportlab.graphics.shapes import Drawing
+from reportlab.graphics.barcode.qr import QrCode
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import letter
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import inch
-from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, PageBreak, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
 from .models import FleetVersion
 from .selectors import CardLine, FleetCheck, ShipLines, faction_label, version_check
@@ -181,12 +181,10 @@ def _battle_rounds() -> Table:
     return table
 
 
-def _qr(url: str) -> Drawing:
-    widget = QrCodeWidget(url, barLevel="M")
-    left, bottom, right, top = widget.getBounds()
-    drawing = Drawing(QR_SIZE, QR_SIZE, transform=[QR_SIZE / (right - left), 0, 0, QR_SIZE / (top - bottom), 0, 0])
-    drawing.add(widget)
-    return drawing
+def _qr(url: str) -> QrCode:
+    """The QR code as a flowable that paints its modules straight onto the page: a graphics
+    widget would first build a shape per module, which made it half the cost of a sheet."""
+    return QrCode(url, width=QR_SIZE, height=QR_SIZE, qrLevel="M")
 
 
 def _header(
@@ -222,6 +220,55 @@ def verification_path(version: FleetVersion) -> str:
     return reverse("fleets:verify", kwargs={"version_id": version.pk, "code": version.code})
 
 
+def fleet_sheet_story(
+    *,
+    version: FleetVersion,
+    player_name: str,
+    email: str,
+    site_url: str,
+    event_name: str | None = None,
+    event_date: date | None = None,
+    catalog=None,
+) -> list[Flowable]:
+    """What one Fleet Build Sheet prints, to lay out on a page of its own.
+
+    ``site_url`` is the site's absolute root (``request.build_absolute_uri("/")``):
+    the QR code must lead a phone to the verification page from anywhere. Given
+    ``catalog`` (see :func:`fleets.selectors.version_check`) it reads nothing from
+    the database, so many sheets can be laid out away from the request.
+    """
+    check = version_check(version, catalog=catalog)
+    url = site_url.rstrip("/") + verification_path(version)
+    return [
+        _header(
+            version,
+            event_name=event_name or "",
+            event_date=event_date.isoformat() if event_date else "",
+            player_name=player_name,
+            email=email,
+            url=url,
+        ),
+        Spacer(1, 8),
+        _ship_grid(check),
+        _resource_and_totals(check),
+        Spacer(1, 10),
+        _battle_rounds(),
+    ]
+
+
+def _document(buffer: BytesIO, **metadata: str) -> SimpleDocTemplate:
+    """A letter page with the sheet's margins; ``metadata`` is the PDF's title, author and subject."""
+    return SimpleDocTemplate(
+        buffer,
+        pagesize=letter,
+        leftMargin=MARGIN,
+        rightMargin=MARGIN,
+        topMargin=MARGIN,
+        bottomMargin=MARGIN,
+        **metadata,
+    )
+
+
 def render_fleet_sheet(
     *,
     version: FleetVersion,
@@ -231,42 +278,45 @@ def render_fleet_sheet(
     event_name: str | None = None,
     event_date: date | None = None,
 ) -> bytes:
-    """The Fleet Build Sheet of ``version`` as PDF bytes (one page for up to four ships of 6+ upgrades).
-
-    ``site_url`` is the site's absolute root (``request.build_absolute_uri("/")``):
-    the QR code must lead a phone to the verification page from anywhere.
-    """
-    check = version_check(version)
-    url = site_url.rstrip("/") + verification_path(version)
+    """The Fleet Build Sheet of ``version`` as PDF bytes (one page for up to four ships of 6+ upgrades)."""
     buffer = BytesIO()
-    document = SimpleDocTemplate(
+    document = _document(
         buffer,
-        pagesize=letter,
-        leftMargin=MARGIN,
-        rightMargin=MARGIN,
-        topMargin=MARGIN,
-        bottomMargin=MARGIN,
         title=f"Fleet Build Sheet — {version.fleet.name}",
         author=player_name,
         subject=f"Verification code {version.code}",
     )
     document.build(
-        [
-            _header(
-                version,
-                event_name=event_name or "",
-                event_date=event_date.isoformat() if event_date else "",
-                player_name=player_name,
-                email=email,
-                url=url,
-            ),
-            Spacer(1, 8),
-            _ship_grid(check),
-            _resource_and_totals(check),
-            Spacer(1, 10),
-            _battle_rounds(),
-        ]
+        fleet_sheet_story(
+            version=version,
+            player_name=player_name,
+            email=email,
+            site_url=site_url,
+            event_name=event_name,
+            event_date=event_date,
+        )
     )
+    return buffer.getvalue()
+
+
+def render_fleet_sheets(
+    stories: Iterable[list[Flowable]], *, title: str, on_page: Callable[[int], None] | None = None
+) -> bytes:
+    """Many Fleet Build Sheets (stories of :func:`fleet_sheet_story`) as one PDF, each from a new page.
+
+    ``on_page(finished)`` hears how many pages are laid out each time a page
+    starts: hundreds of sheets take seconds, and a page can show how far along they are.
+    """
+    flowables: list[Flowable] = []
+    for story in stories:
+        flowables += [PageBreak(), *story] if flowables else story
+
+    def page_started(canvas, document) -> None:
+        if on_page is not None:
+            on_page(document.page - 1)
+
+    buffer = BytesIO()
+    _document(buffer, title=title).build(flowables, onFirstPage=page_started, onLaterPages=page_started)
     return buffer.getvalue()
 
 

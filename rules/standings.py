@@ -187,7 +187,8 @@ def standings(
 ) -> list[StandingRow]:
     """Every entrant, dropped or not, in rank order (ranks 1..n, no shared places)."""
     tallies = _tally(entrants, results, config)
-    schedule = {player_id: _strength_of_schedule(tally, tallies, config) for player_id, tally in tallies.items()}
+    percentages = {player_id: _percentage(tally, config) for player_id, tally in tallies.items()}
+    schedule = {player_id: _strength_of_schedule(tally, percentages) for player_id, tally in tallies.items()}
     ordered = _order(tallies, schedule, _head_to_head(results), config.tiebreakers, seed)
     rows = []
     for rank, (player_id, reason) in enumerate(ordered, start=1):
@@ -287,11 +288,12 @@ _GAME_RESULTS = {
 }
 
 
-def _strength_of_schedule(tally: _Tally, tallies: dict[str, _Tally], config: ScoringConfig) -> Fraction:
-    """Average of the opponents' match-point percentages (see the module docstring)."""
+def _strength_of_schedule(tally: _Tally, percentages: dict[str, Fraction]) -> Fraction:
+    """Average of the opponents' match-point percentages (see the module docstring); each player's
+    percentage is worked out once, not once per opponent who met them."""
     if not tally.opponents:
         return Fraction(0)
-    return sum((_percentage(tallies[o], config) for o in tally.opponents), Fraction(0)) / len(tally.opponents)
+    return sum((percentages[o] for o in tally.opponents), Fraction(0)) / len(tally.opponents)
 
 
 def _percentage(tally: _Tally, config: ScoringConfig) -> Fraction:

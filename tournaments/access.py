@@ -36,8 +36,8 @@ def can_view_submitted_fleet(user, fleet) -> bool:
 def fleet_event_submissions(fleet) -> list[Submission]:
     """The events ``fleet`` is submitted to, for the fleet verification page."""
     return [
-        Submission(event_name=event_name, version_id=version_id)
-        for event_name, version_id in Registration.objects.filter(fleet_version__fleet=fleet).values_list(
-            "event__name", "fleet_version_id"
+        Submission(event_name=event_name, version_id=version_id, sealed=status not in STARTED)
+        for event_name, version_id, status in Registration.objects.filter(fleet_version__fleet=fleet).values_list(
+            "event__name", "fleet_version_id", "event__status"
         )
     ]

@@ -63,17 +63,19 @@ def event_json(event) -> dict:
     registrations = selectors.event_registrations(event)
     sides = selectors.event_sides(event)
     reports = selectors.event_reports(event)
-    standings = selectors.event_standings(event, sides=sides, registrations=registrations)
+    standings = selectors.event_standings(event, registrations=registrations)
+    paired = {round_.number: round_ for round_ in event.rounds.select_related("paired_by")}
     rounds: dict[int, dict] = {}
     for side in sides:
-        round_ = rounds.setdefault(
-            side.round.number, {"number": side.round.number, "stage": side.round.stage, "matches": {}}
-        )
+        if side.round.number not in rounds:
+            rounds[side.round.number] = {**round_json(paired[side.round.number]), "matches": {}}
+        round_ = rounds[side.round.number]
         match = round_["matches"].setdefault(
             side.match_id,
             {
                 "table": side.match.table,
                 "status": side.match.status,
+                "result": side.match.result,
                 "sides": [],
                 "reports": reports.get(side.match_id, []),
             },
@@ -82,6 +84,7 @@ def event_json(event) -> dict:
             {
                 "seat": side.seat,
                 "player": side.registration.player.get_username(),
+                "side": side.side,
                 "outcome": side.outcome,
                 "fleet_points": side.fleet_points,
                 "battle_points": side.battle_points,
@@ -97,6 +100,7 @@ def event_json(event) -> dict:
             "date": event.date.isoformat(),
             "venue": event.venue,
             "status": event.status,
+            "created_at": iso(event.created_at),
             "planned_rounds": event.planned_rounds,
             "round_minutes": event.round_minutes,
             "submission_deadline": iso(event.submission_deadline),
@@ -116,6 +120,7 @@ def event_json(event) -> dict:
         "players": [player_json(r) for r in registrations],
         "rounds": [{**r, "matches": list(r["matches"].values())} for r in rounds.values()],
         "history": selectors.event_history_json(event),
+        "submissions": [submission_json(change) for change in selectors.event_submission_history(event)],
         "standings": [
             {
                 "rank": row.rank,
@@ -136,6 +141,9 @@ def player_json(registration) -> dict:
     version = registration.fleet_version
     return {
         "player": registration.player.get_username(),
+        "registered_at": iso(registration.registered_at),
+        "added_by": registration.added_by.get_username() if registration.added_by else None,
+        "club": registration.club,
         "checked_in": registration.checked_in,
         "fleet_submitted_at": iso(registration.fleet_submitted_at),
         "first_round_bye": registration.first_round_bye,
@@ -149,6 +157,28 @@ def player_json(registration) -> dict:
             "total": version.total,
             "content": version.content,
         },
+    }
+
+
+def round_json(round_) -> dict:
+    return {
+        "number": round_.number,
+        "stage": round_.stage,
+        "paired_at": iso(round_.paired_at),
+        "paired_by": round_.paired_by.get_username() if round_.paired_by else None,
+        "pairing_attempt": round_.pairing_attempt,
+        "clock_started_at": iso(round_.clock_started_at),
+    }
+
+
+def submission_json(change) -> dict:
+    return {
+        "player": change.player.get_username(),
+        "changed_by": change.changed_by.get_username(),
+        "changed_at": iso(change.changed_at),
+        "action": change.action,
+        "before": change.before,
+        "after": change.after,
     }
 
 

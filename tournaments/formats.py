@@ -1,19 +1,20 @@
-"""The games and formats an event can be played in, read from the rules registry.
-
-A game offers formats when its rules package has ``FORMATS`` (key -> format with
-``name`` and ``fleet_limit``); only those games can host an event, because fleets
-are checked against a format.
+"""The games and formats an event can be played in: every game of the rules registry, with the
+formats its events offer (:meth:`tournaments.games.EventGame.formats`: key -> format with
+``name`` and ``fleet_limit``); lists are checked against the event's format.
 """
 
 from __future__ import annotations
 
-from rules.registry import GAMES, get_game
+from rules.registry import GAMES
 
 SEPARATOR = ":"
 
 
 def game_formats(game: str) -> dict:
-    return getattr(get_game(game).rules(), "FORMATS", {})
+    # Imported here: the games' result forms import this app's forms, which import this module.
+    from .games import event_game
+
+    return event_game(game).formats()
 
 
 def format_choices() -> list[tuple[str, list[tuple[str, str]]]]:
@@ -41,6 +42,14 @@ def format_name(game: str, format_key: str) -> str:
 
 
 def default_fleet_point_base(game: str, format_key: str) -> int:
-    """Destroying a whole fleet scores the format's fleet limit (the 2016 text still says 120 for
-    130-point fleets; real 130-point events score a full wipe as 130, so the limit is used)."""
-    return game_formats(game)[format_key].fleet_limit
+    """What destroying a whole fleet scores unless the organizer says otherwise (0: the game has no fleet points)."""
+    from .games import event_game
+
+    return event_game(game).default_fleet_point_base(format_key)
+
+
+def has_fixed_tiebreakers(game: str) -> bool:
+    """Whether the game ranks its events by its own tie-breakers rather than the event's setting."""
+    from .games import event_game
+
+    return event_game(game).fixed_tiebreakers

@@ -7,9 +7,9 @@ from django.contrib.auth import get_user_model
 
 from accounts.roles import JUDGE
 
-from .formats import format_choices, join_format_choice, split_format_choice
+from .formats import format_choices, has_fixed_tiebreakers, join_format_choice, split_format_choice
 from .match_result import SEATS, Losses, MatchResult
-from .models import Event
+from .models import Event, TieBreakPreset
 from .scoring import FleetItem
 
 TIE = "tie"
@@ -59,6 +59,14 @@ class EventForm(forms.ModelForm):
         if self.instance.pk:
             self.initial["game_format"] = join_format_choice(self.instance.game, self.instance.format)
 
+    def clean(self):
+        """A game that ranks by its own tie-breakers takes the default setting (its order is its own)."""
+        data = super().clean()
+        game, _ = split_format_choice(data.get("game_format", ""))
+        if game and has_fixed_tiebreakers(game) and data.get("tiebreaks") != TieBreakPreset.DEFAULT:
+            self.add_error("tiebreaks", "This game ranks by its own tie-breakers; keep the default.")
+        return data
+
     def service_fields(self) -> dict:
         """The cleaned values as the event services take them."""
         data = {name: value for name, value in self.cleaned_data.items() if name not in ("game_format", "judges")}
@@ -68,6 +76,9 @@ class EventForm(forms.ModelForm):
 
 class AddPlayerForm(forms.Form):
     username = forms.CharField(help_text="The player's account name (walk-ins sign up first).")
+    club = forms.CharField(
+        label="Club or store", max_length=80, required=False, help_text="Pairing keeps clubmates apart where it can."
+    )
 
     def clean_username(self):
         username = self.cleaned_data["username"].strip()

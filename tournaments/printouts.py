@@ -47,7 +47,11 @@ def round_title(event, round_, what: str) -> str:
 
 
 def match_players(match) -> list[str]:
-    return [side.registration.name for side in match.sides.all()]
+    """The players by seat, each with the side they play where the game has sides (Wing Commander)."""
+    return [
+        f"{side.registration.name} ({side.side.capitalize()})" if side.side else side.registration.name
+        for side in match.sides.all()
+    ]
 
 
 def table_label(match) -> str:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from collections import defaultdict
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from django.db.models import Count, F, Prefetch, Q, QuerySet
 from django.utils import timezone
@@ -15,6 +16,7 @@ from accounts.permissions import is_event_staff
 from rules import standings
 from rules.pairing import PlayerRecord
 
+from .games import event_game
 from .models import (
     Event,
     EventStatus,
@@ -27,6 +29,7 @@ from .models import (
     ResultReport,
     Round,
     Stage,
+    SubmissionChange,
 )
 
 
@@ -76,7 +79,9 @@ def viewer_of(user, event: Event) -> Viewer:
 
 
 def event_registrations(event: Event) -> list[Registration]:
-    return list(event.registrations.select_related("player", "fleet_version__fleet").order_by("player__username"))
+    return list(
+        event.registrations.select_related("player", "added_by", "fleet_version__fleet").order_by("player__username")
+    )
 
 
 def event_rounds(event: Event) -> list[Round]:
@@ -96,6 +101,47 @@ def event_sides(event: Event) -> list[MatchSide]:
         .select_related("match", "round", "registration__player")
         .order_by("round__number", F("match__table").asc(nulls_last=True), "seat")
     )
+
+
+class SeatResult(NamedTuple):
+    """One seat of a match with its result, as plain values: what standings and pairing read.
+
+    Standings read every seat of the event on every page view (4,608 seats for 512
+    players after 9 rounds); building a side, match, round and registration object
+    for each costs far more than ranking the players, so these come from one
+    ``values_list`` query (:func:`event_seat_results`).
+    """
+
+    match_id: int
+    round_number: int
+    stage: str
+    status: str
+    registration_id: int
+    seat: int
+    outcome: str
+    fleet_points: int | None
+    battle_points: int
+
+
+def event_seat_results(event: Event) -> list[SeatResult]:
+    """Every seat of every match of the event with its result, in one query."""
+    seats = MatchSide.objects.filter(round__event=event).order_by(
+        "round__number", F("match__table").asc(nulls_last=True), "seat"
+    )
+    return [
+        SeatResult(*row)
+        for row in seats.values_list(
+            "match_id",
+            "round__number",
+            "round__stage",
+            "match__status",
+            "registration_id",
+            "seat",
+            "outcome",
+            "fleet_points",
+            "battle_points",
+        )
+    ]
 
 
 def opponents_by_registration(event: Event, *, before_round: int | None = None) -> dict[int, set[int]]:
@@ -216,6 +262,11 @@ def event_history(event: Event) -> list[ResultChange]:
     return changes
 
 
+def event_submission_history(event: Event) -> list[SubmissionChange]:
+    """Every list submission, replacement and withdrawal of the event, oldest first."""
+    return list(SubmissionChange.objects.filter(event=event).select_related("player", "changed_by"))
+
+
 def event_history_json(event: Event) -> list[dict]:
     """Every result change of the event, oldest first, as plain data (for the JSON export)."""
     changes = (
@@ -289,18 +340,20 @@ class StandingsTable:
     rows: list[StandingRow]
 
 
-def event_standings(event: Event, *, before_round: int | None = None, sides=None, registrations=None) -> StandingsTable:
+def event_standings(event: Event, *, before_round: int | None = None, registrations=None) -> StandingsTable:
     """The standings after every confirmed result (or only those of rounds before ``before_round``).
 
-    Two queries (the event's seats and its registrations; callers already holding
-    them pass them in), then :func:`rules.standings.standings` ranks the players by
-    the event's scoring and tie-breakers. Top-cut rounds do not count: the cut is
-    seeded from the Swiss standings.
+    Two queries (the event's seat results and its registrations with their players,
+    not their fleets; callers already holding the registrations pass them in), then
+    :func:`rules.standings.standings` ranks the players by the event's scoring and
+    tie-breakers. Top-cut rounds do not count: the cut is seeded from the Swiss standings.
     """
-    sides = event_sides(event) if sides is None else sides
-    registrations = event_registrations(event) if registrations is None else registrations
+    if registrations is None:
+        registrations = list(event.registrations.select_related("player"))
     counted = [
-        s for s in sides if s.round.stage == Stage.SWISS and (before_round is None or s.round.number < before_round)
+        s
+        for s in event_seat_results(event)
+        if s.stage == Stage.SWISS and (before_round is None or s.round_number < before_round)
     ]
     playing = {side.registration_id for side in counted} | {r.pk for r in registrations if r.checked_in}
     field = {str(r.pk): r for r in registrations if r.pk in playing}
@@ -327,7 +380,20 @@ def event_standings(event: Event, *, before_round: int | None = None, sides=None
         )
         for row in ranked
     ]
-    return StandingsTable(columns=tuple(STANDING_COLUMNS[key] for key in keys), keys=keys, rows=rows)
+    game = event_game(event.game)
+    return StandingsTable(columns=tuple(game.column_label(key) for key in keys), keys=keys, rows=rows)
+
+
+def match_points_before(event: Event, round_number: int) -> dict[int, standings.Points]:
+    """Each player's match points from the confirmed Swiss results of earlier rounds, by registration id.
+
+    What the pairings page shows beside each name: only the tally, so one query and
+    none of the tie-breakers or the ordering of :func:`event_standings`.
+    """
+    seats = [s for s in event_seat_results(event) if s.stage == Stage.SWISS and s.round_number < round_number]
+    entrants = [standings.Entrant(str(pk)) for pk in sorted({s.registration_id for s in seats})]
+    records = standings.pairing_records(entrants, standing_results(seats), config=scoring_config(event))
+    return {int(record.id): record.score for record in records}
 
 
 def column_value(row: standings.StandingRow, key: str):
@@ -341,11 +407,13 @@ def player_records(event: Event, to_pair: list[Registration]) -> list[PlayerReco
 
     Everyone else with results (dropped players, players sitting out this round)
     is an entrant marked as not paired, so their games still count for their opponents.
+    A player's club or store is their keep-apart group (compared without regard to case).
     """
-    sides = [side for side in event_sides(event) if side.round.stage == Stage.SWISS]
+    sides = [side for side in event_seat_results(event) if side.stage == Stage.SWISS]
     pairing = {r.pk for r in to_pair}
+    clubs = {r.pk: r.club.casefold() for r in to_pair if r.club}
     everyone = pairing | {side.registration_id for side in sides}
-    entrants = [standings.Entrant(str(pk), dropped=pk not in pairing) for pk in sorted(everyone)]
+    entrants = [standings.Entrant(str(pk), dropped=pk not in pairing, group=clubs.get(pk)) for pk in sorted(everyone)]
     return standings.pairing_records(entrants, standing_results(sides), config=scoring_config(event))
 
 
@@ -355,27 +423,27 @@ def scoring_config(event: Event) -> standings.ScoringConfig:
         tie=event.tie_points,
         loss=event.loss_points,
         bye_fleet_points=event.bye_fleet_points,
-        tiebreakers=standings.TIEBREAK_PRESETS[event.tiebreaks],
+        tiebreakers=event_game(event.game).tiebreakers(event),
     )
 
 
-def standing_results(sides: list[MatchSide]) -> list[standings.MatchResult]:
+def standing_results(sides: list[SeatResult]) -> list[standings.MatchResult]:
     """One result per confirmed match, as the standings rules read it; a bye has no second player
     and no points of its own (the scoring configuration gives a bye its points)."""
-    by_match: dict[int, list[MatchSide]] = defaultdict(list)
+    by_match: dict[int, list[SeatResult]] = defaultdict(list)
     for side in sides:
-        if side.match.status == MatchStatus.CONFIRMED:
+        if side.status == MatchStatus.CONFIRMED:
             by_match[side.match_id].append(side)
     results = []
     for seats in by_match.values():
         a, *rest = sorted(seats, key=lambda side: side.seat)
         if not rest:
-            results.append(standings.MatchResult(a.round.number, str(a.registration_id), None))
+            results.append(standings.MatchResult(a.round_number, str(a.registration_id), None))
             continue
         b = rest[0]
         results.append(
             standings.MatchResult(
-                round=a.round.number,
+                round=a.round_number,
                 player_a=str(a.registration_id),
                 player_b=str(b.registration_id),
                 outcome=OUTCOMES[a.outcome, b.outcome],

@@ -1,10 +1,11 @@
-from django.urls import path
+from django.urls import include, path
 
-from .views import events, players, reports, results, rounds
+from .views import decks, events, players, reports, results, rounds, sheets_bundle
 
 app_name = "tournaments"
 urlpatterns = [
     path("", events.event_list, name="list"),
+    path("campaigns/", include("tournaments.campaigns.urls")),
     path("new/", events.event_create, name="create"),
     path("<int:pk>/", events.event_detail, name="event"),
     path("<int:pk>/edit/", events.event_edit, name="edit"),
@@ -14,6 +15,8 @@ urlpatterns = [
     path("<int:pk>/withdraw/", players.withdraw, name="withdraw"),
     path("<int:pk>/players/add/", players.add_player, name="add_player"),
     path("<int:pk>/fleet/", players.submit_fleet, name="submit_fleet"),
+    path("<int:pk>/decks/submit/", decks.submit_decks, name="submit_decks"),
+    path("<int:pk>/players/<int:registration_pk>/club/", decks.set_club, name="set_club"),
     path("<int:pk>/players/<int:registration_pk>/check-in/", players.check_in, name="check_in"),
     path("<int:pk>/players/<int:registration_pk>/bye/", players.grant_bye, name="grant_bye"),
     path("<int:pk>/players/<int:registration_pk>/drop/", players.drop, name="drop"),
@@ -21,6 +24,7 @@ urlpatterns = [
     path("<int:pk>/rounds/pair/", rounds.pair_next, name="pair_next"),
     path("<int:pk>/rounds/<int:number>/", rounds.round_detail, name="round"),
     path("<int:pk>/rounds/<int:number>/repair/", rounds.repair, name="repair"),
+    path("<int:pk>/rounds/<int:number>/reopen/", rounds.reopen, name="reopen"),
     path("<int:pk>/rounds/<int:number>/swap/", rounds.swap, name="swap"),
     path("<int:pk>/rounds/<int:number>/timer/", rounds.timer, name="timer"),
     path("<int:pk>/rounds/<int:number>/timer.json", rounds.timer_state, name="timer_state"),
@@ -35,6 +39,9 @@ urlpatterns = [
     path("<int:pk>/fleets/", reports.fleet_list, name="fleets"),
     path("<int:pk>/fleets/<int:registration_pk>/", reports.fleet_detail, name="fleet"),
     path("<int:pk>/fleets/<int:registration_pk>/sheet.pdf", reports.fleet_sheet, name="fleet_sheet"),
+    path("<int:pk>/fleets/sheets.pdf", sheets_bundle.fleet_sheets, name="fleet_sheets"),
+    path("<int:pk>/decks/<int:registration_pk>/", decks.deck_detail, name="decks"),
+    path("<int:pk>/decks/<int:registration_pk>/<int:deck_pk>/sheet.pdf", decks.deck_sheet, name="deck_sheet"),
     path("<int:pk>/export.csv", reports.export, {"fmt": "csv"}, name="export_csv"),
     path("<int:pk>/export.json", reports.export, {"fmt": "json"}, name="export_json"),
 ]

@@ -78,7 +78,8 @@ MANEUVER_COLORS = {"white", "green", "red"}
 
 _TOKEN = re.compile(r"\[([A-Za-z][A-Za-z _-]*)\](?=(\[)?)")
 _IMG = re.compile(r"""<img\b(?:[^>"']|"[^"]*"|'[^']*')*>""", re.IGNORECASE)  # a ">" may sit in quotes
-_ATTRIBUTE = re.compile(r"""\b(title|src)\s*=\s*(["'])(.*?)\2""", re.IGNORECASE | re.DOTALL)
+# One attribute after another, so a quoted value (an event handler saying ``title = 'x'``) is read as a whole.
+_ATTRIBUTE = re.compile(r"""([^\s"'<>/=]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))""")
 _SEPARATORS = re.compile(r"[\s_-]+")
 
 
@@ -98,7 +99,10 @@ def _title(words: list[str]) -> str:
 
 def _image_label(tag: str) -> str:
     """The title of an icon image, else a name from its file in Utopia's ``img/`` folder, else nothing."""
-    attributes = {name.lower(): unescape(value).strip() for name, _, value in _ATTRIBUTE.findall(tag)}
+    attributes = {
+        name.lower(): unescape(double or single or bare).strip()
+        for name, double, single, bare in _ATTRIBUTE.findall(tag[len("<img") :])
+    }
     if attributes.get("title"):
         return attributes["title"]
     src = attributes.get("src", "")

@@ -10,7 +10,7 @@ from django.shortcuts import render
 from django.utils.text import slugify
 from django.views.decorators.http import require_safe
 
-from ..access import fleet_submissions
+from ..access import can_view_fleet, fleet_submissions
 from ..models import Fleet, FleetVersion
 from ..sheets import render_fleet_sheet, render_fleet_text
 from ._fleet_access import chosen_version, with_fleet
@@ -72,10 +72,18 @@ def fleet_verify(request, version_id: int, code: str):
 
     Shows the owner's name and event names only when the code matches the
     version, never the list itself; a wrong code or version learns nothing.
+
+    A list submitted to an event that has not started is sealed: the code is a
+    hash of the list, so confirming a guessed code would confirm a guessed list.
+    Until the event starts only those who may see the fleet (its owner, the
+    event's staff) learn that a code matches; everyone else gets the answer a
+    wrong code gets.
     """
     version = FleetVersion.objects.select_related("fleet__owner").filter(pk=version_id).first()
     printed = code.strip().upper().replace("-", "")
-    matches = version is not None and printed == version.code
+    submissions = fleet_submissions(version.fleet) if version is not None else []
+    sealed = any(s.sealed for s in submissions) and not can_view_fleet(request.user, version.fleet)
+    matches = version is not None and printed == version.code and not sealed
     context = {"code": printed, "matches": matches}
     if matches:
         owner = version.fleet.owner
@@ -83,8 +91,7 @@ def fleet_verify(request, version_id: int, code: str):
             version=version,
             owner_name=owner.get_full_name() or owner.get_username(),
             submissions=[
-                {"event_name": s.event_name, "is_this_version": s.version_id == version.pk}
-                for s in fleet_submissions(version.fleet)
+                {"event_name": s.event_name, "is_this_version": s.version_id == version.pk} for s in submissions
             ],
         )
     return render(request, "fleets/verify.html", context)

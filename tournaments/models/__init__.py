@@ -1,9 +1,12 @@
 """The tournaments app's models, one module per concern."""
 
+from .campaign import Campaign, CampaignEntry, CampaignPlayer, EntryKind  # noqa: F401
 from .event import Event, EventStatus, TieBreakPreset, TopCut
 from .registration import Registration
 from .results import Outcome, ResultChange, ResultReport
 from .rounds import Match, MatchSide, MatchStatus, Round, Stage
+from .submissions import SubmissionChange
+from .submitted_deck import SubmittedDeck
 
 __all__ = [
     "Event",
@@ -17,6 +20,8 @@ __all__ = [
     "ResultReport",
     "Round",
     "Stage",
+    "SubmissionChange",
+    "SubmittedDeck",
     "TieBreakPreset",
     "TopCut",
 ]

@@ -21,6 +21,8 @@ class Registration(models.Model):
         "fleets.FleetVersion", on_delete=models.PROTECT, null=True, blank=True, related_name="registrations"
     )
     fleet_submitted_at = models.DateTimeField(null=True, blank=True)
+    # Pairing keeps players of one club or store apart where it can (rules.pairing's keep-apart group).
+    club = models.CharField("Club or store", max_length=80, blank=True)
 
     class Meta:
         ordering = ["player__username"]

@@ -42,6 +42,8 @@ class Match(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches")
     table = models.PositiveSmallIntegerField(null=True, blank=True)
     status = models.CharField(max_length=10, choices=MatchStatus.choices, default=MatchStatus.AWAITING)
+    # The confirmed result as its game records it (see tournaments.games), null until confirmed.
+    result = models.JSONField(null=True, blank=True)
 
     class Meta:
         ordering = ["round", models.F("table").asc(nulls_last=True)]
@@ -68,6 +70,8 @@ class MatchSide(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="+")
     registration = models.ForeignKey("tournaments.Registration", on_delete=models.PROTECT, related_name="sides")
     seat = models.PositiveSmallIntegerField()
+    # The side this player plays at this table where the game has sides (Wing Commander: terran, kilrathi).
+    side = models.CharField(max_length=20, blank=True)
     outcome = models.CharField(max_length=4, blank=True)  # an Outcome once the result is confirmed
     fleet_points = models.PositiveSmallIntegerField(null=True, blank=True)
     # Scenario points, reported where the event ranks by them (2014 FAQ ruling 31).

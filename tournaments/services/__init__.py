@@ -5,18 +5,27 @@ that the event's state allows it and raise :class:`tournaments.errors.Tournament
 with a message for people, changing nothing, when it does not.
 """
 
+from .decks import registration_submit_decks
 from .events import event_create, event_finish, event_start, event_update
 from .registrations import (
     registration_add,
     registration_check_in,
     registration_drop,
     registration_grant_bye,
+    registration_set_club,
     registration_submit_fleet,
     registration_undrop,
     registration_withdraw,
 )
 from .results import build_verify, result_confirm, result_enter, result_report
-from .rounds import round_clock_reset, round_clock_start, round_pair_next, round_repair, round_swap_players
+from .rounds import (
+    round_clock_reset,
+    round_clock_start,
+    round_pair_next,
+    round_reopen,
+    round_repair,
+    round_swap_players,
+)
 from .transfer import event_import
 
 __all__ = [
@@ -30,6 +39,8 @@ __all__ = [
     "registration_check_in",
     "registration_drop",
     "registration_grant_bye",
+    "registration_set_club",
+    "registration_submit_decks",
     "registration_submit_fleet",
     "registration_undrop",
     "registration_withdraw",
@@ -39,6 +50,7 @@ __all__ = [
     "round_clock_reset",
     "round_clock_start",
     "round_pair_next",
+    "round_reopen",
     "round_repair",
     "round_swap_players",
 ]

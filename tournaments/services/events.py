@@ -33,6 +33,8 @@ def event_update(*, event: Event, judges=None, **fields) -> Event:
     changed = [name for name in FROZEN_ONCE_STARTED if name in fields and fields[name] != getattr(event, name)]
     if event.has_started and changed:
         raise TournamentError(f"These settings cannot change once the event has started: {', '.join(changed)}.")
+    if "game" in changed and event.registrations.filter(checked_in=True).exists():
+        raise TournamentError("Players are checked in with lists of this game, so the game cannot change.")
     if not fields.get("fleet_point_base", True):
         fields["fleet_point_base"] = default_fleet_point_base(
             fields.get("game", event.game), fields.get("format", event.format)

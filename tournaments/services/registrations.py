@@ -8,14 +8,20 @@ from django.utils import timezone
 from fleets.services import FleetIllegal, fleet_submission_version
 
 from ..errors import FleetRefused, TournamentError
+from ..games import event_game
 from ..models import Event, EventStatus, Registration
+from .audit import record_submission, submission_snapshot
 from .locking import lock_event, lock_submitted_fleet
+
+MAX_CLUB_LENGTH = Registration._meta.get_field("club").max_length
 
 
 @transaction.atomic
-def registration_add(*, event: Event, player, added_by=None) -> Registration:
+def registration_add(*, event: Event, player, added_by=None, club: str = "") -> Registration:
     """Register ``player``: by themselves while registration is open, or by the event's staff
-    (``added_by``) at any time before the event is finished -- a late entry starts with zero points."""
+    (``added_by``) at any time before the event is finished -- a late entry starts with zero points.
+    ``club`` (a club or store) keeps them apart from clubmates in pairing where possible."""
+    club = clean_club(club)
     event = lock_event(event)
     if event.status == EventStatus.FINISHED:
         raise TournamentError("The event is finished.")
@@ -23,22 +29,46 @@ def registration_add(*, event: Event, player, added_by=None) -> Registration:
         raise TournamentError("Registration is closed; ask the organizer to add you as a late entry.")
     if event.registrations.filter(player=player).exists():
         raise TournamentError(f"{player.get_username()} is already registered.")
-    return Registration.objects.create(event=event, player=player, added_by=added_by)
+    return Registration.objects.create(event=event, player=player, added_by=added_by, club=club)
+
+
+@transaction.atomic
+def registration_set_club(*, registration: Registration, club: str) -> Registration:
+    """Set (or clear, with ``""``) the player's club or store; it counts from the next pairing on."""
+    club = clean_club(club)
+    registration = Registration.objects.select_for_update(of=("self",)).select_related("event").get(pk=registration.pk)
+    if registration.event.status == EventStatus.FINISHED:
+        raise TournamentError("The event is finished.")
+    registration.club = club
+    registration.save(update_fields=["club"])
+    return registration
+
+
+def clean_club(club: str) -> str:
+    club = " ".join((club or "").split())
+    if len(club) > MAX_CLUB_LENGTH:
+        raise TournamentError(f"A club or store name has at most {MAX_CLUB_LENGTH} characters.")
+    return club
 
 
 @transaction.atomic
 def registration_withdraw(*, registration: Registration) -> None:
-    """Leave an event that has not started (once it has, drop instead: results stay)."""
+    """Leave an event that has not started (once it has, drop instead: results stay).
+    The submission history keeps what was submitted."""
     event = lock_event(registration.event)
     if event.has_started:
         raise TournamentError("The event has started: drop instead of withdrawing.")
+    registration = Registration.objects.select_related("fleet_version__fleet").get(pk=registration.pk)
+    before = submission_snapshot(registration)
     registration.delete()
+    record_submission(registration, by=registration.player, action="withdrawn", before=before)
 
 
 @transaction.atomic
 def registration_submit_fleet(*, registration: Registration, fleet) -> Registration:
     """Submit ``fleet`` (the player's own) for the event: the engine checks it against the event's
-    format on the event's date and the exact version is kept.
+    format on the event's date and the exact version is kept, and the submission history says
+    what it replaced.
 
     Players may change their fleet until the submission deadline -- except players
     the staff entered themselves (walk-ins, late entries), who come after it by
@@ -50,11 +80,7 @@ def registration_submit_fleet(*, registration: Registration, fleet) -> Registrat
         raise TournamentError("You can only submit a fleet of the registered player's own.")
     if fleet.game != event.game:
         raise TournamentError("This fleet is for another game.")
-    if event.status == EventStatus.FINISHED or (event.is_running and registration.checked_in):
-        raise TournamentError("Fleets cannot change once the player is playing.")
-    past_deadline = event.submission_deadline is not None and timezone.now() > event.submission_deadline
-    if past_deadline and registration.added_by_id is None:
-        raise TournamentError("The fleet submission deadline has passed; ask the organizer.")
+    check_lists_may_change(registration)
     try:
         version = fleet_submission_version(fleet=fleet, format=event.format, on_date=event.date)
     except FleetIllegal as illegal:
@@ -62,10 +88,24 @@ def registration_submit_fleet(*, registration: Registration, fleet) -> Registrat
             "This fleet is not legal for the event, so it was not submitted.",
             [violation.message for violation in illegal.report.violations],
         ) from None
+    before = submission_snapshot(registration)
     registration.fleet_version = version
     registration.fleet_submitted_at = timezone.now()
     registration.save(update_fields=["fleet_version", "fleet_submitted_at"])
+    action = "submitted" if before is None else "resubmitted"
+    record_submission(registration, by=registration.player, action=action, before=before)
     return registration
+
+
+def check_lists_may_change(registration: Registration) -> None:
+    """Lists change until the submission deadline (not for players the staff entered, who come after
+    it by nature), and never once the player is checked in to a running event."""
+    event = registration.event
+    if event.status == EventStatus.FINISHED or (event.is_running and registration.checked_in):
+        raise TournamentError("Lists cannot change once the player is playing.")
+    past_deadline = event.submission_deadline is not None and timezone.now() > event.submission_deadline
+    if past_deadline and registration.added_by_id is None:
+        raise TournamentError("The list submission deadline has passed; ask the organizer.")
 
 
 @transaction.atomic
@@ -79,8 +119,9 @@ def registration_check_in(*, registration: Registration, checked_in: bool = True
     event = registration.event
     if event.status == EventStatus.FINISHED:
         raise TournamentError("The event is finished.")
-    if checked_in and registration.fleet_version_id is None:
-        raise TournamentError(f"{registration.name} has not submitted a fleet yet.")
+    game = event_game(event.game)
+    if checked_in and not game.has_lists(registration):
+        raise TournamentError(f"{registration.name} has not submitted {game.list_noun} yet.")
     if event.is_running and not checked_in:
         raise TournamentError("Once the event runs, drop the player instead.")
     registration.checked_in = checked_in

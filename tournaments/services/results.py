@@ -9,20 +9,22 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
-from .. import scoring
 from ..errors import TournamentError
-from ..match_result import SEATS, MatchResult
-from ..models import EventStatus, Match, MatchSide, MatchStatus, ResultChange, ResultReport, Stage
+from ..games import event_game
+from ..models import EventStatus, Match, MatchSide, MatchStatus, Outcome, ResultChange, ResultReport, Stage
 
 
 @transaction.atomic
-def result_report(*, match: Match, by, result: MatchResult) -> Match:
-    """A player's account of their own match. Equal to the opponent's report: confirmed; different:
+def result_report(*, match: Match, by, result) -> Match:
+    """A player's account of their own match (``result`` is the event's game's result, see
+    :mod:`tournaments.games`). Equal to the opponent's report: confirmed; different:
     flagged for a judge; no opponent report yet: waiting for the opponent to confirm."""
     match, sides = lock_match(match)
     seat = seat_of(sides, by)
     if match.status == MatchStatus.CONFIRMED:
         raise TournamentError("This result is confirmed; ask a judge to change it.")
+    game = event_game(match.round.event.game)
+    game.check_report(result)
     check_result(match, sides, result)
     before = snapshot(match, sides)
     ResultReport.objects.update_or_create(
@@ -31,12 +33,12 @@ def result_report(*, match: Match, by, result: MatchResult) -> Match:
     other = ResultReport.objects.filter(match=match).exclude(seat=seat).first()
     if other is None:
         match.status, action = MatchStatus.REPORTED, "reported"
-    elif MatchResult.from_json(other.result) == result:
+    elif game.result_from_json(other.result) == result:
         apply_result(match, sides, result)
         match.status, action = MatchStatus.CONFIRMED, "confirmed"
     else:
         match.status, action = MatchStatus.DISPUTED, "disputed"
-    match.save(update_fields=["status"])
+    match.save(update_fields=["status", "result"])
     record_change(match, sides, by=by, action=action, before=before)
     return match
 
@@ -49,11 +51,11 @@ def result_confirm(*, match: Match, by) -> Match:
     other = ResultReport.objects.filter(match=match).exclude(seat=seat).first()
     if other is None:
         raise TournamentError("Your opponent has not reported a result yet.")
-    return result_report(match=match, by=by, result=MatchResult.from_json(other.result))
+    return result_report(match=match, by=by, result=event_game(match.round.event.game).result_from_json(other.result))
 
 
 @transaction.atomic
-def result_enter(*, match: Match, by, result: MatchResult) -> Match:
+def result_enter(*, match: Match, by, result) -> Match:
     """The event's staff set the result: a new one, a correction, or the ruling on a conflict."""
     match, sides = lock_match(match)
     check_result(match, sides, result)
@@ -61,7 +63,7 @@ def result_enter(*, match: Match, by, result: MatchResult) -> Match:
     action = {MatchStatus.DISPUTED: "resolved", MatchStatus.CONFIRMED: "corrected"}.get(match.status, "entered")
     apply_result(match, sides, result)
     match.status = MatchStatus.CONFIRMED
-    match.save(update_fields=["status"])
+    match.save(update_fields=["status", "result"])
     record_change(match, sides, by=by, action=action, before=before)
     return match
 
@@ -94,26 +96,25 @@ def seat_of(sides: dict[int, MatchSide], user) -> int:
     raise TournamentError("You can only report your own match.")
 
 
-def check_result(match: Match, sides: dict[int, MatchSide], result: MatchResult) -> None:
+def check_result(match: Match, sides: dict[int, MatchSide], result) -> None:
     if match.is_bye:
         raise TournamentError("A bye needs no result.")
-    if result.winner is None and match.round.stage == Stage.CUT:
-        raise TournamentError("A top-cut match cannot end in a tie.")
-    for seat in SEATS:
-        scoring.check_losses(sides[seat].registration.fleet_version, result.lost_by(seat))
-
-
-def apply_result(match: Match, sides: dict[int, MatchSide], result: MatchResult) -> None:
-    """Write the official result on both sides; fleet points are computed from what the opponent lost."""
     event = match.round.event
-    for seat, side in sides.items():
-        opponent = sides[3 - seat]
-        side.outcome = result.outcome(seat)
-        side.losses = result.lost_by(seat).to_json()
-        side.battle_points = result.battle_points_of(seat)
-        side.fleet_points = scoring.fleet_points(
-            event=event, opponent_version=opponent.registration.fleet_version, opponent_losses=result.lost_by(3 - seat)
-        )
+    game = event_game(event.game)
+    if Outcome.TIE in game.outcomes(event, sides, result).values() and match.round.stage == Stage.CUT:
+        raise TournamentError("A top-cut match cannot end in a tie.")
+    game.check_result(sides, result)
+
+
+def apply_result(match: Match, sides: dict[int, MatchSide], result) -> None:
+    """Write the official result on the match and both sides: each side's outcome, and the points
+    the game scores (STAW computes fleet points from what the opponent lost)."""
+    event = match.round.event
+    game = event_game(event.game)
+    for seat, outcome in game.outcomes(event, sides, result).items():
+        sides[seat].outcome = outcome
+    game.score_sides(event, sides, result)
+    match.result = result.to_json()
     MatchSide.objects.bulk_update(sides.values(), ["outcome", "losses", "fleet_points", "battle_points"])
 
 

@@ -9,7 +9,20 @@ from rules.pairing import pair_round
 
 from .. import selectors
 from ..errors import RematchWarning, TournamentError
-from ..models import Event, Match, MatchSide, MatchStatus, Outcome, Registration, ResultReport, Round, Stage
+from ..games import event_game
+from ..models import (
+    Event,
+    EventStatus,
+    Match,
+    MatchSide,
+    MatchStatus,
+    Outcome,
+    Registration,
+    ResultReport,
+    Round,
+    Stage,
+)
+from . import results
 from .locking import lock_event
 
 # Single elimination seeds by table: the best seed meets the worst, and the bracket
@@ -124,6 +137,8 @@ def pair_into(round_: Round, event: Event, previous: Round | None) -> None:
         pairs, byes = cut_pairs(event, previous), []
     else:
         pairs, byes = swiss_pairs(event, round_)
+    game = event_game(event.game)
+    pairs, side_of = game.seat_pairs(event, round_, pairs)
     registrations = {r.pk: r for r in event.registrations.all()}
     matches = Match.objects.bulk_create(
         [Match(round=round_, table=table) for table in range(1, len(pairs) + 1)]
@@ -132,9 +147,15 @@ def pair_into(round_: Round, event: Event, previous: Round | None) -> None:
     sides = []
     for match, pair in zip(matches, [*pairs, *((bye,) for bye in byes)], strict=True):
         for seat, registration_id in enumerate(pair, start=1):
-            side = MatchSide(match=match, round=round_, registration=registrations[registration_id], seat=seat)
+            side = MatchSide(
+                match=match,
+                round=round_,
+                registration=registrations[registration_id],
+                seat=seat,
+                side="" if match.is_bye else side_of.get(registration_id, ""),
+            )
             if match.is_bye:
-                side.outcome, side.fleet_points = Outcome.WIN, event.bye_fleet_points
+                side.outcome, side.fleet_points = Outcome.WIN, game.bye_fleet_points(event)
             sides.append(side)
     MatchSide.objects.bulk_create(sides)
 
@@ -180,3 +201,30 @@ def has_results(round_: Round, matches=None) -> bool:
     return (
         tables.exclude(status=MatchStatus.AWAITING).exists() or ResultReport.objects.filter(match__in=tables).exists()
     )
+
+
+@transaction.atomic
+def round_reopen(*, round_: Round, by) -> Round:
+    """Reopen the latest round's results for correction: its confirmed tables wait for a result
+    again (the players report anew, or the staff enter the corrected result), and a finished
+    event runs again. Nothing is thrown away: the players' reports stay, and each table's
+    history records the result it had and who reopened it."""
+    event = lock_event(round_.event)
+    round_ = event.rounds.get(pk=round_.pk)
+    if event.rounds.filter(number__gt=round_.number).exists():
+        raise TournamentError("Only the latest round can be reopened.")
+    tables = list(
+        Match.objects.select_for_update().filter(round=round_, table__isnull=False, status=MatchStatus.CONFIRMED)
+    )
+    if not tables:
+        raise TournamentError(f"Round {round_.number} has no confirmed result to reopen.")
+    for match in tables:
+        sides = {side.seat: side for side in match.sides.select_related("registration__player")}
+        before = results.snapshot(match, sides)
+        match.status = MatchStatus.REPORTED if match.reports.exists() else MatchStatus.AWAITING
+        match.save(update_fields=["status"])
+        results.record_change(match, sides, by=by, action="reopened", before=before)
+    if event.status == EventStatus.FINISHED:
+        event.status = EventStatus.RUNNING
+        event.save(update_fields=["status"])
+    return round_

@@ -20,7 +20,7 @@ from accounts.roles import PLAYER
 from fleets.services import FleetError, fleet_create, fleet_lock, fleet_update
 
 from ..errors import TournamentError
-from ..models import Event, Match, MatchSide, Registration, ResultChange, ResultReport, Round
+from ..models import Event, Match, MatchSide, Registration, ResultChange, ResultReport, Round, SubmissionChange
 
 
 @transaction.atomic
@@ -65,13 +65,24 @@ def _import(data: dict, organizer) -> Event:
     )
     event.full_clean()
     event.save()
+    restore_moment(event, "created_at", meta.get("created_at"))
     event.judges.set([accounts.get(name) for name in meta["judges"]])
     registrations = {entry["player"]: _registration(event, entry, accounts) for entry in data["players"]}
     matches = {}
     for round_data in data["rounds"]:
-        round_ = Round.objects.create(event=event, number=round_data["number"], stage=round_data["stage"])
+        round_ = Round.objects.create(
+            event=event,
+            number=round_data["number"],
+            stage=round_data["stage"],
+            paired_by=accounts.get(round_data["paired_by"]) if round_data.get("paired_by") else None,
+            pairing_attempt=round_data.get("pairing_attempt", 0),
+            clock_started_at=moment(round_data.get("clock_started_at")),
+        )
+        restore_moment(round_, "paired_at", round_data.get("paired_at"))
         for match_data in round_data["matches"]:
-            match = Match.objects.create(round=round_, table=match_data["table"], status=match_data["status"])
+            match = Match.objects.create(
+                round=round_, table=match_data["table"], status=match_data["status"], result=match_data.get("result")
+            )
             matches[(round_.number, match.table)] = match
             MatchSide.objects.bulk_create(
                 MatchSide(
@@ -79,6 +90,7 @@ def _import(data: dict, organizer) -> Event:
                     round=round_,
                     registration=registrations[side["player"]],
                     seat=side["seat"],
+                    side=side.get("side", ""),
                     outcome=side["outcome"],
                     fleet_points=side["fleet_points"],
                     battle_points=side.get("battle_points", 0),
@@ -88,12 +100,13 @@ def _import(data: dict, organizer) -> Event:
                 for side in match_data["sides"]
             )
             for report in match_data["reports"]:
-                ResultReport.objects.create(
+                restored = ResultReport.objects.create(
                     match=match,
                     seat=report["seat"],
                     reported_by=accounts.get(report["reported_by"]),
                     result=report["result"],
                 )
+                restore_moment(restored, "reported_at", report.get("reported_at"))
     for change in data.get("history", []):
         restored = ResultChange.objects.create(
             match=matches[(change["round"], change["table"])],
@@ -102,7 +115,17 @@ def _import(data: dict, organizer) -> Event:
             before=change["before"],
             after=change["after"],
         )
-        ResultChange.objects.filter(pk=restored.pk).update(changed_at=moment(change["changed_at"]))
+        restore_moment(restored, "changed_at", change["changed_at"])
+    for change in data.get("submissions", []):
+        restored = SubmissionChange.objects.create(
+            event=event,
+            player=accounts.get(change["player"]),
+            changed_by=accounts.get(change["changed_by"]),
+            action=change["action"],
+            before=change["before"],
+            after=change["after"],
+        )
+        restore_moment(restored, "changed_at", change["changed_at"])
     return event
 
 
@@ -114,15 +137,19 @@ def _registration(event: Event, entry: dict, accounts: Accounts) -> Registration
         version = fleet_update(fleet=fleet, content=entry["fleet"]["content"], by=player)
         if event.has_started:
             fleet_lock(fleet=fleet)
-    return Registration.objects.create(
+    registration = Registration.objects.create(
         event=event,
         player=player,
+        added_by=accounts.get(entry["added_by"]) if entry.get("added_by") else None,
+        club=entry.get("club", ""),
         checked_in=entry["checked_in"],
         first_round_bye=entry["first_round_bye"],
         dropped_at=moment(entry["dropped_at"]),
         fleet_version=version,
         fleet_submitted_at=moment(entry.get("fleet_submitted_at")),
     )
+    restore_moment(registration, "registered_at", entry.get("registered_at"))
+    return registration
 
 
 class Accounts:
@@ -145,3 +172,9 @@ class Accounts:
 
 def moment(text: str | None) -> datetime | None:
     return datetime.fromisoformat(text) if text else None
+
+
+def restore_moment(instance, field: str, text: str | None) -> None:
+    """Put back a time the database sets by itself on save (``auto_now``), as the export recorded it."""
+    if text:
+        type(instance).objects.filter(pk=instance.pk).update(**{field: moment(text)})

@@ -11,6 +11,7 @@ from accounts.permissions import organizer_required
 from .. import selectors, services
 from ..formats import format_name
 from ..forms import AddPlayerForm, EventForm
+from ..games import event_game
 from ..models import Event
 from .common import load_event, organizer_viewer, run_service
 
@@ -62,10 +63,15 @@ def event_detail(request, pk: int):
     event = load_event(pk)
     viewer = selectors.viewer_of(request.user, event)
     registrations = selectors.event_registrations(event)
+    game = event_game(event.game)
+    game.load_lists([*registrations, *([viewer.registration] if viewer.registration else [])])
     context = {
         "event": event,
+        "game": game,
         "tab": "overview",
         "format_name": format_name(event.game, event.format),
+        "scoring_summary": game.scoring_summary(event),
+        "tiebreak_description": game.tiebreak_description(event),
         "viewer": viewer,
         "registrations": registrations,
         "rounds": selectors.event_rounds(event),

@@ -13,8 +13,11 @@ from fleets.models import Fleet
 from .. import services
 from ..errors import FleetRefused, TournamentError
 from ..forms import AddPlayerForm, FleetSubmitForm
+from ..games import event_game
 from ..models import Registration
 from .common import load_event, run_service, staff_viewer
+
+SUBMIT_FLEET = "tournaments:submit_fleet"
 
 
 def load_registration(event, registration_pk: int) -> Registration:
@@ -29,9 +32,10 @@ def register(request, pk: int):
     run_service(
         request,
         services.registration_add,
-        "You are registered. Now submit your fleet.",
+        "You are registered. Now submit your list.",
         event=event,
         player=request.user,
+        club=request.POST.get("club", ""),
     )
     return redirect("tournaments:event", pk)
 
@@ -61,6 +65,7 @@ def add_player(request, pk: int):
             event=event,
             player=form.player,
             added_by=request.user,
+            club=form.cleaned_data["club"],
         )
     else:
         messages.error(request, " ".join(form.errors["username"]))
@@ -73,6 +78,9 @@ def submit_fleet(request, pk: int):
     """The registered player picks one of their fleets; an illegal one is refused with its violations."""
     event = load_event(pk)
     registration = get_object_or_404(Registration, event=event, player=request.user)
+    game = event_game(event.game)
+    if game.submit_url != SUBMIT_FLEET:
+        return redirect(game.submit_url, pk)
     fleets = Fleet.objects.filter(owner=request.user).order_by("name")
     form = FleetSubmitForm(request.POST or None, fleets=fleets)
     refusal, violations = "", []

@@ -11,6 +11,7 @@ from django.views.decorators.http import require_safe
 from fleets.sheets import render_fleet_sheet
 
 from .. import exports, printouts, scoring, selectors
+from ..games import event_game
 from ..models import Registration
 from .common import load_event, staff_viewer
 from .rounds import load_round
@@ -37,8 +38,10 @@ def fleet_list(request, pk: int):
     event = load_event(pk)
     viewer = selectors.viewer_of(request.user, event)
     rows = selectors.event_fleets(event, request.user, viewer)
+    game = event_game(event.game)
+    game.load_lists([row.registration for row in rows])
     return render(
-        request, "tournaments/fleet_list.html", {"event": event, "tab": "fleets", "viewer": viewer, "rows": rows}
+        request, game.lists_template, {"event": event, "tab": "fleets", "viewer": viewer, "rows": rows, "game": game}
     )
 
 

@@ -8,10 +8,10 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from .. import scoring, selectors, services
-from ..forms import ResultForm
-from ..match_result import SEATS, MatchResult
-from ..models import Match, MatchStatus, Stage
+from .. import selectors, services
+from ..games import event_game
+from ..match_result import SEATS
+from ..models import Match, MatchStatus
 from .common import load_event, run_service, staff_viewer
 
 
@@ -31,34 +31,6 @@ def participant_or_staff(request, event, match):
     return viewer, seat
 
 
-def result_form(match, data=None, initial=None) -> ResultForm:
-    sides = {side.seat: side for side in match.sides.all()}
-    return ResultForm(
-        data,
-        initial=initial,
-        names={seat: side.registration.name for seat, side in sides.items()},
-        items={seat: scoring.fleet_items(side.registration.fleet_version) for seat, side in sides.items()},
-        allow_tie=match.round.stage != Stage.CUT,
-        battle_points=match.round.event.uses_battle_points,
-    )
-
-
-def current_result(match) -> MatchResult | None:
-    """What the form starts from: the official result, else the latest report."""
-    if match.status == MatchStatus.CONFIRMED:
-        sides = {side.seat: side for side in match.sides.all()}
-        winner = next((seat for seat, side in sides.items() if side.outcome == "win"), None)
-        return MatchResult.from_json(
-            {
-                "winner": winner,
-                "losses": {str(s): sides[s].losses for s in SEATS},
-                "battle_points": {str(s): sides[s].battle_points for s in SEATS},
-            }
-        )
-    reports = sorted(match.reports.all(), key=lambda r: r.reported_at)
-    return MatchResult.from_json(reports[-1].result) if reports else None
-
-
 @login_required
 @require_http_methods(["GET", "POST"])
 def match_detail(request, pk: int, match_pk: int):
@@ -68,10 +40,12 @@ def match_detail(request, pk: int, match_pk: int):
     if match.is_bye:
         raise Http404("A bye has no match page.")
     viewer, seat = participant_or_staff(request, event, match)
+    game = event_game(event.game)
+    enters = viewer.is_staff and seat is None  # staff enter the result; players report their own
     if request.method == "POST":
-        form = result_form(match, request.POST)
+        form = game.result_form(match, request.POST, staff=enters)
         if form.is_valid():
-            if viewer.is_staff and seat is None:
+            if enters:
                 done = run_service(
                     request, services.result_enter, "Result saved.", match=match, by=request.user, result=form.result()
                 )
@@ -87,15 +61,21 @@ def match_detail(request, pk: int, match_pk: int):
             if done:
                 return redirect("tournaments:match", pk, match_pk)
     else:
-        result = current_result(match)
-        form = result_form(match, initial=ResultForm.initial_from(result) if result else None)
+        form = game.result_form(match, result=game.current_result(match), staff=enters)
+    sides = {side.seat: side for side in match.sides.all()}
     reports = {report.seat: report for report in match.reports.all()}
+    for report in reports.values():
+        report.summary = game.describe(event, sides, game.result_from_json(report.result))
+    game.load_lists([side.registration for side in sides.values()])
+    for side in sides.values():
+        side.result_text = game.side_result(side)
     context = {
         "event": event,
+        "game": game,
         "match": match,
         "viewer": viewer,
         "seat": seat,
-        "sides": list(match.sides.all()),
+        "sides": list(sides.values()),
         "reports": [reports.get(s) for s in SEATS],
         "opponent_report": reports.get(3 - seat.seat) if seat else None,
         "form": form,
@@ -136,8 +116,12 @@ def verify_build(request, pk: int, match_pk: int):
 @require_safe
 @login_required
 def history(request, pk: int):
-    """Staff: every result change of the event, newest first."""
+    """Staff: every result change of the event, newest first, and every list submission."""
     event = load_event(pk)
     staff_viewer(request, event)
-    changes = selectors.event_history(event)
-    return render(request, "tournaments/event_history.html", {"event": event, "changes": changes})
+    context = {
+        "event": event,
+        "changes": selectors.event_history(event),
+        "submissions": selectors.event_submission_history(event),
+    }
+    return render(request, "tournaments/event_history.html", context)

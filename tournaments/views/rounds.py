@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
@@ -12,7 +13,8 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from .. import selectors, services
 from ..errors import RematchWarning, TournamentError
 from ..forms import SwapForm
-from ..models import Round
+from ..games import event_game
+from ..models import EventStatus, Round
 from .common import load_event, run_service, staff_viewer
 
 
@@ -41,13 +43,14 @@ def round_detail(request, pk: int, number: int):
     round_ = load_round(event, number)
     viewer = selectors.viewer_of(request.user, event)
     matches = selectors.round_matches(round_)
-    standing = selectors.event_standings(event, before_round=number)
-    points = {row.registration_id: row.match_points for row in standing.rows}
+    points = selectors.match_points_before(event, number)
+    game = event_game(event.game)
     for match in matches:
         players = [side.registration.player_id for side in match.sides.all()]
         match.can_open = not match.is_bye and (viewer.is_staff or request.user.pk in players)
         for side in match.sides.all():
             side.points_before = points.get(side.registration_id, 0)
+            side.result_text = game.side_result(side)
     context = {
         "event": event,
         "tab": "rounds",
@@ -66,6 +69,29 @@ def repair(request, pk: int, number: int):
     staff_viewer(request, event)
     round_ = load_round(event, number)
     run_service(request, services.round_repair, f"Round {number} is paired again.", round_=round_, by=request.user)
+    return redirect("tournaments:round", pk, number)
+
+
+@login_required
+@require_POST
+def reopen(request, pk: int, number: int):
+    """Reopen the latest round's results for correction; the form's tick box is the confirmation.
+    Judges may reopen while the event runs; only the organizer reopens a finished event."""
+    event = load_event(pk)
+    viewer = staff_viewer(request, event)
+    if event.status == EventStatus.FINISHED and not viewer.is_organizer:
+        raise PermissionDenied("Only the event's organizer may reopen a finished event.")
+    round_ = load_round(event, number)
+    if request.POST.get("confirm") != "yes":
+        messages.error(request, "Tick the box to confirm that the round's results should be reopened.")
+    else:
+        run_service(
+            request,
+            services.round_reopen,
+            f"Round {number} is open for corrections: confirm or enter its results again.",
+            round_=round_,
+            by=request.user,
+        )
     return redirect("tournaments:round", pk, number)
 
 

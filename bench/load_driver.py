@@ -1,0 +1,204 @@
+"""Virtual players and spectators for the load benchmark: threads speaking HTTP to the site on 127.0.0.1.
+
+Each :class:`Browser` keeps its own cookies and sends what a browser behind the
+site's TLS proxy sends: ``X-Forwarded-Proto: https`` (production settings
+redirect plain HTTP) and, with a form, the ``Origin`` and ``Referer`` Django's
+CSRF check compares with the host. Forms are read from the page as served (the
+CSRF token included) and sent back as a browser would send them. Every request
+is timed and recorded as a :class:`Hit`; one that fails or answers with another
+status than a browser would see on success is a failed hit.
+"""
+
+from __future__ import annotations
+
+import http.client
+import random
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
+from http.cookies import SimpleCookie
+from urllib.parse import urlencode
+
+TIMEOUT_SECONDS = 30
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    kind: str  # what the request was for: "login", "match page", "report", "standings", ...
+    at: float  # when it finished, seconds on the monotonic clock
+    seconds: float
+    ok: bool
+    detail: str = ""  # why it failed
+
+
+@dataclass(slots=True)
+class Form:
+    """A form of a page: its fields as a browser would submit them untouched, and the choices it offers."""
+
+    submitted: dict[str, list[str]] = field(default_factory=dict)
+    choices: dict[str, list[str]] = field(default_factory=dict)  # radio and checkbox values by name
+
+    def fill(self, **values: str | list[str]) -> list[tuple[str, str]]:
+        """The submission with ``values`` in place of what the form held."""
+        merged = {**self.submitted, **{k: v if isinstance(v, list) else [v] for k, v in values.items()}}
+        return [(name, value) for name, items in merged.items() for value in items]
+
+
+class _FormReader(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.forms: list[Form] = []
+        self._select: str | None = None
+        self._first_option: str | None = None
+
+    def handle_starttag(self, tag, attrs):
+        attributes = dict(attrs)
+        if tag == "form":
+            self.forms.append(Form())
+        elif tag == "option" and self._select is not None:
+            self._option(attributes)
+        elif self.forms and "name" in attributes:
+            if tag == "input":
+                self._input(self.forms[-1], attributes)
+            elif tag == "select":
+                self._select, self._first_option = attributes["name"], None
+            elif tag == "textarea":
+                self.forms[-1].submitted[attributes["name"]] = [""]
+
+    def handle_endtag(self, tag):
+        if tag == "select" and self._select is not None:
+            form = self.forms[-1]
+            if self._select not in form.submitted and self._first_option is not None:
+                form.submitted[self._select] = [self._first_option]
+            self._select = None
+
+    def _option(self, attributes):
+        value = attributes.get("value") or ""
+        if self._first_option is None:
+            self._first_option = value
+        if "selected" in attributes:
+            self.forms[-1].submitted[self._select] = [value]
+
+    @staticmethod
+    def _input(form: Form, attributes):
+        name, kind, value = attributes["name"], attributes.get("type", "text"), attributes.get("value") or ""
+        if kind in ("radio", "checkbox"):
+            form.choices.setdefault(name, []).append(value or "on")
+            if "checked" in attributes:
+                form.submitted.setdefault(name, []).append(value or "on")
+        elif kind not in ("submit", "button", "reset", "file", "image"):
+            form.submitted[name] = [value]
+
+
+def forms_of(page: str) -> list[Form]:
+    reader = _FormReader()
+    reader.feed(page)
+    return reader.forms
+
+
+class Browser:
+    """One person's browser: its cookies, and every request it makes recorded in ``hits``."""
+
+    def __init__(self, port: int, hits: list[Hit]) -> None:
+        self.port = port
+        self.origin = f"https://127.0.0.1:{port}"
+        self.hits = hits  # shared by every browser: list.append is atomic
+        self.cookies: dict[str, str] = {}
+
+    def get(self, path: str, kind: str) -> str | None:
+        """The page's text, or None when the request failed (recorded as a failed hit)."""
+        return self._request("GET", path, kind, expect=200)
+
+    def post(self, path: str, fields: list[tuple[str, str]], kind: str) -> bool:
+        """Submit a form; success is the redirect a successful form answers with."""
+        return self._request("POST", path, kind, expect=302, body=urlencode(fields)) is not None
+
+    def _request(self, method: str, path: str, kind: str, *, expect: int, body: str | None = None) -> str | None:
+        headers = {"X-Forwarded-Proto": "https", "Host": f"127.0.0.1:{self.port}"}
+        if self.cookies:
+            headers["Cookie"] = "; ".join(f"{name}={value}" for name, value in self.cookies.items())
+        if body is not None:
+            headers |= {
+                "Content-Type": "application/x-www-form-urlencoded",
+                "Origin": self.origin,
+                "Referer": self.origin + path,
+            }
+        start = time.monotonic()
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=TIMEOUT_SECONDS)
+        try:
+            connection.request(method, path, body=body, headers=headers)
+            response = connection.getresponse()
+            text = response.read().decode()
+            for header in response.headers.get_all("Set-Cookie") or ():
+                self.cookies |= {name: morsel.value for name, morsel in SimpleCookie(header).items()}
+        except (OSError, http.client.HTTPException) as error:
+            self._record(kind, start, False, repr(error))
+            return None
+        finally:
+            connection.close()
+        if response.status != expect:
+            self._record(kind, start, False, f"HTTP {response.status}")
+            return None
+        self._record(kind, start, True)
+        return text
+
+    def _record(self, kind: str, start: float, ok: bool, detail: str = "") -> None:
+        end = time.monotonic()
+        self.hits.append(Hit(kind, end, end - start, ok, detail))
+
+
+LOGIN = "/accounts/login/"
+
+
+def log_in(browser: Browser, username: str, password: str) -> bool:
+    """Through the real login form: the page (CSRF cookie and token), then the credentials."""
+    page = browser.get(LOGIN, "login page")
+    form = next((form for form in forms_of(page or "") if "password" in form.submitted), None)
+    return form is not None and browser.post(LOGIN, form.fill(username=username, password=password), "login")
+
+
+def report_result(browser: Browser, path: str, winner: int, *, think: float) -> bool:
+    """Open the match page, take ``think`` seconds over the result form, send it, follow the redirect.
+
+    The result: ``winner`` won and the loser lost its first ship, as both players
+    tick it on the same form, so the second report confirms the first.
+    """
+    page = browser.get(path, "match page")
+    form = next((form for form in forms_of(page or "") if "winner" in form.choices), None)
+    if form is None:
+        return False
+    loser = f"lost_{3 - winner}"
+    time.sleep(think)
+    if not browser.post(path, form.fill(winner=str(winner), **{loser: form.choices[loser][:1]}), "report"):
+        return False
+    browser.get(path, "match page")
+    return True
+
+
+def watch(browser: Browser, path: str, *, until: float, pause: Callable[[], float]) -> None:
+    """Refresh ``path`` until the monotonic clock reads ``until``, ``pause()`` seconds apart."""
+    time.sleep(pause())
+    while time.monotonic() < until:
+        browser.get(path, "standings")
+        time.sleep(max(0.0, min(pause(), until - time.monotonic())))
+
+
+def run_threads(jobs: list[Callable[[], object]]) -> list[object]:
+    """Run every job in a thread of its own, all at once; returns their results in order."""
+    results: list[object] = [None] * len(jobs)
+
+    def work(index: int) -> None:
+        results[index] = jobs[index]()
+
+    threads = [threading.Thread(target=work, args=(i,)) for i in range(len(jobs))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return results
+
+
+def spread(rng: random.Random, low: float, high: float) -> Callable[[], float]:
+    return lambda: rng.uniform(low, high)

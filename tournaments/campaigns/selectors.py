@@ -1,0 +1,152 @@
+"""Reads of the campaign tracker: who sees which campaign, and the campaign page rebuilt from its ledger.
+
+A campaign page costs a fixed number of queries (the campaign, its players, its
+entries); everything else -- balances, fleets, damage, scores -- is the rules'
+replay of the entries.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db.models import Count, Q
+
+from accounts.permissions import is_event_organizer
+from fleets.models import StarshipCommandShip
+from rules import starship_command
+from rules.starship_command import SURVIVING, BattleResult, Holding, Purchase, Repair, ShipFate, TeamScore, Transfer
+
+from ..models import Campaign, CampaignEntry, CampaignPlayer
+from .ledger import FATE_LABELS, replay
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSheet:
+    player: CampaignPlayer
+    bank: int
+    destroyed: int  # value of the enemy ships this player destroyed
+    fleet: tuple[Holding, ...]  # by ship name
+    has_teammate: bool  # someone of the same race to hand ships to
+
+    @property
+    def has_damage(self) -> bool:
+        return any(holding.shield_damage or holding.structure_damage for holding in self.fleet)
+
+
+@dataclass(frozen=True, slots=True)
+class LedgerRow:
+    entry: CampaignEntry
+    title: str  # "Purchase", "Battle 2"
+    description: str
+    balances: tuple[int, ...]  # every player's bank after the entry, in the page's player order
+
+
+@dataclass(frozen=True, slots=True)
+class CampaignPage:
+    campaign: Campaign
+    state: starship_command.Campaign | None  # None until the campaign has players
+    sheets: tuple[PlayerSheet, ...]
+    ledger: tuple[LedgerRow, ...]
+    scores: tuple[TeamScore, ...]
+
+    @property
+    def battles_played(self) -> int:
+        return self.state.battles_played if self.state else 0
+
+    @property
+    def over(self) -> bool:
+        return bool(self.state and self.state.over)
+
+    @property
+    def next_battle(self) -> int:
+        return self.battles_played + 1
+
+    @property
+    def seen(self) -> int:
+        """The number of entries this page was built on, for the forms' stale-state check."""
+        return len(self.ledger)
+
+
+def campaigns_for(user):
+    """The campaigns ``user`` runs or plays in (every campaign for a superuser), newest first."""
+    campaigns = Campaign.objects.select_related("organizer").annotate(player_count=Count("players", distinct=True))
+    if user.is_superuser:
+        return campaigns
+    seats = CampaignPlayer.objects.filter(user=user).values("campaign")
+    return campaigns.filter(Q(organizer=user) | Q(pk__in=seats))
+
+
+def visible_campaign(user, pk: int) -> Campaign:
+    """The campaign, if ``user`` runs it or plays in it; else :class:`Campaign.DoesNotExist`, as if it did not exist."""
+    campaign = Campaign.objects.select_related("organizer").get(pk=pk)
+    if may_record(user, campaign) or campaign.players.filter(user=user).exists():
+        return campaign
+    raise Campaign.DoesNotExist
+
+
+def may_record(user, campaign: Campaign) -> bool:
+    """Only the campaign's organizer (or a superuser) records entries and adds players."""
+    return is_event_organizer(user, campaign)
+
+
+def campaign_page(campaign: Campaign) -> CampaignPage:
+    players = list(campaign.players.select_related("user"))
+    entries = list(campaign.entries.select_related("recorded_by").order_by("sequence"))
+    if not players:
+        return CampaignPage(campaign=campaign, state=None, sheets=(), ledger=(), scores=())
+    state = replay(campaign, players, entries)
+    names = [player.user.get_username() for player in players]
+    races = [player.race for player in players]
+    sheets = tuple(
+        PlayerSheet(
+            player=player,
+            bank=state.accounts[name].bank,
+            destroyed=state.accounts[name].destroyed,
+            fleet=tuple(holding for _, holding in sorted(state.accounts[name].fleet.items())),
+            has_teammate=races.count(player.race) > 1,
+        )
+        for player, name in zip(players, names, strict=True)
+    )
+    ledger, battle = [], 0
+    for entry, line in zip(entries, state.ledger, strict=True):
+        if isinstance(line.entry, BattleResult):
+            battle += 1
+        title = f"Battle {battle}" if isinstance(line.entry, BattleResult) else entry.get_kind_display()
+        balances = tuple(line.balances[name] for name in names)
+        ledger.append(LedgerRow(entry=entry, title=title, description=describe(line.entry), balances=balances))
+    return CampaignPage(campaign=campaign, state=state, sheets=sheets, ledger=tuple(ledger), scores=state.score())
+
+
+def ships_for_sale(state: starship_command.Campaign, race: str):
+    """Catalog ships of ``race`` nobody holds and nobody lost: what a player of that race may buy."""
+    unavailable = set(state.lost).union(*(account.fleet for account in state.accounts.values()))
+    return StarshipCommandShip.objects.filter(race=race).exclude(name__in=unavailable).order_by("-value", "name")
+
+
+def describe(entry: starship_command.Entry) -> str:
+    """One sentence for a ledger line."""
+    if isinstance(entry, Purchase):
+        return f"{entry.player} buys {entry.ship.name} ({entry.ship.ship_class}) for {entry.ship.value} points."
+    if isinstance(entry, Repair):
+        amounts = ((entry.shields, "shield"), (entry.structure, "Structure"))
+        mended = " and ".join(f"{points} {what}" for points, what in amounts if points)
+        return f"{entry.player} repairs {entry.ship}: {mended} points."
+    if isinstance(entry, Transfer):
+        return f"{entry.giver} gives {entry.ship} to {entry.receiver}."
+    if not entry.fates:
+        return "Every ship stayed at its starbase."
+    return " ".join(_describe_fate(fate) for fate in entry.fates)
+
+
+def _describe_fate(fate: ShipFate) -> str:
+    sentence = f"{fate.ship.name} ({fate.owner}) {FATE_LABELS[fate.fate].lower()}"
+    if fate.destroyed_by:
+        sentence += f" by {fate.destroyed_by}"
+    details = []
+    if fate.fighters_aboard:
+        details.append(f"fighters worth {' + '.join(map(str, fate.fighters_aboard))} aboard")
+    if fate.fate in SURVIVING and (fate.shield_damage or fate.structure_damage):
+        details.append(f"{fate.shield_damage} shield and {fate.structure_damage} Structure damage")
+    if fate.captured_by:
+        details.append(f"captured by {fate.captured_by}")
+    return ", ".join([sentence, *details]) + "."

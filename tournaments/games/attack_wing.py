@@ -1,0 +1,107 @@
+"""Star Trek: Attack Wing events: fleet versions, the WizKids formats, fleet points from what each fleet lost."""
+
+from __future__ import annotations
+
+from rules import standings
+from rules.registry import get_game
+
+from .. import scoring
+from ..forms import ResultForm
+from ..match_result import SEATS, MatchResult
+from ..models import MatchStatus, Stage
+from .base import EventGame, seats_of
+
+
+class AttackWingEvents(EventGame):
+    key = "attack-wing"
+    list_noun = "a fleet"
+    list_name = "fleet"
+    list_heading = "Fleets"
+    takes_fleets = True
+    submit_url = "tournaments:submit_fleet"
+    lists_template = "tournaments/fleet_list.html"
+    result_help = (
+        "Tick every ship destroyed and every upgrade removed from a surviving ship. "
+        "Fleet points are computed from them."
+    )
+
+    def formats(self):
+        return get_game(self.key).rules().FORMATS
+
+    def default_fleet_point_base(self, format_key):
+        """Destroying a whole fleet scores the format's fleet limit (the 2016 text still says 120 for
+        130-point fleets; real 130-point events score a full wipe as 130, so the limit is used)."""
+        return self.formats()[format_key].fleet_limit
+
+    def tiebreakers(self, event):
+        return standings.TIEBREAK_PRESETS[event.tiebreaks]
+
+    @property
+    def fixed_tiebreakers(self):
+        return False
+
+    def tiebreak_description(self, event):
+        return event.get_tiebreaks_display()
+
+    def scoring_summary(self, event):
+        return (
+            f"{super().scoring_summary(event)}; fleet points out of {event.fleet_point_base}, "
+            f"a bye scores {event.bye_fleet_points}"
+        )
+
+    def bye_fleet_points(self, event):
+        return event.bye_fleet_points
+
+    def has_lists(self, registration):
+        return registration.fleet_version_id is not None
+
+    def result_from_json(self, data):
+        return MatchResult.from_json(data)
+
+    def result_form(self, match, data=None, *, result=None, staff=False):
+        sides = seats_of(match)
+        return ResultForm(
+            data,
+            initial=ResultForm.initial_from(result) if result is not None else None,
+            names={seat: side.registration.name for seat, side in sides.items()},
+            items={seat: scoring.fleet_items(side.registration.fleet_version) for seat, side in sides.items()},
+            allow_tie=match.round.stage != Stage.CUT,
+            battle_points=match.round.event.uses_battle_points,
+        )
+
+    def current_result(self, match):
+        """The official result is read back from the sides (events imported from older exports carry no
+        match result), else the latest report."""
+        if match.status != MatchStatus.CONFIRMED:
+            return super().current_result(match)
+        sides = seats_of(match)
+        winner = next((seat for seat, side in sides.items() if side.outcome == "win"), None)
+        return MatchResult.from_json(
+            {
+                "winner": winner,
+                "losses": {str(s): sides[s].losses for s in SEATS},
+                "battle_points": {str(s): sides[s].battle_points for s in SEATS},
+            }
+        )
+
+    def outcomes(self, event, sides, result):
+        return {seat: result.outcome(seat) for seat in SEATS}
+
+    def check_result(self, sides, result):
+        for seat in SEATS:
+            scoring.check_losses(sides[seat].registration.fleet_version, result.lost_by(seat))
+
+    def score_sides(self, event, sides, result):
+        """Fleet points are computed from what the opponent lost (seed 003, "Fleet Points")."""
+        for seat, side in sides.items():
+            opponent = sides[3 - seat]
+            side.losses = result.lost_by(seat).to_json()
+            side.battle_points = result.battle_points_of(seat)
+            side.fleet_points = scoring.fleet_points(
+                event=event,
+                opponent_version=opponent.registration.fleet_version,
+                opponent_losses=result.lost_by(3 - seat),
+            )
+
+    def side_result(self, side):
+        return f"{side.outcome} · {side.fleet_points} FP" if side.fleet_points is not None else side.outcome

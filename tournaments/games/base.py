@@ -1,0 +1,184 @@
+"""What every game's events share, and the points where one game's events differ from another's.
+
+An :class:`EventGame` answers, for one game, the questions the event services,
+selectors and views would otherwise ask with ``if event.game == ...``: which
+formats an event can be played in, what a player submits to register, how the
+tables are seated, what a result is (its form, its JSON, its outcome for each
+seat, the points it writes on each side) and how the standings rank players.
+
+A result object of any game is a frozen value with ``to_json()`` and equality
+on its normalised JSON, so two players' reports can be compared and stored the
+same way whatever the game (:mod:`tournaments.services.results`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rules import standings
+
+from ..models import Match, MatchSide, MatchStatus, Outcome
+
+SEATS = (1, 2)
+# The ranking after match points when nothing else measures a game: the schedule, then who beat whom.
+PLAIN_TIEBREAKERS = (standings.MATCH_POINTS, standings.STRENGTH_OF_SCHEDULE, standings.HEAD_TO_HEAD, standings.RANDOM)
+# The same with the game's points (battle or victory points, summed over the rounds) first among the breakers.
+POINTS_TIEBREAKERS = (
+    standings.MATCH_POINTS,
+    standings.BATTLE_POINTS,
+    standings.STRENGTH_OF_SCHEDULE,
+    standings.HEAD_TO_HEAD,
+    standings.RANDOM,
+)
+TIEBREAKER_NAMES = {
+    standings.MATCH_POINTS: "match points",
+    standings.FLEET_POINTS: "fleet points",
+    standings.BATTLE_POINTS: "battle points",
+    standings.STRENGTH_OF_SCHEDULE: "strength of schedule",
+    standings.HEAD_TO_HEAD: "head-to-head",
+    standings.RANDOM: "a seeded draw",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class EventFormat:
+    """A way to play the game at an event: its name and the points a list may cost (0 where none apply)."""
+
+    key: str
+    name: str
+    fleet_limit: int = 0
+
+
+class EventGame:
+    """One game's answers; the base class holds what most games share."""
+
+    key: str
+    list_noun: str  # what a registration submits, as a sentence names it: "a fleet", "both decks"
+    list_name: str  # what a player submits, as a button names it: "fleet", "decks"
+    list_heading: str  # the event's tab and column heading: "Fleets", "Decks"
+    takes_fleets = False  # True: STAW fleet versions (the fleets app's builder); False: deck copies
+    submit_url = "tournaments:submit_decks"
+    lists_template = "tournaments/deck_list.html"  # the event's tab of submitted lists
+    result_help = ""  # a line above the result form saying what to enter
+    points_label = ""  # the game's points on a side, as a result line shows them ("battle points")
+
+    # --- the event's settings ----------------------------------------------------------------------
+
+    def formats(self) -> Mapping[str, Any]:
+        """Format key -> format (with ``name`` and ``fleet_limit``)."""
+        raise NotImplementedError
+
+    def default_fleet_point_base(self, format_key: str) -> int:
+        """What destroying a whole fleet scores; 0 for games without fleet points."""
+        return 0
+
+    def tiebreakers(self, event) -> tuple[str, ...]:
+        """The order :func:`rules.standings.standings` ranks by (keys of :data:`rules.standings.TIEBREAKERS`)."""
+        raise NotImplementedError
+
+    @property
+    def fixed_tiebreakers(self) -> bool:
+        """Whether the game ranks by its own order, so the event's tie-breaker setting does not apply."""
+        return True
+
+    def tiebreak_description(self, event) -> str:
+        names = [self.tiebreaker_name(key) for key in self.tiebreakers(event)]
+        return ", then ".join(names).capitalize()
+
+    def tiebreaker_name(self, key: str) -> str:
+        """What the game calls a tie-breaker (its points have the game's own name)."""
+        return TIEBREAKER_NAMES[key]
+
+    def column_label(self, key: str) -> str:
+        """The standings column heading of a tie-breaker."""
+        return self.tiebreaker_name(key).capitalize()
+
+    def scoring_summary(self, event) -> str:
+        return f"Win {event.win_points}, tie {event.tie_points}, loss {event.loss_points}; a bye is a win"
+
+    def bye_fleet_points(self, event) -> int | None:
+        """Fleet points written on a bye's side (the standings score a bye from the event's settings)."""
+        return None
+
+    # --- registration ------------------------------------------------------------------------------
+
+    def has_lists(self, registration) -> bool:
+        """Whether the registration holds everything the game needs to play."""
+        raise NotImplementedError
+
+    def slot_label(self, slot: str) -> str:
+        """How a page names the list of ``slot`` (see :class:`~tournaments.models.SubmittedDeck`)."""
+        return slot.capitalize() or self.list_heading
+
+    def load_lists(self, registrations: Sequence) -> None:
+        """Load what a page shows of each registration's lists, in at most one query, and set
+        ``list_submitted`` on each."""
+        for registration in registrations:
+            registration.list_submitted = self.has_lists(registration)
+
+    # --- pairing -----------------------------------------------------------------------------------
+
+    def seat_pairs(self, event, round_, pairs: list[tuple[int, int]]) -> tuple[list[tuple[int, int]], dict[int, str]]:
+        """The pairs in seat order and each registration's side at its table (empty: the game has no sides)."""
+        return pairs, {}
+
+    # --- results -----------------------------------------------------------------------------------
+
+    def result_from_json(self, data: dict):
+        raise NotImplementedError
+
+    def result_form(self, match: Match, data=None, *, result=None, staff: bool = False):
+        """The form reporting or entering ``match``'s result, filled in from ``result`` when given.
+
+        The form's ``result()`` gives the game's result object once it is valid.
+        ``staff`` is whether the event's staff enter it (a game may leave a ruling to them).
+        """
+        raise NotImplementedError
+
+    def current_result(self, match: Match):
+        """What the form starts from: the official result, else the latest report, else ``None``."""
+        if match.status == MatchStatus.CONFIRMED and match.result is not None:
+            return self.result_from_json(match.result)
+        reports = sorted(match.reports.all(), key=lambda report: report.reported_at)
+        return self.result_from_json(reports[-1].result) if reports else None
+
+    def outcomes(self, event, sides: Mapping[int, MatchSide], result) -> dict[int, str]:
+        """Each seat's :class:`~tournaments.models.Outcome`; raises ``TournamentError`` for an impossible result."""
+        raise NotImplementedError
+
+    def check_report(self, result) -> None:
+        """Refuse what a player may not report themselves, only the event's staff enter (``TournamentError``)."""
+
+    def check_result(self, sides: Mapping[int, MatchSide], result) -> None:
+        """Refuse a result that does not fit the table (raises ``TournamentError``); the outcomes are checked apart."""
+
+    def score_sides(self, event, sides: Mapping[int, MatchSide], result) -> None:
+        """Write the result's points on each side (``fleet_points``, ``battle_points``, ``losses``)."""
+        for side in sides.values():
+            side.losses, side.fleet_points, side.battle_points = {}, None, 0
+
+    def describe(self, event, sides: Mapping[int, MatchSide], result) -> str:
+        """The result in one line, as the match page lists reports."""
+        outcomes = self.outcomes(event, sides, result)
+        winner = next((seat for seat, outcome in outcomes.items() if outcome == Outcome.WIN), None)
+        return "a tie" if winner is None else f"{sides[winner].registration.name} won"
+
+    def side_result(self, side: MatchSide) -> str:
+        """A confirmed side's result as a short line: ``win, 54 victory points``."""
+        if self.points_label and side.outcome:
+            return f"{side.outcome}, {side.battle_points} {self.points_label}"
+        return side.outcome
+
+
+def seats_of(match: Match) -> dict[int, MatchSide]:
+    """The match's sides by seat, from the prefetched sides."""
+    return {side.seat: side for side in match.sides.all()}
+
+
+def outcomes_by_winner(winner: int | None) -> dict[int, str]:
+    """Each seat's outcome when ``winner`` (a seat, or ``None`` for a tie) won."""
+    if winner is None:
+        return dict.fromkeys(SEATS, Outcome.TIE)
+    return {seat: Outcome.WIN if seat == winner else Outcome.LOSS for seat in SEATS}

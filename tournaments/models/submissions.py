@@ -1,0 +1,29 @@
+"""The history of every player's list submissions: who changed what, when, from what to what."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+
+class SubmissionChange(models.Model):
+    """One submission, replacement or withdrawal of a player's list for an event.
+
+    Kept on the event, not on the registration, so a withdrawal (which deletes the
+    registration) keeps its history. ``before`` and ``after`` are what was
+    submitted (fleet, version, verification code), ``null`` for nothing.
+    """
+
+    event = models.ForeignKey("tournaments.Event", on_delete=models.CASCADE, related_name="submission_changes")
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    changed_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    changed_at = models.DateTimeField(auto_now_add=True)
+    action = models.CharField(max_length=30)
+    before = models.JSONField(null=True)
+    after = models.JSONField(null=True)
+
+    class Meta:
+        ordering = ["event", "changed_at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.player} at {self.event_id}: {self.action}"

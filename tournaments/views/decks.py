@@ -1,0 +1,111 @@
+"""The deck games' registration pages: submitting decks, a player's club, the submitted decks and their sheets."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+
+from fleets.decks.sheets import render_deck_sheet
+from fleets.models import Deck
+
+from .. import selectors, services
+from ..deck_forms import DeckSubmitForm
+from ..deck_selectors import submitted_deck_view
+from ..errors import FleetRefused, TournamentError
+from ..games import event_game
+from ..models import Registration
+from .common import load_event, run_service, staff_viewer
+from .players import load_registration
+from .reports import pdf_response
+
+SUBMIT_DECKS = "tournaments:submit_decks"
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def submit_decks(request, pk: int):
+    """The registered player picks their decks; illegal ones are refused with every violation."""
+    event = load_event(pk)
+    registration = get_object_or_404(Registration, event=event, player=request.user)
+    game = event_game(event.game)
+    if game.submit_url != SUBMIT_DECKS:
+        return redirect(game.submit_url, pk)
+    decks = list(Deck.objects.filter(owner=request.user, game=event.game))
+    form = DeckSubmitForm(request.POST or None, game=game, decks=decks)
+    refusal, violations = "", []
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.registration_submit_decks(registration=registration, decks=form.decks())
+        except FleetRefused as refused:
+            refusal, violations = refused.message, refused.violations
+        except TournamentError as error:
+            messages.error(request, error.message)
+        else:
+            messages.success(request, f"Submitted: your {game.list_name} for {event.name}.")
+            return redirect("tournaments:event", pk)
+    game.load_lists([registration])
+    context = {
+        "event": event,
+        "game": game,
+        "registration": registration,
+        "form": form,
+        "refusal": refusal,
+        "violations": violations,
+    }
+    return render(request, "tournaments/deck_submit.html", context)
+
+
+@login_required
+@require_POST
+def set_club(request, pk: int, registration_pk: int):
+    """A player sets their own club or store; staff set anyone's."""
+    event = load_event(pk)
+    registration = load_registration(event, registration_pk)
+    if registration.player_id != request.user.pk:
+        staff_viewer(request, event)
+    club = request.POST.get("club", "")
+    run_service(request, services.registration_set_club, "Club saved.", registration=registration, club=club)
+    return redirect("tournaments:event", pk)
+
+
+@require_safe
+def deck_detail(request, pk: int, registration_pk: int):
+    """A player's submitted decks, line by line, to whoever may see their lists (as for fleets)."""
+    event = load_event(pk)
+    registration = get_object_or_404(Registration.objects.select_related("player"), pk=registration_pk, event=event)
+    viewer = selectors.viewer_of(request.user, event)
+    decks = list(registration.decks.all())
+    if not decks or not selectors.can_see_fleet(event, request.user, viewer, registration):
+        raise Http404("No such decks.")
+    game = event_game(event.game)
+    context = {
+        "event": event,
+        "tab": "fleets",
+        "game": game,
+        "registration": registration,
+        "can_print": viewer.is_staff or registration.player_id == request.user.pk,
+        "decks": [(game.slot_label(deck.slot), deck, submitted_deck_view(deck, event.game)) for deck in decks],
+    }
+    return render(request, "tournaments/deck_detail.html", context)
+
+
+@require_safe
+@login_required
+def deck_sheet(request, pk: int, registration_pk: int, deck_pk: int):
+    """The registration sheet (PDF) of one submitted deck, filled in for this event: for its player and the staff."""
+    event = load_event(pk)
+    registration = load_registration(event, registration_pk)
+    if registration.player_id != request.user.pk:
+        staff_viewer(request, event)
+    submitted = get_object_or_404(registration.decks, pk=deck_pk)
+    content = render_deck_sheet(
+        view=submitted_deck_view(submitted, event.game),
+        player_name=registration.name,
+        event_name=event.name,
+        on_date=event.date,
+    )
+    filename = f"event-{event.pk}-{submitted.slot or 'list'}-{registration.player.get_username()}.pdf"
+    return pdf_response(content, filename)

@@ -1,0 +1,104 @@
+"""Staff: every submitted Fleet Build Sheet of an event in one PDF, to print at the venue.
+
+Hundreds of sheets take seconds, so the fleets page asks with ``?progress=1``
+(``static/js/fleet-sheets.js``) and gets a stream of JSON lines: one per fleet
+read, then the pages laid out so far, and last the PDF itself (base64). One
+request does it all, so nothing is stored between requests, no cache has to be
+shared by the server's processes, and nothing is left over when the browser
+gives up. Without the parameter (no script) the same PDF comes back plainly.
+
+Reading the fleets needs the database and stays in the request's thread; laying
+the pages out is pure ReportLab and runs in a worker thread, so the stream can
+report its pages while it works.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import logging
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, StreamingHttpResponse
+from django.views.decorators.http import require_safe
+from reportlab.platypus import Flowable
+
+from fleets.selectors import load_catalog
+from fleets.sheets import fleet_sheet_story, render_fleet_sheets
+
+from .. import selectors
+from ..models import Event, Registration
+from .common import load_event, staff_viewer
+from .reports import pdf_response
+
+logger = logging.getLogger(__name__)
+POLL_SECONDS = 0.2  # how often the stream reports the pages laid out
+
+
+@require_safe
+@login_required
+def fleet_sheets(request, pk: int):
+    """The event's staff: one PDF with a page per submitted fleet, players in name order."""
+    event = load_event(pk)
+    staff_viewer(request, event)
+    registrations = [r for r in selectors.event_registrations(event) if r.fleet_version_id is not None]
+    if not registrations:
+        raise Http404("No fleet has been submitted to this event.")
+    site_url = request.build_absolute_uri("/")
+    title = f"Fleet Build Sheets — {event.name}"
+    filename = f"event-{event.pk}-fleet-sheets.pdf"
+    if request.GET.get("progress"):
+        lines = _progress(_stories(event, registrations, site_url), len(registrations), title, filename)
+        response = StreamingHttpResponse(lines, content_type="application/x-ndjson")
+        response["Cache-Control"] = "no-store"
+        response["X-Accel-Buffering"] = "no"  # a proxy in front must pass each line on at once
+        return response
+    return pdf_response(render_fleet_sheets(_stories(event, registrations, site_url), title=title), filename)
+
+
+def _stories(event: Event, registrations: list[Registration], site_url: str) -> Iterator[list[Flowable]]:
+    """Each player's sheet, filled in for the event as their own sheet is (one catalog read for all)."""
+    catalog = load_catalog()
+    for registration in registrations:
+        yield fleet_sheet_story(
+            version=registration.fleet_version,
+            player_name=registration.name,
+            email=registration.player.email,
+            site_url=site_url,
+            event_name=event.name,
+            event_date=event.date,
+            catalog=catalog,
+        )
+
+
+def _progress(stories: Iterator[list[Flowable]], total: int, title: str, filename: str) -> Iterator[bytes]:
+    """JSON lines: ``reading`` k of n, ``printing`` k of n, then ``done`` with the PDF, or ``failed``.
+
+    Once the first line is out the status code is sent, so a failure can only be told in a line.
+    """
+    try:
+        read = []
+        for story in stories:
+            read.append(story)
+            yield _line(step="reading", done=len(read), total=total)
+        pages = {"done": 0}
+        pool = ThreadPoolExecutor(max_workers=1)
+        job = pool.submit(render_fleet_sheets, read, title=title, on_page=lambda done: pages.update(done=done))
+        pool.shutdown(wait=False)  # the worker ends with its one job; a closed stream must not wait for it
+        while True:
+            try:
+                pdf = job.result(timeout=POLL_SECONDS)
+            except TimeoutError:
+                yield _line(step="printing", done=pages["done"], total=total)
+            else:
+                yield _line(step="done", total=total, filename=filename, pdf=base64.b64encode(pdf).decode())
+                return
+    except Exception:
+        logger.exception("making %s failed", filename)
+        yield _line(step="failed", message="The sheets could not be made; please try again.")
+
+
+def _line(**fields) -> bytes:
+    return json.dumps(fields).encode() + b"\n"
