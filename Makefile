@@ -4,7 +4,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 CARD_DATA ?= $(firstword $(wildcard ../shared/cards/staw/utopia-data.json))
-TEST_ARGS ?=
+# Two workers by default (the suite's browser tests spend most of their time waiting).
+TEST_ARGS ?= -n 2
 
 .PHONY: run test lint bench setup demo
 
