@@ -164,6 +164,8 @@ def main(names: Sequence[str]) -> int:
         print(f"unknown benchmark(s): {', '.join(unknown)}; available: {', '.join(available)}")
         return 2
     results: list[Result] = []
+    busy_before = os.getloadavg()[0]
+    start = time.perf_counter()
     for name in names or available:
         print(f"running bench_{name} ...", flush=True)
         try:
@@ -171,7 +173,13 @@ def main(names: Sequence[str]) -> int:
         except Exception as error:  # one broken benchmark must not hide the others' figures
             traceback.print_exc()
             results.append(Result(f"bench_{name}", "runs", (), "", False, f"crashed: {error!r}"))
-    report = render(results, machine())
+    host = machine()
+    # Timings stretch when other work shares the cores; the load average says how much there was.
+    host["Run"] = (
+        f"{time.perf_counter() - start:.0f} s; 1-minute load average {busy_before:.1f} at the start, "
+        f"{os.getloadavg()[0]:.1f} at the end"
+    )
+    report = render(results, host)
     print(report)
     if not names:
         REPORT.write_text(report)

@@ -3,8 +3,8 @@
 ``MATRIX`` below is the table: for each URL name (as ``reverse`` knows it) the
 method it is asked with, how its arguments are found in the world
 (:mod:`tests.security.world`: a running event whose round 1 pairs ``player``
-and ``other_player``, another organizer's event, a deck, API tokens) and what
-each role gets. A URL the configuration has and the table lacks fails
+and ``other_player``, another organizer's event, a deck, a campaign, API tokens)
+and what each role gets. A URL the configuration has and the table lacks fails
 :func:`test_every_url_has_a_row`, so a new view cannot ship without saying who
 may use it.
 
@@ -17,7 +17,7 @@ what the next role is asked about.
 
 API URLs (``api:...``) are asked with each user's Bearer token; the session path
 of the API is covered by ``tests/fleets/test_api.py`` and the CSRF test
-(``tests/security/test_csrf.py``).
+(``tests/security/test_hardening.py::test_every_write_needs_the_csrf_token``).
 """
 
 from __future__ import annotations

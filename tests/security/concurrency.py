@@ -54,13 +54,13 @@ class Run:
 
     call: Callable[[], object]
     result: object = None
-    error: BaseException | None = None
+    error: Exception | None = None
     done: threading.Event = field(default_factory=threading.Event)
 
     def __call__(self) -> None:
         try:
             self.result = self.call()
-        except BaseException as error:  # noqa: BLE001 -- handed to the test, which asserts on it
+        except Exception as error:  # handed to the test, which asserts on it
             self.error = error
         finally:
             connections.close_all()

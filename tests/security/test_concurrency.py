@@ -18,7 +18,7 @@ import threading
 
 import pytest
 from django.conf import settings
-from django.db import connection, connections
+from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
@@ -28,7 +28,7 @@ from fleets.catalog_import import import_catalog
 from fleets.models import Card
 from fleets.services import fleet_update
 from tests.fleets.factories import utopia_document
-from tests.security.concurrency import DEADLINE, Hold, race
+from tests.security.concurrency import DEADLINE, Hold, Run, race
 from tests.security.world import World, build_world
 from tests.tournaments.factories import illegal_fleet_content, legal_fleet_content
 from tournaments.errors import FleetRefused
@@ -147,44 +147,40 @@ def test_pages_are_served_while_a_card_import_holds_its_transaction_open(world):
             release.wait(DEADLINE)
 
     document = json.dumps(utopia_document()).encode()
-    importer = threading.Thread(
-        target=lambda: (import_catalog(data=document, progress=progress), connections.close_all())
-    )
-    importer.start()
+    importer, reader = Run(lambda: import_catalog(data=document, progress=progress)), Run(lambda: read_pages(world))
+    threading.Thread(target=importer).start()
     try:
         assert reached.wait(DEADLINE), "the import never started writing"
-        answers: dict[str, tuple[int, str]] = {}
-        reader = threading.Thread(target=lambda: (read_pages(world, answers), close()))
-        reader.start()
-        reader.join(DEADLINE)
-        assert not reader.is_alive(), "reading a page waited for the card import"
+        threading.Thread(target=reader).start()
+        assert reader.done.wait(DEADLINE), "reading a page waited for the card import"
     finally:
         release.set()
-        importer.join(DEADLINE)
-    assert {page: status for page, (status, _) in answers.items()} == dict.fromkeys(answers, 200)
-    assert len(answers) == 6
+        assert importer.done.wait(DEADLINE)
+    importer.value()
+    answers = reader.value()
+    assert {page: status for page, (status, _) in answers.items()} == dict.fromkeys(PAGES, 200)
     assert "Enterprise-D" not in answers["card search"][1]  # the import was not committed yet
     assert Card.objects.filter(source_id="S001").exists()  # and it was, once let go
 
 
-def read_pages(world: World, answers: dict) -> None:
+PAGES = ("home", "events", "event", "fleet builder", "card search", "fleet check")
+
+
+def read_pages(world: World) -> dict[str, tuple[int, str]]:
+    """Each page of ``PAGES`` as ``player`` reads it: its status and body."""
     client = Client()
     client.cookies[settings.SESSION_COOKIE_NAME] = world.sessions["player"]
+    fleet_file = json.dumps(world.fleet.current_version.content)
     requests = {
         "home": lambda: client.get("/"),
         "events": lambda: client.get(reverse("tournaments:list")),
         "event": lambda: client.get(reverse("tournaments:event", args=[world.event.pk])),
         "fleet builder": lambda: client.get(reverse("fleets:detail", args=[world.fleet.pk])),
         "card search": lambda: client.get("/api/cards?q=Enterprise"),
-        "fleet check": lambda: client.post(
-            "/api/staw/validate", json.dumps(world.fleet.current_version.content), content_type="application/json"
-        ),
+        "fleet check": lambda: client.post("/api/staw/validate", fleet_file, content_type="application/json"),
     }
-    for page, request in requests.items():
-        response = request()
+    answers = {}
+    for page in PAGES:
+        response = requests[page]()
         answers[page] = (response.status_code, response.content.decode())
-
-
-def close() -> None:
-    """A thread's own database connections, closed before it ends (the test database is dropped later)."""
-    connections.close_all()
+    return answers

@@ -178,7 +178,9 @@ def test_the_inline_code_finder_finds_inline_code():
 
 
 def production_settings(monkeypatch) -> dict:
-    """The values ``config.settings.production`` computes from a real-looking environment."""
+    """The values ``config.settings.production`` computes from a real-looking environment (without
+    the variable the browser tests set for Playwright, which a deployment must not have)."""
+    monkeypatch.delenv("DJANGO_ALLOW_ASYNC_UNSAFE", raising=False)
     monkeypatch.setenv("SECRET_KEY", secrets.token_urlsafe(64))
     monkeypatch.setenv("ALLOWED_HOSTS", "muster.example.org")
     values = runpy.run_module("config.settings.production")

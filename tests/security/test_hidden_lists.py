@@ -29,10 +29,11 @@ pytestmark = pytest.mark.django_db
 MISSING = 999_999  # a primary key no row has
 
 
-@pytest.fixture
-def sealed(player, other_player, judge):
-    """An event taking registrations (lists hidden); ``other_player``'s fleet is built from cards only it uses."""
-    event = EventFactory(name="Sealed Lists Open")
+@pytest.fixture(params=[False, True], ids=["lists hidden", "lists public once started"])
+def sealed(request, player, other_player, judge):
+    """An event taking registrations; ``other_player``'s fleet is built from cards only it uses.
+    Lists an event makes public are public only once it starts, so both kinds are sealed now."""
+    event = EventFactory(name="Sealed Lists Open", lists_public=request.param)
     event.judges.add(judge)
     mine = registration_add(event=event, player=player)
     registration_submit_fleet(registration=mine, fleet=fleet_for(player, legal_fleet_content(small_catalog())))

@@ -14,6 +14,8 @@ from __future__ import annotations
 import json
 import tempfile
 from collections.abc import Iterator
+from contextlib import contextmanager
+from io import StringIO
 from pathlib import Path
 
 import pytest
@@ -64,19 +66,12 @@ def card_ids(world: World) -> list[str]:
     return [card_id for ids in world.catalog.values() for card_id in ids]
 
 
-def rolled_back():
+@contextmanager
+def rolled_back() -> Iterator[None]:
     """A savepoint whose writes are undone when it closes."""
-
-    class Savepoint:
-        def __enter__(self):
-            self.atomic = transaction.atomic()
-            self.atomic.__enter__()
-
-        def __exit__(self, *exc_info):
-            transaction.set_rollback(True)
-            return self.atomic.__exit__(*exc_info)
-
-    return Savepoint()
+    with transaction.atomic():
+        yield
+        transaction.set_rollback(True)
 
 
 def assert_clean_answer(response) -> None:
@@ -156,20 +151,12 @@ def test_the_public_check_refuses_what_it_cannot_read(world):
 def run_command(name: str, path: Path, *args: str) -> int:
     """The command's exit status; anything but 0, 1 (illegal) or 2 (bad input) is a crash."""
     try:
-        call_command(name, str(path), *args, stdout=_Sink(), stderr=_Sink())
+        call_command(name, str(path), *args, stdout=StringIO(), stderr=StringIO())
     except SystemExit as exit_:
         return exit_.code
     except CommandError as error:
         return error.returncode
     return 0
-
-
-class _Sink:
-    def write(self, text, *args, **kwargs):
-        pass
-
-    def flush(self):
-        pass
 
 
 @pytest.mark.parametrize(
