@@ -20,7 +20,7 @@ from tests.tournaments.deck_games import (
 )
 from tests.tournaments.factories import EventFactory
 from tournaments.errors import FleetRefused, TournamentError
-from tournaments.models import EventStatus, SubmittedDeck
+from tournaments.models import EventStatus, SubmissionChange, SubmittedDeck
 from tournaments.services import (
     event_update,
     registration_add,
@@ -178,3 +178,15 @@ def test_the_game_cannot_change_under_checked_in_players(wing_commander):
     enter_with_decks(wing_commander)
     with pytest.raises(TournamentError, match="game cannot change"):
         event_update(event=wing_commander, game="spearpoint", format="standard")
+
+
+def test_deck_submissions_are_kept_in_the_submission_history(entry, player):
+    """A dispute about which decks a player entered, and when, is settled from the record."""
+    decks = wing_commander_decks(player)
+    registration_submit_decks(registration=entry, decks=decks)
+    registration_submit_decks(registration=entry, decks=decks)
+    first, second = SubmissionChange.objects.filter(event=entry.event).order_by("pk")
+    assert (first.action, first.before, first.changed_by) == ("submitted", None, player)
+    codes = {deck["slot"]: deck["code"] for deck in first.after["decks"]}
+    assert codes == {side: deck.code for side, deck in decks.items()}
+    assert (second.action, second.before) == ("resubmitted", first.after)

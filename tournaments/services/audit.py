@@ -17,13 +17,18 @@ def submission_snapshot(registration: Registration) -> dict | None:
     the same in an export and on another site.
     """
     version = registration.fleet_version
-    if version is None:
-        return None
-    return {"fleet": version.fleet.name, "version": version.number, "code": version.code}
+    if version is not None:
+        return {"fleet": version.fleet.name, "version": version.number, "code": version.code}
+    decks = [{"slot": deck.slot, "deck": deck.name, "code": deck.code} for deck in registration.decks.all()]
+    return {"decks": decks} if decks else None
 
 
-def record_submission(registration: Registration, *, by, action: str, before: dict | None) -> SubmissionChange:
-    """One history entry for ``registration`` after ``action``; a deleted registration has nothing after."""
+def record_submission(registration: Registration, *, by, before: dict | None, action: str = "") -> SubmissionChange:
+    """One history entry for ``registration`` after ``action``; a deleted registration has nothing after.
+
+    Without an ``action``, it is "submitted" the first time and "resubmitted" after.
+    """
+    action = action or ("submitted" if before is None else "resubmitted")
     return SubmissionChange.objects.create(
         event_id=registration.event_id,
         player_id=registration.player_id,

@@ -13,6 +13,7 @@ from ..errors import FleetRefused, TournamentError
 from ..games import event_game
 from ..games.decks import DeckGame
 from ..models import Registration, SubmittedDeck
+from .audit import record_submission, submission_snapshot
 from .registrations import check_lists_may_change
 
 
@@ -49,6 +50,7 @@ def registration_submit_decks(*, registration: Registration, decks: Mapping[str,
     ]
     if problems:
         raise FleetRefused("This is not legal for the event, so nothing was submitted.", problems)
+    before = submission_snapshot(registration)
     for slot, deck in decks.items():
         SubmittedDeck.objects.update_or_create(
             registration=registration,
@@ -57,4 +59,5 @@ def registration_submit_decks(*, registration: Registration, decks: Mapping[str,
         )
     registration.fleet_submitted_at = timezone.now()
     registration.save(update_fields=["fleet_submitted_at"])
+    record_submission(registration, by=registration.player, before=before)
     return registration

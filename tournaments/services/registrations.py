@@ -92,8 +92,7 @@ def registration_submit_fleet(*, registration: Registration, fleet) -> Registrat
     registration.fleet_version = version
     registration.fleet_submitted_at = timezone.now()
     registration.save(update_fields=["fleet_version", "fleet_submitted_at"])
-    action = "submitted" if before is None else "resubmitted"
-    record_submission(registration, by=registration.player, action=action, before=before)
+    record_submission(registration, by=registration.player, before=before)
     return registration
 
 
