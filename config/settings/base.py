@@ -2,8 +2,8 @@
 
 Variables: ``DATABASE_URL`` (default: SQLite file ``db.sqlite3`` in the project
 folder), ``SECRET_KEY``, ``DEBUG``, ``ALLOWED_HOSTS`` (comma-separated),
-``CSRF_TRUSTED_ORIGINS`` (comma-separated), ``CARD_DATA`` (catalog file for
-``make run``).
+``CSRF_TRUSTED_ORIGINS`` (comma-separated), ``REDIS_URL`` (shared cache; without
+it each process keeps its own), ``CARD_DATA`` (catalog file for ``make run``).
 """
 
 import os
@@ -95,6 +95,16 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "transaction_mode": "IMMEDIATE",
     }
 DATABASES["default"]["ATOMIC_REQUESTS"] = False  # services own their transactions
+
+# Rate limits (the public validate API) count in the cache: with several worker
+# processes only a shared cache makes the limit hold for the whole site.
+CACHES = {
+    "default": (
+        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": os.environ["REDIS_URL"]}
+        if os.environ.get("REDIS_URL")
+        else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    )
+}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
