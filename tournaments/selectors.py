@@ -66,6 +66,24 @@ class Viewer:
     registration: Registration | None
 
 
+class StartSummary(NamedTuple):
+    """What starting the event will do, for the organizer to confirm."""
+
+    registered: int
+    starting: int  # checked in and not dropped: these play, and their lists lock
+    without_list: int  # of those starting
+    rounds: int
+
+
+def start_summary(event: Event) -> StartSummary:
+    counts = event.registrations.aggregate(
+        registered=Count("pk"),
+        starting=Count("pk", filter=Q(checked_in=True, dropped_at=None)),
+        without_list=Count("pk", filter=Q(checked_in=True, dropped_at=None, fleet_submitted_at=None)),
+    )
+    return StartSummary(**counts, rounds=event.swiss_rounds(counts["starting"]))
+
+
 def viewer_of(user, event: Event) -> Viewer:
     staff = is_event_staff(user, event)
     registration = None

@@ -46,7 +46,8 @@ def test_a_starship_command_round_in_the_browser(page):
 
     log_in(page, organizer)
     page.goto(f"/events/{event.pk}/")
-    page.get_by_role("button", name="Start event").click()
+    page.get_by_role("link", name="Start event").click()
+    page.get_by_role("button", name="Start the event").click()
     page.get_by_role("button", name="Pair next round").click()
     expect(page.get_by_role("heading", name="Round 1")).to_be_visible()
     match = Match.objects.get(round__event=event, table=1)

@@ -208,3 +208,18 @@ def test_a_player_who_changed_the_submitted_fleet_is_told_to_submit_again(client
     changed["ships"][0]["upgrades"] = []
     fleet_update(fleet=registration.fleet_version.fleet, content=changed, by=registration.player)
     assert "changed this fleet since you submitted it" in client.get(page).text
+
+
+def test_starting_asks_the_organizer_first_and_says_what_it_will_do(client, enter):
+    """Starting locks every list and cannot be undone: the GET only asks, the POST starts."""
+    event = EventFactory()
+    enter(event), enter(event), enter(event, check_in=False)
+    client.force_login(event.organizer)
+    page = client.get(reverse("tournaments:start", args=[event.pk]))
+    assert "2 of 3 registered players are checked in" in page.text
+    assert "cannot be undone" in page.text
+    event.refresh_from_db()
+    assert event.status == EventStatus.REGISTRATION
+    client.post(reverse("tournaments:start", args=[event.pk]))
+    event.refresh_from_db()
+    assert event.status == EventStatus.RUNNING

@@ -107,6 +107,7 @@ CASES = [
     ("create", "get", {"organizer", "other_organizer"}),
     ("event", "get", EVERYONE),
     ("edit", "get", ORGANIZER),
+    ("start", "get", ORGANIZER),
     ("start", "post", ORGANIZER),
     ("finish", "post", ORGANIZER),
     ("register", "post", {"player", "other_player"}),

@@ -84,10 +84,14 @@ def event_detail(request, pk: int):
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def event_start(request, pk: int):
+    """The event's organizer only. Starting locks every list and cannot be undone, so GET asks first."""
     event = load_event(pk)
     organizer_viewer(request, event)
+    if request.method == "GET":
+        context = {"event": event, "summary": selectors.start_summary(event)}
+        return render(request, "tournaments/event_start_confirm.html", context)
     run_service(request, services.event_start, "The event has started: fleets are locked.", event=event)
     return redirect("tournaments:event", pk)
 
