@@ -69,7 +69,7 @@ def card_search(
     upgrade_type: str | None = None,
     limit: int = 20,
 ) -> list[Card]:
-    """Cards whose name contains ``query`` (or whose source id is ``query``), names starting with it first.
+    """Cards whose name or ship class contains ``query`` (or whose source id is ``query``), names starting with it first.
 
     ``kind`` (``"ship"``, ``"captain"``, …), ``faction`` (a faction key such as
     ``"federation"``) and ``upgrade_type`` (``"crew"``, ``"tech"``, …) narrow the
@@ -79,7 +79,7 @@ def card_search(
     query = query.strip()
     cards = Card.objects.all()
     if query:
-        cards = cards.filter(Q(name__icontains=query) | Q(source_id__iexact=query))
+        cards = cards.filter(Q(name__icontains=query) | Q(ship_class__icontains=query) | Q(source_id__iexact=query))
     if kind:
         cards = cards.filter(kind=kind)
     if faction:

@@ -127,6 +127,13 @@ def test_search_finds_a_card_by_its_source_id():
     assert [card.name for card in card_search(query="s415")] == ["U.S.S. Atlas"]
 
 
+def test_search_finds_ships_by_their_class():
+    ShipFactory(name="U.S.S. Enterprise-D", ship_class="Galaxy Class")
+    ShipFactory(name="U.S.S. Defiant", ship_class="Defiant Class")
+
+    assert [card.name for card in card_search(query="galaxy", kind="ship")] == ["U.S.S. Enterprise-D"]
+
+
 def test_search_narrows_by_kind_faction_and_upgrade_type():
     ShipFactory(name="Kirk's Ship", factions=["federation"])
     CaptainFactory(name="Kirk", factions=["federation"])
