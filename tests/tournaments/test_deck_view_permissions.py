@@ -8,10 +8,10 @@ another event's judge, the event's organizer and another organizer.
 
 import pytest
 from django.contrib.auth.models import AnonymousUser
-from django.test import Client
 from django.urls import reverse
 
 from tests.accounts.factories import JudgeFactory, OrganizerFactory, PlayerFactory
+from tests.tournaments.access_check import got_through
 from tests.tournaments.deck_games import deck_event, enter_with_decks
 from tournaments.models import MatchSide
 from tournaments.services import event_start, round_pair_next, round_swap_players
@@ -76,23 +76,9 @@ CASES = [
 COVERED = {view for view, _, _ in CASES}
 
 
-def got_through(world, who: str, view: str, method: str) -> bool:
-    client = Client()
-    user = world["users"][who]
-    if user.is_authenticated:
-        client.force_login(user)
-    response = getattr(client, method)(url(world, view))
-    if response.status_code in (403, 404):
-        return False
-    if response.status_code == 302 and "/accounts/login/" in response.url:
-        return False
-    assert response.status_code in (200, 302), f"{who} {method} {view}: {response.status_code}"
-    return True
-
-
 @pytest.mark.parametrize(("view", "method", "allowed"), CASES, ids=[f"{v}-{m}" for v, m, _ in CASES])
 def test_who_may_use_each_deck_view(world, view, method, allowed):
-    assert {who for who in sorted(EVERYONE) if got_through(world, who, view, method)} == allowed
+    assert {who for who in sorted(EVERYONE) if got_through(world["users"][who], method, url(world, view))} == allowed
 
 
 def test_a_paired_opponent_sees_the_decks_once_the_event_runs(world, client):

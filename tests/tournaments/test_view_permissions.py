@@ -8,10 +8,10 @@ rounds, enter results and see hidden fleets; a player reports only their own mat
 
 import pytest
 from django.contrib.auth.models import AnonymousUser
-from django.test import Client
 from django.urls import URLPattern, reverse
 
 from tests.accounts.factories import PlayerFactory
+from tests.tournaments.access_check import got_through
 from tests.tournaments.test_deck_view_permissions import COVERED as DECK_VIEWS_COVERED
 from tournaments.models import MatchSide
 from tournaments.services import event_start, round_pair_next, round_swap_players
@@ -144,24 +144,9 @@ CASES = [
 ]
 
 
-def outcome(world, who: str, view: str, method: str) -> bool:
-    """Whether ``who`` got through: any answer but a refusal."""
-    client = Client()
-    user = world["users"][who]
-    if user.is_authenticated:
-        client.force_login(user)
-    response = getattr(client, method)(url(world, view))
-    if response.status_code in (403, 404):
-        return False
-    if response.status_code == 302 and "/accounts/login/" in response.url:
-        return False
-    assert response.status_code in (200, 302), f"{who} {method} {view}: {response.status_code}"
-    return True
-
-
 @pytest.mark.parametrize(("view", "method", "allowed"), CASES, ids=[f"{v}-{m}" for v, m, _ in CASES])
 def test_who_may_use_each_view(world, view, method, allowed):
-    through = {who for who in sorted(EVERYONE) if outcome(world, who, view, method)}
+    through = {who for who in sorted(EVERYONE) if got_through(world["users"][who], method, url(world, view))}
     assert through == allowed
 
 
