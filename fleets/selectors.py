@@ -69,7 +69,9 @@ def card_search(
     upgrade_type: str | None = None,
     limit: int = 20,
 ) -> list[Card]:
-    """Cards whose name or ship class contains ``query`` (or whose source id is ``query``), names starting with it first.
+    """Cards whose name or ship class contains ``query`` (or whose source id is ``query``).
+
+    Names starting with ``query`` come first.
 
     ``kind`` (``"ship"``, ``"captain"``, …), ``faction`` (a faction key such as
     ``"federation"``) and ``upgrade_type`` (``"crew"``, ``"tech"``, …) narrow the
