@@ -61,7 +61,8 @@ def is_event_staff(user, event) -> bool:
         return False
     if is_event_organizer(user, event):
         return True
-    return event.judges.filter(pk=user.pk).exists()
+    # Through .all() so a page that prefetched the judges asks the database nothing more.
+    return any(judge.pk == user.pk for judge in event.judges.all())
 
 
 def role_required(role: str):
@@ -81,5 +82,4 @@ def role_required(role: str):
 
 
 organizer_required = role_required(ORGANIZER)
-judge_required = role_required(JUDGE)
 player_required = role_required(PLAYER)

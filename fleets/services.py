@@ -202,6 +202,7 @@ def fleet_update_details(
 
 
 def fleet_rename(*, fleet: Fleet, name: str) -> Fleet:
+    """Only the name changes; one transaction, as :func:`fleet_update_details` runs in its own."""
     return fleet_update_details(fleet=fleet, by=None, name=name)
 
 

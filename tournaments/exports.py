@@ -2,12 +2,19 @@
 
 Both are built from the same few queries as the pages, so exporting a large
 event costs the same as showing it.
+
+The JSON keeps each player's submitted decks of a deck game as the event froze
+them (slot, name, list file, verification code, time), but not which of the
+player's own decks each was copied from: that deck lives on this site only, so
+an imported event has the lists with no deck of the player's behind them.
 """
 
 from __future__ import annotations
 
 import csv
 from io import StringIO
+
+from django.db.models import prefetch_related_objects
 
 from . import selectors
 
@@ -61,6 +68,7 @@ def event_csv(event) -> str:
 
 def event_json(event) -> dict:
     registrations = selectors.event_registrations(event)
+    prefetch_related_objects(registrations, "decks")
     sides = selectors.event_sides(event)
     reports = selectors.event_reports(event)
     standings = selectors.event_standings(event, registrations=registrations)
@@ -157,6 +165,18 @@ def player_json(registration) -> dict:
             "total": version.total,
             "content": version.content,
         },
+        "decks": [submitted_deck_json(deck) for deck in registration.decks.all()],
+    }
+
+
+def submitted_deck_json(deck) -> dict:
+    """A submitted deck's frozen copy; the link to the player's own deck stays behind (see the module's docstring)."""
+    return {
+        "slot": deck.slot,
+        "name": deck.name,
+        "content": deck.content,
+        "code": deck.code,
+        "submitted_at": iso(deck.submitted_at),
     }
 
 

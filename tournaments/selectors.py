@@ -12,7 +12,7 @@ from typing import NamedTuple
 from django.db.models import Count, F, Prefetch, Q, QuerySet
 from django.utils import timezone
 
-from accounts.permissions import is_event_staff
+from accounts.permissions import is_event_organizer, is_event_staff
 from rules import standings
 from rules.pairing import PlayerRecord
 
@@ -91,7 +91,7 @@ def viewer_of(user, event: Event) -> Viewer:
         registration = event.registrations.filter(player=user).select_related("fleet_version__fleet").first()
     return Viewer(
         is_staff=staff,
-        is_organizer=user.is_authenticated and (user.is_superuser or event.organizer_id == user.pk),
+        is_organizer=is_event_organizer(user, event),
         registration=registration,
     )
 

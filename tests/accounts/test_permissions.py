@@ -21,18 +21,9 @@ from tests.accounts.factories import UserFactory
 pytestmark = pytest.mark.django_db
 
 
-class FakeJudges:
-    """Stands in for an event's ``judges`` relation: the helpers only call ``filter(pk=...).exists()``."""
-
-    def __init__(self, *users):
-        self.pks = {user.pk for user in users}
-
-    def filter(self, pk):
-        return SimpleNamespace(exists=lambda: pk in self.pks)
-
-
 def event_run_by(organizer, *judges):
-    return SimpleNamespace(organizer_id=organizer.pk, judges=FakeJudges(*judges))
+    """Stands in for an event: the helpers read ``organizer_id`` and ``judges.all()`` only."""
+    return SimpleNamespace(organizer_id=organizer.pk, judges=SimpleNamespace(all=lambda: list(judges)))
 
 
 def test_anonymous_holds_no_role():

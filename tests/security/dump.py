@@ -1,12 +1,13 @@
 """Everything the database holds about one event, with row ids replaced by what they stand for.
 
 Two events dump equal when every column of every row of theirs is equal: the
-event, its judges, registrations, rounds, tables, seats, reports, result history,
-submission history and whatever else the tournaments app keeps per event. A row
-id (which differs between a site and the copy of its event) becomes the thing it
-points at: a username, a round number, a table, a fleet version's list. A column
-whose foreign key this module cannot put into words fails loudly, so a new kind
-of row is added here rather than skipped.
+event, its judges, registrations, submitted decks, rounds, tables, seats,
+reports, result history, submission history and whatever else the tournaments
+app keeps per event. A row id (which differs between a site and the copy of its
+event) becomes the thing it points at: a username, a round number, a table, a
+fleet version's list. A column whose foreign key this module cannot put into
+words fails loudly, so a new kind of row is added here rather than skipped; only
+the links to a site's own data that no export carries (``SITE_LINKS``) are left out.
 """
 
 from __future__ import annotations
@@ -17,13 +18,16 @@ from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.db import models
 
-from fleets.models import Deck, FleetVersion
+from fleets.models import FleetVersion
 from tournaments.models import Event, Match, Registration, Round
 
 # How each kind of tournaments row reaches its event.
 EVENT_PATHS = ("event", "registration__event", "round__event", "match__round__event")
 # Tables of the tournaments app that belong to no event (Starship Command campaigns run on their own).
 NOT_EVENT_DATA = {"tournaments.Campaign", "tournaments.CampaignPlayer", "tournaments.CampaignEntry"}
+# Columns of event rows that point at a site's own data, which the export does not carry: a submitted
+# deck's copy is the event's, but the player's deck it came from stays on its site (tournaments/exports.py).
+SITE_LINKS = {"tournaments.SubmittedDeck": {"deck"}}
 
 
 def natural(instance) -> object:
@@ -46,8 +50,6 @@ def natural(instance) -> object:
             "total": instance.total,
             "legal": instance.legal,
         }
-    if isinstance(instance, Deck):
-        return {"deck": instance.name, "game": instance.game}
     raise AssertionError(f"the dump cannot name a {type(instance).__name__}: add it to tests/security/dump.py")
 
 
@@ -60,7 +62,12 @@ def value(instance, field: models.Field) -> object:
 
 
 def row(instance) -> dict:
-    return {field.name: value(instance, field) for field in instance._meta.concrete_fields if not field.primary_key}
+    left_out = SITE_LINKS.get(instance._meta.label, set())
+    return {
+        field.name: value(instance, field)
+        for field in instance._meta.concrete_fields
+        if not field.primary_key and field.name not in left_out
+    }
 
 
 def rows_of(model, event: Event) -> list[dict]:

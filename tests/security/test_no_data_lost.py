@@ -18,12 +18,15 @@ from django.urls import reverse
 
 from fleets.decks.services import deck_create
 from fleets.models import Deck, Fleet
+from rules.wing_commander import KILRATHI, Ending
 from tests.accounts.factories import JudgeFactory, OrganizerFactory, PlayerFactory
 from tests.security.dump import event_dump
+from tests.tournaments.deck_games import deck_event, enter_with_decks, wing_commander_deck, wing_commander_decks
 from tests.tournaments.factories import EventFactory, fleet_for, legal_fleet_content, small_catalog
 from tournaments.errors import TournamentError
+from tournaments.games.wing_commander import WingCommanderResult
 from tournaments.match_result import Losses, MatchResult
-from tournaments.models import Event, EventStatus, Match, MatchStatus, ResultChange, SubmissionChange
+from tournaments.models import Event, EventStatus, Match, MatchStatus, ResultChange, SubmissionChange, SubmittedDeck
 from tournaments.services import (
     build_verify,
     event_finish,
@@ -32,6 +35,7 @@ from tournaments.services import (
     registration_add,
     registration_check_in,
     registration_drop,
+    registration_submit_decks,
     registration_submit_fleet,
     registration_withdraw,
     result_enter,
@@ -214,6 +218,31 @@ def test_an_event_comes_back_from_export_and_import_exactly(eventful, tmp_path):
     call_command("import_event", str(path), stdout=StringIO())
     copy = Event.objects.exclude(pk=eventful.pk).get()
     assert event_dump(copy) == event_dump(eventful)
+
+
+@pytest.fixture
+def wing_commander_event():
+    """A started Wing Commander event of four players with both decks each, one of them resubmitted
+    under another name, and round 1 paired (each table's sides assigned) with one result in."""
+    event = deck_event("wing-commander", venue="Tiger's Claw")
+    first, *_ = [enter_with_decks(event) for _ in range(4)]
+    decks = wing_commander_decks(first.player)
+    decks["kilrathi"] = wing_commander_deck(first.player, "kilrathi", cards=41, name="Second Wave")
+    registration_submit_decks(registration=first, decks=decks)
+    event_start(event=event)
+    table = round_pair_next(event=event, by=event.organizer).matches.filter(table=1).get()
+    result_enter(match=table, by=event.organizer, result=WingCommanderResult(Ending.POWER_POINTS, KILRATHI))
+    return event
+
+
+def test_a_deck_game_event_comes_back_with_its_submitted_decks(wing_commander_event):
+    """The frozen copies (slot, name, list, code, time) come back; the player's own deck stays on its site."""
+    copy = event_import(data=json.loads(export_json(wing_commander_event)))
+    dumped = event_dump(copy)
+    assert dumped == event_dump(wing_commander_event)
+    assert len(dumped["tournaments.SubmittedDeck"]) == 8
+    assert "Second Wave" in {deck["name"] for deck in dumped["tournaments.SubmittedDeck"]}
+    assert not SubmittedDeck.objects.filter(registration__event=copy, deck__isnull=False).exists()
 
 
 def test_the_dump_sees_a_changed_column(eventful):

@@ -132,7 +132,10 @@ def test_withdrawing_is_only_before_the_start(enter):
 
 def test_drop_and_undo_drop(enter):
     event = EventFactory()
-    registration = enter(event)
+    registration, _ = enter(event), enter(event)
+    with pytest.raises(TournamentError, match="withdraw instead"):
+        registration_drop(registration=registration)
+    event_start(event=event)
     registration_drop(registration=registration)
     registration.refresh_from_db()
     assert registration.dropped
@@ -141,6 +144,16 @@ def test_drop_and_undo_drop(enter):
     registration_undrop(registration=registration)
     registration.refresh_from_db()
     assert not registration.dropped
+
+
+def test_the_final_standings_stay_as_published_no_drop_after_the_finish(enter):
+    event = EventFactory()
+    registration = enter(event)
+    type(event).objects.filter(pk=event.pk).update(status=EventStatus.FINISHED)
+    with pytest.raises(TournamentError, match="only while the event runs"):
+        registration_drop(registration=registration)
+    with pytest.raises(TournamentError, match="only be undone while the event runs"):
+        registration_undrop(registration=registration)
 
 
 def test_a_first_round_bye_is_granted_before_pairing(enter):

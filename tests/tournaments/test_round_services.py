@@ -17,6 +17,8 @@ from tournaments.services import (
     registration_drop,
     registration_grant_bye,
     result_enter,
+    round_clock_reset,
+    round_clock_start,
     round_pair_next,
     round_repair,
     round_swap_players,
@@ -243,3 +245,15 @@ def test_two_organizers_pairing_at_once_make_one_round(enter):
         thread.join()
     assert Round.objects.filter(event=event).count() == 1
     assert sorted(outcomes, key=str) == sorted([1, "Round 1 still has matches without a confirmed result."], key=str)
+
+
+def test_the_round_clock_runs_only_while_the_event_does(running):
+    event, _ = running(players=2)
+    round_ = round_pair_next(event=event, by=event.organizer)
+    assert round_clock_start(round_=round_).clock_started_at is not None
+    finish_round(round_)
+    event_finish(event=event)
+    with pytest.raises(TournamentError, match="only while the event is running"):
+        round_clock_start(round_=round_)
+    with pytest.raises(TournamentError, match="only while the event is running"):
+        round_clock_reset(round_=round_)

@@ -144,6 +144,7 @@ def registration_grant_bye(*, registration: Registration, granted: bool = True) 
 @transaction.atomic
 def registration_drop(*, registration: Registration) -> Registration:
     """Leave the event: no further pairings; results already played stay."""
+    require_running(registration, "Players drop only while the event runs; before it starts, withdraw instead.")
     registration = Registration.objects.select_for_update().get(pk=registration.pk)
     if registration.dropped:
         raise TournamentError(f"{registration.name} has already dropped.")
@@ -155,9 +156,16 @@ def registration_drop(*, registration: Registration) -> Registration:
 @transaction.atomic
 def registration_undrop(*, registration: Registration) -> Registration:
     """Undo a drop: the player is paired again from the next round on."""
+    require_running(registration, "A drop can only be undone while the event runs.")
     registration = Registration.objects.select_for_update().get(pk=registration.pk)
     if not registration.dropped:
         raise TournamentError(f"{registration.name} has not dropped.")
     registration.dropped_at = None
     registration.save(update_fields=["dropped_at"])
     return registration
+
+
+def require_running(registration: Registration, refusal: str) -> None:
+    """Lock the registration's event and refuse unless it is running (finished standings stay as published)."""
+    if not lock_event(registration.event).is_running:
+        raise TournamentError(refusal)

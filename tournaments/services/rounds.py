@@ -109,6 +109,7 @@ def round_swap_players(
 
 @transaction.atomic
 def round_clock_start(*, round_: Round) -> Round:
+    require_clock(round_)
     round_.clock_started_at = timezone.now()
     round_.save(update_fields=["clock_started_at"])
     return round_
@@ -116,9 +117,16 @@ def round_clock_start(*, round_: Round) -> Round:
 
 @transaction.atomic
 def round_clock_reset(*, round_: Round) -> Round:
+    require_clock(round_)
     round_.clock_started_at = None
     round_.save(update_fields=["clock_started_at"])
     return round_
+
+
+def require_clock(round_: Round) -> None:
+    """The round clock runs only while its event does."""
+    if not lock_event(round_.event).is_running:
+        raise TournamentError("The round clock runs only while the event is running.")
 
 
 def next_stage(event: Event, rounds: list[Round]) -> str:

@@ -5,6 +5,8 @@ Results are restored as they were recorded, never recomputed: the export is the
 record of what happened. Accounts named in the file that do not exist here are
 created without a usable password (their owners can set one through a password
 reset); each player's fleet becomes a new fleet of theirs holding the exported list.
+Submitted decks of the deck games come back as the event's frozen copies, linked
+to no deck of the player's (the export does not carry that link).
 """
 
 from __future__ import annotations
@@ -20,7 +22,17 @@ from accounts.roles import PLAYER
 from fleets.services import FleetError, fleet_create, fleet_lock, fleet_update
 
 from ..errors import TournamentError
-from ..models import Event, Match, MatchSide, Registration, ResultChange, ResultReport, Round, SubmissionChange
+from ..models import (
+    Event,
+    Match,
+    MatchSide,
+    Registration,
+    ResultChange,
+    ResultReport,
+    Round,
+    SubmissionChange,
+    SubmittedDeck,
+)
 
 
 @transaction.atomic
@@ -149,6 +161,11 @@ def _registration(event: Event, entry: dict, accounts: Accounts) -> Registration
         fleet_submitted_at=moment(entry.get("fleet_submitted_at")),
     )
     restore_moment(registration, "registered_at", entry.get("registered_at"))
+    for deck in entry.get("decks", []):
+        submitted = SubmittedDeck.objects.create(
+            registration=registration, slot=deck["slot"], name=deck["name"], content=deck["content"], code=deck["code"]
+        )
+        restore_moment(submitted, "submitted_at", deck["submitted_at"])
     return registration
 
 

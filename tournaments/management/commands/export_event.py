@@ -1,8 +1,10 @@
 """``manage.py export_event EVENT_ID [--format json|csv] [--output PATH]``.
 
-Writes the whole event -- settings, players with their exact fleets, every round,
-match, report and result, the standings -- as the event page's JSON export
-(default) or its CSV (one row per player per round), to standard output or a file.
+Writes the whole event -- settings, players with their exact fleets or submitted
+decks, every round, match, report and result, the standings -- as the event page's
+JSON export (default) or its CSV (one row per player per round), to standard output
+or a file. A submitted deck travels as the event's frozen copy only: which of the
+player's own decks it came from is not exported, so the import links it to none.
 """
 
 from __future__ import annotations
