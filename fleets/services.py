@@ -21,6 +21,7 @@ from django.db import transaction
 from django.db.models import ProtectedError, RestrictedError
 from django.utils import timezone
 
+from fleets.builder_common import clean_list_name
 from rules.attack_wing import (
     DEFAULT_FORMAT,
     FORMATS,
@@ -96,13 +97,8 @@ def _format_key(key: object) -> str:
     raise FleetError(f"Unknown format “{key}”.")
 
 
-def _clean_name(name: str) -> str:
-    name = (name or "").strip()
-    if not name:
-        raise FleetError("A fleet needs a name.")
-    if len(name) > MAX_NAME_LENGTH:
-        raise FleetError(f"A fleet name has at most {MAX_NAME_LENGTH} characters.")
-    return name
+def _clean_name(name: str | None) -> str:
+    return clean_list_name(name, noun="fleet", max_length=MAX_NAME_LENGTH, error=FleetError)
 
 
 def _clean_faction(faction: str) -> str:

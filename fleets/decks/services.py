@@ -18,6 +18,7 @@ import json
 from django.db import transaction
 from django.utils import timezone
 
+from fleets.builder_common import clean_list_name
 from fleets.models.deck import DECK_GAMES, Deck
 from fleets.services import verification_code
 from rules.list_check import ListFileError, parse_list_json
@@ -57,12 +58,7 @@ def _kind(game: str) -> DeckKind:
 
 
 def _clean_name(name: str | None) -> str:
-    name = (name or "").strip()
-    if not name:
-        raise DeckError("A deck needs a name.")
-    if len(name) > MAX_NAME_LENGTH:
-        raise DeckError(f"A deck name has at most {MAX_NAME_LENGTH} characters.")
-    return name
+    return clean_list_name(name, noun="deck", max_length=MAX_NAME_LENGTH, error=DeckError)
 
 
 def _side(kind: DeckKind, side: str) -> str:

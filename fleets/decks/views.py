@@ -14,10 +14,12 @@ import json
 from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.text import slugify
 from django.views.decorators.http import require_POST
 
 from accounts.permissions import organizer_required, player_required
+from fleets.builder_common import builder_answer, form_error_text
 from fleets.models.deck import DECK_GAMES
 
 from . import services
@@ -77,20 +79,13 @@ def deck_builder(request, pk: int):
 
 
 def _after_change(request, deck, error: str | None = None):
-    """The builder fragment for htmx, else back to the builder page (with the error as a message)."""
-    if request.htmx:
-        deck.refresh_from_db()
-        return render(request, "fleets/decks/_builder.html", _builder_context(deck, error=error))
-    if error:
-        messages.error(request, error)
-    return redirect("fleets:decks:builder", pk=deck.pk)
-
-
-def _form_error(form) -> str:
-    return " ".join(
-        f"{'' if field == '__all__' else field + ': '}{message}"
-        for field, errors in form.errors.items()
-        for message in errors
+    return builder_answer(
+        request,
+        deck,
+        error=error,
+        fragment="fleets/decks/_builder.html",
+        context=lambda: _builder_context(deck, error=error),
+        page=reverse("fleets:decks:builder", args=[deck.pk]),
     )
 
 
@@ -100,7 +95,7 @@ def deck_add(request, pk: int):
     deck = owned_deck(request.user, pk)
     form = AddCardForm(request.POST, kind=get_kind(deck.game), queryset=offered_cards(deck))
     if not form.is_valid():
-        return _after_change(request, deck, _form_error(form))
+        return _after_change(request, deck, form_error_text(form))
     try:
         services.deck_add_card(deck=deck, card=form.cleaned_data["card"], count=form.cleaned_data["count"])
     except services.DeckError as error:
@@ -114,7 +109,7 @@ def deck_line(request, pk: int):
     deck = owned_deck(request.user, pk)
     form = LineForm(request.POST)
     if not form.is_valid():
-        return _after_change(request, deck, _form_error(form))
+        return _after_change(request, deck, form_error_text(form))
     try:
         services.deck_set_line(
             deck=deck,
@@ -134,7 +129,7 @@ def deck_details(request, pk: int):
     deck = owned_deck(request.user, pk)
     form = DeckDetailsForm.for_deck(deck, data=request.POST)
     if not form.is_valid():
-        return _after_change(request, deck, _form_error(form))
+        return _after_change(request, deck, form_error_text(form))
     try:
         services.deck_update_details(deck=deck, **form.cleaned_data)
     except services.DeckError as error:
@@ -192,7 +187,7 @@ def deck_sheet(request, pk: int):
     deck = owned_deck(request.user, pk)
     form = SheetForm(request.GET)
     if not form.is_valid():
-        messages.error(request, _form_error(form))
+        messages.error(request, form_error_text(form))
         return redirect("fleets:decks:builder", pk=deck.pk)
     pdf = render_deck_sheet(
         view=deck_view(deck),

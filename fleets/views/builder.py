@@ -8,12 +8,12 @@ fragment for htmx's type-ahead, or the whole page with the results in place.
 
 from __future__ import annotations
 
-from django.contrib import messages
 from django.http import Http404
-from django.shortcuts import redirect, render
+from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_POST, require_safe
 
+from fleets.builder_common import builder_answer, form_error_text
 from rules.attack_wing import FORMATS, FleetInputError, fleet_to_dict
 from rules.attack_wing import Fleet as EngineFleet
 from rules.attack_wing.catalog import SHIP
@@ -107,17 +107,14 @@ def fleet_card_search(request, fleet: Fleet):
 
 
 def _after_change(request, fleet: Fleet, error: str):
-    """htmx gets the fresh builder fragment (with any error in it); a plain post goes back to the page."""
-    if request.htmx:
-        fleet.refresh_from_db()
-        return render(request, "fleets/_builder.html", _builder_context(request, fleet, error=error))
-    if error:
-        messages.error(request, error)
-    return redirect(reverse("fleets:detail", args=[fleet.pk]) + "#fleet-builder")
-
-
-def _form_error(form) -> str:
-    return " ".join(message for messages_ in form.errors.values() for message in messages_)
+    return builder_answer(
+        request,
+        fleet,
+        error=error,
+        fragment="fleets/_builder.html",
+        context=lambda: _builder_context(request, fleet, error=error),
+        page=reverse("fleets:detail", args=[fleet.pk]) + "#fleet-builder",
+    )
 
 
 @require_POST
@@ -142,7 +139,7 @@ def fleet_edit(request, fleet: Fleet, action: str):
         except FleetError as refused:
             error = refused.message
     else:
-        error = _form_error(form)
+        error = form_error_text(form)
     return _after_change(request, fleet, error)
 
 
@@ -158,5 +155,5 @@ def fleet_edit_details(request, fleet: Fleet):
         except FleetError as refused:
             error = refused.message
     else:
-        error = _form_error(form)
+        error = form_error_text(form)
     return _after_change(request, fleet, error)

@@ -1,0 +1,38 @@
+"""What the fleet builder and the deck builders share: naming a list, and answering a change."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.contrib import messages
+from django.shortcuts import redirect, render
+
+
+def clean_list_name(name: str | None, *, noun: str, max_length: int, error: type[Exception]) -> str:
+    """``name`` stripped; an empty or overlong name raises ``error`` with a message naming the ``noun``."""
+    name = (name or "").strip()
+    if not name:
+        raise error(f"A {noun} needs a name.")
+    if len(name) > max_length:
+        raise error(f"A {noun} name has at most {max_length} characters.")
+    return name
+
+
+def form_error_text(form) -> str:
+    """Every error of ``form`` in one line, each field's errors after its name."""
+    return " ".join(
+        f"{'' if field == '__all__' else field + ': '}{message}"
+        for field, errors in form.errors.items()
+        for message in errors
+    )
+
+
+def builder_answer(request, changed, *, error: str | None, fragment: str, context: Callable[[], dict], page: str):
+    """After a change: htmx gets the fresh builder ``fragment`` (with any error in it); a plain post
+    goes back to the builder ``page``, the error shown as a message."""
+    if request.htmx:
+        changed.refresh_from_db()
+        return render(request, fragment, context())
+    if error:
+        messages.error(request, error)
+    return redirect(page)
