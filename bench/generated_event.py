@@ -26,6 +26,7 @@ from accounts.roles import ORGANIZER, PLAYER
 from fleets.models import Fleet, FleetVersion
 from fleets.selectors import content_fleet, load_catalog
 from fleets.services import verification_code
+from games.attack_wing import KEY as ATTACK_WING
 from rules.attack_wing import canonical_json, fleet_to_dict, validate_fleet
 from tournaments.models import Event, Match, MatchSide, MatchStatus, Outcome, Registration, Round
 from tournaments.services import event_create, event_start, round_pair_next
@@ -58,7 +59,7 @@ def generated_event(
         event = event_create(
             organizer=organizer,
             name=f"Generated open, {players} players",
-            game="attack-wing",
+            game=ATTACK_WING,
             format="wizkids-2016",
             date=timezone.localdate(),
             venue="Benchmark hall",

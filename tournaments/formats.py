@@ -1,26 +1,25 @@
-"""The games and formats an event can be played in: every game of the rules registry, with the
+"""The games and formats an event can be played in: every game of :mod:`games.registry`, with the
 formats its events offer (:meth:`tournaments.games.EventGame.formats`: key -> format with
 ``name`` and ``fleet_limit``); lists are checked against the event's format.
 """
 
 from __future__ import annotations
 
-from rules.registry import GAMES
+from games.registry import all_games
+
+from .games import event_game
 
 SEPARATOR = ":"
 
 
 def game_formats(game: str) -> dict:
-    # Imported here: the games' result forms import this app's forms, which import this module.
-    from .games import event_game
-
     return event_game(game).formats()
 
 
 def format_choices() -> list[tuple[str, list[tuple[str, str]]]]:
     """Choices grouped by game; each value joins the game and format keys."""
     groups = []
-    for game in GAMES.values():
+    for game in all_games():
         formats = game_formats(game.key)
         if formats:
             groups.append((game.name, [(join_format_choice(game.key, key), f.name) for key, f in formats.items()]))
@@ -43,13 +42,9 @@ def format_name(game: str, format_key: str) -> str:
 
 def default_fleet_point_base(game: str, format_key: str) -> int:
     """What destroying a whole fleet scores unless the organizer says otherwise (0: the game has no fleet points)."""
-    from .games import event_game
-
     return event_game(game).default_fleet_point_base(format_key)
 
 
 def has_fixed_tiebreakers(game: str) -> bool:
     """Whether the game ranks its events by its own tie-breakers rather than the event's setting."""
-    from .games import event_game
-
     return event_game(game).fixed_tiebreakers

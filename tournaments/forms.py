@@ -6,13 +6,11 @@ from django import forms
 from django.contrib.auth import get_user_model
 
 from accounts.roles import JUDGE
+from fleets.models import Deck
 
 from .formats import format_choices, has_fixed_tiebreakers, join_format_choice, split_format_choice
-from .match_result import SEATS, Losses, MatchResult
+from .games import DeckGame
 from .models import Event, TieBreakPreset
-from .scoring import FleetItem
-
-TIE = "tie"
 
 
 class EventForm(forms.ModelForm):
@@ -109,59 +107,29 @@ class SwapForm(forms.Form):
             self.fields[name].label_from_instance = lambda r: r.player.get_username()
 
 
-class ResultForm(forms.Form):
-    """Who won, and a tick for each ship destroyed and each upgrade removed, per fleet.
+def field_name(slot: str) -> str:
+    return f"deck_{slot}" if slot else "deck"
 
-    Field names are ``lost_<seat>`` and carry item keys; fleet points are then
-    computed from them, never typed.
-    """
 
-    winner = forms.ChoiceField(widget=forms.RadioSelect)
+class DeckSubmitForm(forms.Form):
+    """One choice per slot the game needs, among the player's decks of that game (and, per slot, that side)."""
 
-    def __init__(
-        self,
-        *args,
-        names: dict[int, str],
-        items: dict[int, list[FleetItem]],
-        allow_tie=True,
-        battle_points=False,
-        **kwargs,
-    ):
+    def __init__(self, *args, game: DeckGame, decks: list[Deck], **kwargs):
         super().__init__(*args, **kwargs)
-        choices = [(str(seat), f"{names[seat]} won") for seat in SEATS]
-        if allow_tie:
-            choices.append((TIE, "Tie"))
-        self.fields["winner"].choices = choices
-        self.items = items
-        for seat in SEATS:
-            self.fields[f"lost_{seat}"] = forms.MultipleChoiceField(
-                label=f"{names[seat]}'s fleet: ships destroyed and cards removed",
-                choices=[(item.key, item.loss_label) for item in items[seat]],
-                required=False,
-                widget=forms.CheckboxSelectMultiple,
+        self.game = game
+        side_key = game.kind.side_key
+        self.missing = []  # slots the player has no deck for yet
+        for slot in game.slots:
+            fitting = [deck.pk for deck in decks if not slot or deck.content.get(side_key) == slot]
+            if not fitting:
+                self.missing.append(game.slot_label(slot))
+            field = forms.ModelChoiceField(
+                queryset=Deck.objects.filter(pk__in=fitting).order_by("name"),
+                label=game.slot_label(slot),
+                empty_label=None,
             )
-            if battle_points:
-                self.fields[f"battle_points_{seat}"] = forms.IntegerField(
-                    label=f"{names[seat]}'s battle points", min_value=0, max_value=1000, initial=0
-                )
+            field.label_from_instance = lambda deck: f"{deck.name} (code {deck.code})"
+            self.fields[field_name(slot)] = field
 
-    @classmethod
-    def initial_from(cls, result: MatchResult) -> dict:
-        initial = {"winner": TIE if result.winner is None else str(result.winner)}
-        for seat in SEATS:
-            lost = result.lost_by(seat)
-            initial[f"lost_{seat}"] = [*lost.ships, *lost.upgrades]
-            initial[f"battle_points_{seat}"] = result.battle_points_of(seat)
-        return initial
-
-    def result(self) -> MatchResult:
-        winner = self.cleaned_data["winner"]
-        losses = {}
-        for seat in SEATS:
-            kinds = {item.key: item.is_ship for item in self.items[seat]}
-            ticked = self.cleaned_data[f"lost_{seat}"]
-            losses[seat] = Losses.of(
-                ships=[key for key in ticked if kinds[key]], upgrades=[key for key in ticked if not kinds[key]]
-            )
-        battle = {seat: self.cleaned_data.get(f"battle_points_{seat}") or 0 for seat in SEATS}
-        return MatchResult(None if winner == TIE else int(winner), losses, battle)
+    def decks(self) -> dict[str, Deck]:
+        return {slot: self.cleaned_data[field_name(slot)] for slot in self.game.slots}

@@ -1,11 +1,12 @@
 from django.urls import include, path
 
+from games.registry import all_games
+
 from .views import decks, events, players, reports, results, rounds, sheets_bundle
 
 app_name = "tournaments"
 urlpatterns = [
     path("", events.event_list, name="list"),
-    path("campaigns/", include("tournaments.campaigns.urls")),
     path("new/", events.event_create, name="create"),
     path("<int:pk>/", events.event_detail, name="event"),
     path("<int:pk>/edit/", events.event_edit, name="edit"),
@@ -45,3 +46,5 @@ urlpatterns = [
     path("<int:pk>/export.csv", reports.export, {"fmt": "csv"}, name="export_csv"),
     path("<int:pk>/export.json", reports.export, {"fmt": "json"}, name="export_json"),
 ]
+# Pages a game adds (Starship Command's campaigns), each under its own prefix.
+urlpatterns += [path(f"{game.url_prefix}/", include(game.urls)) for game in all_games() if game.urls]

@@ -43,6 +43,11 @@ INSTALLED_APPS = [
     "accounts",
     "fleets",
     "tournaments",
+    # The games, one app each; each registers itself with games.registry (docs/architecture.md).
+    "games.attack_wing",
+    "games.wing_commander",
+    "games.starship_command",
+    "games.spearpoint",
 ]
 
 MIDDLEWARE = [
@@ -73,6 +78,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "accounts.context_processors.roles",
+                "games.context_processors.game_links",
             ],
         },
     },

@@ -10,18 +10,11 @@ leaves that field of existing cards as it is.
 The same function serves the organizers' page and the shell::
 
     from fleets.decks.csv_import import import_catalog_csv
-    import_catalog_csv(game="wing-commander", data=open("cards.csv", "rb").read())
+    import_catalog_csv(game=key, data=open("cards.csv", "rb").read())
 
-Columns (header names, any order, any case):
-
-- wing-commander: name, side, type, mustering_cost, medal_cost [, notes] --
-  side, type and costs may be left empty where no source states them;
-- starship-command: name, race, class, value, shields, structure, crippled
-  [, weapons, fighter_capacity] -- weapons separated by ``;``, e.g. ``phaser-1; torpedo``;
-- spearpoint: name, side, type, cost [, crew] -- crew empty means none.
-
-Choices (sides, types, races, crews) are read without regard to case, and
-spaces may stand for hyphens (``Battle Damage``).
+Each game's columns are its :class:`CatalogSpec` (``games/<game>/catalog.py``),
+registered as the game's ``catalog``. Choices (sides, types, races, crews) are read
+without regard to case, and spaces may stand for hyphens (``Battle Damage``).
 """
 
 from __future__ import annotations
@@ -34,16 +27,7 @@ from dataclasses import dataclass
 from django import forms
 from django.db import IntegrityError, models, transaction
 
-from fleets.models.deck import (
-    DECK_GAMES,
-    SPEARPOINT,
-    STARSHIP_COMMAND,
-    WING_COMMANDER,
-    SpearpointUnit,
-    StarshipCommandShip,
-    WingCommanderCard,
-)
-from rules import starship_command
+from games.registry import catalog_games, get_game, is_game
 
 MAX_CSV_BYTES = 1_000_000
 MAX_CSV_ROWS = 5_000
@@ -79,59 +63,6 @@ class CatalogRowForm(forms.ModelForm):
         pass
 
 
-class WingCommanderRowForm(CatalogRowForm):
-    class Meta:
-        model = WingCommanderCard
-        fields = ["name", "side", "card_type", "mustering_cost", "medal_cost", "notes"]
-
-
-class StarshipCommandRowForm(CatalogRowForm):
-    weapons = forms.CharField(required=False)
-
-    class Meta:
-        model = StarshipCommandShip
-        fields = [
-            "name",
-            "race",
-            "ship_class",
-            "value",
-            "shields",
-            "structure",
-            "crippled",
-            "weapons",
-            "fighter_capacity",
-        ]
-
-    def clean_weapons(self) -> list[str]:
-        weapons = [w.strip().lower().replace(" ", "-") for w in re.split(r"[;,|]", self.cleaned_data["weapons"])]
-        weapons = [weapon for weapon in weapons if weapon]
-        unknown = sorted(set(weapons) - set(starship_command.WEAPONS))
-        if unknown:
-            raise forms.ValidationError(
-                f"unknown weapon {unknown[0]!r} (expected some of {', '.join(starship_command.WEAPONS)})"
-            )
-        return weapons
-
-    def clean(self):
-        """The ship must be one the rules accept (at least 1 Structure point, and so on)."""
-        cleaned = super().clean()
-        if not self.errors:
-            ship = self.instance
-            given = set(self._meta.fields)
-            values = {field: cleaned[field] if field in given else getattr(ship, field) for field in self.Meta.fields}
-            try:
-                starship_command.ShipCard(**{**values, "weapons": tuple(values["weapons"])})
-            except ValueError as error:
-                raise forms.ValidationError(str(error).split(": ", 1)[-1]) from None
-        return cleaned
-
-
-class SpearpointRowForm(CatalogRowForm):
-    class Meta:
-        model = SpearpointUnit
-        fields = ["name", "side", "unit_type", "cost", "crew"]
-
-
 @dataclass(frozen=True, slots=True)
 class CatalogSpec:
     """How one game's CSV maps to its catalog: columns to fields, which are required, and the row key."""
@@ -141,6 +72,7 @@ class CatalogSpec:
     optional: frozenset[str]
     key: tuple[str, ...]
     defaults: dict[str, str]  # what an empty optional cell means
+    choice_fields: frozenset[str] = frozenset()  # fields read as choice keys ("Battle Damage" -> "battle-damage")
 
     @property
     def model(self) -> type[models.Model]:
@@ -150,55 +82,13 @@ class CatalogSpec:
         return tuple(values.get(field, "") for field in self.key)
 
 
-SPECS = {
-    WING_COMMANDER: CatalogSpec(
-        form=WingCommanderRowForm,
-        columns={
-            "name": "name",
-            "side": "side",
-            "type": "card_type",
-            "mustering_cost": "mustering_cost",
-            "medal_cost": "medal_cost",
-            "notes": "notes",
-        },
-        optional=frozenset({"notes"}),
-        key=("name",),
-        defaults={},
-    ),
-    STARSHIP_COMMAND: CatalogSpec(
-        form=StarshipCommandRowForm,
-        columns={
-            "name": "name",
-            "race": "race",
-            "class": "ship_class",
-            "value": "value",
-            "shields": "shields",
-            "structure": "structure",
-            "crippled": "crippled",
-            "weapons": "weapons",
-            "fighter_capacity": "fighter_capacity",
-        },
-        optional=frozenset({"weapons", "fighter_capacity"}),
-        key=("name",),
-        defaults={"fighter_capacity": "0"},
-    ),
-    SPEARPOINT: CatalogSpec(
-        form=SpearpointRowForm,
-        columns={"name": "name", "side": "side", "type": "unit_type", "cost": "cost", "crew": "crew"},
-        optional=frozenset({"crew"}),
-        key=("name", "side"),
-        defaults={"crew": "none"},
-    ),
-}
-CHOICE_FIELDS = frozenset({"side", "card_type", "race", "unit_type", "crew"})
-
-
 def import_catalog_csv(*, game: str, data: bytes | str) -> CatalogImportResult:
     """Check every row of the CSV ``data`` for ``game``'s catalog, then write them all or raise
     :class:`CatalogImportError` listing every bad row and write nothing."""
-    if game not in DECK_GAMES:
-        raise CatalogImportError([RowError(0, f"unknown game {game!r}; expected one of {', '.join(DECK_GAMES)}")])
-    spec = SPECS[game]
+    if not is_game(game) or get_game(game).catalog is None:
+        known = ", ".join(known.key for known in catalog_games())
+        raise CatalogImportError([RowError(0, f"unknown game {game!r}; expected one of {known}")])
+    spec = get_game(game).catalog
     fields, rows = _read_rows(spec, data)
     form_class = forms.modelform_factory(spec.model, form=spec.form, fields=fields)
     existing = _existing(spec, [values for _line, values in rows])
@@ -274,7 +164,7 @@ def _normalised(spec: CatalogSpec, values: dict[str, str], fields: list[str]) ->
     cleaned = {}
     for field in fields:
         value = values.get(field, "").strip()
-        if field in CHOICE_FIELDS:
+        if field in spec.choice_fields:
             value = re.sub(r"\s+", "-", value.lower())
         cleaned[field] = value or spec.defaults.get(field, "")
     return cleaned

@@ -5,14 +5,11 @@ from __future__ import annotations
 from django import forms
 from django.utils import timezone
 
-from fleets.models.deck import DECK_GAMES
-from rules.registry import get_game
+from games.registry import catalog_game_choices, deck_game_choices
 
 from .csv_import import MAX_CSV_BYTES
-from .kinds import MAX_COPIES, DeckKind, get_kind, label
+from .deck_kind import MAX_COPIES, DeckKind, get_kind, label
 from .services import MAX_IMPORT_BYTES, MAX_NAME_LENGTH
-
-GAME_CHOICES = [(game, get_game(game).name) for game in DECK_GAMES]
 
 
 def side_choices(kind: DeckKind) -> list[tuple[str, str]]:
@@ -104,7 +101,7 @@ class SheetForm(forms.Form):
 
 
 class DeckImportForm(forms.Form):
-    game = forms.ChoiceField(choices=GAME_CHOICES)
+    game = forms.ChoiceField(choices=deck_game_choices)
     name = forms.CharField(max_length=MAX_NAME_LENGTH, required=False, help_text="Leave empty for a dated name.")
     file = forms.FileField(required=False, help_text="A JSON list file (as check_deck reads) or a text list.")
     text = forms.CharField(widget=forms.Textarea(attrs={"rows": 8}), required=False, label="Or paste the list")
@@ -121,7 +118,7 @@ class DeckImportForm(forms.Form):
 
 
 class CatalogImportForm(forms.Form):
-    game = forms.ChoiceField(choices=GAME_CHOICES)
+    game = forms.ChoiceField(choices=catalog_game_choices)
     file = forms.FileField(help_text="CSV with a header row; see the columns below.")
 
     def clean_file(self):

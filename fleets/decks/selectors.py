@@ -15,7 +15,7 @@ from django.shortcuts import get_object_or_404
 from fleets.models.deck import Deck
 from rules.list_check import ListReport, Violation
 
-from .kinds import DeckKind, get_kind, label
+from .deck_kind import DeckKind, get_kind, label
 
 
 @dataclass(frozen=True, slots=True)

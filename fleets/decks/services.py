@@ -3,7 +3,7 @@
 Each is atomic, takes keyword arguments only, and re-reads the deck under a
 row lock, so two windows editing one deck apply their changes one after the
 other instead of one overwriting the other. A change is applied to the stored
-list file by the game's :class:`~fleets.decks.kinds.DeckKind`, and the result
+list file by the game's :class:`~fleets.decks.deck_kind.DeckKind`, and the result
 is always canonical and re-read by the rules before it is stored.
 
 Refusals raise :class:`DeckError` with a message fit to show, and write nothing.
@@ -19,11 +19,11 @@ from django.db import transaction
 from django.utils import timezone
 
 from fleets.builder_common import clean_list_name
-from fleets.models.deck import DECK_GAMES, Deck
+from fleets.models.deck import Deck
 from fleets.services import verification_code
 from rules.list_check import ListFileError, parse_list_json
 
-from .kinds import MAX_COPIES, DeckContentError, DeckKind, get_kind
+from .deck_kind import MAX_COPIES, DeckContentError, DeckKind, get_kind
 from .text_format import parse_text
 
 MAX_IMPORT_BYTES = 256 * 1024  # a real list is a few kilobytes
@@ -52,9 +52,10 @@ def deck_code(content: dict) -> str:
 
 
 def _kind(game: str) -> DeckKind:
-    if game not in DECK_GAMES:
-        raise DeckError(f"Unknown game “{game}”.")
-    return get_kind(game)
+    try:
+        return get_kind(game)
+    except KeyError:
+        raise DeckError(f"Unknown game “{game}”.") from None
 
 
 def _clean_name(name: str | None) -> str:

@@ -22,7 +22,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import KeepInFrame, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
-from .kinds import label
+from .deck_kind import label
 from .selectors import DeckView, Row
 
 MARGIN = 15 * mm

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from .kinds import MAX_COPIES, DeckContentError, DeckKind, find_card
+from .deck_kind import MAX_COPIES, DeckContentError, DeckKind, find_card
 
 _HEADER = re.compile(r"^(?P<key>[a-z][a-z ]*):\s*(?P<value>.*)$", re.IGNORECASE)
 _ITEM = re.compile(r"^(?:(?P<count>\d+)\s*[xX]?\s+)?(?P<name>.+?)(?:\s+\((?P<side>[^()]+)\))?$")

@@ -20,10 +20,11 @@ from django.views.decorators.http import require_POST
 
 from accounts.permissions import organizer_required, player_required
 from fleets.builder_common import builder_answer, form_error_text
-from fleets.models.deck import DECK_GAMES
+from games.registry import catalog_games, deck_games, get_game
 
 from . import services
-from .csv_import import SPECS, CatalogImportError, import_catalog_csv
+from .csv_import import CatalogImportError, import_catalog_csv
+from .deck_kind import get_kind
 from .forms import (
     AddCardForm,
     CatalogImportForm,
@@ -33,7 +34,6 @@ from .forms import (
     LineForm,
     SheetForm,
 )
-from .kinds import get_kind
 from .selectors import deck_view, decks_of, offered_cards, owned_deck
 from .sheets import render_deck_sheet
 from .text_format import export_text
@@ -41,15 +41,16 @@ from .text_format import export_text
 
 @player_required
 def deck_list(request):
-    kinds = [get_kind(game) for game in DECK_GAMES]
+    kinds = [game.lists for game in deck_games()]
     return render(request, "fleets/decks/deck_list.html", {"views": decks_of(request.user), "kinds": kinds})
 
 
 @player_required
 def deck_create(request, game: str):
-    if game not in DECK_GAMES:
-        raise Http404("No such game.")
-    kind = get_kind(game)
+    try:
+        kind = get_kind(game)
+    except KeyError:
+        raise Http404("No such game.") from None
     form = DeckCreateForm(request.POST or None, kind=kind)
     if form.is_valid():
         try:
@@ -212,7 +213,7 @@ def catalog_import(request):
         except CatalogImportError as error:
             errors = error.errors
         else:
-            messages.success(request, f"{get_kind(game).name}: {result.created} added, {result.updated} updated.")
+            messages.success(request, f"{get_game(game).name}: {result.created} added, {result.updated} updated.")
             return redirect("fleets:decks:catalog_import")
-    columns = [(get_kind(game).name, spec) for game, spec in SPECS.items()]
+    columns = [(game.name, game.catalog) for game in catalog_games()]
     return render(request, "fleets/decks/catalog_import.html", {"form": form, "errors": errors, "columns": columns})

@@ -2,5 +2,5 @@
 
 from .api_token import ApiToken  # noqa: F401
 from .catalog import Admiral, Captain, Card, CardSet, Resource, Ship, Upgrade  # noqa: F401
-from .deck import Deck, SpearpointUnit, StarshipCommandShip, WingCommanderCard  # noqa: F401
+from .deck import Deck  # noqa: F401
 from .fleet import Fleet, FleetVersion  # noqa: F401

@@ -20,8 +20,6 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 
-ATTACK_WING = "attack-wing"  # the game key in rules.registry; the builder edits STAW fleets only
-
 
 class Fleet(models.Model):
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="fleets")
@@ -33,9 +31,6 @@ class Fleet(models.Model):
     locked_at = models.DateTimeField(
         null=True, blank=True, help_text="Set once the fleet is played at an event; it can never be edited again."
     )
-
-    # Events match fleets to their game by this key; every fleet here is a STAW fleet.
-    game = ATTACK_WING
 
     class Meta:
         ordering = ["-updated_at", "name"]

@@ -8,9 +8,9 @@ from django.contrib.auth.models import User
 from django.core.management import call_command
 from playwright.sync_api import expect
 
+from games.attack_wing.demo import DEMO_EVENT_NAME
 from tests.accounts.factories import PASSWORD
 from tests.e2e.conftest import log_in
-from tournaments.management.commands.seed_demo import DEMO_EVENT_NAME
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

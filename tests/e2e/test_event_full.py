@@ -16,10 +16,10 @@ from django.utils import timezone
 from playwright.sync_api import expect
 from pypdf import PdfReader
 
+from games.attack_wing.results import Losses, MatchResult
 from tests.accounts.factories import JudgeFactory, OrganizerFactory, PlayerFactory
 from tests.e2e.conftest import log_in
 from tests.tournaments.factories import fleet_for, illegal_fleet_content, legal_fleet_content, small_catalog
-from tournaments.match_result import Losses, MatchResult
 from tournaments.models import Event, Match, MatchSide, MatchStatus
 from tournaments.selectors import opponents_by_registration
 from tournaments.services import (

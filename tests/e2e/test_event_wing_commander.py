@@ -14,11 +14,11 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import expect
 
+from games.wing_commander.events import WingCommanderResult
 from rules.wing_commander import KILRATHI, TERRAN, Ending
 from tests.accounts.factories import JudgeFactory, OrganizerFactory, PlayerFactory
 from tests.e2e.conftest import log_in
 from tests.tournaments.deck_games import wing_commander_deck, wing_commander_decks
-from tournaments.games.wing_commander import WingCommanderResult
 from tournaments.models import Event, Match, MatchSide, MatchStatus
 from tournaments.services import (
     registration_add,

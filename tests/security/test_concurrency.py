@@ -27,12 +27,12 @@ import tournaments.services.results
 from fleets.catalog_import import import_catalog
 from fleets.models import Card
 from fleets.services import fleet_update
+from games.attack_wing.results import MatchResult
 from tests.fleets.factories import utopia_document
 from tests.security.concurrency import DEADLINE, Hold, Run, race
 from tests.security.world import World, build_world
 from tests.tournaments.factories import illegal_fleet_content, legal_fleet_content
 from tournaments.errors import FleetRefused
-from tournaments.match_result import MatchResult
 from tournaments.models import MatchStatus, Registration, ResultChange, ResultReport
 from tournaments.services import registration_add, registration_submit_fleet, result_report
 

@@ -18,14 +18,14 @@ from django.urls import reverse
 
 from fleets.decks.services import deck_create
 from fleets.models import Deck, Fleet
+from games.attack_wing.results import Losses, MatchResult
+from games.wing_commander.events import WingCommanderResult
 from rules.wing_commander import KILRATHI, Ending
 from tests.accounts.factories import JudgeFactory, OrganizerFactory, PlayerFactory
 from tests.security.dump import event_dump
 from tests.tournaments.deck_games import deck_event, enter_with_decks, wing_commander_deck, wing_commander_decks
 from tests.tournaments.factories import EventFactory, fleet_for, legal_fleet_content, small_catalog
 from tournaments.errors import TournamentError
-from tournaments.games.wing_commander import WingCommanderResult
-from tournaments.match_result import Losses, MatchResult
 from tournaments.models import Event, EventStatus, Match, MatchStatus, ResultChange, SubmissionChange, SubmittedDeck
 from tournaments.services import (
     build_verify,

@@ -30,10 +30,11 @@ from django.test import Client
 from fleets.decks.services import deck_create
 from fleets.models import ApiToken, Deck, Fleet
 from fleets.services import api_token_create
+from games.starship_command.campaigns.services import campaign_add_player, campaign_create
+from games.starship_command.models import Campaign, CampaignPlayer
 from tests.accounts.factories import JudgeFactory, OrganizerFactory, PlayerFactory, UserFactory
 from tests.tournaments.factories import EventFactory, fleet_for, legal_fleet_content, small_catalog
-from tournaments.campaigns.services import campaign_add_player, campaign_create
-from tournaments.models import Campaign, CampaignPlayer, Event, Match, Registration
+from tournaments.models import Event, Match, Registration
 from tournaments.services import (
     event_start,
     registration_add,

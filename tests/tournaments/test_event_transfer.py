@@ -7,10 +7,10 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
 
+from games.attack_wing.results import Losses, MatchResult
 from tests.accounts.factories import OrganizerFactory
 from tests.tournaments.factories import EventFactory
 from tournaments.exports import event_csv, event_json
-from tournaments.match_result import Losses, MatchResult
 from tournaments.models import Event, Match
 from tournaments.selectors import event_standings
 from tournaments.services import event_import, event_start, result_enter, result_report, round_pair_next

@@ -7,9 +7,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from fleets.services import fleet_update
+from games.attack_wing.results import MatchResult
 from tests.accounts.factories import PlayerFactory
 from tests.tournaments.factories import EventFactory, illegal_fleet_content, legal_fleet_content
-from tournaments.match_result import MatchResult
 from tournaments.models import Event, EventStatus, MatchSide, MatchStatus
 from tournaments.services import event_start, registration_add, result_enter, round_pair_next
 

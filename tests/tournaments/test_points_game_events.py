@@ -8,11 +8,11 @@ player to score 51 Victory Points or Overrun their opponent ... is the victor."
 
 import pytest
 
+from games.spearpoint.events import SpearpointResult
+from games.starship_command.events import StarshipCommandResult
 from tests.tournaments.deck_games import deck_event, enter_with_decks
 from tournaments.errors import TournamentError
 from tournaments.games import event_game
-from tournaments.games.spearpoint import SpearpointResult
-from tournaments.games.starship_command import StarshipCommandResult
 from tournaments.models import Match, MatchStatus
 from tournaments.selectors import event_standings
 from tournaments.services import event_start, result_confirm, result_enter, result_report, round_pair_next

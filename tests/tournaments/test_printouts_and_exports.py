@@ -8,8 +8,8 @@ import pytest
 from django.urls import reverse
 from pypdf import PdfReader
 
+from games.attack_wing.results import Losses, MatchResult
 from tests.tournaments.factories import EventFactory
-from tournaments.match_result import Losses, MatchResult
 from tournaments.models import Match
 from tournaments.services import event_start, result_enter, round_pair_next
 

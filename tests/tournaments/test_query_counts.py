@@ -11,8 +11,8 @@ import pytest
 from django.urls import reverse
 
 from bench.generated_event import generated_event
+from games.attack_wing.results import MatchResult
 from tests.tournaments.factories import EventFactory, legal_fleet_content
-from tournaments.match_result import MatchResult
 from tournaments.models import Match, MatchStatus
 from tournaments.services import event_start, result_enter, round_pair_next
 

@@ -7,9 +7,9 @@ ships of 35 SP (ship 28, captain 4, crew upgrade 3).
 
 import pytest
 
+from games.attack_wing.results import Losses, MatchResult
 from tests.tournaments.factories import EventFactory
 from tournaments.errors import TournamentError
-from tournaments.match_result import Losses, MatchResult
 from tournaments.models import MatchSide, MatchStatus, ResultChange
 from tournaments.services import (
     build_verify,

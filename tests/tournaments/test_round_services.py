@@ -5,10 +5,10 @@ import threading
 import pytest
 from django.db import connection
 
+from games.attack_wing.results import MatchResult
 from tests.accounts.factories import PlayerFactory
 from tests.tournaments.factories import EventFactory
 from tournaments.errors import RematchWarning, TournamentError
-from tournaments.match_result import MatchResult
 from tournaments.models import Match, MatchSide, MatchStatus, Outcome, Round, Stage
 from tournaments.selectors import event_standings, opponents_by_registration
 from tournaments.services import (

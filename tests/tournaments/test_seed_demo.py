@@ -6,7 +6,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.management import call_command
 
-from tournaments.management.commands.seed_demo import DEMO_EVENT_NAME
+from games.attack_wing.demo import DEMO_EVENT_NAME
 from tournaments.models import Event
 
 pytestmark = pytest.mark.django_db

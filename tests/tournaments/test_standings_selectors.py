@@ -2,9 +2,9 @@
 
 import pytest
 
+from games.attack_wing.results import Losses, MatchResult
 from rules.standings import TIEBREAK_PRESETS
 from tests.tournaments.factories import EventFactory
-from tournaments.match_result import Losses, MatchResult
 from tournaments.models import Match, TieBreakPreset
 from tournaments.selectors import event_standings
 from tournaments.services import event_start, registration_drop, result_enter, round_pair_next

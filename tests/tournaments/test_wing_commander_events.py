@@ -9,11 +9,11 @@ game is considered a draw.").
 
 import pytest
 
+from games.wing_commander.events import WingCommanderResult, side_records
 from rules.wing_commander import KILRATHI, TERRAN, Ending, assign_sides
 from tests.tournaments.deck_games import deck_event, enter_with_decks
 from tournaments.errors import TournamentError
 from tournaments.games import event_game
-from tournaments.games.wing_commander import WingCommanderResult, side_records
 from tournaments.models import Match, MatchSide, MatchStatus
 from tournaments.selectors import event_standings
 from tournaments.services import event_start, result_confirm, result_enter, result_report, round_pair_next

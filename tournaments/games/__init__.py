@@ -1,26 +1,41 @@
-"""Each game's events, behind one interface: :func:`event_game` gives the :class:`EventGame` of a game key.
+"""What events ask of a game, behind one interface: :func:`event_game` gives the :class:`EventGame` of a game key.
 
 Services, selectors, views and templates ask the event's game what to do
 (which lists a player submits, how tables are seated, what a result is and how
-it scores, how standings rank) instead of testing which game it is.
+it scores, how standings rank) instead of testing which game it is. Each game's
+:class:`EventGame` lives in its own app (``games/<game>/events.py``) and reaches
+this app through :mod:`games.registry`.
 """
 
 from __future__ import annotations
 
-from .attack_wing import AttackWingEvents
-from .base import EventFormat, EventGame
-from .spearpoint import SpearpointEvents
-from .starship_command import StarshipCommandEvents
-from .wing_commander import WingCommanderEvents
+from games.registry import get_game
 
-EVENT_GAMES: dict[str, EventGame] = {
-    game.key: game for game in (AttackWingEvents(), WingCommanderEvents(), StarshipCommandEvents(), SpearpointEvents())
-}
+from .base import (
+    PLAIN_TIEBREAKERS,
+    POINTS_TIEBREAKERS,
+    SEATS,
+    EventFormat,
+    EventGame,
+    outcomes_by_winner,
+    seats_of,
+)
+from .decks import DeckGame
 
 
 def event_game(game: str) -> EventGame:
-    """The events of the game ``game`` (a key of :data:`rules.registry.GAMES`); unknown keys raise ``KeyError``."""
-    return EVENT_GAMES[game]
+    """The events of the game ``game`` (a key of :mod:`games.registry`); unknown keys raise ``KeyError``."""
+    return get_game(game).events
 
 
-__all__ = ["EVENT_GAMES", "EventFormat", "EventGame", "event_game"]
+__all__ = [
+    "PLAIN_TIEBREAKERS",
+    "POINTS_TIEBREAKERS",
+    "SEATS",
+    "DeckGame",
+    "EventFormat",
+    "EventGame",
+    "event_game",
+    "outcomes_by_winner",
+    "seats_of",
+]

@@ -118,6 +118,10 @@ class EventGame:
         for registration in registrations:
             registration.list_submitted = self.has_lists(registration)
 
+    def fleet_items(self, version) -> list:
+        """The items of a submitted fleet version (games whose lists are fleets, :attr:`takes_fleets`)."""
+        raise NotImplementedError
+
     # --- pairing -----------------------------------------------------------------------------------
 
     def seat_pairs(self, event, round_, pairs: list[tuple[int, int]]) -> tuple[list[tuple[int, int]], dict[int, str]]:

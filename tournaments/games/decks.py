@@ -2,7 +2,7 @@
 
 A player registers with decks built in the fleets app (:class:`fleets.models.Deck`).
 Each deck is judged by its game's rules as the builder judges it
-(:class:`fleets.decks.kinds.DeckKind`), plus the event format's own limits,
+(:class:`fleets.decks.deck_kind.DeckKind`), plus the event format's own limits,
 and must agree with the game's catalog (a list cannot set its own costs). The
 event then keeps a copy of the list file (:class:`~tournaments.models.SubmittedDeck`).
 """
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from django.db.models import prefetch_related_objects
 
-from fleets.decks.kinds import DeckKind, get_kind, label
+from fleets.decks.deck_kind import DeckKind, get_kind, label
 from rules.list_check import ListReport
 
 from ..models.submitted_deck import SINGLE_SLOT

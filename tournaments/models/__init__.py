@@ -1,6 +1,5 @@
 """The tournaments app's models, one module per concern."""
 
-from .campaign import Campaign, CampaignEntry, CampaignPlayer, EntryKind  # noqa: F401
 from .event import Event, EventStatus, TieBreakPreset, TopCut
 from .registration import Registration
 from .results import Outcome, ResultChange, ResultReport

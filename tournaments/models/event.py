@@ -7,7 +7,7 @@ import math
 from django.conf import settings
 from django.db import models
 
-from rules.registry import game_choices
+from games.registry import game_choices
 
 
 class EventStatus(models.TextChoices):

@@ -78,7 +78,7 @@ def registration_submit_fleet(*, registration: Registration, fleet) -> Registrat
     event = registration.event
     if fleet.owner_id != registration.player_id:
         raise TournamentError("You can only submit a fleet of the registered player's own.")
-    if fleet.game != event.game:
+    if not event_game(event.game).takes_fleets:
         raise TournamentError("This fleet is for another game.")
     check_lists_may_change(registration)
     try:

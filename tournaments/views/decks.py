@@ -12,9 +12,9 @@ from fleets.decks.sheets import render_deck_sheet
 from fleets.models import Deck
 
 from .. import selectors, services
-from ..deck_forms import DeckSubmitForm
 from ..deck_selectors import submitted_deck_view
 from ..errors import FleetRefused, TournamentError
+from ..forms import DeckSubmitForm
 from ..games import event_game
 from ..models import Registration
 from .common import load_event, run_service, staff_viewer

@@ -10,7 +10,7 @@ from django.views.decorators.http import require_safe
 
 from fleets.sheets import render_fleet_sheet
 
-from .. import exports, printouts, scoring, selectors
+from .. import exports, printouts, selectors
 from ..games import event_game
 from ..models import Registration
 from .common import load_event, staff_viewer
@@ -55,7 +55,7 @@ def fleet_detail(request, pk: int, registration_pk: int):
     viewer = selectors.viewer_of(request.user, event)
     if registration.fleet_version is None or not selectors.can_see_fleet(event, request.user, viewer, registration):
         raise Http404("No such fleet.")
-    items = scoring.fleet_items(registration.fleet_version)
+    items = event_game(event.game).fleet_items(registration.fleet_version)
     context = {
         "event": event,
         "tab": "fleets",

@@ -9,8 +9,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from .. import selectors, services
-from ..games import event_game
-from ..match_result import SEATS
+from ..games import SEATS, event_game
 from ..models import Match, MatchStatus
 from .common import load_event, run_service, staff_viewer
 

@@ -1,28 +1,32 @@
-"""``manage.py check_list --game starship-command|spearpoint FILE.json [--json]``.
+"""``manage.py check_list --game GAME FILE.json [--json]``: is a list of a points game legal?
 
-Checks a Starship Command campaign fleet or a Spearpoint 1943 reserves deck,
-with the output and exit status of ``check_deck``; the file formats and the
-violation codes are in ``docs/other-games-rules.md``.
+Checks a list of any game whose rules read a list file by ``check_list_data``
+(Starship Command campaign fleets, Spearpoint 1943 reserves decks), with the
+output and exit status of ``check_deck``; the file formats and the violation
+codes are in ``docs/other-games-rules.md``.
 """
 
 from __future__ import annotations
 
-from fleets.management.commands.check_deck import ListCheckCommand
+from fleets.decks.check_command import ListCheckCommand
+from games.registry import all_games, get_game
 from rules.list_check import ListReport
-from rules.registry import get_game
 
-GAMES = ("starship-command", "spearpoint")
+
+def list_games() -> list[str]:
+    """The keys of the games whose rules check a list file."""
+    return [game.key for game in all_games() if hasattr(game.rules, "check_list_data")]
 
 
 class Command(ListCheckCommand):
     help = (
-        "Check a Starship Command fleet file or a Spearpoint 1943 reserves deck file. "
+        "Check a list file (a Starship Command fleet, a Spearpoint 1943 reserves deck). "
         "Exit status: 0 legal, 1 illegal, 2 unreadable file."
     )
 
     def add_arguments(self, parser):
         super().add_arguments(parser)
-        parser.add_argument("--game", required=True, choices=GAMES, help="the game whose rules apply")
+        parser.add_argument("--game", required=True, choices=list_games(), help="the game whose rules apply")
 
     def judge(self, data: object, options: dict) -> ListReport:
-        return get_game(options["game"]).rules().check_list_data(data)
+        return get_game(options["game"]).rules.check_list_data(data)

@@ -2,7 +2,9 @@
 
 import factory
 
-from fleets.models.deck import SpearpointUnit, StarshipCommandShip, WingCommanderCard
+from games.spearpoint.models import SpearpointUnit
+from games.starship_command.models import StarshipCommandShip
+from games.wing_commander.models import WingCommanderCard
 
 
 class WingCommanderCardFactory(factory.django.DjangoModelFactory):

@@ -13,17 +13,22 @@ pytestmark = pytest.mark.django_db
 @pytest.mark.parametrize(
     ("model", "query", "present", "absent"),
     [
-        ("wingcommandercard", {"q": "arr", "side__exact": "terran"}, "Arrow", "Darket"),
-        ("wingcommandercard", {"card_type__exact": "maneuver"}, "Kickstop", "Arrow"),
-        ("starshipcommandship", {"q": "sara", "race__exact": "confederation"}, "Saratoga", "Repulse"),
-        ("spearpointunit", {"unit_type__exact": "vehicle", "crew__exact": "tank-crew"}, "M4 Sherman", "Rifle Squad"),
+        ("wing_commander_wingcommandercard", {"q": "arr", "side__exact": "terran"}, "Arrow", "Darket"),
+        ("wing_commander_wingcommandercard", {"card_type__exact": "maneuver"}, "Kickstop", "Arrow"),
+        ("starship_command_starshipcommandship", {"q": "sara", "race__exact": "confederation"}, "Saratoga", "Repulse"),
+        (
+            "spearpoint_spearpointunit",
+            {"unit_type__exact": "vehicle", "crew__exact": "tank-crew"},
+            "M4 Sherman",
+            "Rifle Squad",
+        ),
     ],
 )
 def test_catalog_admin_searches_and_filters(
     admin_client, saratoga, sherman, rifle_squad, model, query, present, absent
 ):
     StarshipCommandShipFactory(name="Repulse", race="packtons")
-    html = admin_client.get(reverse(f"admin:fleets_{model}_changelist"), query).text
+    html = admin_client.get(reverse(f"admin:{model}_changelist"), query).text
     assert present in html and absent not in html
 
 

@@ -3,7 +3,9 @@
 import pytest
 
 from fleets.decks.csv_import import CatalogImportError, import_catalog_csv
-from fleets.models.deck import SpearpointUnit, StarshipCommandShip, WingCommanderCard
+from games.spearpoint.models import SpearpointUnit
+from games.starship_command.models import StarshipCommandShip
+from games.wing_commander.models import WingCommanderCard
 
 pytestmark = pytest.mark.django_db
 

@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from fleets.models.deck import WingCommanderCard
+from games.wing_commander.models import WingCommanderCard
 from tests.conftest import SEEDS_DIR
 
 MANUAL = SEEDS_DIR / "001_81b2e807a363bebf.txt"

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from fleets.decks.kinds import get_kind
+from fleets.decks.deck_kind import get_kind
 from fleets.decks.text_format import export_text, parse_text
 
 pytestmark = pytest.mark.django_db

@@ -9,10 +9,11 @@ import json
 import pytest
 
 from fleets.decks import services
-from fleets.decks.kinds import get_kind
+from fleets.decks.deck_kind import get_kind
 from fleets.decks.services import DeckError, deck_add_card, deck_create, deck_import, deck_set_line
 from fleets.decks.text_format import export_text
-from fleets.models.deck import Deck, WingCommanderCard
+from fleets.models.deck import Deck
+from games.wing_commander.models import WingCommanderCard
 from rules.spearpoint import check_list_data as check_reserves_file
 from rules.wing_commander import check_deck_data
 

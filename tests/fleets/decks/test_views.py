@@ -9,7 +9,8 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from fleets.decks.services import deck_add_card, deck_create
-from fleets.models.deck import Deck, WingCommanderCard
+from fleets.models.deck import Deck
+from games.wing_commander.models import WingCommanderCard
 
 pytestmark = pytest.mark.django_db
 

@@ -6,19 +6,19 @@ for the Saratoga class heavy Cruiser", "a shield strength of 20").
 
 import factory
 
-from rules.starship_command import Fate
-from tests.accounts.factories import OrganizerFactory, PlayerFactory
-from tests.fleets.decks.factories import StarshipCommandShipFactory
-from tournaments.campaigns.ledger import BattleFate
-from tournaments.campaigns.selectors import campaign_page
-from tournaments.campaigns.services import (
+from games.starship_command.campaigns.ledger import BattleFate
+from games.starship_command.campaigns.selectors import campaign_page
+from games.starship_command.campaigns.services import (
     campaign_add_player,
     campaign_record_battle,
     campaign_record_purchase,
     campaign_record_repair,
     campaign_record_transfer,
 )
-from tournaments.models import Campaign
+from games.starship_command.models import Campaign
+from rules.starship_command import Fate
+from tests.accounts.factories import OrganizerFactory, PlayerFactory
+from tests.fleets.decks.factories import StarshipCommandShipFactory
 
 # name: (race, value, shields, structure, fighter squadrons)
 SHIPS = {

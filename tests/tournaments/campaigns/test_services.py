@@ -7,19 +7,19 @@ entry must leave every campaign table exactly as it was.
 import pytest
 from django.db import IntegrityError
 
-from rules.starship_command import Fate
-from tests.accounts.factories import OrganizerFactory, PlayerFactory
-from tests.fleets.decks.factories import StarshipCommandShipFactory
-from tests.tournaments.campaigns.factories import Desk, campaign_with, fate
-from tournaments.campaigns.ledger import BattleFate
-from tournaments.campaigns.services import (
+from games.starship_command.campaigns.ledger import BattleFate
+from games.starship_command.campaigns.services import (
     CampaignRefused,
     campaign_add_player,
     campaign_create,
     campaign_record_battle,
     campaign_record_purchase,
 )
-from tournaments.models import Campaign, CampaignEntry, CampaignPlayer
+from games.starship_command.models import Campaign, CampaignEntry, CampaignPlayer
+from rules.starship_command import Fate
+from tests.accounts.factories import OrganizerFactory, PlayerFactory
+from tests.fleets.decks.factories import StarshipCommandShipFactory
+from tests.tournaments.campaigns.factories import Desk, campaign_with, fate
 
 pytestmark = pytest.mark.django_db
 

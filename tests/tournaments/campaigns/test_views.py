@@ -11,9 +11,9 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from games.starship_command.models import Campaign, CampaignEntry, CampaignPlayer
 from tests.accounts.factories import OrganizerFactory, PlayerFactory
 from tests.tournaments.campaigns.factories import fate
-from tournaments.models import Campaign, CampaignEntry, CampaignPlayer
 
 pytestmark = pytest.mark.django_db
 

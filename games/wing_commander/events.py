@@ -21,14 +21,14 @@ from dataclasses import dataclass
 
 from django import forms
 
-from fleets.decks.kinds import label
+from fleets.decks.deck_kind import label
 from rules import wing_commander
 from rules.wing_commander import KILRATHI, SIDES, TERRAN, Ending, SideRecord
+from tournaments.errors import TournamentError
+from tournaments.games import PLAIN_TIEBREAKERS, DeckGame, EventFormat, seats_of
+from tournaments.models import MatchSide, Outcome, Stage
 
-from ..errors import TournamentError
-from ..models import MatchSide, Outcome, Stage
-from .base import PLAIN_TIEBREAKERS, EventFormat, seats_of
-from .decks import DeckGame
+from . import KEY
 
 TOURNAMENT = "tournament"
 OUTCOMES = {
@@ -99,7 +99,7 @@ def choice_of(result: WingCommanderResult) -> str:
 
 
 class WingCommanderEvents(DeckGame):
-    key = "wing-commander"
+    key = KEY
     list_noun = "both decks"
     list_name = "decks"
     list_heading = "Decks"

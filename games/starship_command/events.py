@@ -23,10 +23,10 @@ from django import forms
 
 from rules import starship_command
 from rules.starship_command import FLEET_BUDGET, PRESETS, VictoryCondition
+from tournaments.errors import TournamentError
+from tournaments.games import POINTS_TIEBREAKERS, SEATS, DeckGame, EventFormat, outcomes_by_winner, seats_of
 
-from ..errors import TournamentError
-from .base import POINTS_TIEBREAKERS, SEATS, EventFormat, outcomes_by_winner, seats_of
-from .decks import DeckGame
+from . import KEY
 
 # Rows of the result form where the format sets a points target but no number of battles.
 MAX_BATTLES = 6
@@ -126,7 +126,7 @@ class StarshipCommandResultForm(forms.Form):
 
 
 class StarshipCommandEvents(DeckGame):
-    key = "starship-command"
+    key = KEY
     list_noun = "a fleet"
     list_name = "fleet"
     list_heading = "Fleets"

@@ -23,7 +23,7 @@ from ..models import Campaign, CampaignPlayer
 from . import selectors, services
 from .forms import AddPlayerForm, BattleResultForm, CampaignForm, PurchaseForm, RepairForm, TransferForm
 
-ENTRY_TEMPLATE = "tournaments/campaigns/entry_form.html"
+ENTRY_TEMPLATE = "starship_command/campaigns/entry_form.html"
 POINTS = {"budget": FLEET_BUDGET, "income": INCOME_PER_BATTLE}  # what the pages say every player receives
 
 
@@ -32,7 +32,7 @@ POINTS = {"budget": FLEET_BUDGET, "income": INCOME_PER_BATTLE}  # what the pages
 def campaign_list(request):
     """The campaigns the viewer runs or plays in."""
     context = {"campaigns": selectors.campaigns_for(request.user), "may_create": is_organizer(request.user)}
-    return render(request, "tournaments/campaigns/campaign_list.html", context)
+    return render(request, "starship_command/campaigns/campaign_list.html", context)
 
 
 @organizer_required
@@ -47,7 +47,7 @@ def campaign_create(request):
             form.add_error(None, refusal.message)
         else:
             return redirect("tournaments:campaigns:detail", campaign.pk)
-    return render(request, "tournaments/campaigns/campaign_form.html", {"form": form, "points": POINTS})
+    return render(request, "starship_command/campaigns/campaign_form.html", {"form": form, "points": POINTS})
 
 
 @login_required
@@ -60,7 +60,7 @@ def campaign_detail(request, pk: int):
         "may_record": selectors.may_record(request.user, campaign),
         "points": POINTS,
     }
-    return render(request, "tournaments/campaigns/campaign_detail.html", context)
+    return render(request, "starship_command/campaigns/campaign_detail.html", context)
 
 
 @login_required
@@ -149,7 +149,7 @@ def battle(request, pk: int):
         services.campaign_record_battle,
         title=f"Battle {page.next_battle} of {campaign.battles}",
         success=f"Battle {page.next_battle} recorded: every player receives {INCOME_PER_BATTLE} points.",
-        template="tournaments/campaigns/battle_form.html",
+        template="starship_command/campaigns/battle_form.html",
     )
 
 

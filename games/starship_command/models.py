@@ -1,9 +1,9 @@
-"""A Starship Command campaign: its players and the append-only ledger of what happened (seed 002, Campaign Rules).
+"""Starship Command: the ship catalog organizers keep, and campaigns with their append-only ledger.
 
-Only the entries are stored. Balances, fleets, damage and scores are never
-saved: they are rebuilt by replaying the entries, in sequence, through
-:class:`rules.starship_command.Campaign`, so the rules package is the one place
-they are computed and nothing stored can disagree with it.
+A campaign (seed 002, Campaign Rules) stores only its players and ledger entries.
+Balances, fleets, damage and scores are never saved: they are rebuilt by replaying
+the entries, in sequence, through :class:`rules.starship_command.Campaign`, so the
+rules package is the one place they are computed and nothing stored can disagree with it.
 """
 
 from __future__ import annotations
@@ -13,6 +13,27 @@ from django.db import models
 
 from fleets.models.deck import key_choices
 from rules import starship_command
+
+
+class StarshipCommandShip(models.Model):
+    """A Starship Command ship card: each card is one named ship, so its name is unique."""
+
+    name = models.CharField(max_length=100, unique=True)
+    race = models.CharField(max_length=20, choices=key_choices(starship_command.RACES))
+    ship_class = models.CharField("class", max_length=60)
+    value = models.PositiveSmallIntegerField(help_text="Value points: what it scores and what a campaign pays.")
+    shields = models.PositiveSmallIntegerField()
+    structure = models.PositiveSmallIntegerField()
+    crippled = models.PositiveSmallIntegerField(help_text="Total damage, shields included, that cripples the ship.")
+    weapons = models.JSONField(default=list, blank=True, help_text="Weapon keys, e.g. phaser-1, torpedo.")
+    fighter_capacity = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["race", "name"]
+        verbose_name = "Starship Command ship"
+
+    def __str__(self) -> str:
+        return self.name
 
 
 class Campaign(models.Model):
@@ -67,7 +88,7 @@ class EntryKind(models.TextChoices):
 
 
 class CampaignEntry(models.Model):
-    """One line of the ledger. ``data`` is the entry as ``tournaments.campaigns.ledger`` writes and reads it.
+    """One line of the ledger. ``data`` is the entry as ``games.starship_command.campaigns.ledger`` writes and reads it.
 
     Entries are only ever added: a recorded entry is never edited, because every
     later balance was computed from it.

@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from fleets.selectors import content_fleet, load_catalog
 from rules.attack_wing import Report, validate_fleet
 from rules.attack_wing import fleet_points as score_fleet
+from tournaments.errors import TournamentError
 
-from .errors import TournamentError
-from .match_result import Losses
+from .results import Losses
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,12 +1,5 @@
-"""``manage.py check_deck DECK.json [--json] [--casual]``: is a Wing Commander deck legal?
-
-Tournament rules apply unless ``--casual`` lifts the 100-card maximum. The file
-format and every violation code are in ``docs/other-games-rules.md``. Exit
-status: 0 legal, 1 illegal, 2 the file could not be read as a deck (with one
-line on stderr saying why).
-
-:class:`ListCheckCommand` is the shape every list-check command shares
-(``check_list`` too): read the file, judge it, print text or JSON, exit.
+"""The shape every list-check command shares (``check_deck``, ``check_list``): read the file, judge it,
+print text or JSON, exit 0 legal, 1 illegal, 2 the file could not be read (with one line on stderr saying why).
 """
 
 from __future__ import annotations
@@ -17,7 +10,6 @@ import sys
 from django.core.management.base import BaseCommand, CommandError
 
 from rules.list_check import EXIT_BAD_INPUT, ListFileError, ListReport, read_list_file
-from rules.registry import get_game
 
 
 class ListCheckCommand(BaseCommand):
@@ -42,18 +34,3 @@ class ListCheckCommand(BaseCommand):
         self.stdout.write(json.dumps(report.to_dict(), indent=2) if options["json"] else report.to_text())
         if not report.legal:
             sys.exit(report.exit_code)
-
-
-class Command(ListCheckCommand):
-    help = (
-        "Check a Wing Commander CCG deck file against the play deck and starting muster rules "
-        "(tournament rules unless --casual). Exit status: 0 legal, 1 illegal, 2 unreadable file."
-    )
-    file_help = "the deck file (JSON), e.g. DECK.json"
-
-    def add_arguments(self, parser):
-        super().add_arguments(parser)
-        parser.add_argument("--casual", action="store_true", help="casual play: no 100-card maximum")
-
-    def judge(self, data: object, options: dict) -> ListReport:
-        return get_game("wing-commander").rules().check_deck_data(data, tournament=not options["casual"])

@@ -12,11 +12,10 @@ from dataclasses import dataclass
 from django.db.models import Count, Q
 
 from accounts.permissions import is_event_organizer
-from fleets.models import StarshipCommandShip
 from rules import starship_command
 from rules.starship_command import SURVIVING, BattleResult, Holding, Purchase, Repair, ShipFate, TeamScore, Transfer
 
-from ..models import Campaign, CampaignEntry, CampaignPlayer
+from ..models import Campaign, CampaignEntry, CampaignPlayer, StarshipCommandShip
 from .ledger import FATE_LABELS, replay
 
 

@@ -2,7 +2,7 @@
 
 Every entry form carries ``seen``, the number of ledger entries the page was
 built on, so the services can refuse an entry made against a state that has
-changed since (see :func:`tournaments.campaigns.services._record`).
+changed since (see :func:`games.starship_command.campaigns.services._record`).
 """
 
 from __future__ import annotations

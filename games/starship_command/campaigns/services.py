@@ -15,8 +15,8 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from rules import starship_command
+from tournaments.errors import TournamentError
 
-from ..errors import TournamentError
 from ..models import Campaign, CampaignEntry, CampaignPlayer, EntryKind
 from .ledger import (
     BattleFate,

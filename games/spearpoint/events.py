@@ -22,10 +22,10 @@ from django import forms
 
 from rules import standings
 from rules.spearpoint import RESERVES_MAX_POINTS, RESERVES_MIN_POINTS, WINNING_POINTS, Victory
+from tournaments.errors import TournamentError
+from tournaments.games import POINTS_TIEBREAKERS, SEATS, DeckGame, EventFormat, outcomes_by_winner, seats_of
 
-from ..errors import TournamentError
-from .base import POINTS_TIEBREAKERS, SEATS, EventFormat, outcomes_by_winner, seats_of
-from .decks import DeckGame
+from . import KEY
 
 STANDARD = "standard"
 MAX_VICTORY_POINTS = 999
@@ -110,7 +110,7 @@ class SpearpointResultForm(forms.Form):
 
 
 class SpearpointEvents(DeckGame):
-    key = "spearpoint"
+    key = KEY
     list_noun = "a reserves deck"
     list_name = "reserves deck"
     list_heading = "Reserves decks"

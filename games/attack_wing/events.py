@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-from rules import standings
-from rules.registry import get_game
+from rules import attack_wing, standings
+from tournaments.games import EventGame, seats_of
+from tournaments.models import MatchStatus, Stage
 
-from .. import scoring
-from ..forms import ResultForm
-from ..match_result import SEATS, MatchResult
-from ..models import MatchStatus, Stage
-from .base import EventGame, seats_of
+from . import KEY, scoring
+from .forms import ResultForm
+from .results import SEATS, MatchResult
 
 
 class AttackWingEvents(EventGame):
-    key = "attack-wing"
+    key = KEY
     list_noun = "a fleet"
     list_name = "fleet"
     list_heading = "Fleets"
@@ -26,7 +25,7 @@ class AttackWingEvents(EventGame):
     )
 
     def formats(self):
-        return get_game(self.key).rules().FORMATS
+        return attack_wing.FORMATS
 
     def default_fleet_point_base(self, format_key):
         """Destroying a whole fleet scores the format's fleet limit (the 2016 text still says 120 for
@@ -54,6 +53,10 @@ class AttackWingEvents(EventGame):
 
     def has_lists(self, registration):
         return registration.fleet_version_id is not None
+
+    def fleet_items(self, version):
+        """The ships and cards of a submitted fleet version, with their costs, as a result can lose them."""
+        return scoring.fleet_items(version)
 
     def result_from_json(self, data):
         return MatchResult.from_json(data)

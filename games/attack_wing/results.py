@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .models import Outcome
+from tournaments.models import Outcome
 
 SEATS = (1, 2)
 

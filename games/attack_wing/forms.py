@@ -1,0 +1,68 @@
+"""The Attack Wing result form: who won, and what each fleet lost."""
+
+from __future__ import annotations
+
+from django import forms
+
+from .results import SEATS, Losses, MatchResult
+from .scoring import FleetItem
+
+TIE = "tie"
+
+
+class ResultForm(forms.Form):
+    """Who won, and a tick for each ship destroyed and each upgrade removed, per fleet.
+
+    Field names are ``lost_<seat>`` and carry item keys; fleet points are then
+    computed from them, never typed.
+    """
+
+    winner = forms.ChoiceField(widget=forms.RadioSelect)
+
+    def __init__(
+        self,
+        *args,
+        names: dict[int, str],
+        items: dict[int, list[FleetItem]],
+        allow_tie=True,
+        battle_points=False,
+        **kwargs,
+    ):
+        super().__init__(*args, **kwargs)
+        choices = [(str(seat), f"{names[seat]} won") for seat in SEATS]
+        if allow_tie:
+            choices.append((TIE, "Tie"))
+        self.fields["winner"].choices = choices
+        self.items = items
+        for seat in SEATS:
+            self.fields[f"lost_{seat}"] = forms.MultipleChoiceField(
+                label=f"{names[seat]}'s fleet: ships destroyed and cards removed",
+                choices=[(item.key, item.loss_label) for item in items[seat]],
+                required=False,
+                widget=forms.CheckboxSelectMultiple,
+            )
+            if battle_points:
+                self.fields[f"battle_points_{seat}"] = forms.IntegerField(
+                    label=f"{names[seat]}'s battle points", min_value=0, max_value=1000, initial=0
+                )
+
+    @classmethod
+    def initial_from(cls, result: MatchResult) -> dict:
+        initial = {"winner": TIE if result.winner is None else str(result.winner)}
+        for seat in SEATS:
+            lost = result.lost_by(seat)
+            initial[f"lost_{seat}"] = [*lost.ships, *lost.upgrades]
+            initial[f"battle_points_{seat}"] = result.battle_points_of(seat)
+        return initial
+
+    def result(self) -> MatchResult:
+        winner = self.cleaned_data["winner"]
+        losses = {}
+        for seat in SEATS:
+            kinds = {item.key: item.is_ship for item in self.items[seat]}
+            ticked = self.cleaned_data[f"lost_{seat}"]
+            losses[seat] = Losses.of(
+                ships=[key for key in ticked if kinds[key]], upgrades=[key for key in ticked if not kinds[key]]
+            )
+        battle = {seat: self.cleaned_data.get(f"battle_points_{seat}") or 0 for seat in SEATS}
+        return MatchResult(None if winner == TIE else int(winner), losses, battle)

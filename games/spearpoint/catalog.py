@@ -1,0 +1,23 @@
+"""The Spearpoint unit catalog's CSV: name, side, type, cost [, crew]; an empty crew means none."""
+
+from __future__ import annotations
+
+from fleets.decks.csv_import import CatalogRowForm, CatalogSpec
+
+from .models import SpearpointUnit
+
+
+class SpearpointRowForm(CatalogRowForm):
+    class Meta:
+        model = SpearpointUnit
+        fields = ["name", "side", "unit_type", "cost", "crew"]
+
+
+CATALOG = CatalogSpec(
+    form=SpearpointRowForm,
+    columns={"name": "name", "side": "side", "type": "unit_type", "cost": "cost", "crew": "crew"},
+    optional=frozenset({"crew"}),
+    key=("name", "side"),
+    defaults={"crew": "none"},
+    choice_fields=frozenset({"side", "unit_type", "crew"}),
+)

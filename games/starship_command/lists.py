@@ -1,0 +1,72 @@
+"""Starship Command fleets as the deck builder, the sheets and events handle them."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from fleets.decks.deck_kind import DeckKind, label
+from rules import starship_command
+
+from . import KEY
+from .models import StarshipCommandShip
+
+
+class StarshipCommandFleets(DeckKind):
+    """Seed 002, Campaign Rules: a fleet of one race bought by value points."""
+
+    game = KEY
+    noun = "fleet"
+    line_noun = "ship"
+    side_key = "race"
+    sides = starship_command.RACES
+    lines_key = "ships"
+    counted = False
+    section_label = "destroyed"
+    catalog = StarshipCommandShip
+    catalog_side_field = "race"
+    headline = "spent"
+    total_labels = {
+        "race": "Race",
+        "ships": "Ships",
+        "spent": "Points spent",
+        "budget": "Budget",
+        "banked": "Banked",
+    }
+
+    def read(self, data):
+        return starship_command.fleet_from_data(data)
+
+    def check(self, record):
+        return starship_command.check_fleet(record)
+
+    def write(self, record):
+        return {
+            "race": record.race,
+            "budget": record.budget,
+            "ships": sorted(
+                ({"name": ship.name, "race": ship.race, "value": ship.value} for ship in record.ships),
+                key=lambda ship: (ship["name"], ship["race"], ship["value"]),
+            ),
+            "destroyed": sorted(record.destroyed),
+        }
+
+    def empty_extras(self):
+        return {"budget": starship_command.FLEET_BUDGET, "destroyed": []}
+
+    def catalog_line(self, card):
+        return {"name": card.name, "race": card.race, "value": card.value}
+
+    def section(self, content):
+        return Counter(content["destroyed"])
+
+    def add_to_section(self, content, *, name, count):
+        return self.canonical({**content, "destroyed": [*content["destroyed"], name]})
+
+    def text_headers(self, content):
+        return [*super().text_headers(content), ("budget", str(content["budget"]))]
+
+    def line_cost(self, line):
+        return line["value"]
+
+    def details(self, line):
+        return label(line["race"])

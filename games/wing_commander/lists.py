@@ -1,0 +1,106 @@
+"""Wing Commander decks as the deck builder, the sheets and events handle them."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from fleets.decks.deck_kind import DeckContentError, DeckKind, Line, find_card, label
+from rules import wing_commander
+
+from . import KEY
+from .models import WingCommanderCard
+
+
+class WingCommanderDecks(DeckKind):
+    """Seed 001: the play deck (cards by side and type) and the starting muster."""
+
+    game = KEY
+    noun = "deck"
+    line_noun = "card"
+    sides = wing_commander.SIDES
+    lines_key = "cards"
+    chosen_key = "muster"
+    chosen_label = "Starting muster"
+    section_label = "muster"
+    catalog = WingCommanderCard
+    headline = "counted"
+    total_labels = {
+        "counted": f"Play deck cards ({wing_commander.MIN_DECK_CARDS}–{wing_commander.TOURNAMENT_MAX_DECK_CARDS})",
+        "excluded": "Carrier and nav point cards (not counted)",
+        "starting_power_points": "Starting Power Points",
+    }
+
+    def read(self, data):
+        return wing_commander.deck_from_data(data)
+
+    def check(self, record):
+        return wing_commander.check_deck(record, tournament=True)
+
+    def write(self, record):
+        cards = Counter()
+        for entry in record.cards:
+            cards[entry.name, entry.card_type, entry.side] += entry.count
+        muster = Counter()
+        for card in record.muster:
+            muster[card.name, card.card_type, card.cost, card.medals] += card.count
+        return {
+            "side": record.side,
+            "cards": [
+                {"name": name, "type": card_type, "side": side, "count": count}
+                for (name, card_type, side), count in sorted(cards.items())
+            ],
+            "muster": [
+                {"name": name, "type": card_type, "cost": cost, "medals": medals, "count": count}
+                for (name, card_type, cost, medals), count in sorted(muster.items())
+            ],
+        }
+
+    def catalog_line(self, card):
+        return {"name": card.name, "type": card.card_type, "side": card.side}
+
+    def details(self, line):
+        return label(line["type"])
+
+    def usable(self, card):
+        return card.playable
+
+    def offered(self, side):
+        return super().offered(side).exclude(card_type="")
+
+    def muster_line(self, card: WingCommanderCard) -> Line:
+        if not card.musterable:
+            raise DeckContentError(
+                f"The catalog gives no full mustering cost for {card.name}, so it cannot be mustered."
+            )
+        return {"name": card.name, "type": card.card_type, "cost": card.mustering_cost, "medals": card.medal_cost}
+
+    def chosen(self, content):
+        counts = Counter()
+        for card in content["muster"]:
+            counts[card["name"]] += card["count"]
+        return counts
+
+    def chosen_cost(self, content, name):
+        card = next((card for card in content["muster"] if card["name"] == name), None)
+        if card is None:
+            return ""
+        medals = f" + {card['medals']} medal{'s' if card['medals'] > 1 else ''}" if card["medals"] else ""
+        return f"{card['cost']}{medals}"
+
+    def set_chosen(self, content, *, name, count):
+        matching = [card for card in content["muster"] if card["name"] == name]
+        kept = [card for card in content["muster"] if card["name"] != name]
+        if count and not matching:
+            card = find_card(self.catalog_cards([name]), name, "")
+            if card is None:
+                raise DeckContentError(f"There is no card named {name} in the {self.name} catalog.")
+            matching = [self.muster_line(card)]
+        added = [{**matching[0], "count": count}] if count else []
+        return self.canonical({**content, "muster": kept + added})
+
+    def catalog_problems(self, content):
+        cards = self.catalog_cards(line["name"] for line in content["muster"])
+        muster = self.line_problems(
+            "muster", content["muster"], lambda line: find_card(cards, line["name"], ""), self.muster_line
+        )
+        return super().catalog_problems(content) + muster

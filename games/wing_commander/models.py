@@ -1,0 +1,41 @@
+"""The Wing Commander CCG catalog organizers keep: no public card database exists for the game."""
+
+from __future__ import annotations
+
+from django.db import models
+
+from fleets.models.deck import key_choices
+from rules import wing_commander
+
+
+class WingCommanderCard(models.Model):
+    """A Wing Commander CCG card. Blank fields are what no source has told the organizers yet.
+
+    The rules tell cards apart by name alone (a Luck card's copies, the muster
+    drawn from the deck), so a name is one card. A card needs its side and type
+    before a deck can hold it, and its costs before it can be mustered.
+    """
+
+    name = models.CharField(max_length=100, unique=True)
+    side = models.CharField(max_length=20, choices=key_choices(wing_commander.SIDES), blank=True)
+    card_type = models.CharField("type", max_length=30, choices=key_choices(wing_commander.CARD_TYPES), blank=True)
+    mustering_cost = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Power Points (the small fighters under the title)."
+    )
+    medal_cost = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Medals in the mustering cost.")
+    notes = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = "Wing Commander card"
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def playable(self) -> bool:
+        return bool(self.side and self.card_type)
+
+    @property
+    def musterable(self) -> bool:
+        return self.mustering_cost is not None and self.medal_cost is not None
