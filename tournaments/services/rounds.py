@@ -22,8 +22,8 @@ from ..models import (
     Round,
     Stage,
 )
-from . import results
 from .locking import lock_event
+from .results import record_change, snapshot
 
 # Single elimination seeds by table: the best seed meets the worst, and the bracket
 # keeps the top two seeds apart until the final.
@@ -228,10 +228,10 @@ def round_reopen(*, round_: Round, by) -> Round:
         raise TournamentError(f"Round {round_.number} has no confirmed result to reopen.")
     for match in tables:
         sides = {side.seat: side for side in match.sides.select_related("registration__player")}
-        before = results.snapshot(match, sides)
+        before = snapshot(match, sides)
         match.status = MatchStatus.REPORTED if match.reports.exists() else MatchStatus.AWAITING
         match.save(update_fields=["status"])
-        results.record_change(match, sides, by=by, action="reopened", before=before)
+        record_change(match, sides, by=by, action="reopened", before=before)
     if event.status == EventStatus.FINISHED:
         event.status = EventStatus.RUNNING
         event.save(update_fields=["status"])

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
+from fleets.selectors import load_catalog
 from rules.attack_wing import (
     DEFAULT_FORMAT,
     CatalogFormatError,
@@ -52,17 +53,11 @@ class Command(BaseCommand):
             sys.exit(EXIT_ILLEGAL)
 
     def check(self, path: str, cards: str | None, format_key: str | None, event_date: str | None) -> Report:
-        catalog = read_catalog(Path(cards).read_bytes()) if cards else _imported_catalog()
+        catalog = read_catalog(Path(cards).read_bytes()) if cards else load_catalog()
         fleet, file_format, file_date = parse_fleet(Path(path).read_bytes(), catalog)
         fmt = get_format(format_key or file_format or DEFAULT_FORMAT)
         on = _date_option(event_date) if event_date else file_date
         return validate_fleet(fleet, catalog, fmt, on)
-
-
-def _imported_catalog():
-    from fleets.selectors import load_catalog  # the database is needed only without --cards
-
-    return load_catalog()
 
 
 def _date_option(value: str) -> date:
