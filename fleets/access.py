@@ -1,13 +1,18 @@
-"""Who may see or change a fleet, without this app knowing who else grants access.
+"""Who may see or change a fleet, version by version, without this app knowing who else grants access.
 
-The owner (and a superuser) may always see a fleet. Other apps add grants
-through :func:`register_fleet_view_grant` (the tournaments app lets event staff,
-paired opponents and, once an event starts, everyone see the lists it
-publishes), so this app never imports them. A fleet nobody may show a user is
-answered with 404 by the views, so hidden lists are not even confirmed to exist.
+A fleet's owner (and a superuser) sees every version. Anyone else sees only the
+versions another app grants them through :func:`register_version_grant`: the
+tournaments app shows the version *submitted* to an event to that event's staff,
+to the player's paired opponents and, when the event publishes its lists, to
+everyone once it starts -- never a later version, never the history beyond it.
+Visibility belongs to a version, not to a fleet: a player who submits version 1
+to one event and version 2 to another with hidden lists must not have version 2
+shown through the first event. This app never imports the granting apps.
 
-The verification page asks a second kind of registered source,
-:func:`register_submission_lookup`, which events a fleet is submitted to.
+A fleet nobody may show a user is answered with 404 by the views, so hidden lists
+are not even confirmed to exist. The verification page asks a second kind of
+registered source, :func:`register_submission_lookup`, which events a fleet is
+submitted to.
 """
 
 from __future__ import annotations
@@ -15,27 +20,57 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-FleetViewGrant = Callable[[object, object], bool]
+VersionGrant = Callable[[object, object], Iterable[int]]
 
-_view_grants: list[FleetViewGrant] = []
+_version_grants: list[VersionGrant] = []
 
 
-def register_fleet_view_grant(grant: FleetViewGrant) -> FleetViewGrant:
-    """Add ``grant(user, fleet) -> bool``; any grant saying yes lets the user see the fleet.
+def register_version_grant(grant: VersionGrant) -> VersionGrant:
+    """Add ``grant(user, fleet) -> ids of the fleet's versions the user may see``.
 
     Call it from an ``AppConfig.ready``. Registering the same function twice is
     harmless (it is kept once), so a re-run ``ready`` does not double the queries.
     Returns ``grant`` so it can be used as a decorator.
     """
-    if grant not in _view_grants:
-        _view_grants.append(grant)
+    if grant not in _version_grants:
+        _version_grants.append(grant)
     return grant
 
 
-def can_view_fleet(user, fleet) -> bool:
+@dataclass(frozen=True, slots=True)
+class FleetAccess:
+    """What one user may see of one fleet: every version (``whole``: its owner, a superuser) or
+    only the versions granted to them (``version_ids``)."""
+
+    whole: bool
+    version_ids: frozenset[int] = frozenset()
+
+    @property
+    def visible(self) -> bool:
+        return self.whole or bool(self.version_ids)
+
+    def may_see(self, version_id: int | None) -> bool:
+        return version_id is not None and (self.whole or version_id in self.version_ids)
+
+    def versions(self, fleet):
+        """The fleet's versions this user may see, as a queryset."""
+        return fleet.versions.all() if self.whole else fleet.versions.filter(pk__in=self.version_ids)
+
+    def latest(self, fleet):
+        """The newest version this user may see (the current one for its owner), or ``None``."""
+        return fleet.current_version if self.whole else self.versions(fleet).order_by("-number").first()
+
+
+def fleet_access(user, fleet) -> FleetAccess:
     if user.is_authenticated and (fleet.owner_id == user.pk or user.is_superuser):
-        return True
-    return any(grant(user, fleet) for grant in _view_grants)
+        return FleetAccess(whole=True)
+    granted = frozenset(version_id for grant in _version_grants for version_id in grant(user, fleet))
+    return FleetAccess(whole=False, version_ids=granted)
+
+
+def can_view_fleet(user, fleet) -> bool:
+    """Whether ``user`` may see at least one version of ``fleet``."""
+    return fleet_access(user, fleet).visible
 
 
 def can_edit_fleet(user, fleet) -> bool:

@@ -34,7 +34,7 @@ from rules.attack_wing import (
 from rules.attack_wing.catalog import KINDS, UPGRADE_TYPES
 
 from . import services
-from .access import can_view_fleet
+from .access import FleetAccess, fleet_access
 from .models import ApiToken, Fleet, FleetVersion
 from .models.api_token import token_digest
 from .selectors import MAX_SEARCH_RESULTS, card_search, content_fleet, fleet_history, load_catalog, user_fleets
@@ -184,8 +184,9 @@ def _fleet_out(fleet: Fleet, version: FleetVersion | None) -> dict:
     }
 
 
-def _fleet_detail(fleet: Fleet) -> dict:
-    version = fleet.current_version
+def _fleet_detail(fleet: Fleet, version: FleetVersion | None = None) -> dict:
+    """The fleet with ``version`` (by default its current one: what its owner sees) and that version's check."""
+    version = version or fleet.current_version
     report = None
     if version is not None:
         catalog = load_catalog()
@@ -193,16 +194,17 @@ def _fleet_detail(fleet: Fleet) -> dict:
     return {**_fleet_out(fleet, version), "content": version.content if version else None, "report": report}
 
 
-def _visible_fleet(request, fleet_id: int) -> Fleet:
-    """The fleet, if the caller may see it; a hidden fleet gets the very answer a missing one gets."""
+def _visible_fleet(request, fleet_id: int) -> tuple[Fleet, FleetAccess]:
+    """The fleet and what the caller may see of it; a hidden fleet gets the very answer a missing one gets."""
     fleet = Fleet.objects.select_related("owner").filter(pk=fleet_id).first()
-    if fleet is None or not can_view_fleet(request.auth, fleet):
+    access = fleet_access(request.auth, fleet) if fleet is not None else None
+    if access is None or not access.visible:
         raise HttpError(404, "No such fleet.")
-    return fleet
+    return fleet, access
 
 
 def _own_fleet(request, fleet_id: int) -> Fleet:
-    fleet = _visible_fleet(request, fleet_id)
+    fleet, _access = _visible_fleet(request, fleet_id)
     if fleet.owner_id != request.auth.pk:
         raise HttpError(403, "Only the fleet's owner can change it.")
     return fleet
@@ -275,7 +277,9 @@ def fleet_import(request, name: str = ""):
 
 @router.get("/fleets/{fleet_id}", response={200: FleetDetailOut, 404: Problem}, summary="A fleet and its check")
 def fleet_detail(request, fleet_id: int):
-    return _fleet_detail(_visible_fleet(request, fleet_id))
+    """Its owner gets the current version; others the newest version an event shows them."""
+    fleet, access = _visible_fleet(request, fleet_id)
+    return _fleet_detail(fleet, access.latest(fleet))
 
 
 @router.patch(
@@ -311,7 +315,8 @@ def fleet_delete(request, fleet_id: int):
 
 @router.get("/fleets/{fleet_id}/versions", response={200: list[VersionOut], 404: Problem}, summary="Fleet history")
 def fleet_versions(request, fleet_id: int):
-    return fleet_history(_visible_fleet(request, fleet_id))
+    fleet, access = _visible_fleet(request, fleet_id)
+    return fleet_history(fleet, access)
 
 
 @router.get(
@@ -321,8 +326,8 @@ def fleet_versions(request, fleet_id: int):
     summary="The Fleet Build Sheet (PDF)",
 )
 def fleet_sheet(request, fleet_id: int, version: int | None = None):
-    fleet = _visible_fleet(request, fleet_id)
-    chosen = fleet.versions.filter(number=version).first() if version else fleet.current_version
+    fleet, access = _visible_fleet(request, fleet_id)
+    chosen = access.versions(fleet).filter(number=version).first() if version else access.latest(fleet)
     if chosen is None:
         raise HttpError(404, "No such version.")
     owner = fleet.owner

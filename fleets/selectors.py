@@ -16,6 +16,7 @@ from rules.attack_wing import FleetFileError, FleetShip, Format, Report, Violati
 from rules.attack_wing import catalog as records
 from rules.attack_wing.catalog import RESOURCE, Catalog
 
+from .access import FleetAccess
 from .models.catalog import CARD_RECORD_FIELDS, SET_RECORD_FIELDS, Card, CardSet, card_record, json_list_has, set_record
 from .models.fleet import Fleet, FleetVersion
 
@@ -296,5 +297,6 @@ def user_fleets(user) -> QuerySet[Fleet]:
     return Fleet.objects.filter(owner=user).prefetch_related(current)
 
 
-def fleet_history(fleet: Fleet) -> QuerySet[FleetVersion]:
-    return fleet.versions.select_related("created_by").order_by("-number")
+def fleet_history(fleet: Fleet, access: FleetAccess) -> QuerySet[FleetVersion]:
+    """The versions of ``fleet`` the viewer may see (``access``), newest first."""
+    return access.versions(fleet).select_related("created_by").order_by("-number")

@@ -203,11 +203,12 @@ def fleet_rename(*, fleet: Fleet, name: str) -> Fleet:
 
 
 @transaction.atomic
-def fleet_duplicate(*, fleet: Fleet, owner, name: str | None = None) -> Fleet:
-    """A new, unlocked fleet of ``owner`` with the same details and the current list as version 1.
+def fleet_duplicate(*, fleet: Fleet, owner, name: str | None = None, version: FleetVersion | None = None) -> Fleet:
+    """A new, unlocked fleet of ``owner`` with the same details and ``version``'s list (by default the
+    current one) as version 1.
 
-    Anyone who may see a fleet may duplicate it into their own fleets; a locked
-    fleet is duplicated to be changed.
+    Anyone who may see a fleet may duplicate it into their own fleets -- the
+    version they may see, never a later one; a locked fleet is duplicated to be changed.
     """
     copy = Fleet.objects.create(
         owner=owner,
@@ -215,7 +216,7 @@ def fleet_duplicate(*, fleet: Fleet, owner, name: str | None = None) -> Fleet:
         faction=fleet.faction,
         format_key=fleet.format_key,
     )
-    current = fleet.current_version
+    current = version if version is not None else fleet.current_version
     if current is not None:
         FleetVersion.objects.create(
             fleet=copy,

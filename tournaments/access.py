@@ -1,36 +1,105 @@
-"""Who may see a fleet submitted to an event; registered with :mod:`fleets.access` at start-up.
+"""Who may see and do what at an event: the one module every event view, selector and grant asks.
 
-The event's organizer and judges see every fleet submitted to it. Everyone else
-sees nothing before the event starts (lists are hidden so nobody builds to
-counter them); once it has started, a player sees the fleets of the opponents
-they have been paired with, and everyone sees every fleet of an event whose
-lists are public after the start.
+Roles at an event. Its organizer (and a superuser) runs it; its judges are staff
+too; a registered player is a participant; everyone else is a visitor.
+
+Submitted lists (:func:`may_see_list`). The event's staff see every list submitted
+to it. Everyone else sees nothing before the event starts (lists are hidden so
+nobody builds to counter them); once it has started, a player sees the lists of
+the opponents they have been paired with, and everyone sees every list of an event
+whose lists are public after the start. What is shown is the list *as submitted
+to this event*: for a STAW fleet that is the submitted version
+(:func:`visible_submitted_versions`, the grant the fleets app asks), never a later
+version of the same fleet, which may have been submitted elsewhere.
+
+Views use the decorators (:func:`event_page`, :func:`event_staff_required`,
+:func:`event_organizer_required`): they load the event (404), work out the
+:class:`Viewer` once, refuse with 403 who may not act, and call the view with
+``event`` and ``viewer`` instead of the event's ``pk``.
 """
 
 from __future__ import annotations
 
-from django.db.models import Q
+from dataclasses import dataclass
+from functools import wraps
 
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+
+from accounts.permissions import is_event_organizer, is_event_staff
 from fleets.access import Submission
 
-from .models import EventStatus, MatchSide, Registration
+from .models import Event, EventStatus, MatchSide, Registration
 
 STARTED = (EventStatus.RUNNING, EventStatus.FINISHED)
 
 
-def can_view_submitted_fleet(user, fleet) -> bool:
-    submitted = Registration.objects.filter(fleet_version__fleet=fleet)
-    if submitted.filter(event__status__in=STARTED, event__lists_public=True).exists():
-        return True
-    if not user.is_authenticated:
-        return False
-    if submitted.filter(Q(event__organizer=user) | Q(event__judges=user)).exists():
-        return True
-    return (
-        MatchSide.objects.filter(registration__fleet_version__fleet=fleet, match__sides__registration__player=user)
-        .exclude(registration__player=user)
-        .exists()
+@dataclass(frozen=True, slots=True)
+class Viewer:
+    """Who is looking at an event, worked out once per request."""
+
+    user: object
+    is_staff: bool
+    is_organizer: bool
+    registration: Registration | None
+
+
+def viewer_of(user, event: Event) -> Viewer:
+    registration = None
+    if user.is_authenticated:
+        registration = event.registrations.filter(player=user).select_related("fleet_version__fleet").first()
+    return Viewer(
+        user=user,
+        is_staff=is_event_staff(user, event),
+        is_organizer=is_event_organizer(user, event),
+        registration=registration,
     )
+
+
+def paired_opponents(event: Event, user) -> set[int]:
+    """Registration ids of everyone ``user`` has been paired against in ``event``."""
+    if not user.is_authenticated:
+        return set()
+    own_matches = MatchSide.objects.filter(round__event=event, registration__player=user).values("match_id")
+    return set(
+        MatchSide.objects.filter(match_id__in=own_matches)
+        .exclude(registration__player=user)
+        .values_list("registration_id", flat=True)
+    )
+
+
+def may_see_list(*, event: Event, viewer: Viewer, registration: Registration, opponents: set[int]) -> bool:
+    """The rule: whether ``viewer`` may see what ``registration`` submitted to ``event``.
+
+    ``opponents`` are the registrations the viewer was paired against
+    (:func:`paired_opponents`), passed in so a page judging a whole field asks once.
+    """
+    if viewer.is_staff or (viewer.user.is_authenticated and registration.player_id == viewer.user.pk):
+        return True
+    if event.status not in STARTED:
+        return False
+    return event.lists_public or registration.pk in opponents
+
+
+def may_see_registration_list(event: Event, viewer: Viewer, registration: Registration) -> bool:
+    """:func:`may_see_list` for one registration (one query for the viewer's opponents)."""
+    opponents = paired_opponents(event, viewer.user)
+    return may_see_list(event=event, viewer=viewer, registration=registration, opponents=opponents)
+
+
+def visible_submitted_versions(user, fleet) -> set[int]:
+    """The fleets app's grant: the versions of ``fleet`` submitted to events where ``user`` may see them."""
+    submitted = (
+        Registration.objects.filter(fleet_version__fleet=fleet)
+        .select_related("event__organizer")
+        .prefetch_related("event__judges")
+    )
+    return {
+        registration.fleet_version_id
+        for registration in submitted
+        if may_see_registration_list(registration.event, viewer_of(user, registration.event), registration)
+    }
 
 
 def fleet_event_submissions(fleet) -> list[Submission]:
@@ -41,3 +110,71 @@ def fleet_event_submissions(fleet) -> list[Submission]:
             "event__name", "fleet_version_id", "event__status"
         )
     ]
+
+
+# --- view decorators -----------------------------------------------------------------------------
+
+
+def load_event(pk: int) -> Event:
+    """The event with what every page shows (organizer, judges), or 404."""
+    try:
+        return Event.objects.select_related("organizer").prefetch_related("judges").get(pk=pk)
+    except Event.DoesNotExist:
+        raise Http404("No such event.") from None
+
+
+def _event_view(allowed, refusal: str):
+    def decorator(view):
+        @wraps(view)
+        def wrapped(request, pk: int, *args, **kwargs):
+            event = load_event(pk)
+            viewer = viewer_of(request.user, event)
+            if not allowed(viewer):
+                if not request.user.is_authenticated:
+                    return redirect_to_login(request.get_full_path())
+                raise PermissionDenied(refusal)
+            return view(request, event, viewer, *args, **kwargs)
+
+        return wrapped
+
+    return decorator
+
+
+def event_page(view):
+    """Anyone: the view gets ``(request, event, viewer, ...)``; it decides what to show by the viewer."""
+    return _event_view(lambda viewer: True, "")(view)
+
+
+def event_participant_required(view):
+    """Logged-in users (players registered or registering, and the staff)."""
+    return _event_view(lambda viewer: viewer.user.is_authenticated, "Log in first.")(view)
+
+
+def event_staff_required(view):
+    """The event's organizer and judges (and superusers)."""
+    return _event_view(lambda viewer: viewer.is_staff, "Only the event's organizer and judges may do this.")(view)
+
+
+def event_organizer_required(view):
+    """The event's own organizer (and superusers): only they change its settings, start and finish it."""
+    return _event_view(lambda viewer: viewer.is_organizer, "Only the event's organizer may do this.")(view)
+
+
+def require_own_or_staff(viewer: Viewer, registration: Registration) -> None:
+    """403 unless ``viewer`` is the registration's player or the event's staff (a player acts on their own entry)."""
+    if not viewer.is_staff and registration.player_id != viewer.user.pk:
+        raise PermissionDenied("Only the player and the event's organizer and judges may do this.")
+
+
+def match_seat(viewer: Viewer, match) -> MatchSide | None:
+    """The side ``viewer`` plays in ``match`` (from its prefetched sides), if any."""
+    user = viewer.user
+    return next((s for s in match.sides.all() if user.is_authenticated and s.registration.player_id == user.pk), None)
+
+
+def require_match_player_or_staff(viewer: Viewer, match) -> MatchSide | None:
+    """The viewer's seat at ``match``; 403 unless they play it or are the event's staff."""
+    seat = match_seat(viewer, match)
+    if seat is None and not viewer.is_staff:
+        raise PermissionDenied("Only the players of this match and the event's staff may see it.")
+    return seat

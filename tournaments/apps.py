@@ -6,10 +6,10 @@ class TournamentsConfig(AppConfig):
     name = "tournaments"
 
     def ready(self):
-        """Tell the fleets app who may see fleets submitted to events (it never imports this app)."""
-        from fleets.access import register_fleet_view_grant, register_submission_lookup
+        """Tell the fleets app who may see which versions of fleets submitted to events (it never imports this app)."""
+        from fleets.access import register_submission_lookup, register_version_grant
 
-        from .access import can_view_submitted_fleet, fleet_event_submissions
+        from .access import fleet_event_submissions, visible_submitted_versions
 
-        register_fleet_view_grant(can_view_submitted_fleet)
+        register_version_grant(visible_submitted_versions)
         register_submission_lookup(fleet_event_submissions)

@@ -12,10 +12,10 @@ from typing import NamedTuple
 from django.db.models import Count, F, Prefetch, Q, QuerySet
 from django.utils import timezone
 
-from accounts.permissions import is_event_organizer, is_event_staff
 from rules import standings
 from rules.pairing import PlayerRecord
 
+from .access import Viewer, may_see_list, paired_opponents
 from .games import event_game
 from .models import (
     Event,
@@ -52,20 +52,6 @@ def event_list() -> dict[str, QuerySet[Event]]:
     }
 
 
-def event_for_page(pk: int) -> Event:
-    """The event with its organizer and judges loaded (pages show and ask about both)."""
-    return Event.objects.select_related("organizer").prefetch_related("judges").get(pk=pk)
-
-
-@dataclass(frozen=True, slots=True)
-class Viewer:
-    """What a page needs to know about who is looking, worked out once per request."""
-
-    is_staff: bool
-    is_organizer: bool
-    registration: Registration | None
-
-
 class StartSummary(NamedTuple):
     """What starting the event will do, for the organizer to confirm."""
 
@@ -82,18 +68,6 @@ def start_summary(event: Event) -> StartSummary:
         without_list=Count("pk", filter=Q(checked_in=True, dropped_at=None, fleet_submitted_at=None)),
     )
     return StartSummary(**counts, rounds=event.swiss_rounds(counts["starting"]))
-
-
-def viewer_of(user, event: Event) -> Viewer:
-    staff = is_event_staff(user, event)
-    registration = None
-    if user.is_authenticated:
-        registration = event.registrations.filter(player=user).select_related("fleet_version__fleet").first()
-    return Viewer(
-        is_staff=staff,
-        is_organizer=is_event_organizer(user, event),
-        registration=registration,
-    )
 
 
 def event_registrations(event: Event) -> list[Registration]:
@@ -219,52 +193,20 @@ def match_history(match: Match) -> list[ResultChange]:
     return list(match.changes.select_related("changed_by"))
 
 
-def user_seat(match: Match, user) -> MatchSide | None:
-    """The side ``user`` plays in ``match`` (from the prefetched sides), if any."""
-    return next((s for s in match.sides.all() if user.is_authenticated and s.registration.player_id == user.pk), None)
-
-
 @dataclass(frozen=True, slots=True)
 class FleetRow:
     registration: Registration
     visible: bool
 
 
-def event_fleets(event: Event, user, viewer: Viewer) -> list[FleetRow]:
-    """Each registration with whether ``user`` may see its fleet, in two queries whatever the field's size.
-
-    The rules are those of :mod:`tournaments.access`, worked out for the whole
-    event at once instead of fleet by fleet.
-    """
-    opponents = paired_opponents(event, user)
+def event_fleets(event: Event, viewer: Viewer) -> list[FleetRow]:
+    """Each registration with whether the viewer may see its list (:func:`tournaments.access.may_see_list`),
+    in two queries whatever the field's size."""
+    opponents = paired_opponents(event, viewer.user)
     return [
-        FleetRow(registration, fleet_visible(event, user, viewer, registration, opponents))
+        FleetRow(registration, may_see_list(event=event, viewer=viewer, registration=registration, opponents=opponents))
         for registration in event_registrations(event)
     ]
-
-
-def can_see_fleet(event: Event, user, viewer: Viewer, registration: Registration) -> bool:
-    return fleet_visible(event, user, viewer, registration, paired_opponents(event, user))
-
-
-def fleet_visible(event: Event, user, viewer: Viewer, registration: Registration, opponents: set[int]) -> bool:
-    if viewer.is_staff or (user.is_authenticated and registration.player_id == user.pk):
-        return True
-    if not event.has_started:
-        return False
-    return event.lists_public or registration.pk in opponents
-
-
-def paired_opponents(event: Event, user) -> set[int]:
-    """Registration ids of everyone ``user`` has been paired against in this event."""
-    if not user.is_authenticated:
-        return set()
-    own_matches = MatchSide.objects.filter(round__event=event, registration__player=user).values("match_id")
-    return set(
-        MatchSide.objects.filter(match_id__in=own_matches)
-        .exclude(registration__player=user)
-        .values_list("registration_id", flat=True)
-    )
 
 
 def event_history(event: Event) -> list[ResultChange]:

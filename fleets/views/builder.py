@@ -53,8 +53,9 @@ def _search(params) -> dict | None:
 
 def _builder_context(request, fleet: Fleet, *, error: str = "", search: dict | None = None) -> dict:
     catalog = load_catalog()
-    version = fleet.current_version
     editable = can_edit_fleet(request.user, fleet)
+    # The owner builds on the current version; anyone else sees the newest version an event shows them.
+    version = request.fleet_access.latest(fleet)
     details_form = FleetDetailsForm(
         initial={"name": fleet.name, "faction": fleet.faction, "format_key": fleet.format_key}
     )

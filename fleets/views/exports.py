@@ -10,7 +10,7 @@ from django.shortcuts import render
 from django.utils.text import slugify
 from django.views.decorators.http import require_safe
 
-from ..access import can_view_fleet, fleet_submissions
+from ..access import fleet_access, fleet_submissions
 from ..models import Fleet, FleetVersion
 from ..sheets import render_fleet_sheet, render_fleet_text
 from ._fleet_access import chosen_version, with_fleet
@@ -75,14 +75,17 @@ def fleet_verify(request, version_id: int, code: str):
 
     A list submitted to an event that has not started is sealed: the code is a
     hash of the list, so confirming a guessed code would confirm a guessed list.
-    Until the event starts only those who may see the fleet (its owner, the
+    Until the event starts only those who may see that version (its owner, the
     event's staff) learn that a code matches; everyone else gets the answer a
-    wrong code gets.
+    wrong code gets. Nor does the page name an event whose submission is still
+    sealed to someone who may not see the version submitted there.
     """
     version = FleetVersion.objects.select_related("fleet__owner").filter(pk=version_id).first()
     printed = code.strip().upper().replace("-", "")
-    submissions = fleet_submissions(version.fleet) if version is not None else []
-    sealed = any(s.sealed for s in submissions) and not can_view_fleet(request.user, version.fleet)
+    every = fleet_submissions(version.fleet) if version is not None else []
+    access = fleet_access(request.user, version.fleet) if version is not None else None
+    submissions = [s for s in every if not s.sealed or access.may_see(s.version_id)]
+    sealed = any(s.sealed and s.version_id == version.pk for s in every) and not access.may_see(version.pk)
     matches = version is not None and printed == version.code and not sealed
     context = {"code": printed, "matches": matches}
     if matches:

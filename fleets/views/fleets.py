@@ -86,7 +86,7 @@ def fleet_duplicate(request, fleet: Fleet):
     """Anyone who may see a fleet may copy it into their own fleets (the way to change a locked one)."""
     if not request.user.is_authenticated:
         return redirect_to_login(reverse("fleets:detail", args=[fleet.pk]))
-    copy = services.fleet_duplicate(fleet=fleet, owner=request.user)
+    copy = services.fleet_duplicate(fleet=fleet, owner=request.user, version=request.fleet_access.latest(fleet))
     messages.success(request, f"“{copy.name}” is your copy; change it as you like.")
     return redirect("fleets:detail", copy.pk)
 
@@ -109,5 +109,7 @@ def fleet_delete(request, fleet: Fleet):
 @require_safe
 @with_fleet()
 def fleet_history(request, fleet: Fleet):
-    """Every saved version, newest first, each with its code, total and verdict."""
-    return render(request, "fleets/fleet_history.html", {"fleet": fleet, "versions": selectors.fleet_history(fleet)})
+    """Every saved version the user may see, newest first, each with its code, total and verdict
+    (others than the owner see only the versions submitted to events they may look at)."""
+    versions = selectors.fleet_history(fleet, request.fleet_access)
+    return render(request, "fleets/fleet_history.html", {"fleet": fleet, "versions": versions})

@@ -15,6 +15,12 @@ from fleets.services import api_token_create, fleet_lock
 from tests.accounts.factories import PlayerFactory
 from tests.fleets.factories import FleetFactory, fleet_catalog, legal_content, saved_fleet
 
+
+def granted_to(viewer):
+    """A grant of every version of any fleet to ``viewer`` (what an event grants is its submitted version)."""
+    return lambda user, seen: list(seen.versions.values_list("pk", flat=True)) if user == viewer else []
+
+
 pytestmark = pytest.mark.django_db
 
 
@@ -218,7 +224,7 @@ def test_detail_for_owner_granted_viewer_and_stranger(owner, stranger, fleet, ot
 
     assert stranger.get(f"/api/fleets/{fleet.pk}").status_code == 404
     assert stranger.get("/api/fleets/999999").status_code == 404
-    monkeypatch.setattr(access, "_view_grants", [lambda user, seen: user == other_player])
+    monkeypatch.setattr(access, "_version_grants", [granted_to(other_player)])
     assert stranger.get(f"/api/fleets/{fleet.pk}").status_code == 200
 
 
@@ -256,7 +262,7 @@ def test_patch_of_a_locked_fleet_is_a_conflict(owner, fleet):
 
 def test_patch_by_others(stranger, fleet, other_player, monkeypatch):
     assert patch_json(stranger, f"/api/fleets/{fleet.pk}", {"name": "Mine now"}).status_code == 404
-    monkeypatch.setattr(access, "_view_grants", [lambda user, seen: user == other_player])
+    monkeypatch.setattr(access, "_version_grants", [granted_to(other_player)])
     assert patch_json(stranger, f"/api/fleets/{fleet.pk}", {"name": "Mine now"}).status_code == 403
     fleet.refresh_from_db()
     assert fleet.name != "Mine now"
@@ -406,5 +412,5 @@ def test_site_roles_do_not_open_someone_elses_fleet(request, fleet, role, method
 
 @pytest.mark.parametrize("path", ["/api/fleets/{id}", "/api/fleets/{id}/versions", "/api/fleets/{id}/sheet.pdf"])
 def test_a_granted_viewer_reads_every_view_endpoint(stranger, fleet, other_player, monkeypatch, path):
-    monkeypatch.setattr(access, "_view_grants", [lambda user, seen: user == other_player])
+    monkeypatch.setattr(access, "_version_grants", [granted_to(other_player)])
     assert stranger.get(path.format(id=fleet.pk)).status_code == 200

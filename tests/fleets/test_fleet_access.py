@@ -1,4 +1,4 @@
-"""Who may see and edit a fleet: the owner, a superuser, and whoever another app's grant lets in."""
+"""Who may see and edit a fleet: the owner and a superuser every version, others the versions a grant lets them see."""
 
 import pytest
 from django.contrib.auth.models import AnonymousUser
@@ -9,10 +9,12 @@ from fleets.access import (
     Submission,
     can_edit_fleet,
     can_view_fleet,
+    fleet_access,
     fleet_submissions,
-    register_fleet_view_grant,
     register_submission_lookup,
+    register_version_grant,
 )
+from fleets.models import FleetVersion
 from tests.accounts.factories import UserFactory
 from tests.fleets.factories import FleetFactory
 
@@ -22,7 +24,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def no_grants(monkeypatch):
     """Only this test's grants and lookups (the tournaments app registers its own at start-up)."""
-    monkeypatch.setattr(access, "_view_grants", [])
+    monkeypatch.setattr(access, "_version_grants", [])
     monkeypatch.setattr(access, "_submission_lookups", [])
 
 
@@ -38,19 +40,27 @@ def test_owner_and_superuser_see_a_fleet_others_do_not(no_grants, fleet, player,
     assert not can_view_fleet(AnonymousUser(), fleet)
 
 
-def test_a_registered_grant_lets_others_see_a_fleet(no_grants, fleet, other_player):
+def test_a_registered_grant_lets_others_see_the_versions_it_names(no_grants, fleet, other_player):
+    submitted, later = (
+        FleetVersion.objects.create(fleet=fleet, number=n, content={}, code=f"CODE{n}", total=0, legal=False)
+        for n in (1, 2)
+    )
     calls = []
 
     def opponents_see(user, seen):
         calls.append((user, seen))
-        return user == other_player
+        return [submitted.pk] if user == other_player else []
 
-    register_fleet_view_grant(opponents_see)
-    register_fleet_view_grant(opponents_see)  # a second ready() must not register it twice
+    register_version_grant(opponents_see)
+    register_version_grant(opponents_see)  # a second ready() must not register it twice
     assert can_view_fleet(other_player, fleet)
     assert not can_view_fleet(UserFactory(), fleet)
     assert len(calls) == 2
     assert not can_edit_fleet(other_player, fleet)  # seeing is not editing
+    granted = fleet_access(other_player, fleet)
+    assert granted.may_see(submitted.pk) and not granted.may_see(later.pk)
+    assert granted.latest(fleet) == submitted and list(granted.versions(fleet)) == [submitted]
+    assert fleet_access(fleet.owner, fleet).latest(fleet) == later
 
 
 def test_only_the_owner_edits_and_only_while_unlocked(no_grants, fleet, player, other_player):

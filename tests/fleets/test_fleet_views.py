@@ -14,6 +14,12 @@ from fleets.services import api_token_create, fleet_lock
 from tests.accounts.factories import PlayerFactory, UserFactory
 from tests.fleets.factories import FleetFactory, fleet_catalog, legal_content, saved_fleet
 
+
+def all_versions(fleet) -> list[int]:
+    """A grant of every version of ``fleet`` (what an event grants is its submitted version)."""
+    return list(fleet.versions.values_list("pk", flat=True))
+
+
 pytestmark = pytest.mark.django_db
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -93,7 +99,7 @@ def test_someone_granted_a_view_sees_but_cannot_change(client, fleet, monkeypatc
     from fleets import access
 
     judge = PlayerFactory()
-    monkeypatch.setattr(access, "_view_grants", [lambda user, seen: user == judge])
+    monkeypatch.setattr(access, "_version_grants", [lambda user, seen: all_versions(seen) if user == judge else ()])
     login(client, judge)
     page = client.get(reverse("fleets:detail", args=[fleet.pk]))
     assert page.status_code == 200 and b"Add a ship" not in page.content
@@ -352,7 +358,7 @@ def test_sheet_prints_the_email_only_for_the_owner(client, fleet, player, monkey
 
     seen = []
     monkeypatch.setattr("fleets.views.exports.render_fleet_sheet", lambda **kw: seen.append(kw) or b"%PDF-")
-    monkeypatch.setattr(access, "_view_grants", [lambda user, f: True])
+    monkeypatch.setattr(access, "_version_grants", [lambda user, f: all_versions(f)])
     login(client, player).get(reverse("fleets:sheet", args=[fleet.pk]))
     login(client, PlayerFactory()).get(reverse("fleets:sheet", args=[fleet.pk]))
     assert [kw["email"] for kw in seen] == [player.email, ""]

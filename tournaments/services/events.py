@@ -50,14 +50,18 @@ def event_update(*, event: Event, judges=None, **fields) -> Event:
 
 @transaction.atomic
 def event_start(*, event: Event) -> Event:
-    """Close registration: lock every checked-in player's fleet and fix the number of Swiss rounds."""
+    """Close registration: lock every fleet submitted to the event and fix the number of Swiss rounds.
+
+    Every submitted fleet locks, its player checked in or not: a player checked in later plays the
+    list they submitted, and what the event shows of it (its submitted version) can never change.
+    """
     event = lock_event(event)
     if event.status != EventStatus.REGISTRATION:
         raise TournamentError("The event has already started.")
     players = list(event.registrations.filter(checked_in=True, dropped_at=None).select_related("fleet_version"))
     if len(players) < 2:
         raise TournamentError("At least two checked-in players are needed to start.")
-    for registration in players:
+    for registration in event.registrations.exclude(fleet_version=None).select_related("fleet_version__fleet"):
         lock_submitted_fleet(registration)
     event.planned_rounds = event.swiss_rounds(len(players))
     event.status = EventStatus.RUNNING

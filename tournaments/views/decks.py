@@ -11,28 +11,29 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from fleets.decks.sheets import render_deck_sheet
 from fleets.models import Deck
 
-from .. import selectors, services
+from .. import services
+from ..access import Viewer, event_page, may_see_registration_list, require_own_or_staff
 from ..deck_selectors import submitted_deck_view
 from ..errors import FleetRefused, TournamentError
 from ..forms import DeckSubmitForm
 from ..games import event_game
-from ..models import Registration
-from .common import load_event, run_service, staff_viewer
+from ..models import Event, Registration
 from .players import load_registration
 from .reports import pdf_response
+from .service_calls import run_service
 
 SUBMIT_DECKS = "tournaments:submit_decks"
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def submit_decks(request, pk: int):
+@event_page
+def submit_decks(request, event: Event, viewer: Viewer):
     """The registered player picks their decks; illegal ones are refused with every violation."""
-    event = load_event(pk)
     registration = get_object_or_404(Registration, event=event, player=request.user)
     game = event_game(event.game)
     if game.submit_url != SUBMIT_DECKS:
-        return redirect(game.submit_url, pk)
+        return redirect(game.submit_url, event.pk)
     decks = list(Deck.objects.filter(owner=request.user, game=event.game))
     form = DeckSubmitForm(request.POST or None, game=game, decks=decks)
     refusal, violations = "", []
@@ -45,7 +46,7 @@ def submit_decks(request, pk: int):
             messages.error(request, error.message)
         else:
             messages.success(request, f"Submitted: your {game.list_name} for {event.name}.")
-            return redirect("tournaments:event", pk)
+            return redirect("tournaments:event", event.pk)
     game.load_lists([registration])
     context = {
         "event": event,
@@ -60,25 +61,23 @@ def submit_decks(request, pk: int):
 
 @login_required
 @require_POST
-def set_club(request, pk: int, registration_pk: int):
+@event_page
+def set_club(request, event: Event, viewer: Viewer, registration_pk: int):
     """A player sets their own club or store; staff set anyone's."""
-    event = load_event(pk)
     registration = load_registration(event, registration_pk)
-    if registration.player_id != request.user.pk:
-        staff_viewer(request, event)
+    require_own_or_staff(viewer, registration)
     club = request.POST.get("club", "")
     run_service(request, services.registration_set_club, "Club saved.", registration=registration, club=club)
-    return redirect("tournaments:event", pk)
+    return redirect("tournaments:event", event.pk)
 
 
 @require_safe
-def deck_detail(request, pk: int, registration_pk: int):
+@event_page
+def deck_detail(request, event: Event, viewer: Viewer, registration_pk: int):
     """A player's submitted decks, line by line, to whoever may see their lists (as for fleets)."""
-    event = load_event(pk)
     registration = get_object_or_404(Registration.objects.select_related("player"), pk=registration_pk, event=event)
-    viewer = selectors.viewer_of(request.user, event)
     decks = list(registration.decks.all())
-    if not decks or not selectors.can_see_fleet(event, request.user, viewer, registration):
+    if not decks or not may_see_registration_list(event, viewer, registration):
         raise Http404("No such decks.")
     game = event_game(event.game)
     context = {
@@ -94,12 +93,11 @@ def deck_detail(request, pk: int, registration_pk: int):
 
 @require_safe
 @login_required
-def deck_sheet(request, pk: int, registration_pk: int, deck_pk: int):
+@event_page
+def deck_sheet(request, event: Event, viewer: Viewer, registration_pk: int, deck_pk: int):
     """The registration sheet (PDF) of one submitted deck, filled in for this event: for its player and the staff."""
-    event = load_event(pk)
     registration = load_registration(event, registration_pk)
-    if registration.player_id != request.user.pk:
-        staff_viewer(request, event)
+    require_own_or_staff(viewer, registration)
     submitted = get_object_or_404(registration.decks, pk=deck_pk)
     content = render_deck_sheet(
         view=submitted_deck_view(submitted, event.game),

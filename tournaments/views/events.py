@@ -9,11 +9,12 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from accounts.permissions import organizer_required
 
 from .. import selectors, services
+from ..access import Viewer, event_organizer_required, event_page
 from ..formats import format_name
 from ..forms import AddPlayerForm, EventForm
 from ..games import event_game
 from ..models import Event
-from .common import load_event, organizer_viewer, run_service
+from .service_calls import run_service
 
 
 @require_safe
@@ -37,12 +38,11 @@ def event_create(request):
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def event_edit(request, pk: int):
+@event_organizer_required
+def event_edit(request, event: Event, viewer: Viewer):
     """The event's organizer only."""
-    event = load_event(pk)
-    organizer_viewer(request, event)
     # The form gets its own copy: validating writes the input onto it, and the page keeps showing the saved event.
-    form = EventForm(request.POST or None, instance=Event.objects.get(pk=pk))
+    form = EventForm(request.POST or None, instance=Event.objects.get(pk=event.pk))
     if request.method == "POST" and form.is_valid():
         done = run_service(
             request,
@@ -58,10 +58,9 @@ def event_edit(request, pk: int):
 
 
 @require_safe
-def event_detail(request, pk: int):
+@event_page
+def event_detail(request, event: Event, viewer: Viewer):
     """Public: the event's settings and players; staff also get the desk (check-in, byes, drops)."""
-    event = load_event(pk)
-    viewer = selectors.viewer_of(request.user, event)
     registrations = selectors.event_registrations(event)
     game = event_game(event.game)
     game.load_lists([*registrations, *([viewer.registration] if viewer.registration else [])])
@@ -85,21 +84,19 @@ def event_detail(request, pk: int):
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def event_start(request, pk: int):
+@event_organizer_required
+def event_start(request, event: Event, viewer: Viewer):
     """The event's organizer only. Starting locks every list and cannot be undone, so GET asks first."""
-    event = load_event(pk)
-    organizer_viewer(request, event)
     if request.method == "GET":
         context = {"event": event, "summary": selectors.start_summary(event)}
         return render(request, "tournaments/event_start_confirm.html", context)
     run_service(request, services.event_start, "The event has started: fleets are locked.", event=event)
-    return redirect("tournaments:event", pk)
+    return redirect("tournaments:event", event.pk)
 
 
 @login_required
 @require_POST
-def event_finish(request, pk: int):
-    event = load_event(pk)
-    organizer_viewer(request, event)
+@event_organizer_required
+def event_finish(request, event: Event, viewer: Viewer):
     run_service(request, services.event_finish, "The event is finished.", event=event)
-    return redirect("tournaments:standings", pk)
+    return redirect("tournaments:standings", event.pk)

@@ -11,11 +11,12 @@ from accounts.permissions import player_required
 from fleets.models import Fleet
 
 from .. import services
+from ..access import Viewer, event_page, event_staff_required, require_own_or_staff
 from ..errors import FleetRefused, TournamentError
 from ..forms import AddPlayerForm, FleetSubmitForm
 from ..games import event_game
-from ..models import Registration
-from .common import load_event, run_service, staff_viewer
+from ..models import Event, Registration
+from .service_calls import run_service
 
 SUBMIT_FLEET = "tournaments:submit_fleet"
 
@@ -26,9 +27,9 @@ def load_registration(event, registration_pk: int) -> Registration:
 
 @player_required
 @require_POST
-def register(request, pk: int):
+@event_page
+def register(request, event: Event, viewer: Viewer):
     """Players register themselves while registration is open."""
-    event = load_event(pk)
     run_service(
         request,
         services.registration_add,
@@ -37,25 +38,24 @@ def register(request, pk: int):
         player=request.user,
         club=request.POST.get("club", ""),
     )
-    return redirect("tournaments:event", pk)
+    return redirect("tournaments:event", event.pk)
 
 
 @login_required
 @require_POST
-def withdraw(request, pk: int):
+@event_page
+def withdraw(request, event: Event, viewer: Viewer):
     """A player leaves an event that has not started (their own registration only)."""
-    event = load_event(pk)
     registration = get_object_or_404(Registration, event=event, player=request.user)
     run_service(request, services.registration_withdraw, "You have withdrawn.", registration=registration)
-    return redirect("tournaments:event", pk)
+    return redirect("tournaments:event", event.pk)
 
 
 @login_required
 @require_POST
-def add_player(request, pk: int):
+@event_staff_required
+def add_player(request, event: Event, viewer: Viewer):
     """Staff add a walk-in, or a late entry once the event runs (who starts on zero points)."""
-    event = load_event(pk)
-    staff_viewer(request, event)
     form = AddPlayerForm(request.POST)
     if form.is_valid():
         run_service(
@@ -69,18 +69,18 @@ def add_player(request, pk: int):
         )
     else:
         messages.error(request, " ".join(form.errors["username"]))
-    return redirect("tournaments:event", pk)
+    return redirect("tournaments:event", event.pk)
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def submit_fleet(request, pk: int):
+@event_page
+def submit_fleet(request, event: Event, viewer: Viewer):
     """The registered player picks one of their fleets; an illegal one is refused with its violations."""
-    event = load_event(pk)
     registration = get_object_or_404(Registration, event=event, player=request.user)
     game = event_game(event.game)
     if game.submit_url != SUBMIT_FLEET:
-        return redirect(game.submit_url, pk)
+        return redirect(game.submit_url, event.pk)
     fleets = Fleet.objects.filter(owner=request.user).order_by("name")
     form = FleetSubmitForm(request.POST or None, fleets=fleets)
     refusal, violations = "", []
@@ -93,7 +93,7 @@ def submit_fleet(request, pk: int):
             messages.error(request, error.message)
         else:
             messages.success(request, "Your fleet is submitted.")
-            return redirect("tournaments:event", pk)
+            return redirect("tournaments:event", event.pk)
 
     context = {
         "event": event,
@@ -108,48 +108,44 @@ def submit_fleet(request, pk: int):
 
 @login_required
 @require_POST
-def check_in(request, pk: int, registration_pk: int):
-    event = load_event(pk)
-    staff_viewer(request, event)
+@event_staff_required
+def check_in(request, event: Event, viewer: Viewer, registration_pk: int):
     registration = load_registration(event, registration_pk)
     checked_in = request.POST.get("checked_in", "1") == "1"
     run_service(request, services.registration_check_in, registration=registration, checked_in=checked_in)
-    return redirect("tournaments:event", pk)
+    return redirect("tournaments:event", event.pk)
 
 
 @login_required
 @require_POST
-def grant_bye(request, pk: int, registration_pk: int):
-    event = load_event(pk)
-    staff_viewer(request, event)
+@event_staff_required
+def grant_bye(request, event: Event, viewer: Viewer, registration_pk: int):
     registration = load_registration(event, registration_pk)
     granted = request.POST.get("granted", "1") == "1"
     run_service(request, services.registration_grant_bye, registration=registration, granted=granted)
-    return redirect("tournaments:event", pk)
+    return redirect("tournaments:event", event.pk)
 
 
 @login_required
 @require_POST
-def drop(request, pk: int, registration_pk: int):
+@event_page
+def drop(request, event: Event, viewer: Viewer, registration_pk: int):
     """Players drop themselves; staff drop anyone."""
-    event = load_event(pk)
     registration = load_registration(event, registration_pk)
-    if registration.player_id != request.user.pk:
-        staff_viewer(request, event)
+    require_own_or_staff(viewer, registration)
     run_service(
         request,
         services.registration_drop,
         f"{registration.name} has dropped.",
         registration=registration,
     )
-    return redirect("tournaments:event", pk)
+    return redirect("tournaments:event", event.pk)
 
 
 @login_required
 @require_POST
-def undrop(request, pk: int, registration_pk: int):
-    event = load_event(pk)
-    staff_viewer(request, event)
+@event_staff_required
+def undrop(request, event: Event, viewer: Viewer, registration_pk: int):
     registration = load_registration(event, registration_pk)
     run_service(
         request,
@@ -157,4 +153,4 @@ def undrop(request, pk: int, registration_pk: int):
         f"{registration.name} is back in.",
         registration=registration,
     )
-    return redirect("tournaments:event", pk)
+    return redirect("tournaments:event", event.pk)

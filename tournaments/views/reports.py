@@ -11,17 +11,16 @@ from django.views.decorators.http import require_safe
 from fleets.sheets import render_fleet_sheet
 
 from .. import exports, printouts, selectors
+from ..access import Viewer, event_page, event_staff_required, may_see_registration_list, require_own_or_staff
 from ..games import event_game
-from ..models import Registration
-from .common import load_event, staff_viewer
+from ..models import Event, Registration
 from .rounds import load_round
 
 
 @require_safe
-def standings(request, pk: int):
+@event_page
+def standings(request, event: Event, viewer: Viewer):
     """Public once the event has started; before that only its staff see the (empty) table."""
-    event = load_event(pk)
-    viewer = selectors.viewer_of(request.user, event)
     if not event.has_started and not viewer.is_staff:
         raise PermissionDenied("Standings are published once the event starts.")
     table = selectors.event_standings(event)
@@ -33,11 +32,10 @@ def standings(request, pk: int):
 
 
 @require_safe
-def fleet_list(request, pk: int):
+@event_page
+def fleet_list(request, event: Event, viewer: Viewer):
     """Every registration's fleet: its contents shown only to those allowed (see tournaments.access)."""
-    event = load_event(pk)
-    viewer = selectors.viewer_of(request.user, event)
-    rows = selectors.event_fleets(event, request.user, viewer)
+    rows = selectors.event_fleets(event, viewer)
     game = event_game(event.game)
     game.load_lists([row.registration for row in rows])
     return render(
@@ -46,14 +44,13 @@ def fleet_list(request, pk: int):
 
 
 @require_safe
-def fleet_detail(request, pk: int, registration_pk: int):
+@event_page
+def fleet_detail(request, event: Event, viewer: Viewer, registration_pk: int):
     """One submitted fleet, card by card; a fleet the viewer may not see is not even confirmed to exist."""
-    event = load_event(pk)
     registration = get_object_or_404(
         Registration.objects.select_related("player", "fleet_version__fleet"), pk=registration_pk, event=event
     )
-    viewer = selectors.viewer_of(request.user, event)
-    if registration.fleet_version is None or not selectors.can_see_fleet(event, request.user, viewer, registration):
+    if registration.fleet_version is None or not may_see_registration_list(event, viewer, registration):
         raise Http404("No such fleet.")
     items = event_game(event.game).fleet_items(registration.fleet_version)
     context = {
@@ -68,14 +65,13 @@ def fleet_detail(request, pk: int, registration_pk: int):
 
 @require_safe
 @login_required
-def fleet_sheet(request, pk: int, registration_pk: int):
+@event_page
+def fleet_sheet(request, event: Event, viewer: Viewer, registration_pk: int):
     """The Fleet Build Sheet of a submitted fleet, filled in for this event: for its player and the staff."""
-    event = load_event(pk)
     registration = get_object_or_404(
         Registration.objects.select_related("player", "fleet_version__fleet"), pk=registration_pk, event=event
     )
-    if registration.player_id != request.user.pk:
-        staff_viewer(request, event)
+    require_own_or_staff(viewer, registration)
     if registration.fleet_version is None:
         raise Http404("No fleet has been submitted.")
     content = render_fleet_sheet(
@@ -97,10 +93,9 @@ def pdf_response(content: bytes, filename: str) -> HttpResponse:
 
 @require_safe
 @login_required
-def round_printout(request, pk: int, number: int, kind: str):
+@event_staff_required
+def round_printout(request, event: Event, viewer: Viewer, number: int, kind: str):
     """Staff: the round's pairings by table or by name, or its match slips."""
-    event = load_event(pk)
-    staff_viewer(request, event)
     round_ = load_round(event, number)
     render_pdf = {
         "pairings-by-table": printouts.pairings_by_table,
@@ -115,19 +110,17 @@ def round_printout(request, pk: int, number: int, kind: str):
 
 @require_safe
 @login_required
-def standings_printout(request, pk: int):
-    event = load_event(pk)
-    staff_viewer(request, event)
+@event_staff_required
+def standings_printout(request, event: Event, viewer: Viewer):
     content = printouts.standings(event=event, standings=selectors.event_standings(event))
     return pdf_response(content, f"event-{event.pk}-standings.pdf")
 
 
 @require_safe
 @login_required
-def export(request, pk: int, fmt: str):
+@event_staff_required
+def export(request, event: Event, viewer: Viewer, fmt: str):
     """Staff: the whole event (settings, players, fleets, every result) as CSV or JSON."""
-    event = load_event(pk)
-    staff_viewer(request, event)
     if fmt == "json":
         response = JsonResponse(exports.event_json(event), json_dumps_params={"indent": 2})
     else:

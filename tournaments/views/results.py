@@ -9,9 +9,10 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from .. import selectors, services
+from ..access import Viewer, event_page, event_staff_required, require_match_player_or_staff
 from ..games import SEATS, event_game
-from ..models import Match, MatchStatus
-from .common import load_event, run_service, staff_viewer
+from ..models import Event, Match, MatchStatus
+from .service_calls import run_service
 
 
 def load_match(event, match_pk: int) -> Match:
@@ -21,24 +22,15 @@ def load_match(event, match_pk: int) -> Match:
         raise Http404("No such match.") from None
 
 
-def participant_or_staff(request, event, match):
-    """The viewer and their seat; only the match's two players and the event's staff get through."""
-    viewer = selectors.viewer_of(request.user, event)
-    seat = selectors.user_seat(match, request.user)
-    if seat is None and not viewer.is_staff:
-        raise PermissionDenied("Only the players of this match and the event's staff may see it.")
-    return viewer, seat
-
-
 @login_required
 @require_http_methods(["GET", "POST"])
-def match_detail(request, pk: int, match_pk: int):
+@event_page
+def match_detail(request, event: Event, viewer: Viewer, match_pk: int):
     """The match's players report here; staff enter, correct or resolve the result."""
-    event = load_event(pk)
     match = load_match(event, match_pk)
     if match.is_bye:
         raise Http404("A bye has no match page.")
-    viewer, seat = participant_or_staff(request, event, match)
+    seat = require_match_player_or_staff(viewer, match)
     game = event_game(event.game)
     enters = viewer.is_staff and seat is None  # staff enter the result; players report their own
     if request.method == "POST":
@@ -58,7 +50,7 @@ def match_detail(request, pk: int, match_pk: int):
                     result=form.result(),
                 )
             if done:
-                return redirect("tournaments:match", pk, match_pk)
+                return redirect("tournaments:match", event.pk, match_pk)
     else:
         form = game.result_form(match, result=game.current_result(match), staff=enters)
     sides = {side.seat: side for side in match.sides.all()}
@@ -86,38 +78,37 @@ def match_detail(request, pk: int, match_pk: int):
 
 @login_required
 @require_POST
-def confirm(request, pk: int, match_pk: int):
+@event_page
+def confirm(request, event: Event, viewer: Viewer, match_pk: int):
     """A player agrees with the result their opponent reported."""
-    event = load_event(pk)
     match = load_match(event, match_pk)
-    _, seat = participant_or_staff(request, event, match)
+    seat = require_match_player_or_staff(viewer, match)
     if seat is None:
         raise PermissionDenied("Only the match's players confirm; staff enter the result instead.")
     run_service(request, services.result_confirm, "Result confirmed.", match=match, by=request.user)
-    return redirect("tournaments:match", pk, match_pk)
+    return redirect("tournaments:match", event.pk, match_pk)
 
 
 @login_required
 @require_POST
-def verify_build(request, pk: int, match_pk: int):
+@event_page
+def verify_build(request, event: Event, viewer: Viewer, match_pk: int):
     """A player signs off on their opponent's build for this round."""
-    event = load_event(pk)
     match = load_match(event, match_pk)
-    _, seat = participant_or_staff(request, event, match)
+    seat = require_match_player_or_staff(viewer, match)
     if seat is None:
         raise PermissionDenied("Only the match's players verify each other's builds.")
     run_service(
         request, services.build_verify, "You have verified your opponent's build.", match=match, by=request.user
     )
-    return redirect("tournaments:match", pk, match_pk)
+    return redirect("tournaments:match", event.pk, match_pk)
 
 
 @require_safe
 @login_required
-def history(request, pk: int):
+@event_staff_required
+def history(request, event: Event, viewer: Viewer):
     """Staff: every result change of the event, newest first, and every list submission."""
-    event = load_event(pk)
-    staff_viewer(request, event)
     context = {
         "event": event,
         "changes": selectors.event_history(event),

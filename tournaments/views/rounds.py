@@ -11,11 +11,12 @@ from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from .. import selectors, services
+from ..access import Viewer, event_page, event_staff_required
 from ..errors import RematchWarning, TournamentError
 from ..forms import SwapForm
 from ..games import event_game
-from ..models import EventStatus, Round
-from .common import load_event, run_service, staff_viewer
+from ..models import Event, EventStatus, Round
+from .service_calls import run_service
 
 
 def load_round(event, number: int) -> Round:
@@ -27,21 +28,19 @@ def load_round(event, number: int) -> Round:
 
 @login_required
 @require_POST
-def pair_next(request, pk: int):
-    event = load_event(pk)
-    staff_viewer(request, event)
+@event_staff_required
+def pair_next(request, event: Event, viewer: Viewer):
     round_ = run_service(request, services.round_pair_next, event=event, by=request.user)
     if round_:
-        return redirect("tournaments:round", pk, round_.number)
-    return redirect("tournaments:event", pk)
+        return redirect("tournaments:round", event.pk, round_.number)
+    return redirect("tournaments:event", event.pk)
 
 
 @require_safe
-def round_detail(request, pk: int, number: int):
+@event_page
+def round_detail(request, event: Event, viewer: Viewer, number: int):
     """Public: the pairings by table, with each match's state; staff get the round's controls."""
-    event = load_event(pk)
     round_ = load_round(event, number)
-    viewer = selectors.viewer_of(request.user, event)
     matches = selectors.round_matches(round_)
     points = selectors.match_points_before(event, number)
     game = event_game(event.game)
@@ -64,21 +63,19 @@ def round_detail(request, pk: int, number: int):
 
 @login_required
 @require_POST
-def repair(request, pk: int, number: int):
-    event = load_event(pk)
-    staff_viewer(request, event)
+@event_staff_required
+def repair(request, event: Event, viewer: Viewer, number: int):
     round_ = load_round(event, number)
     run_service(request, services.round_repair, f"Round {number} is paired again.", round_=round_, by=request.user)
-    return redirect("tournaments:round", pk, number)
+    return redirect("tournaments:round", event.pk, number)
 
 
 @login_required
 @require_POST
-def reopen(request, pk: int, number: int):
+@event_staff_required
+def reopen(request, event: Event, viewer: Viewer, number: int):
     """Reopen the latest round's results for correction; the form's tick box is the confirmation.
     Judges may reopen while the event runs; only the organizer reopens a finished event."""
-    event = load_event(pk)
-    viewer = staff_viewer(request, event)
     if event.status == EventStatus.FINISHED and not viewer.is_organizer:
         raise PermissionDenied("Only the event's organizer may reopen a finished event.")
     round_ = load_round(event, number)
@@ -92,15 +89,14 @@ def reopen(request, pk: int, number: int):
             round_=round_,
             by=request.user,
         )
-    return redirect("tournaments:round", pk, number)
+    return redirect("tournaments:round", event.pk, number)
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def swap(request, pk: int, number: int):
+@event_staff_required
+def swap(request, event: Event, viewer: Viewer, number: int):
     """Swap two players by hand; a swap that makes a rematch asks again before it is done."""
-    event = load_event(pk)
-    staff_viewer(request, event)
     round_ = load_round(event, number)
     registrations = (
         event.registrations.filter(sides__round=round_).select_related("player").order_by("player__username")
@@ -121,24 +117,24 @@ def swap(request, pk: int, number: int):
             messages.error(request, error.message)
         else:
             messages.success(request, "The players are swapped.")
-            return redirect("tournaments:round", pk, number)
+            return redirect("tournaments:round", event.pk, number)
     return render(
         request, "tournaments/round_swap.html", {"event": event, "round": round_, "form": form, "rematch": rematch}
     )
 
 
 @require_safe
-def timer(request, pk: int, number: int):
+@event_page
+def timer(request, event: Event, viewer: Viewer, number: int):
     """Public: a big countdown for the venue's screen (the script is static/js/round-timer.js)."""
-    event = load_event(pk)
     round_ = load_round(event, number)
     return render(request, "tournaments/round_timer.html", {"event": event, "round": round_})
 
 
 @require_safe
-def timer_state(request, pk: int, number: int):
+@event_page
+def timer_state(request, event: Event, viewer: Viewer, number: int):
     """Public: the clock as JSON, polled by the timer page so the screen follows the staff's controls."""
-    event = load_event(pk)
     round_ = load_round(event, number)
     started = round_.clock_started_at.isoformat() if round_.clock_started_at else None
     return JsonResponse({"started": started, "minutes": event.round_minutes, "now": timezone.now().isoformat()})
@@ -146,11 +142,10 @@ def timer_state(request, pk: int, number: int):
 
 @login_required
 @require_POST
-def clock(request, pk: int, number: int):
+@event_staff_required
+def clock(request, event: Event, viewer: Viewer, number: int):
     """Start (or restart) and stop the round's clock."""
-    event = load_event(pk)
-    staff_viewer(request, event)
     round_ = load_round(event, number)
     service = services.round_clock_reset if request.POST.get("action") == "reset" else services.round_clock_start
     run_service(request, service, round_=round_)
-    return redirect("tournaments:round", pk, number)
+    return redirect("tournaments:round", event.pk, number)

@@ -29,8 +29,8 @@ from fleets.selectors import load_catalog
 from fleets.sheets import fleet_sheet_story, render_fleet_sheets
 
 from .. import selectors
+from ..access import Viewer, event_staff_required
 from ..models import Event, Registration
-from .common import load_event, staff_viewer
 from .reports import pdf_response
 
 logger = logging.getLogger(__name__)
@@ -39,10 +39,9 @@ POLL_SECONDS = 0.2  # how often the stream reports the pages laid out
 
 @require_safe
 @login_required
-def fleet_sheets(request, pk: int):
+@event_staff_required
+def fleet_sheets(request, event: Event, viewer: Viewer):
     """The event's staff: one PDF with a page per submitted fleet, players in name order."""
-    event = load_event(pk)
-    staff_viewer(request, event)
     registrations = [r for r in selectors.event_registrations(event) if r.fleet_version_id is not None]
     if not registrations:
         raise Http404("No fleet has been submitted to this event.")
