@@ -1,9 +1,12 @@
 from django import forms
+from django.contrib.auth import forms as auth_forms
 from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.models import User
 
+from .text_fields import CleanTextFormMixin
 
-class SignUpForm(UserCreationForm):
+
+class SignUpForm(CleanTextFormMixin, UserCreationForm):
     """Sign-up asks for an e-mail too: fleet sheets and password resets need one."""
 
     email = forms.EmailField(required=True, help_text="Printed on your fleet build sheets.")
@@ -17,3 +20,11 @@ class SignUpForm(UserCreationForm):
         if User.objects.filter(email__iexact=email).exists():
             raise forms.ValidationError("An account with this e-mail address already exists.")
         return email
+
+
+class LoginForm(CleanTextFormMixin, auth_forms.AuthenticationForm):
+    pass
+
+
+class PasswordResetForm(CleanTextFormMixin, auth_forms.PasswordResetForm):
+    pass

@@ -1,8 +1,9 @@
 from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
-from .forms import SignUpForm
+from .forms import LoginForm, PasswordResetForm, SignUpForm
 from .services import user_sign_up
 
 
@@ -21,3 +22,7 @@ def sign_up(request):
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         return redirect("home")
     return render(request, "registration/sign_up.html", {"form": form})
+
+
+login_view = auth_views.LoginView.as_view(authentication_form=LoginForm)
+password_reset = auth_views.PasswordResetView.as_view(form_class=PasswordResetForm)
