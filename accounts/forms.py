@@ -1,19 +1,91 @@
 from django import forms
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth import forms as auth_forms
+from django.contrib.auth import password_validation
 from django.contrib.auth.models import User
+from django.contrib.auth.validators import UnicodeUsernameValidator
+from django.core.exceptions import ValidationError
+
+from .services import PasswordCheckLocked, password_check
+from .text_fields import CleanTextFormMixin
 
 
-class SignUpForm(UserCreationForm):
-    """Sign-up asks for an e-mail too: fleet sheets and password resets need one."""
+class SignUpForm(CleanTextFormMixin, forms.Form):
+    """Sign-up asks for an e-mail too: fleet sheets and password resets need one.
 
-    email = forms.EmailField(required=True, help_text="Printed on your fleet build sheets.")
+    Only the input itself is checked here, never whether the name or the address is in
+    use: that would tell anyone who asks (see :func:`accounts.services.sign_up_request`).
+    """
 
-    class Meta(UserCreationForm.Meta):
-        model = User
-        fields = ("username", "email")
+    username = auth_forms.UsernameField(
+        label="Username",
+        max_length=150,
+        validators=[UnicodeUsernameValidator()],
+        help_text="150 characters or fewer: letters, digits and @ . + - _ only.",
+        widget=forms.TextInput(attrs={"autocomplete": "username", "autofocus": True}),
+    )
+    email = forms.EmailField(
+        label="Email",
+        max_length=User._meta.get_field("email").max_length,
+        help_text="Printed on your fleet build sheets. We'll send a link there to finish signing up.",
+        widget=forms.EmailInput(attrs={"autocomplete": "email"}),
+    )
+    password1 = forms.CharField(
+        label="Password",
+        strip=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
+        help_text=password_validation.password_validators_help_text_html(),
+    )
+    password2 = forms.CharField(
+        label="Password confirmation",
+        strip=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
+        help_text="Enter the same password as before, for verification.",
+    )
 
     def clean_email(self):
-        email = self.cleaned_data["email"].strip().lower()
-        if User.objects.filter(email__iexact=email).exists():
-            raise forms.ValidationError("An account with this e-mail address already exists.")
-        return email
+        return self.cleaned_data["email"].strip().lower()
+
+    def clean(self):
+        cleaned = super().clean()
+        password1, password2 = cleaned.get("password1"), cleaned.get("password2")
+        if password1 and password2 and password1 != password2:
+            self.add_error(
+                "password2", ValidationError("The two password fields didn't match.", code="password_mismatch")
+            )
+        elif password1:
+            # An unsaved user, so the similarity check compares with what was typed, never with the database.
+            candidate = User(username=cleaned.get("username", ""), email=cleaned.get("email", ""))
+            try:
+                password_validation.validate_password(password1, candidate)
+            except ValidationError as error:
+                self.add_error("password1", error)
+        return cleaned
+
+
+class LoginForm(CleanTextFormMixin, auth_forms.AuthenticationForm):
+    pass
+
+
+class PasswordResetForm(CleanTextFormMixin, auth_forms.PasswordResetForm):
+    pass
+
+
+class ThrottledPasswordChangeForm(auth_forms.PasswordChangeForm):
+    """The current password is checked at most as often as log-in allows
+    (:func:`accounts.services.password_check`); once locked, even the right one is refused."""
+
+    error_messages = {
+        **auth_forms.PasswordChangeForm.error_messages,
+        "locked": "Too many wrong passwords: changing the password is locked for an hour. "
+        "Try again later, or log out and reset your password by e-mail.",
+    }
+
+    def clean_old_password(self):
+        old_password = self.cleaned_data["old_password"]
+        try:
+            right = password_check(user=self.user, password=old_password)
+        except PasswordCheckLocked:
+            raise ValidationError(self.error_messages["locked"], code="locked") from None
+        if not right:
+            raise ValidationError(self.error_messages["password_incorrect"], code="password_incorrect")
+        return old_password

@@ -1,15 +1,159 @@
-"""Writes for accounts."""
+"""Writes for accounts: sign-up (confirmed by e-mail) and the password check of the
+password-change form (throttled like log-in)."""
 
+from __future__ import annotations
+
+import hashlib
+import secrets
+from datetime import timedelta
+
+from axes.helpers import get_cool_off
+from django.conf import settings
+from django.contrib.auth.hashers import make_password
 from django.contrib.auth.models import Group, User
-from django.db import transaction
+from django.core.mail import send_mail
+from django.db import IntegrityError, transaction
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone
 
+from .models import PasswordCheckThrottle, PendingSignUp
 from .roles import PLAYER
 
 
+class AccountError(Exception):
+    """A refused account action, with a message to show."""
+
+
+class PasswordCheckLocked(AccountError):
+    """Too many wrong current passwords: the check is refused until the cool-off has passed."""
+
+
+def sign_up_link_lifetime() -> timedelta:
+    """How long a sign-up link works: as long as a password-reset link."""
+    return timedelta(seconds=settings.PASSWORD_RESET_TIMEOUT)
+
+
+def _token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def sign_up_request(*, username: str, email: str, password: str, site_url: str) -> None:
+    """Someone asked for an account. Whatever the case, one mail goes out and the caller
+    answers the same; nothing tells the asker whether the name or the address is in use.
+
+    - The address belongs to an account: its owner is told (with their account name and
+      the log-in and reset links); nothing else happens.
+    - The name is taken: the address is told to choose another.
+    - Otherwise a link to finish signing up is mailed; the account is made when it is followed
+      (:func:`sign_up_confirm`).
+
+    The password is hashed in every case, so the slow step takes as long whatever the case.
+    """
+    email = email.strip().lower()
+    password_hash = make_password(password)
+    context = {"username": username, "email": email, "site_url": site_url}
+    owners = list(User.objects.filter(email__iexact=email))
+    if owners:
+        for owner in owners:
+            _mail(
+                owner.email,
+                "Your Muster account",
+                "registration/sign_up_email_existing.txt",
+                {
+                    **context,
+                    "owner": owner,
+                    "login_url": site_url + reverse("login"),
+                    "reset_url": site_url + reverse("password_reset"),
+                },
+            )
+        return
+    if User.objects.filter(username__iexact=username).exists():
+        _mail(
+            email,
+            "Choose another account name",
+            "registration/sign_up_email_taken.txt",
+            {
+                **context,
+                "sign_up_url": site_url + reverse("sign_up"),
+            },
+        )
+        return
+    PendingSignUp.objects.filter(created_at__lt=timezone.now() - sign_up_link_lifetime()).delete()
+    token = secrets.token_urlsafe(32)
+    PendingSignUp.objects.create(token_hash=_token_hash(token), username=username, email=email, password=password_hash)
+    _mail(
+        email,
+        "Finish signing up to Muster",
+        "registration/sign_up_email_new.txt",
+        {
+            **context,
+            "confirm_url": f"{site_url}{reverse('sign_up')}?link={token}",
+            "hours": int(sign_up_link_lifetime().total_seconds() // 3600),
+        },
+    )
+
+
+def _mail(to: str, subject: str, template: str, context: dict) -> None:
+    send_mail(subject, render_to_string(template, context), None, [to])
+
+
+def pending_sign_up(token: str) -> PendingSignUp | None:
+    """The sign-up the link's ``token`` stands for, while its link still works."""
+    return PendingSignUp.objects.filter(
+        token_hash=_token_hash(token), created_at__gte=timezone.now() - sign_up_link_lifetime()
+    ).first()
+
+
 @transaction.atomic
-def user_sign_up(*, username: str, email: str, password: str) -> User:
-    """Create an account; everyone who signs up is a Player (other roles are granted by staff)."""
-    user = User.objects.create_user(username=username, email=email, password=password)
+def sign_up_confirm(*, token: str) -> User:
+    """Make the account of a followed sign-up link; everyone who signs up is a Player
+    (other roles are granted by staff). The link works once."""
+    pending = pending_sign_up(token)
+    if pending is None:
+        raise AccountError("This sign-up link was already used or is too old. Sign up again.")
+    pending.delete()
+    if User.objects.filter(username__iexact=pending.username).exists():
+        raise AccountError(f"The account name {pending.username} was taken meanwhile. Sign up again with another.")
+    if User.objects.filter(email__iexact=pending.email).exists():
+        raise AccountError("An account with this e-mail address was made meanwhile. Log in or reset its password.")
+    try:
+        with transaction.atomic():
+            user = User.objects.create(username=pending.username, email=pending.email, password=pending.password)
+    except IntegrityError:
+        raise AccountError(
+            f"The account name {pending.username} was taken meanwhile. Sign up again with another."
+        ) from None
     # get_or_create: the roles migration made the group, but an admin may have deleted it since.
     user.groups.add(Group.objects.get_or_create(name=PLAYER)[0])
     return user
+
+
+def password_check(*, user: User, password: str) -> bool:
+    """Whether ``password`` is ``user``'s current password, throttled like log-in.
+
+    At most ``AXES_FAILURE_LIMIT`` wrong passwords within ``AXES_COOLOFF_TIME`` of the last
+    one; then every check (the right password too) raises :class:`PasswordCheckLocked`
+    until the cool-off has passed. Each check is counted as a failure *before* the
+    password is compared, and forgiven only once it is found right, so requests sent at
+    once cannot get more guesses than the limit.
+    """
+    limit = settings.AXES_FAILURE_LIMIT
+    cool_off = get_cool_off()
+    now = timezone.now()
+    with transaction.atomic():
+        throttle, _ = PasswordCheckThrottle.objects.select_for_update().get_or_create(user=user)
+        if cool_off is not None and throttle.last_failure_at and now - throttle.last_failure_at >= cool_off:
+            throttle.failures = 0
+        locked = throttle.failures >= limit
+        if not locked:
+            throttle.failures += 1
+        if not locked or settings.AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT:
+            throttle.last_failure_at = now
+        throttle.save()
+    if locked:
+        raise PasswordCheckLocked("Too many wrong passwords: changing the password is locked for a while.")
+    if not user.check_password(password):
+        return False
+    PasswordCheckThrottle.objects.filter(user=user).update(failures=0, last_failure_at=None)
+    return True

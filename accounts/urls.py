@@ -4,5 +4,9 @@ from . import views
 
 urlpatterns = [
     path("sign-up/", views.sign_up, name="sign_up"),
+    # Django's own views with the forms of this app (text checks, throttled password change).
+    path("login/", views.login_view, name="login"),
+    path("password_change/", views.password_change, name="password_change"),
+    path("password_reset/", views.password_reset, name="password_reset"),
     path("", include("django.contrib.auth.urls")),
 ]

@@ -1,23 +1,78 @@
+from django.conf import settings
+from django.contrib import messages
 from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
 from django.shortcuts import redirect, render
+from django.urls import reverse_lazy
 from django.views.decorators.http import require_http_methods
 
-from .forms import SignUpForm
-from .services import user_sign_up
+from . import services
+from .forms import LoginForm, PasswordResetForm, SignUpForm, ThrottledPasswordChangeForm
 
 
 @require_http_methods(["GET", "POST"])
 def sign_up(request):
-    """Open to everyone; a signed-in user has no use for it and goes home."""
+    """Open to everyone; a signed-in user has no use for it and goes home.
+
+    A valid form always gets the same answer (a page saying a mail is on its way), whether
+    the name and the address are new or in use: the mail says which (see ``services``).
+    """
     if request.user.is_authenticated:
         return redirect("home")
+    token = request.POST.get("link") or request.GET.get("link")
+    if token:
+        return sign_up_confirm(request, token)
     form = SignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        user = user_sign_up(
+        services.sign_up_request(
             username=form.cleaned_data["username"],
             email=form.cleaned_data["email"],
             password=form.cleaned_data["password1"],
+            site_url=request.build_absolute_uri("/").rstrip("/"),
         )
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        return redirect("home")
+        return render(
+            request,
+            "registration/sign_up_sent.html",
+            {"username": form.cleaned_data["username"], "email": form.cleaned_data["email"]},
+        )
     return render(request, "registration/sign_up.html", {"form": form})
+
+
+def sign_up_confirm(request, token: str):
+    """The link of the sign-up mail (``?link=TOKEN``): a button makes the account and logs in
+    (a GET changes nothing, so a mail scanner that follows links makes no account)."""
+    pending = services.pending_sign_up(token)
+    if request.method == "POST" and pending is not None:
+        try:
+            user = services.sign_up_confirm(token=token)
+        except services.AccountError as error:
+            return render(request, "registration/sign_up_confirm.html", {"error": str(error)}, status=409)
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        messages.success(request, f"Welcome, {user.username}: your account is ready.")
+        return redirect("home")
+    if pending is None:
+        return render(
+            request,
+            "registration/sign_up_confirm.html",
+            {"error": "This sign-up link was already used or is too old. Sign up again."},
+            status=404,
+        )
+    return render(request, "registration/sign_up_confirm.html", {"pending": pending, "token": token})
+
+
+class PasswordChangeView(auth_views.PasswordChangeView):
+    """Django's, with the current password throttled; a locked-out attempt gets 429, as log-in does."""
+
+    form_class = ThrottledPasswordChangeForm
+    success_url = reverse_lazy("password_change_done")
+
+    def form_invalid(self, form):
+        response = super().form_invalid(form)
+        if form.has_error("old_password", "locked"):
+            response.status_code = settings.AXES_HTTP_RESPONSE_CODE
+        return response
+
+
+login_view = auth_views.LoginView.as_view(authentication_form=LoginForm)
+password_reset = auth_views.PasswordResetView.as_view(form_class=PasswordResetForm)
+password_change = PasswordChangeView.as_view()

@@ -156,6 +156,11 @@ AXES_COOLOFF_TIME = 1
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_VERBOSE = False  # no start-up banner on every management command
+# TRUSTED_PROXY_COUNT (environment): how many reverse proxies in front add to X-Forwarded-For
+# (default 0: the site is reached directly and the connecting address is the client's). The
+# log-in lockout takes the client address from accounts.client_address, which trusts no more.
+TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
+AXES_CLIENT_IP_CALLABLE = "accounts.client_address.client_address"
 
 # Content-Security-Policy: nothing inline, nothing from elsewhere.
 CONTENT_SECURITY_POLICY = {
