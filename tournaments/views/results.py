@@ -10,8 +10,8 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from .. import selectors, services
 from ..access import Viewer, event_page, event_staff_required, require_match_player_or_staff
-from ..games import SEATS, event_game
-from ..models import Event, Match, MatchStatus
+from ..games import event_game
+from ..models import Event, Match
 from .service_calls import run_service
 
 
@@ -53,26 +53,7 @@ def match_detail(request, event: Event, viewer: Viewer, match_pk: int):
                 return redirect("tournaments:match", event.pk, match_pk)
     else:
         form = game.result_form(match, result=game.current_result(match), staff=enters)
-    sides = {side.seat: side for side in match.sides.all()}
-    reports = {report.seat: report for report in match.reports.all()}
-    for report in reports.values():
-        report.summary = game.describe(event, sides, game.result_from_json(report.result))
-    game.load_lists([side.registration for side in sides.values()])
-    for side in sides.values():
-        side.result_text = game.side_result(side)
-    context = {
-        "event": event,
-        "game": game,
-        "match": match,
-        "viewer": viewer,
-        "seat": seat,
-        "sides": list(sides.values()),
-        "reports": [reports.get(s) for s in SEATS],
-        "opponent_report": reports.get(3 - seat.seat) if seat else None,
-        "form": form,
-        "history": selectors.match_history(match),
-        "can_report": (seat is not None and match.status != MatchStatus.CONFIRMED) or viewer.is_staff,
-    }
+    context = {**selectors.match_page(event=event, match=match, viewer=viewer, seat=seat), "form": form}
     return render(request, "tournaments/match_detail.html", context)
 
 

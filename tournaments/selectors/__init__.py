@@ -1,0 +1,60 @@
+"""Every read of the tournaments app, one module per subject. Page-sized reads take a fixed number
+of queries, whatever the number of players or rounds: related rows are joined or prefetched, and
+standings are computed in Python from one query of all the event's results.
+
+Callers use ``from tournaments import selectors`` and ``selectors.<name>``; the names are
+re-exported here.
+"""
+
+from .events import StartSummary, event_list, event_registrations, event_rounds, start_summary, upcoming_events
+from .history import event_history, event_history_json, event_reports, event_submission_history
+from .lists import FleetRow, event_fleets, fleet_changed_since_submission
+from .rounds import latest_seat, match_for_page, match_history, match_page, round_matches
+from .seats import SeatResult, event_seat_results, event_sides, opponents_by_registration
+from .standings import (
+    OUTCOMES,
+    STANDING_COLUMNS,
+    StandingRow,
+    StandingsTable,
+    column_value,
+    event_standings,
+    match_points_before,
+    player_records,
+    scoring_config,
+    standing_results,
+)
+
+__all__ = [
+    "FleetRow",
+    "OUTCOMES",
+    "STANDING_COLUMNS",
+    "SeatResult",
+    "StandingRow",
+    "StandingsTable",
+    "StartSummary",
+    "column_value",
+    "event_fleets",
+    "event_history",
+    "event_history_json",
+    "event_list",
+    "event_registrations",
+    "event_reports",
+    "event_rounds",
+    "event_seat_results",
+    "event_sides",
+    "event_standings",
+    "event_submission_history",
+    "fleet_changed_since_submission",
+    "latest_seat",
+    "match_for_page",
+    "match_history",
+    "match_page",
+    "match_points_before",
+    "opponents_by_registration",
+    "player_records",
+    "round_matches",
+    "scoring_config",
+    "standing_results",
+    "start_summary",
+    "upcoming_events",
+]

@@ -1,0 +1,69 @@
+"""Events as the lists and the overview show them: upcoming and recent, their players and rounds."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from django.db.models import Count, Q, QuerySet
+from django.utils import timezone
+
+from ..models import (
+    Event,
+    EventStatus,
+    MatchStatus,
+    Registration,
+    Round,
+)
+
+
+def upcoming_events(*, limit: int = 5) -> QuerySet[Event]:
+    """Events still to play or being played, soonest first (the home page's list)."""
+    return (
+        Event.objects.filter(date__gte=timezone.localdate())
+        .exclude(status=EventStatus.FINISHED)
+        .annotate(player_count=Count("registrations"))
+        .order_by("date", "name")[:limit]
+    )
+
+
+def event_list() -> dict[str, QuerySet[Event]]:
+    events = Event.objects.select_related("organizer").annotate(player_count=Count("registrations"))
+    return {
+        "running": events.filter(status=EventStatus.RUNNING).order_by("date", "name"),
+        "upcoming": events.filter(status=EventStatus.REGISTRATION).order_by("date", "name"),
+        "finished": events.filter(status=EventStatus.FINISHED).order_by("-date", "name")[:50],
+    }
+
+
+class StartSummary(NamedTuple):
+    """What starting the event will do, for the organizer to confirm."""
+
+    registered: int
+    starting: int  # checked in and not dropped: these play, and their lists lock
+    without_list: int  # of those starting
+    rounds: int
+
+
+def start_summary(event: Event) -> StartSummary:
+    counts = event.registrations.aggregate(
+        registered=Count("pk"),
+        starting=Count("pk", filter=Q(checked_in=True, dropped_at=None)),
+        without_list=Count("pk", filter=Q(checked_in=True, dropped_at=None, fleet_submitted_at=None)),
+    )
+    return StartSummary(**counts, rounds=event.swiss_rounds(counts["starting"]))
+
+
+def event_registrations(event: Event) -> list[Registration]:
+    return list(
+        event.registrations.select_related("player", "added_by", "fleet_version__fleet").order_by("player__username")
+    )
+
+
+def event_rounds(event: Event) -> list[Round]:
+    """The rounds with how many of their matches still wait for a result."""
+    return list(
+        event.rounds.annotate(
+            open_matches=Count("matches", filter=~Q(matches__status=MatchStatus.CONFIRMED)),
+            disputed_matches=Count("matches", filter=Q(matches__status=MatchStatus.DISPUTED)),
+        ).order_by("number")
+    )

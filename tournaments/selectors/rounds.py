@@ -1,0 +1,68 @@
+"""A round's tables and a match's page, and where a player sits."""
+
+from __future__ import annotations
+
+from django.db.models import F, Prefetch
+
+from ..access import Viewer
+from ..games import SEATS, event_game
+from ..models import Event, Match, MatchSide, MatchStatus, Registration, ResultChange, Round
+
+
+def round_matches(round_: Round) -> list[Match]:
+    """The round's matches by table (byes last), each with its sides and players."""
+    sides = MatchSide.objects.select_related("registration__player")
+    return list(
+        round_.matches.prefetch_related(Prefetch("sides", queryset=sides)).order_by(F("table").asc(nulls_last=True))
+    )
+
+
+def match_for_page(event: Event, pk: int) -> Match:
+    sides = MatchSide.objects.select_related("registration__player", "registration__fleet_version__fleet")
+    return (
+        Match.objects.select_related("round__event")
+        .prefetch_related(Prefetch("sides", queryset=sides), "reports__reported_by")
+        .get(pk=pk, round__event=event)
+    )
+
+
+def match_history(match: Match) -> list[ResultChange]:
+    return list(match.changes.select_related("changed_by"))
+
+
+def latest_seat(registration: Registration | None) -> MatchSide | None:
+    """Where the player sits in the latest round they were paired in (for their link to the match page)."""
+    if registration is None:
+        return None
+    return (
+        MatchSide.objects.filter(registration=registration)
+        .select_related("match", "round")
+        .order_by("-round__number")
+        .first()
+    )
+
+
+def match_page(*, event: Event, match: Match, viewer: Viewer, seat: MatchSide | None) -> dict:
+    """What the match page shows besides its form: each side with its result, each player's report
+    in words, the opponent's report for the viewer to confirm, the match's history, and whether the
+    viewer may report or enter a result."""
+    game = event_game(event.game)
+    sides = {side.seat: side for side in match.sides.all()}
+    reports = {report.seat: report for report in match.reports.all()}
+    for report in reports.values():
+        report.summary = game.describe(event, sides, game.result_from_json(report.result))
+    game.load_lists([side.registration for side in sides.values()])
+    for side in sides.values():
+        side.result_text = game.side_result(side)
+    return {
+        "event": event,
+        "game": game,
+        "match": match,
+        "viewer": viewer,
+        "seat": seat,
+        "sides": list(sides.values()),
+        "reports": [reports.get(s) for s in SEATS],
+        "opponent_report": reports.get(3 - seat.seat) if seat else None,
+        "history": match_history(match),
+        "can_report": (seat is not None and match.status != MatchStatus.CONFIRMED) or viewer.is_staff,
+    }
