@@ -23,6 +23,7 @@ from ninja.security import HttpBearer, SessionAuth
 from ninja.throttling import SimpleRateThrottle
 from pydantic import ConfigDict
 
+from accounts.text_fields import CleanStr
 from rules.attack_wing import (
     DEFAULT_FORMAT,
     FleetFileError,
@@ -125,10 +126,10 @@ class CardOut(Schema):
 
 
 class CardQuery(Schema):
-    q: str = Field("", max_length=100, description="Part of the card's name, or its exact id.")
-    kind: str | None = Field(None, description=f"One of: {', '.join(KINDS)}.")
-    faction: str | None = Field(None, description="Faction key, e.g. federation.")
-    upgrade_type: str | None = Field(None, description=f"One of: {', '.join(UPGRADE_TYPES)}.")
+    q: CleanStr = Field("", max_length=100, description="Part of the card's name, or its exact id.")
+    kind: CleanStr | None = Field(None, description=f"One of: {', '.join(KINDS)}.")
+    faction: CleanStr | None = Field(None, description="Faction key, e.g. federation.")
+    upgrade_type: CleanStr | None = Field(None, description=f"One of: {', '.join(UPGRADE_TYPES)}.")
     limit: int = Field(20, ge=1, le=MAX_SEARCH_RESULTS)
 
 
@@ -157,16 +158,16 @@ class FleetDetailOut(FleetOut):
 
 
 class FleetIn(Schema):
-    name: str = Field(max_length=100)
-    faction: str = Field("", max_length=40)
-    format: str | None = Field(None, description="Format key; default: the content's, else the default format.")
+    name: CleanStr = Field(max_length=100)
+    faction: CleanStr = Field("", max_length=40)
+    format: CleanStr | None = Field(None, description="Format key; default: the content's, else the default format.")
     content: dict[str, Any] | None = Field(None, description="A fleet file; omit for an empty fleet.")
 
 
 class FleetPatch(Schema):
-    name: str | None = Field(None, max_length=100)
-    faction: str | None = Field(None, max_length=40)
-    format: str | None = None
+    name: CleanStr | None = Field(None, max_length=100)
+    faction: CleanStr | None = Field(None, max_length=40)
+    format: CleanStr | None = None
     content: dict[str, Any] | None = Field(None, description="A fleet file: saved as the next version.")
     base: int | None = Field(None, description="The version number the change was made on; a newer one refuses it.")
 

@@ -7,9 +7,13 @@ from collections.abc import Callable
 from django.contrib import messages
 from django.shortcuts import redirect, render
 
+from rules.text_input import text_problem
+
 
 def clean_list_name(name: str | None, *, noun: str, max_length: int, error: type[Exception]) -> str:
     """``name`` stripped; an empty or overlong name raises ``error`` with a message naming the ``noun``."""
+    if problem := text_problem(name or ""):
+        raise error(f"The {noun} name: {problem}")
     name = (name or "").strip()
     if not name:
         raise error(f"A {noun} needs a name.")

@@ -22,13 +22,13 @@ import urllib.request
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from itertools import islice
-from pathlib import Path
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from rules.attack_wing.catalog import Catalog, Skipped
 from rules.attack_wing.sources import CatalogFormatError, detect_source, read_catalog
+from rules.bounded_read import FileTooLarge, read_at_most
 
 from .models.catalog import CARD_VALUE_FIELDS, SET_RECORD_FIELDS, Card, CardSet, card_values, set_values
 
@@ -71,11 +71,10 @@ def read_location(location: str) -> bytes:
     """The bytes of a local file or of an http(s) URL, at most ``MAX_BYTES``."""
     if "://" in location:
         return _download(location)
-    path = Path(location)
     try:
-        if path.stat().st_size > MAX_BYTES:
-            raise CatalogImportError(f"{location} is larger than {MAX_BYTES // (1024 * 1024)} MB; not a card file")
-        return path.read_bytes()
+        return read_at_most(location, MAX_BYTES, what="the card file")
+    except FileTooLarge as error:
+        raise CatalogImportError(f"{error}; not a card file") from None
     except OSError as error:
         raise CatalogImportError(f"cannot read {location}: {error.strerror or error}") from error
 

@@ -15,6 +15,7 @@ from dataclasses import replace
 
 from django import forms
 
+from accounts.text_fields import CleanTextFormMixin
 from rules.attack_wing import FORMATS, Catalog, FleetShip
 from rules.attack_wing import Fleet as EngineFleet
 from rules.attack_wing.catalog import ADMIRAL, CAPTAIN, OTHER, RESOURCE, SHIP, UPGRADE, UPGRADE_TYPES
@@ -40,7 +41,7 @@ def format_choices() -> list[tuple[str, str]]:
     return [(key, fmt.name) for key, fmt in FORMATS.items()]
 
 
-class FleetDetailsForm(forms.Form):
+class FleetDetailsForm(CleanTextFormMixin, forms.Form):
     name = forms.CharField(max_length=100, widget=forms.TextInput(attrs={"class": "form-control"}))
     faction = forms.ChoiceField(label="Declared faction", widget=forms.Select(attrs={"class": "form-select"}))
     format_key = forms.ChoiceField(label="Format", widget=forms.Select(attrs={"class": "form-select"}))
@@ -51,11 +52,11 @@ class FleetDetailsForm(forms.Form):
         self.fields["format_key"].choices = format_choices()
 
 
-class RenameForm(forms.Form):
+class RenameForm(CleanTextFormMixin, forms.Form):
     name = forms.CharField(max_length=100, label="New name")
 
 
-class FleetImportForm(forms.Form):
+class FleetImportForm(CleanTextFormMixin, forms.Form):
     """A fleet file uploaded or pasted (the ``check_fleet`` JSON format)."""
 
     file = forms.FileField(required=False, label="Fleet file (.json)")
@@ -78,11 +79,11 @@ class FleetImportForm(forms.Form):
         return cleaned
 
 
-class ApiTokenForm(forms.Form):
+class ApiTokenForm(CleanTextFormMixin, forms.Form):
     name = forms.CharField(max_length=60, label="Token name", help_text="What will use it, e.g. “my list checker”.")
 
 
-class BuilderForm(forms.Form):
+class BuilderForm(CleanTextFormMixin, forms.Form):
     """A change to ``fleet``; subclasses validate their fields against it and the catalog."""
 
     base = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
@@ -216,7 +217,7 @@ BUILDER_FORMS: dict[str, type[BuilderForm]] = {
 }
 
 
-class CardSearchForm(forms.Form):
+class CardSearchForm(CleanTextFormMixin, forms.Form):
     """The type-ahead search of the builder: ships for the fleet, or cards for one ship's slot."""
 
     q = forms.CharField(required=False, max_length=100, label="Search cards")

@@ -283,7 +283,9 @@ def fleet_submission_version(*, fleet: Fleet, format: Format | str, on_date: dat
     fleet is illegal: too few ships). The caller keeps the returned version;
     the fleet can still change until :func:`fleet_lock`.
     """
-    fleet = Fleet.objects.select_for_update().get(pk=fleet.pk)
+    fleet = Fleet.objects.select_for_update().filter(pk=fleet.pk).first()
+    if fleet is None:  # deleted a moment ago (through the API, say)
+        raise FleetError("This fleet no longer exists.")
     current = fleet.current_version
     catalog = load_catalog()
     engine_fleet = _read_content(current.content, catalog)[0] if current else EngineFleet()

@@ -19,6 +19,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from rules.bounded_read import FileTooLarge, read_at_most
+from rules.text_input import text_problem
+
 # Exit codes of the list-check commands.
 EXIT_LEGAL = 0
 EXIT_ILLEGAL = 1
@@ -92,12 +95,11 @@ class ListFileError(ValueError):
 def read_list_file(path: str | Path) -> object:
     """The JSON value in ``path``, refusing unreadable, oversized or malformed files with one clear line."""
     try:
-        with open(path, "rb") as handle:
-            raw = handle.read(MAX_FILE_BYTES + 1)
+        raw = read_at_most(path, MAX_FILE_BYTES, what="the list file")
     except OSError as error:
         raise ListFileError(f"cannot read {path}: {error.strerror or error}") from None
-    if len(raw) > MAX_FILE_BYTES:
-        raise ListFileError(f"{path} is larger than {MAX_FILE_BYTES} bytes; a list file is a few kilobytes")
+    except FileTooLarge as error:
+        raise ListFileError(f"{error}; a list file is a few kilobytes") from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
@@ -158,6 +160,8 @@ class Record:
         value = self._get(key, default)
         if not isinstance(value, str) or not value.strip():
             raise ListFileError(f"{self._path(key)} must be a non-empty string, got {_json_type(value)}")
+        if problem := text_problem(value):
+            raise ListFileError(f"{self._path(key)}: {problem}")
         if choices is None:
             return value.strip()
         options = tuple(choices)

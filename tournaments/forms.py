@@ -6,6 +6,7 @@ from django import forms
 from django.contrib.auth import get_user_model
 
 from accounts.roles import JUDGE
+from accounts.text_fields import CleanTextFormMixin
 from fleets.models import Deck
 
 from .formats import format_choices, has_fixed_tiebreakers, join_format_choice, split_format_choice
@@ -13,7 +14,7 @@ from .games import DeckGame
 from .models import Event, TieBreakPreset
 
 
-class EventForm(forms.ModelForm):
+class EventForm(CleanTextFormMixin, forms.ModelForm):
     """One form for creating and editing; game and format are picked together."""
 
     game_format = forms.ChoiceField(label="Game and format", choices=format_choices)
@@ -72,7 +73,7 @@ class EventForm(forms.ModelForm):
         return data
 
 
-class AddPlayerForm(forms.Form):
+class AddPlayerForm(CleanTextFormMixin, forms.Form):
     username = forms.CharField(help_text="The player's account name (walk-ins sign up first).")
     club = forms.CharField(
         label="Club or store", max_length=80, required=False, help_text="Pairing keeps clubmates apart where it can."
@@ -87,7 +88,7 @@ class AddPlayerForm(forms.Form):
         return username
 
 
-class FleetSubmitForm(forms.Form):
+class FleetSubmitForm(CleanTextFormMixin, forms.Form):
     fleet = forms.ModelChoiceField(queryset=None, empty_label=None)
 
     def __init__(self, *args, fleets, **kwargs):
@@ -95,7 +96,7 @@ class FleetSubmitForm(forms.Form):
         self.fields["fleet"].queryset = fleets
 
 
-class SwapForm(forms.Form):
+class SwapForm(CleanTextFormMixin, forms.Form):
     first = forms.ModelChoiceField(queryset=None, label="Player")
     second = forms.ModelChoiceField(queryset=None, label="Swap with")
     allow_rematch = forms.BooleanField(required=False, label="Pair them even if it makes a rematch")
@@ -111,7 +112,7 @@ def field_name(slot: str) -> str:
     return f"deck_{slot}" if slot else "deck"
 
 
-class DeckSubmitForm(forms.Form):
+class DeckSubmitForm(CleanTextFormMixin, forms.Form):
     """One choice per slot the game needs, among the player's decks of that game (and, per slot, that side)."""
 
     def __init__(self, *args, game: DeckGame, decks: list[Deck], **kwargs):

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from django import forms
 from django.db import IntegrityError, models, transaction
 
+from accounts.text_fields import CleanTextFormMixin
 from games.registry import catalog_games, get_game, is_game
 
 MAX_CSV_BYTES = 1_000_000
@@ -56,7 +57,7 @@ class CatalogImportResult:
     updated: int
 
 
-class CatalogRowForm(forms.ModelForm):
+class CatalogRowForm(CleanTextFormMixin, forms.ModelForm):
     """One CSV row. Uniqueness is settled by the import itself (it looks every key up at once)."""
 
     def validate_unique(self):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.utils import timezone
 
+from accounts.text_fields import CleanTextFormMixin
 from games.registry import catalog_game_choices, deck_game_choices
 
 from .csv_import import MAX_CSV_BYTES
@@ -16,7 +17,7 @@ def side_choices(kind: DeckKind) -> list[tuple[str, str]]:
     return [(side, label(side)) for side in kind.sides]
 
 
-class DeckCreateForm(forms.Form):
+class DeckCreateForm(CleanTextFormMixin, forms.Form):
     name = forms.CharField(max_length=MAX_NAME_LENGTH)
     side = forms.ChoiceField()
 
@@ -68,7 +69,7 @@ class CardChoiceField(forms.ModelChoiceField):
         return f"{obj.name} — {self.kind.details(line)}" + ("" if cost is None else f", {cost} pts")
 
 
-class AddCardForm(forms.Form):
+class AddCardForm(CleanTextFormMixin, forms.Form):
     count = forms.IntegerField(min_value=1, max_value=MAX_COPIES, initial=1)
 
     def __init__(self, *args, kind: DeckKind, queryset, **kwargs):
@@ -79,7 +80,7 @@ class AddCardForm(forms.Form):
         }
 
 
-class LineForm(forms.Form):
+class LineForm(CleanTextFormMixin, forms.Form):
     """One line's copies (and chosen copies); the +1 / −1 buttons send ``step``."""
 
     name = forms.CharField(max_length=200)
@@ -92,7 +93,7 @@ class LineForm(forms.Form):
         return min(MAX_COPIES, max(0, self.cleaned_data["count"] + self.cleaned_data["step"]))
 
 
-class SheetForm(forms.Form):
+class SheetForm(CleanTextFormMixin, forms.Form):
     event = forms.CharField(max_length=100, required=False, label="Event (optional)")
     date = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
 
@@ -100,7 +101,7 @@ class SheetForm(forms.Form):
         return self.cleaned_data.get("date") or timezone.localdate()
 
 
-class DeckImportForm(forms.Form):
+class DeckImportForm(CleanTextFormMixin, forms.Form):
     game = forms.ChoiceField(choices=deck_game_choices)
     name = forms.CharField(max_length=MAX_NAME_LENGTH, required=False, help_text="Leave empty for a dated name.")
     file = forms.FileField(required=False, help_text="A JSON list file (as check_deck reads) or a text list.")
@@ -117,7 +118,7 @@ class DeckImportForm(forms.Form):
         return cleaned
 
 
-class CatalogImportForm(forms.Form):
+class CatalogImportForm(CleanTextFormMixin, forms.Form):
     game = forms.ChoiceField(choices=catalog_game_choices)
     file = forms.FileField(help_text="CSV with a header row; see the columns below.")
 

@@ -22,6 +22,7 @@ from fleets.builder_common import clean_list_name
 from fleets.models.deck import Deck
 from fleets.services import verification_code
 from rules.list_check import ListFileError, parse_list_json
+from rules.text_input import text_problem
 
 from .deck_kind import MAX_COPIES, DeckContentError, DeckKind, get_kind
 from .text_format import parse_text
@@ -220,6 +221,8 @@ def _content_of_file(kind: DeckKind, data: bytes) -> dict:
         text = bytes(data).decode("utf-8-sig")
     except UnicodeDecodeError:
         raise DeckError("This file cannot be imported: it is not UTF-8 text.") from None
+    if problem := text_problem(text, multiline=True):
+        raise DeckError(f"This file cannot be imported: {problem}")
     try:
         if text.lstrip().startswith(("{", "[")):  # JSON; anything else is the text format
             return kind.canonical(parse_list_json(text, name="it"))

@@ -21,6 +21,7 @@ from rules.attack_wing.catalog import Catalog
 from rules.attack_wing.engine import resolve
 from rules.attack_wing.fleet import Fleet, FleetInputError, FleetShip, Report
 from rules.attack_wing.index import index_for
+from rules.text_input import text_problem
 
 MAX_SHIPS = 20
 MAX_CARDS_PER_SHIP = 30
@@ -127,7 +128,12 @@ def _ids(value: object, where: str, limit: int) -> tuple[str, ...]:
 
 
 def _is_id(value: object) -> bool:
-    return isinstance(value, str) and 0 < len(value) <= MAX_ID_LENGTH and value == value.strip()
+    return (
+        isinstance(value, str)
+        and 0 < len(value) <= MAX_ID_LENGTH
+        and value == value.strip()
+        and text_problem(value) is None
+    )
 
 
 def _date(value: object) -> date | None:

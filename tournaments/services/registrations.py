@@ -5,7 +5,8 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
-from fleets.services import FleetIllegal, fleet_submission_version
+from fleets.services import FleetError, FleetIllegal, fleet_submission_version
+from rules.text_input import text_problem
 
 from ..errors import FleetRefused, TournamentError
 from ..games import event_game
@@ -45,6 +46,8 @@ def registration_set_club(*, registration: Registration, club: str) -> Registrat
 
 
 def clean_club(club: str) -> str:
+    if problem := text_problem(club or ""):
+        raise TournamentError(f"The club or store name: {problem}")
     club = " ".join((club or "").split())
     if len(club) > MAX_CLUB_LENGTH:
         raise TournamentError(f"A club or store name has at most {MAX_CLUB_LENGTH} characters.")
@@ -88,6 +91,8 @@ def registration_submit_fleet(*, registration: Registration, fleet) -> Registrat
             "This fleet is not legal for the event, so it was not submitted.",
             [violation.message for violation in illegal.report.violations],
         ) from None
+    except FleetError as refused:
+        raise TournamentError(refused.message) from None
     before = submission_snapshot(registration)
     registration.fleet_version = version
     registration.fleet_submitted_at = timezone.now()

@@ -68,7 +68,10 @@ def add_player(request, event: Event, viewer: Viewer):
             club=form.cleaned_data["club"],
         )
     else:
-        messages.error(request, " ".join(form.errors["username"]))
+        messages.error(
+            request,
+            " ".join(f"{form[field].label}: {message}" for field, errors in form.errors.items() for message in errors),
+        )
     return redirect("tournaments:event", event.pk)
 
 

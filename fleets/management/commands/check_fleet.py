@@ -11,10 +11,10 @@ from __future__ import annotations
 import json
 import sys
 from datetime import date
-from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
+from fleets.catalog_import import MAX_BYTES as MAX_CARD_FILE_BYTES
 from fleets.selectors import load_catalog
 from rules.attack_wing import (
     DEFAULT_FORMAT,
@@ -27,6 +27,8 @@ from rules.attack_wing import (
     report_to_dict,
     validate_fleet,
 )
+from rules.attack_wing.fleet_file import MAX_FILE_BYTES
+from rules.bounded_read import read_at_most
 
 EXIT_ILLEGAL = 1
 EXIT_BAD_INPUT = 2
@@ -53,8 +55,8 @@ class Command(BaseCommand):
             sys.exit(EXIT_ILLEGAL)
 
     def check(self, path: str, cards: str | None, format_key: str | None, event_date: str | None) -> Report:
-        catalog = read_catalog(Path(cards).read_bytes()) if cards else load_catalog()
-        fleet, file_format, file_date = parse_fleet(Path(path).read_bytes(), catalog)
+        catalog = read_catalog(read_at_most(cards, MAX_CARD_FILE_BYTES, what="card file")) if cards else load_catalog()
+        fleet, file_format, file_date = parse_fleet(read_at_most(path, MAX_FILE_BYTES, what="fleet file"), catalog)
         fmt = get_format(format_key or file_format or DEFAULT_FORMAT)
         on = _date_option(event_date) if event_date else file_date
         return validate_fleet(fleet, catalog, fmt, on)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from django import forms
 from django.contrib.auth import get_user_model
 
+from accounts.text_fields import CleanTextFormMixin
 from fleets.models.deck import key_choices
 from rules import starship_command
 from rules.starship_command import Fate, Holding
@@ -24,14 +25,14 @@ def points_field(label: str, *, initial: int = 0) -> forms.IntegerField:
     return forms.IntegerField(label=label, min_value=0, max_value=MAX_POINTS, initial=initial)
 
 
-class CampaignForm(forms.ModelForm):
+class CampaignForm(CleanTextFormMixin, forms.ModelForm):
     class Meta:
         model = Campaign
         fields = ["name", "battles"]
         widgets = {"battles": forms.NumberInput(attrs={"min": 1})}
 
 
-class AddPlayerForm(forms.Form):
+class AddPlayerForm(CleanTextFormMixin, forms.Form):
     username = forms.CharField(help_text="The player's account name.")
     race = forms.ChoiceField(
         choices=key_choices(starship_command.RACES),
@@ -49,7 +50,7 @@ class AddPlayerForm(forms.Form):
         return {"user": self.user, "race": self.cleaned_data["race"]}
 
 
-class EntryForm(forms.Form):
+class EntryForm(CleanTextFormMixin, forms.Form):
     """A ledger entry: its fields go to the service as they are, ``seen`` included, with the player it is for."""
 
     seen = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
@@ -131,7 +132,7 @@ class PlayerChoiceField(forms.ChoiceField):
         return self.players.get(super().clean(value))
 
 
-class ShipFateForm(forms.Form):
+class ShipFateForm(CleanTextFormMixin, forms.Form):
     """One ship's line of a battle result; left at the starbase, it is not part of the result."""
 
     fate = forms.ChoiceField(choices=FATE_CHOICES, required=False)

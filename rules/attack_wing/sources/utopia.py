@@ -105,6 +105,8 @@ def read_utopia(data: bytes) -> Catalog:
         document = json.loads(data)
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise CatalogFormatError(f"Utopia file is not valid JSON: {exc}") from None
+    except (RecursionError, ValueError):  # nesting too deep for the stack, absurdly long numbers
+        raise CatalogFormatError("Utopia file is not a card database: its JSON is nested too deeply") from None
     if not isinstance(document, dict) or not isinstance(document.get("ships"), list):
         raise CatalogFormatError("Utopia file has no 'ships' list: not a Utopia data.json")
     for section in ("sets", *_CARD_SECTIONS):
