@@ -19,6 +19,7 @@ event has the lists with no deck of the player's behind them.
 
 from __future__ import annotations
 
+import math
 from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import date, datetime
@@ -50,6 +51,8 @@ REQUIRED = object()
 INTEGER_RANGES = BaseDatabaseOperations.integer_field_ranges
 # How deep a file's JSON may nest: a match result or a fleet list needs a handful of levels.
 MAX_DEPTH = 32
+# The longest line of a problem (a file may hold a megabyte-long username).
+MAX_LINE = 300
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,7 +88,11 @@ class Problems:
         self.lines: list[str] = []
 
     def add(self, where: str, message: str) -> None:
-        self.lines.append(f"{where}: {message}")
+        line = f"{where}: {message}"
+        if len(line) > MAX_LINE:
+            line = line[: MAX_LINE - 1] + "…"
+        # One line each, whatever the file holds: control characters are shown escaped.
+        self.lines.append("".join(char if char.isprintable() else repr(char)[1:-1] for char in line))
 
     def __bool__(self) -> bool:
         return bool(self.lines)
@@ -133,10 +140,11 @@ class Entity:
 def _children(entity: Entity, data: dict, key: str, where: str, problems: Problems, optional: bool = False):
     """The records of the list ``data[key]`` (``optional``: older exports may not have it)."""
     items = data.get(key, [] if optional else None)
+    where = f"{where}.{key}" if where else key
     if not isinstance(items, list):
-        problems.add(f"{where}.{key}", "is missing" if items is None else "must be a list")
+        problems.add(where, "is missing" if items is None else "must be a list")
         return []
-    records = [entity.from_dict(item, f"{where}.{key}[{index}]", problems) for index, item in enumerate(items)]
+    records = [entity.from_dict(item, f"{where}[{index}]", problems) for index, item in enumerate(items)]
     return [record for record in records if record is not None]
 
 
@@ -251,7 +259,7 @@ def _username(value) -> str:
 
 
 def check_structure(data: object, problems: Problems) -> None:
-    """Refuse what no field may hold: nesting deeper than :data:`MAX_DEPTH`, NUL characters.
+    """Refuse what no field may hold: nesting deeper than :data:`MAX_DEPTH`, NUL characters, NaN and infinities.
 
     Walks the whole file without recursion, before anything reads it.
     """
@@ -264,6 +272,9 @@ def check_structure(data: object, problems: Problems) -> None:
         if isinstance(value, str):
             if "\x00" in value:
                 problems.add(where, "holds a NUL character")
+        elif isinstance(value, float):
+            if not math.isfinite(value):
+                problems.add(where, "is not a finite number")
         elif isinstance(value, dict):
             for key, item in value.items():
                 if "\x00" in key:
@@ -580,18 +591,16 @@ class EventFile:
 def event_from_dict(data: object, problems: Problems) -> EventFile | None:
     """The file read into records, or ``None`` with ``problems`` saying everything that is wrong."""
     check_structure(data, problems)
-    if problems:
-        return None
     if not isinstance(data, dict):
         problems.add("file", "must be an object with the event, its players and its rounds")
         return None
     event = EVENT.from_dict(data.get("event"), "event", problems)
     if event is None:
         return None
-    players = _children(REGISTRATION, data, "players", "file", problems)
-    rounds = _children(ROUND, data, "rounds", "file", problems)
-    history = _children(RESULT_CHANGE, data, "history", "file", problems, optional=True)
-    submissions = _children(SUBMISSION_CHANGE, data, "submissions", "file", problems, optional=True)
+    players = _children(REGISTRATION, data, "players", "", problems)
+    rounds = _children(ROUND, data, "rounds", "", problems)
+    history = _children(RESULT_CHANGE, data, "history", "", problems, optional=True)
+    submissions = _children(SUBMISSION_CHANGE, data, "submissions", "", problems, optional=True)
     _unique(players, lambda player: player.users.get("player"), "player", problems)
     _unique(rounds, lambda round_: round_.instance.number, "round number", problems)
     registered = {player.users.get("player") for player in players}

@@ -4,9 +4,14 @@ move it to another site or to keep an archive that can be looked at again.
 Results are restored as they were recorded, never recomputed: the export is the
 record of what happened. Accounts named in the file that do not exist here are
 created without a usable password (their owners can set one through a password
-reset); each player's fleet becomes a new fleet of theirs holding the exported list.
+reset), a missing organizer or judge with that role; an existing account named as
+organizer or judge must hold the role already. Each player's fleet becomes a new
+fleet of theirs holding the exported list.
 Submitted decks of the deck games come back as the event's frozen copies, linked
 to no deck of the player's (the export does not carry that link).
+
+The whole file is read and checked first (:mod:`tournaments.serializers`), so a
+file with anything wrong is refused with every problem, and nothing is written.
 """
 
 from __future__ import annotations
