@@ -1,14 +1,16 @@
 """The whole event as data: CSV (one row per player per round) and JSON (everything).
 
 Both are built from the same few queries as the pages, so exporting a large
-event costs the same as showing it. The JSON of each row is written by
+event costs the same as showing it. The CSV is written formula-safe
+(:mod:`accounts.csv_safe`). The JSON of each row is written by
 :mod:`tournaments.serializers`, which also reads it back for the import.
 """
 
 from __future__ import annotations
 
-import csv
 from io import StringIO
+
+from accounts import csv_safe
 
 from . import selectors, serializers
 
@@ -35,7 +37,7 @@ def event_csv(event) -> str:
     for side in sides:
         by_match.setdefault(side.match_id, []).append(side)
     out = StringIO()
-    writer = csv.writer(out)
+    writer = csv_safe.writer(out)
     writer.writerow(CSV_COLUMNS)
     for side in sides:
         registration = registrations[side.registration_id]
