@@ -21,7 +21,7 @@ from django.db import transaction
 from django.db.models import ProtectedError, RestrictedError
 from django.utils import timezone
 
-from fleets.builder_common import clean_list_name
+from fleets.list_builders import clean_list_name
 from rules.attack_wing import (
     DEFAULT_FORMAT,
     FORMATS,
