@@ -22,7 +22,7 @@ from django.db import DatabaseError, transaction
 
 from accounts.permissions import has_role
 from accounts.roles import JUDGE, ORGANIZER, PLAYER
-from fleets.services import FleetError, fleet_create, fleet_lock, fleet_update
+from fleets.services import FleetError, fleet_create, fleet_lock
 
 from ..errors import TournamentError
 from ..models import Event, MatchSide
@@ -103,8 +103,8 @@ def _registration(event: Event, entry: Record, accounts: Accounts):
     version = None
     if "fleet" in entry.extra:
         name, content = entry.extra["fleet"]
-        fleet = fleet_create(owner=player, name=name, faction="")
-        version = fleet_update(fleet=fleet, content=content, by=player)
+        fleet = fleet_create(owner=player, name=name, faction="", content=content)
+        version = fleet.current_version
         if event.has_started:
             fleet_lock(fleet=fleet)
     registration = _save(entry, accounts, roles={"player": PLAYER}, event=event, fleet_version=version)
