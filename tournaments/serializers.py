@@ -51,8 +51,10 @@ REQUIRED = object()
 INTEGER_RANGES = BaseDatabaseOperations.integer_field_ranges
 # How deep a file's JSON may nest: a match result or a fleet list needs a handful of levels.
 MAX_DEPTH = 32
-# The longest line of a problem (a file may hold a megabyte-long username).
+# The longest line of a problem (a file may hold a megabyte-long username), and the most problems
+# kept (a hostile file may have millions).
 MAX_LINE = 300
+MAX_PROBLEMS = 100
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,20 +84,30 @@ class Record:
 
 
 class Problems:
-    """What is wrong with a file, one line each, saying where."""
+    """What is wrong with a file, one line each, saying where; the first :data:`MAX_PROBLEMS` are kept."""
 
     def __init__(self) -> None:
-        self.lines: list[str] = []
+        self.kept: list[str] = []
+        self.count = 0
 
     def add(self, where: str, message: str) -> None:
+        self.count += 1
+        if len(self.kept) >= MAX_PROBLEMS:
+            return
         line = f"{where}: {message}"
         if len(line) > MAX_LINE:
             line = line[: MAX_LINE - 1] + "…"
         # One line each, whatever the file holds: control characters are shown escaped.
-        self.lines.append("".join(char if char.isprintable() else repr(char)[1:-1] for char in line))
+        self.kept.append("".join(char if char.isprintable() else repr(char)[1:-1] for char in line))
+
+    @property
+    def lines(self) -> list[str]:
+        """The problems kept, and a last line saying how many more there are."""
+        more = self.count - len(self.kept)
+        return self.kept + ([f"... and {more} more problem{'s' if more > 1 else ''}"] if more else [])
 
     def __bool__(self) -> bool:
-        return bool(self.lines)
+        return self.count > 0
 
 
 class Entity:
@@ -188,6 +200,9 @@ def _load(record: Record, model_field, value) -> None:
             raise ValidationError("must be a list of usernames")
         record.many_users[name] = [_username(item) for item in value]
         return
+    automatic = isinstance(model_field, models.DateTimeField) and (model_field.auto_now or model_field.auto_now_add)
+    if value is None and automatic:  # not in the file: the database sets it
+        return
     if value is None:
         if not model_field.null:
             raise ValidationError("must not be null")
@@ -201,7 +216,7 @@ def _load(record: Record, model_field, value) -> None:
             record.users[name] = _username(value)
         return
     value = _typed(model_field, value)
-    if isinstance(model_field, models.DateTimeField) and (model_field.auto_now or model_field.auto_now_add):
+    if automatic:
         record.moments[name] = value
     else:
         setattr(record.instance, name, value)

@@ -30,11 +30,13 @@ from ..serializers import EventFile, Problems, Record, event_from_dict
 
 
 class ImportRefused(TournamentError):
-    """The file is not an event export this site can import; ``problems`` says why, one line each."""
+    """The file is not an event export this site can import; ``problems`` says why, one line each
+    (the first :data:`tournaments.serializers.MAX_PROBLEMS` of ``count``)."""
 
-    def __init__(self, problems: list[str]) -> None:
+    def __init__(self, problems: list[str], count: int | None = None) -> None:
         super().__init__(f"This is not an event export this site can import: {'; '.join(problems)}")
         self.problems = problems
+        self.count = len(problems) if count is None else count
 
 
 def event_import(*, data: object, organizer=None) -> Event:
@@ -48,7 +50,7 @@ def event_import(*, data: object, organizer=None) -> Event:
     if record is not None:
         _check_accounts(record, organizer, problems)
     if problems:
-        raise ImportRefused(problems.lines)
+        raise ImportRefused(problems.lines, problems.count)
     try:
         with transaction.atomic():
             return _write(record, organizer)

@@ -22,8 +22,6 @@ from ...services.transfer import ImportRefused
 EXIT_BAD_INPUT = 2
 # The largest file read: an export of a 512-player event is a few megabytes.
 MAX_BYTES = 64 * 1024 * 1024
-# The problems listed at most; a hostile file may have millions.
-MAX_LINES = 100
 
 
 class Command(BaseCommand):
@@ -48,7 +46,7 @@ class Command(BaseCommand):
         try:
             event = event_import(data=data, organizer=runner)
         except ImportRefused as error:
-            self.refuse(path, error.problems)
+            self.refuse(path, error.problems, error.count)
         except TournamentError as error:
             self.refuse(path, [error.message])
         self.stdout.write(f"Imported {event.name} as event {event.pk}.")
@@ -71,13 +69,12 @@ class Command(BaseCommand):
         except ValueError as error:
             self.refuse(path, [f"it is not JSON ({error})"])
 
-    def refuse(self, path: str, problems: list[str]) -> NoReturn:
-        for line in problems[:MAX_LINES]:
+    def refuse(self, path: str, problems: list[str], count: int | None = None) -> NoReturn:
+        for line in problems:
             self.stderr.write(line)
-        if len(problems) > MAX_LINES:
-            self.stderr.write(f"... and {len(problems) - MAX_LINES} more problems")
-        count = "1 problem" if len(problems) == 1 else f"{len(problems)} problems"
+        count = len(problems) if count is None else count
         raise CommandError(
-            f"{path} is not an event export this site can import ({count}); nothing was imported.",
+            f"{path} is not an event export this site can import "
+            f"({count} problem{'s' if count > 1 else ''}); nothing was imported.",
             returncode=EXIT_BAD_INPUT,
         )
