@@ -14,7 +14,6 @@ from __future__ import annotations
 from datetime import date, datetime
 from typing import Any
 
-from django.db import transaction
 from django.http import HttpResponse
 from django.utils import timezone
 from ninja import Field, Query, Router, Schema, Status
@@ -245,20 +244,16 @@ def fleet_list(request):
 @router.post("/fleets", response={201: FleetDetailOut, 400: Problem}, summary="Create a fleet")
 def fleet_create(request, payload: FleetIn):
     """An explicit format wins over the one in the content, as in PATCH."""
-    content = _with_format(payload.content, payload.format)
     try:
-        with transaction.atomic():
-            fleet = services.fleet_create(
-                owner=request.auth,
-                name=payload.name,
-                faction=payload.faction,
-                format_key=payload.format or DEFAULT_FORMAT,
-            )
-            if content is not None:
-                services.fleet_update(fleet=fleet, content=content, by=request.auth)
+        fleet = services.fleet_create(
+            owner=request.auth,
+            name=payload.name,
+            faction=payload.faction,
+            format_key=payload.format or DEFAULT_FORMAT,
+            content=_with_format(payload.content, payload.format),
+        )
     except services.FleetError as refused:
         raise _refusal(refused) from None
-    fleet.refresh_from_db()
     return Status(201, _fleet_detail(fleet))
 
 
@@ -291,13 +286,15 @@ def fleet_detail(request, fleet_id: int):
 def fleet_change(request, fleet_id: int, payload: FleetPatch):
     fleet = _own_fleet(request, fleet_id)
     try:
-        with transaction.atomic():
-            content = _with_format(payload.content, payload.format)
-            if content is not None:
-                services.fleet_update(fleet=fleet, content=content, by=request.auth, base=payload.base)
-            fleet = services.fleet_update_details(
-                fleet=fleet, by=request.auth, name=payload.name, faction=payload.faction, format_key=payload.format
-            )
+        fleet = services.fleet_change(
+            fleet=fleet,
+            by=request.auth,
+            content=_with_format(payload.content, payload.format),
+            base=payload.base,
+            name=payload.name,
+            faction=payload.faction,
+            format_key=payload.format,
+        )
     except services.FleetError as refused:
         raise _refusal(refused) from None
     return _fleet_detail(fleet)

@@ -21,7 +21,7 @@ from django.db import transaction
 from django.db.models import ProtectedError, RestrictedError
 from django.utils import timezone
 
-from fleets.builder_common import clean_list_name
+from fleets.list_builders import clean_list_name
 from rules.attack_wing import (
     DEFAULT_FORMAT,
     FORMATS,
@@ -120,11 +120,19 @@ def _read_content(content: dict, catalog) -> tuple[EngineFleet, str | None]:
 
 
 @transaction.atomic
-def fleet_create(*, owner, name: str, faction: str, format_key: str = DEFAULT_FORMAT) -> Fleet:
-    """A new, empty fleet (no version until the first ship is added)."""
-    return Fleet.objects.create(
+def fleet_create(
+    *, owner, name: str, faction: str, format_key: str = DEFAULT_FORMAT, content: dict | None = None
+) -> Fleet:
+    """A new fleet: empty (no version until the first ship is added), or holding ``content`` (a
+    fleet-file dict, whose ``format`` wins over ``format_key``) as its first version, saved by
+    ``owner``. Content that cannot be read refuses the whole fleet: nothing is created."""
+    fleet = Fleet.objects.create(
         owner=owner, name=_clean_name(name), faction=_clean_faction(faction), format_key=_format_key(format_key)
     )
+    if content is not None:
+        fleet_update(fleet=fleet, content=content, by=owner)
+        fleet.refresh_from_db()
+    return fleet
 
 
 def _append_version(fleet: Fleet, engine_fleet: EngineFleet, by, catalog) -> FleetVersion:
@@ -195,6 +203,25 @@ def fleet_update_details(
             catalog = load_catalog()
             _append_version(fleet, _read_content(current.content, catalog)[0], by, catalog)
     return fleet
+
+
+@transaction.atomic
+def fleet_change(
+    *,
+    fleet: Fleet,
+    by,
+    content: dict | None = None,
+    base: int | None = None,
+    name: str | None = None,
+    faction: str | None = None,
+    format_key: str | None = None,
+) -> Fleet:
+    """Save ``content`` as the fleet's next version (see :func:`fleet_update`, ``base`` included), then
+    change its details (see :func:`fleet_update_details`); ``None`` leaves a part as it is. All or
+    nothing: a refused detail keeps the new version from being saved."""
+    if content is not None:
+        fleet_update(fleet=fleet, content=content, by=by, base=base)
+    return fleet_update_details(fleet=fleet, by=by, name=name, faction=faction, format_key=format_key)
 
 
 def fleet_rename(*, fleet: Fleet, name: str) -> Fleet:

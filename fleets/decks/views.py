@@ -19,7 +19,7 @@ from django.utils.text import slugify
 from django.views.decorators.http import require_POST
 
 from accounts.permissions import organizer_required, player_required
-from fleets.builder_common import builder_answer, form_error_text
+from fleets.list_builders import builder_answer, form_error_text
 from games.registry import catalog_games, deck_games, get_game
 
 from . import services

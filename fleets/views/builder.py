@@ -13,7 +13,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_POST, require_safe
 
-from fleets.builder_common import builder_answer, form_error_text
+from fleets.list_builders import builder_answer, form_error_text
 from rules.attack_wing import FORMATS, FleetInputError, fleet_to_dict
 from rules.attack_wing import Fleet as EngineFleet
 from rules.attack_wing.catalog import SHIP

@@ -14,6 +14,7 @@ from fleets.services import (
     FleetInUse,
     FleetLocked,
     FleetStale,
+    fleet_change,
     fleet_create,
     fleet_delete,
     fleet_duplicate,
@@ -181,6 +182,43 @@ def test_details_change_and_a_new_format_is_a_new_version(cards):
     current = fleet.current_version
     assert (fleet.name, fleet.faction, fleet.format_key) == ("Renamed", "klingon", "wizkids-2014")
     assert (current.number, current.content["format"]) == (2, "wizkids-2014")
+
+
+def test_a_fleet_created_with_content_holds_it_as_version_1(cards, player):
+    fleet = fleet_create(
+        owner=player, name="Task Force", faction="federation", format_key="wizkids-2014", content=legal_content(cards)
+    )
+    version = fleet.current_version
+    assert (fleet.format_key, version.number, version.created_by, version.legal) == ("wizkids-2016", 1, player, True)
+
+
+def test_a_fleet_with_unreadable_content_is_not_created(cards, player):
+    with pytest.raises(FleetContentError):
+        fleet_create(owner=player, name="Task Force", faction="", content={"ships": [{"ship": "NOPE"}]})
+    assert not Fleet.objects.exists() and not FleetVersion.objects.exists()
+
+
+def test_fleet_change_saves_the_list_and_the_details_together(cards):
+    fleet = saved_fleet(cards)
+    content = {**legal_content(cards), "ships": legal_content(cards)["ships"][:2]}
+    fleet = fleet_change(fleet=fleet, by=fleet.owner, content=content, base=1, name="Two Ships", faction="klingon")
+    assert (fleet.name, fleet.faction, fleet.current_version.number) == ("Two Ships", "klingon", 2)
+
+
+@pytest.mark.parametrize(
+    "change",
+    [{"name": ""}, {"faction": "borg"}, {"format_key": "nope"}, {"base": 0}],
+    ids=["no name", "faction no card has", "unknown format", "stale base"],
+)
+def test_fleet_change_refused_saves_neither_the_list_nor_the_details(cards, change):
+    fleet = saved_fleet(cards)
+    before = (fleet.name, fleet.faction, fleet.format_key)
+    content = {**legal_content(cards), "ships": legal_content(cards)["ships"][:2]}
+    details = {"name": "Two Ships", **change}
+    with pytest.raises(FleetError):
+        fleet_change(fleet=fleet, by=fleet.owner, content=content, **details)
+    fleet.refresh_from_db()
+    assert fleet.versions.count() == 1 and (fleet.name, fleet.faction, fleet.format_key) == before
 
 
 def test_the_format_of_an_empty_fleet_changes_without_a_version(player):

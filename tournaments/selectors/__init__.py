@@ -7,7 +7,7 @@ re-exported here.
 """
 
 from .events import StartSummary, event_list, event_registrations, event_rounds, start_summary, upcoming_events
-from .history import event_history, event_history_json, event_reports, event_submission_history
+from .history import event_history, event_submission_history
 from .lists import FleetRow, event_fleets, fleet_changed_since_submission
 from .rounds import latest_seat, match_for_page, match_history, match_page, round_matches
 from .seats import SeatResult, event_seat_results, event_sides, opponents_by_registration
@@ -35,10 +35,8 @@ __all__ = [
     "column_value",
     "event_fleets",
     "event_history",
-    "event_history_json",
     "event_list",
     "event_registrations",
-    "event_reports",
     "event_rounds",
     "event_seat_results",
     "event_sides",

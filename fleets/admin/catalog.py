@@ -1,17 +1,13 @@
-"""Django admin for the fleets app.
-
-Card catalog: one page for all cards, one per kind (the proxy models) and one
-for the sets, all view-only. ``manage.py import_cards`` is the catalog's
+"""Django admin of the Star Trek: Attack Wing card catalog: one page for all cards, one per
+kind (the proxy models) and one for the sets, all view-only. ``manage.py import_cards`` is the catalog's
 source of truth; an edit made here would be overwritten by the next import.
 """
 
 from django.contrib import admin
 
-from .models.catalog import Admiral, Captain, Card, CardSet, Resource, Ship, Upgrade, json_list_has
-from .selectors import catalog_factions
-from .templatetags.card_text import card_html
-
-# --- Card catalog --------------------------------------------------------------------------------
+from ..models.catalog import Admiral, Captain, Card, CardSet, Resource, Ship, Upgrade, json_list_has
+from ..selectors import catalog_factions
+from ..templatetags.card_text import card_html
 
 
 class FactionFilter(admin.SimpleListFilter):
@@ -129,7 +125,3 @@ class CardSetAdmin(ViewOnlyAdmin):
     list_filter = ("blind_booster",)
     search_fields = ("name", "=source_id")
     date_hierarchy = "release_date"
-
-
-from fleets import admin_fleets as _fleet_admin  # noqa: E402, F401
-from fleets.decks import admin as _deck_admin  # noqa: E402, F401

@@ -1,4 +1,4 @@
-"""Django admin for fleets and API tokens (imported at the end of :mod:`fleets.admin`).
+"""Django admin for fleets and API tokens.
 
 Fleets are browsed, never edited here: every change goes through the
 services, which version and lock it. A locked fleet cannot be deleted either.
@@ -7,7 +7,7 @@ API tokens can be issued here for a user; the token is shown once, in a message.
 
 from django.contrib import admin, messages
 
-from .models import ApiToken, Fleet, FleetVersion
+from ..models import ApiToken, Fleet, FleetVersion
 
 
 class FleetVersionInline(admin.TabularInline):

@@ -1,4 +1,5 @@
-"""What the fleet builder and the deck builders share: naming a list, and answering a change."""
+"""What the list builders (the fleet builder and the deck builders) share: the rule for a list's
+name, and how a builder answers a change (htmx fragment or redirect, errors in one line)."""
 
 from __future__ import annotations
 
