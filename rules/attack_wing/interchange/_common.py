@@ -410,6 +410,17 @@ def _same_play(a: Card, b: Card) -> bool:
     )
 
 
+def _bar_fit(ship: Card, upgrades: list[Card]) -> int:
+    """How many of ``upgrades`` the ship's own upgrade bar holds, slot by slot."""
+    free = list(ship.slots)
+    held = 0
+    for card in upgrades:
+        if card is not None and card.upgrade_type in free:
+            free.remove(card.upgrade_type)
+            held += 1
+    return held
+
+
 def _a(word: str) -> str:
     if word == "card":
         return "a card for a ship"
@@ -469,6 +480,7 @@ class Assembler:
                         )
                     )
                 continue
+            ship_match = len(matches)
             matches.append(_match(entries.ship, found, index, None))
             captain = admiral = None
             upgrades: list[str] = []
@@ -506,6 +518,9 @@ class Assembler:
                     note = card_found.note or "an admiral as captain, face down"
                     card_found = Found(card, card_found.status, card_found.how, note, card_found.alternatives)
                 matches.append(_match(entry, card_found, index, None))
+            if found.status == AMBIGUOUS:
+                found = self.by_upgrade_bar(found, [self.resolver.catalog.get(card_id) for card_id in upgrades])
+                matches[ship_match] = _match(entries.ship, found, index, None)
             ships.append(
                 FleetShip(
                     ship=found.card.id,
@@ -533,8 +548,10 @@ class Assembler:
             matches.append(self.unplaced(entry, None, entry.unplaced or "outside the fleet", found.card))
         if not ships:
             if parsed.ships:
+                first = next(m for m in matches if m.role == "ship")
                 raise InterchangeError(
-                    "None of the ships in this fleet is in the site's card catalog, so nothing can be imported.",
+                    f"None of the ships in this fleet is in the site's card catalog (the first is {first.note}), "
+                    "so nothing can be imported.",
                     "NO_SHIPS",
                 )
             raise InterchangeError("This fleet has no ships.", "NO_SHIPS")
@@ -553,6 +570,19 @@ class Assembler:
             notes=tuple(parsed.notes),
             **extra,
         )
+
+    def by_upgrade_bar(self, found: Found, upgrades: list[Card]) -> Found:
+        """Same-named ships that differ in their upgrade bar: the one whose bar holds the ship's cards."""
+        candidates = [found.card, *(self.resolver.catalog.get(i) for i in found.alternatives)]
+        fits = [_bar_fit(card, upgrades) for card in candidates]
+        best = max(fits)
+        if fits.count(best) > 1:
+            return found
+        chosen = candidates[fits.index(best)]
+        others = tuple(c.id for c in candidates if c is not chosen)
+        note = f"{len(candidates)} cards named {chosen.name!r} fit the name; took {chosen.id} ({_describe(chosen)}) "
+        note += "because its upgrade bar holds the upgrades listed on it"
+        return Found(chosen, MATCHED, found.how, note, others)
 
     @staticmethod
     def unplaced(entry: Entry, ship: int | None, why: str, card: Card | None = None) -> CardMatch:
