@@ -318,10 +318,17 @@ class Resolver:
         best = self.score(scored[0], entry, source_card)
         top = [c for c in scored if self.score(c, entry, source_card) == best]
         if all(_same_play(top[0], c) for c in top[1:]):
-            note = ""
+            differ = [c for c in scored if not _same_play(top[0], c)]
+            notes = []
             if len(top) > 1:
-                note = f"{len(top)} printings of {top[0].name} with the same cost and text; took {top[0].id}"
-            return Found(top[0], MATCHED, "name", note, tuple(c.id for c in scored[1:]))
+                notes.append(f"{len(top)} printings of {top[0].name} with the same cost and text; took {top[0].id}")
+            if differ:
+                reasons = self.reasons(top[0], entry) or "it fits what the source says best"
+                notes.append(
+                    f"{len(candidates)} cards are named {top[0].name!r}; took {top[0].id} ({_describe(top[0])}) "
+                    f"because {reasons}"
+                )
+            return Found(top[0], MATCHED, "name", "; ".join(notes), tuple(c.id for c in scored[1:]))
         reasons = self.reasons(top[0], entry)
         return Found(
             top[0],
