@@ -21,7 +21,7 @@ from rules.attack_wing.fleet_file import MAX_CARDS_PER_SHIP, MAX_FILE_BYTES, MAX
 MAX_INPUT_BYTES = MAX_FILE_BYTES  # 256 KiB, as for Muster's own fleet files
 MAX_JSON_DEPTH = 12  # the deepest real source (a Utopia link) nests 7 levels
 MAX_LINES = 2000
-MAX_LINE_CHARS = 500
+MAX_LINE_CHARS = 4000  # a "Not legal: ..." line lists every violation
 
 # Recognition statuses, card by card.
 MATCHED = "matched"  # one card fits (by id, or by name and type)
@@ -100,6 +100,7 @@ class ImportResult:
 # -- decoding -------------------------------------------------------------------------------
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+_ESCAPED_CONTROL = re.compile(r"(?<!\\)(?:\\\\)*\\u00(?:0[0-8bcefBCEF]|1[0-9a-fA-F]|7[fF])")
 
 
 def as_text(data: bytes | str, what: str) -> str:
@@ -124,6 +125,8 @@ def as_text(data: bytes | str, what: str) -> str:
 
 def load_json(text: str, what: str) -> object:
     """JSON with a nesting limit checked before parsing, so hostile depth never reaches the parser."""
+    if _ESCAPED_CONTROL.search(text):
+        raise InterchangeError(f"The {what} contains control characters, so it is not a fleet.", "NOT_TEXT")
     depth = deepest = 0
     in_string = escaped = False
     for char in text:
@@ -561,7 +564,8 @@ class Assembler:
                     "so nothing can be imported.",
                     "NO_SHIPS",
                 )
-            raise InterchangeError("This fleet has no ships.", "NO_SHIPS")
+            why = f" ({parsed.problems[0].rstrip('.')})" if parsed.problems else ""
+            raise InterchangeError(f"This fleet has no ships{why}.", "NO_SHIPS")
         for match in matches:
             if match.status == AMBIGUOUS:
                 where = f"ship {match.ship + 1}" if match.ship is not None else "the fleet"

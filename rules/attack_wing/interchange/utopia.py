@@ -89,8 +89,11 @@ def link_fragment(data: bytes | str) -> str:
         raise InterchangeError("The Utopia link is empty.", "BAD_LINK")
     if re.match(r"^[a-z][a-z0-9+.-]*://", text, re.IGNORECASE) or text.lower().startswith("www."):
         address = text if "://" in text else "https://" + text
-        parts = urllib.parse.urlsplit(address)
-        host = (parts.hostname or "").lower()
+        try:
+            parts = urllib.parse.urlsplit(address)
+            host = (parts.hostname or "").lower()
+        except ValueError:
+            raise InterchangeError("The Utopia link is not a web address.", "BAD_LINK") from None
         if parts.scheme.lower() not in ("http", "https"):
             raise InterchangeError("A Utopia link starts with http:// or https://.", "BAD_LINK")
         if host not in UTOPIA_HOSTS and "utopia" not in host and "utopia" not in parts.path.lower():
@@ -151,7 +154,9 @@ def parse_link(data: bytes | str) -> Parsed:
     return parse_saved(decode_link(data))
 
 
-def parse_saved(saved: dict) -> Parsed:
+def parse_saved(saved: object) -> Parsed:
+    if not isinstance(saved, dict) or not isinstance(saved.get("ships"), list):
+        raise InterchangeError("The Utopia link does not hold a fleet (it has no list of ships).", "BAD_LINK")
     parsed = Parsed()
     counter = [0]
     for number, ship in enumerate(saved["ships"], 1):
