@@ -156,3 +156,29 @@ def test_cards_missing_from_the_catalog_are_reported_not_dropped(utopia, spacedo
     assert len([p for p in result.problems if "left out" in p]) == 3
     placed = sum(1 + bool(s.captain) + bool(s.admiral) + len(s.upgrades) for s in result.fleet.ships)
     assert placed + len(missing) == sum(1 for c in result.cards if c.role != "resource")
+
+
+def _without_empty(value):
+    """A saved Utopia fleet without empty slots and empty slot lists (Utopia adds some of its own)."""
+    if isinstance(value, dict):
+        cleaned = {key: _without_empty(item) for key, item in value.items()}
+        return {key: item for key, item in cleaned.items() if item not in ({}, [])}
+    if isinstance(value, list):
+        return [item for item in map(_without_empty, value) if item != {}]
+    return value
+
+
+@pytest.mark.parametrize("index", [0, 1, 2])
+def test_written_links_are_the_ones_utopia_was_seen_to_load(utopia, samples, index):
+    """These links were loaded in the real Utopia builder, which kept every card where the link put it."""
+    from rules.attack_wing import parse_fleet
+    from rules.attack_wing.interchange import utopia_link
+    from rules.attack_wing.interchange.utopia import decode_link
+
+    sample = json.loads((samples / "written-by-muster.json").read_text())[index]
+    fleet = parse_fleet(sample["fleet"], utopia)[0]
+    export = utopia_link(fleet, utopia)
+    assert export.left_out == ()
+    assert export.text == sample["link"]
+    assert _without_empty(decode_link(export.text)) == _without_empty(sample["utopia_saved_after_loading"])
+    assert cards_by_ship(import_fleet(export.text, utopia).fleet) == cards_by_ship(fleet)
