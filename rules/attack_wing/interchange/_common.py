@@ -282,7 +282,13 @@ class Resolver:
                 return Found(found.card, found.status, "id→name", found.note, found.alternatives)
             return found
         if entry.name:
-            return self.by_name_and_type(hint, kinds, None)
+            found = self.by_name_and_type(hint, kinds, None)
+            own = self.catalog.get(entry.card_id) if entry.card_id else None
+            if found.card is None and own is not None and own.kind in kinds:
+                # the source's title is not the catalog's (a renamed or re-spelled card): trust the id
+                note = f"the source calls it {entry.name!r}; the catalog's card {own.id} is named {own.name!r}"
+                return Found(own, MATCHED, "id", note)
+            return found
         family = {"utopia": "a Utopia", "spacedock": "a Space Dock", "muster": "a Muster"}.get(entry.family or "", "an")
         return Found(
             None,

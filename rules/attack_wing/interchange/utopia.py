@@ -690,6 +690,7 @@ def write_text(
         if report is not None and report.resources:
             resource_cost = report.resources[0].cost
         lines.append(f"Resource: {resources[0].name} [{resource_cost}]")
+        lines.append("")
         total += resource_cost
     lines.append(f"Fleet Total: {total} SP")
     lines.append("")

@@ -425,3 +425,10 @@ def test_what_is_no_fleet_gets_one_sentence(data):
 def test_an_unknown_format_name_is_refused(mini):
     with pytest.raises(InterchangeError, match="Unknown fleet format"):
         import_fleet("x", mini, "xwing-builder")
+
+
+def test_a_space_dock_title_the_catalog_spells_otherwise_falls_back_to_the_id(mini):
+    squad = {"ships": [{"shipId": "S001", "captain": {"upgradeId": "Cap001", "upgradeTitle": "Jean Luc Picard (old)"}}]}
+    result = import_fleet(json.dumps(squad), mini)
+    captain = next(c for c in result.cards if c.role == "captain")
+    assert captain.card_id == "Cap001" and captain.how == "id" and "named 'Jean-Luc Picard'" in captain.note

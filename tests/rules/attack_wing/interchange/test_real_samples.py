@@ -182,3 +182,40 @@ def test_written_links_are_the_ones_utopia_was_seen_to_load(utopia, samples, ind
     assert export.text == sample["link"]
     assert _without_empty(decode_link(export.text)) == _without_empty(sample["utopia_saved_after_loading"])
     assert cards_by_ship(import_fleet(export.text, utopia).fleet) == cards_by_ship(fleet)
+
+
+@pytest.mark.parametrize("index", [0, 1, 2])
+def test_real_fleets_survive_every_writer(utopia, samples, index):
+    from rules.attack_wing import parse_fleet
+    from rules.attack_wing.interchange import muster_text, utopia_text, utopia_tts
+
+    fleet = parse_fleet(json.loads((samples / "written-by-muster.json").read_text())[index]["fleet"], utopia)[0]
+    report = validate_fleet(fleet, utopia, "wizkids-2016")
+    tts = utopia_tts(fleet, utopia)
+    assert cards_by_ship(import_fleet(tts.text, utopia).fleet) == cards_by_ship(fleet)
+
+    def names(result):
+        return [
+            sorted(utopia.get(i).name for i in (s.ship, s.captain, s.admiral, *s.upgrades) if i)
+            for s in result.fleet.ships
+        ]
+
+    for text in (utopia_text(fleet, utopia, report).text, muster_text(fleet, report, utopia, name="Real")):
+        back = import_fleet(text, utopia)
+        assert names(back) == names(import_fleet(tts.text, utopia))
+        assert back.source_total == report.total
+        assert not [p for p in back.problems if "add up" in p]
+        # whatever printing a name chose, Muster prices the fleet the same
+        assert validate_fleet(back.fleet, utopia, "wizkids-2016").total == report.total
+
+
+def test_a_space_dock_fleet_written_as_a_utopia_link(utopia, spacedock, samples):
+    """Space Dock cards are translated by name and type into the link Utopia itself made for this fleet."""
+    from rules.attack_wing.interchange import utopia_link
+
+    squad = import_fleet((samples / "romulans.spacedocksquad").read_bytes(), spacedock)
+    export = utopia_link(squad.fleet, spacedock, utopia_catalog=utopia)
+    assert export.left_out == ()
+    from_link = import_fleet(export.text, utopia)
+    real = import_fleet((samples / "romulans.utopia-link").read_text(), utopia)
+    assert cards_by_ship(from_link.fleet) == cards_by_ship(real.fleet)
