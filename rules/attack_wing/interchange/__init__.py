@@ -7,6 +7,7 @@ Public names (the site uses only these):
 - ``ImportResult`` (the :class:`~rules.attack_wing.fleet.Fleet`, the card-by-card :class:`CardMatch`
   report, the costs and totals the source printed, problems and notes), ``InterchangeError``
 - ``cost_rows(result, report)``: each recognized card with the source's cost beside Muster's
+- ``result_to_dict(result, report=None)``: all of it as JSON-ready data (API, public checker)
 - writers: ``utopia_link``, ``utopia_text``, ``utopia_tts``, ``muster_text`` (each but the last
   returns an :class:`Export`: the text and the cards the format could not hold)
 - ``squad_names(data)``: the squads of a Space Dock ``.spacedocksquads`` file
@@ -17,6 +18,17 @@ id is the catalog's, otherwise by name and type (ship class, skill, set and cost
 Ids of the *other* database are translated through that database when the caller passes it in
 ``references`` (``{"utopia": catalog, "spacedock": catalog}``); without it they are reported
 as not found. Nothing is dropped silently: a card that finds no place is in the report.
+
+The site's flow::
+
+    fmt = detect_format(upload)                      # optional: import_fleet detects it too
+    result = import_fleet(upload, catalog, references={"utopia": utopia_catalog})
+    report = validate_fleet(result.fleet, catalog, format_key)
+    rows = cost_rows(result, report)                 # (CardMatch, Muster's cost) per source card
+    # show result.problems / result.notes; save fleet_to_dict(result.fleet) as the new fleet
+
+Exports: ``utopia_link(fleet, catalog, utopia_catalog=...)`` (``utopia_catalog`` only when the
+site's catalog is Space Dock's), ``utopia_text(fleet, catalog, report)``, ``muster_text(...)``.
 """
 
 from __future__ import annotations
@@ -25,6 +37,7 @@ import re
 
 from rules.attack_wing.catalog import Catalog
 from rules.attack_wing.fleet import Report
+from rules.attack_wing.fleet_file import fleet_to_dict
 from rules.attack_wing.interchange import muster, spacedock, utopia
 from rules.attack_wing.interchange._common import (
     AMBIGUOUS,
@@ -79,6 +92,7 @@ __all__ = [
     "detect_format",
     "import_fleet",
     "muster_text",
+    "result_to_dict",
     "squad_names",
     "utopia_link",
     "utopia_text",
@@ -209,6 +223,41 @@ def cost_rows(result: ImportResult, report: Report) -> list[tuple[CardMatch, int
                 cost = muster_costs.get((match.ship, match.role, match.position))
         rows.append((match, cost))
     return rows
+
+
+def result_to_dict(result: ImportResult, report: Report | None = None) -> dict:
+    """The import as plain JSON-ready data: the fleet file, the card report (with Muster's cost
+    beside the source's when ``report`` is given), totals, problems and notes."""
+    costs = cost_rows(result, report) if report is not None else [(match, None) for match in result.cards]
+    return {
+        "format": result.format,
+        "name": result.name,
+        "fleet": fleet_to_dict(result.fleet, result.format_key, result.date),
+        "complete": result.complete,
+        "source_total": result.source_total,
+        "source_ship_totals": list(result.source_ship_totals),
+        "total": report.total if report is not None else None,
+        "ship_totals": [s.cost for s in report.ships] if report is not None else None,
+        "cards": [
+            {
+                "status": match.status,
+                "role": match.role,
+                "source": match.source,
+                "id": match.card_id,
+                "name": match.name,
+                "ship": match.ship,
+                "position": match.position,
+                "how": match.how,
+                "note": match.note,
+                "alternatives": list(match.alternatives),
+                "source_cost": match.source_cost,
+                "cost": cost,
+            }
+            for match, cost in costs
+        ],
+        "problems": list(result.problems),
+        "notes": list(result.notes),
+    }
 
 
 def utopia_link(fleet, catalog: Catalog, *, utopia_catalog: Catalog | None = None, base: str = UTOPIA_URL) -> Export:

@@ -432,3 +432,16 @@ def test_a_space_dock_title_the_catalog_spells_otherwise_falls_back_to_the_id(mi
     result = import_fleet(json.dumps(squad), mini)
     captain = next(c for c in result.cards if c.role == "captain")
     assert captain.card_id == "Cap001" and captain.how == "id" and "named 'Jean-Luc Picard'" in captain.note
+
+
+def test_the_import_as_plain_data(mini):
+    from rules.attack_wing.interchange import result_to_dict
+
+    result = import_fleet(UTOPIA_TEXT_SAMPLE, mini)
+    report = validate_fleet(result.fleet, mini, "wizkids-2016")
+    data = json.loads(json.dumps(result_to_dict(result, report)))
+    assert data["fleet"]["ships"][0]["ship"] == "S001" and data["format"] == UTOPIA_TEXT
+    assert data["source_total"] == 89 and data["total"] == report.total
+    data_card = next(c for c in data["cards"] if c["name"] == "Data")
+    assert (data_card["source_cost"], data_card["cost"], data_card["status"]) == (5, 5, "matched")
+    assert result_to_dict(result)["cards"][0]["cost"] is None
