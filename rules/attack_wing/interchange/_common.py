@@ -13,6 +13,7 @@ import json
 import re
 import unicodedata
 from dataclasses import dataclass, field
+from datetime import date
 
 from rules.attack_wing.catalog import ADMIRAL, CAPTAIN, OTHER, RESOURCE, SHIP, UPGRADE, Card, Catalog
 from rules.attack_wing.fleet import Fleet, FleetShip
@@ -59,7 +60,9 @@ class CardMatch:
     resource, or for the cards of a ship that could not be found); ``position`` its place among
     that ship's upgrades (``None`` for other roles). ``source_cost`` is the SP the source printed
     next to the card, when it printed one; Muster's own cost comes from the engine's report
-    (see :func:`rules.attack_wing.interchange.cost_rows`).
+    (see :func:`rules.attack_wing.interchange.cost_rows`). ``role`` is the card's place in the
+    fleet file (``ship``, ``captain``, ``admiral``, ``upgrade``, ``resource``), or ``card`` for a
+    card outside the fleet whose place the source does not say (a sideboard card).
     """
 
     status: str
@@ -86,7 +89,7 @@ class ImportResult:
     problems: tuple[str, ...] = ()  # sentences for the player: cards not found, totals that do not add up
     notes: tuple[str, ...] = ()  # information: other squads in the file, hand-entered points, ...
     format_key: str | None = None  # Muster JSON only
-    date: object = None  # Muster JSON only (a datetime.date)
+    date: date | None = None  # Muster JSON only
 
     @property
     def complete(self) -> bool:
@@ -199,6 +202,7 @@ class Entry:
     source_cost: int | None = None
     ship_factions: tuple[str, ...] = ()  # the factions of the ship the card is on (set while resolving)
     unplaced: str = ""  # the source holds it somewhere Muster's fleet has no place for; why
+    optional: bool = False  # the source may not mean a card here (a line notes can look like)
 
 
 @dataclass(slots=True)
@@ -548,9 +552,12 @@ class Assembler:
             )
             totals.append(entries.source_total)
         resources: list[str] = []
+        notes = list(parsed.notes)
         for entry in parsed.resources:
             found = self.resolver.find(entry)
-            if found.card is None:
+            if found.card is None and entry.optional:
+                notes.insert(0, f"Squad notes: {entry.source}")
+            elif found.card is None:
                 matches.append(_match(entry, found, None, None))
                 problems.append(f"Resource: {found.note}; it is left out.")
             elif len(resources) >= MAX_RESOURCES:
@@ -584,7 +591,7 @@ class Assembler:
             source_total=parsed.source_total,
             source_ship_totals=tuple(totals),
             problems=tuple(dict.fromkeys(problems)),
-            notes=tuple(parsed.notes),
+            notes=tuple(notes),
             **extra,
         )
 
