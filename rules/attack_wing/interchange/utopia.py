@@ -87,6 +87,9 @@ def link_fragment(data: bytes | str) -> str:
     text = as_text(data, "Utopia link").strip()
     if not text:
         raise InterchangeError("The Utopia link is empty.", "BAD_LINK")
+    pasted = re.search(r"[a-z][a-z0-9+.-]*://\S+", text, re.IGNORECASE)
+    if pasted and pasted.start() > 0:
+        text = pasted.group(0).rstrip(").,;:!?]>'\"")  # "My list (https://...)" as pasted from a forum post
     if re.match(r"^[a-z][a-z0-9+.-]*://", text, re.IGNORECASE) or text.lower().startswith("www."):
         address = text if "://" in text else "https://" + text
         try:

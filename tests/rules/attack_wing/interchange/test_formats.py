@@ -489,3 +489,11 @@ def test_a_space_dock_notes_line_that_looks_like_a_resource_is_kept_as_notes(min
     result = import_fleet(text, mini)
     assert result.fleet.resources == ()
     assert any("Strike Force (5)" in n for n in result.notes)
+
+
+def test_pasted_text_with_windows_line_ends_and_a_link_inside_a_sentence(mini):
+    crlf = UTOPIA_TEXT_SAMPLE.replace("\n", "\r\n")
+    assert import_fleet(crlf, mini).fleet == import_fleet(UTOPIA_TEXT_SAMPLE, mini).fleet
+    link = utopia_link(FLEET, mini).text
+    assert same_cards(import_fleet(f"My list for Saturday: {link} (130 SP)", mini).fleet, FLEET)
+    assert same_cards(import_fleet(f"My list (see {link}).", mini).fleet, FLEET)
