@@ -129,6 +129,8 @@ def detect_format(data: bytes | str) -> str:
         return MUSTER_TEXT
     if all(_ID_LINE.match(line) or line.startswith("---") for line in lines):
         return UTOPIA_TTS
+    if re.search(r"https?://\S+#\S", text, re.IGNORECASE):
+        return UTOPIA_LINK  # a link in a few lines of a message
     raise InterchangeError(_NOT_A_FLEET, "UNKNOWN_FORMAT")
 
 

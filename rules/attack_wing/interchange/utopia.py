@@ -605,7 +605,7 @@ def write_link(fleet: Fleet, catalog: Catalog, *, utopia: Catalog | None = None,
     return Export(f"{base.split('#')[0]}#{code}", tuple(left_out))
 
 
-def _cost_lookup(fleet: Fleet, report: Report | None) -> dict[tuple, int]:
+def _cost_lookup(report: Report | None) -> dict[tuple, int]:
     """Muster's cost of each card: ``(ship index, role, card id)``, upgrades ``(ship index, "upgrade", position)``."""
     costs: dict[tuple, int] = {}
     if report is not None:
@@ -634,7 +634,7 @@ def write_text(
     the catalog's (Utopia's when ``utopia`` is given).
     """
     translate, _ = _to_utopia(catalog, utopia)
-    costs = _cost_lookup(fleet, report)
+    costs = _cost_lookup(report)
     placed, resources, left_out = _place(fleet, catalog, utopia)
     lines = ["Save your URL for easy Reloading", ""]
     total = 0

@@ -497,3 +497,4 @@ def test_pasted_text_with_windows_line_ends_and_a_link_inside_a_sentence(mini):
     link = utopia_link(FLEET, mini).text
     assert same_cards(import_fleet(f"My list for Saturday: {link} (130 SP)", mini).fleet, FLEET)
     assert same_cards(import_fleet(f"My list (see {link}).", mini).fleet, FLEET)
+    assert same_cards(import_fleet(f"Hi all,\nmy list for Saturday:\n{link}\nSee you!", mini).fleet, FLEET)
