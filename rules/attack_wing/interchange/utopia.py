@@ -58,6 +58,7 @@ from rules.attack_wing.interchange._common import (
     ShipEntries,
     as_text,
     load_json,
+    name_key,
     text_lines,
 )
 
@@ -458,6 +459,12 @@ class _Placed:
     captain_slots: list = None
     admiral_slots: list = None
     held_slots: list = None
+    held_position: int | None = None  # the bar slot the held card fills (officers, Senior Staff), else None
+
+
+# Resources whose own cards Utopia puts in a crew slot of the ship (it adds their type to crew
+# slots), not in the ship's resource place: Officer Cards, Senior Staff.
+_IN_CREW_SLOT = ("officercards", "seniorstaff")
 
 
 def _to_utopia(catalog: Catalog, utopia: Catalog | None) -> tuple[Resolver | None, Catalog]:
@@ -475,7 +482,7 @@ def _utopia_card(card_id: str, role: str, catalog: Catalog, translate: Resolver 
 
 
 def _place(fleet: Fleet, catalog: Catalog, utopia: Catalog | None) -> tuple[list[_Placed], list[Card], list[str]]:
-    translate, target = _to_utopia(catalog, utopia)
+    translate, _ = _to_utopia(catalog, utopia)
     left_out: list[str] = []
     placed: list[_Placed] = []
 
@@ -486,6 +493,11 @@ def _place(fleet: Fleet, catalog: Catalog, utopia: Catalog | None) -> tuple[list
             left_out.append(f"{where}: {original.name if original else card_id} is not in Utopia's cards")
         return card
 
+    resources = [card for card_id in fleet.resources if (card := card_for(card_id, "resource", "resources"))]
+    if len(resources) > 1:
+        left_out.extend(f"resources: {card.name} (Utopia holds one resource)" for card in resources[1:])
+        resources = resources[:1]
+    in_crew_slot = any(name_key(card.name) in _IN_CREW_SLOT for card in resources)
     for number, entry in enumerate(fleet.ships, 1):
         where = f"ship {number}"
         ship = card_for(entry.ship, "ship", where)
@@ -505,26 +517,25 @@ def _place(fleet: Fleet, catalog: Catalog, utopia: Catalog | None) -> tuple[list
             if admiral is not None:
                 layout.admiral = admiral
                 layout.admiral_slots = [None] * admiral.talent_slots
-        for card_id in entry.upgrades:
-            card = card_for(card_id, "upgrade", where)
-            if card is not None and not _fit(layout, card):
+        cards = [card for card_id in entry.upgrades if (card := card_for(card_id, "upgrade", where))]
+        # a resource's own card first: it may bring the slots the other cards go into
+        for card in sorted(cards, key=lambda c: c.kind != OTHER):
+            if not _fit(layout, card, in_crew_slot):
                 left_out.append(f"{where}: {card.name} (no free {card.upgrade_type or card.kind} slot Utopia knows of)")
         placed.append(layout)
-    resources = []
-    for card_id in fleet.resources:
-        card = card_for(card_id, "resource", "resources")
-        if card is not None:
-            resources.append(card)
-    if len(resources) > 1:
-        left_out.extend(f"resources: {card.name} (Utopia holds one resource)" for card in resources[1:])
-        resources = resources[:1]
     return placed, resources, left_out
 
 
-def _fit(layout: _Placed, card: Card) -> bool:
+def _fit(layout: _Placed, card: Card, in_crew_slot: bool = False) -> bool:
     kind, kind_type = card.kind, card.upgrade_type
     if kind == OTHER:
         if kind_type in ("fleet-captain", "flagship", "officer", "ship-resource") and layout.held is None:
+            if in_crew_slot and kind_type in ("officer", "ship-resource"):
+                free = [i for i, t in enumerate(layout.ship.slots) if "crew" in t.split("|") and layout.bar[i] is None]
+                if not free:
+                    return False
+                layout.held_position = free[0]
+                layout.bar[free[0]] = card
             layout.held = card
             layout.held_slots = [None] * len(_held_slot_types(card))
             return True
@@ -582,10 +593,13 @@ def write_link(fleet: Fleet, catalog: Catalog, *, utopia: Catalog | None = None,
         saved["resource"] = _saved(resources[0])
     for layout in placed:
         ship = _saved(layout.ship)
+        held = None
         if layout.held is not None:
-            ship["resource"] = _saved(layout.held)
+            held = _saved(layout.held)
             if layout.held_slots:
-                ship["resource"]["upgradeSlots"] = [_saved(c) for c in layout.held_slots]
+                held["upgradeSlots"] = [_saved(c) for c in layout.held_slots]
+            if layout.held_position is None:
+                ship["resource"] = held
         if layout.captain is not None:
             ship["captain"] = _saved(layout.captain)
             if layout.captain_slots:
@@ -599,7 +613,7 @@ def write_link(fleet: Fleet, catalog: Catalog, *, utopia: Catalog | None = None,
         if layout.construction is not None:
             ship["construction"] = _saved(layout.construction)
         if layout.bar:
-            ship["upgrades"] = [_saved(c) for c in layout.bar]
+            ship["upgrades"] = [held if i == layout.held_position else _saved(c) for i, c in enumerate(layout.bar)]
         saved["ships"].append(ship)
     code = base64.b64encode(json.dumps(saved, separators=(",", ":")).encode("ascii")).decode("ascii")
     return Export(f"{base.split('#')[0]}#{code}", tuple(left_out))
@@ -682,8 +696,8 @@ def write_text(
         for card in (layout.ambassador, layout.construction):
             if card is not None:
                 line(card, 1, "upgrade")
-        for card in layout.bar or ():
-            if card is not None:
+        for position, card in enumerate(layout.bar or ()):
+            if card is not None and position != layout.held_position:
                 line(card, 1, "upgrade")
         lines.append(f"Ship Total: {ship_total} SP")
         lines.append("")
@@ -731,7 +745,7 @@ def write_tts(fleet: Fleet, catalog: Catalog, *, utopia: Catalog | None = None) 
     for layout in placed:
         cards = [layout.ship, layout.held, *(layout.held_slots or ()), layout.captain, *(layout.captain_slots or ())]
         cards += [layout.admiral, *(layout.admiral_slots or ()), layout.ambassador, layout.construction]
-        cards += list(layout.bar or ())
+        cards += [card for i, card in enumerate(layout.bar or ()) if i != layout.held_position]
         lines += [card.id for card in cards if card is not None]
         lines.append("")
     lines += [card.id for card in resources]

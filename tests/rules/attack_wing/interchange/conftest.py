@@ -66,6 +66,7 @@ MINI_UTOPIA = {
         {"type": "set", "id": "71120", "name": "Starter Set", "releaseDate": "2013-08-01"},
         {"type": "set", "id": "71121", "name": "U.S.S. Reliant Expansion", "releaseDate": "2013-09-01"},
         {"type": "set", "id": "OP2", "name": "Fleet Captain Resource", "releaseDate": "2014-06-01"},
+        {"type": "set", "id": "OP3", "name": "Officer Cards Resource", "releaseDate": "2014-09-01"},
     ],
     "ships": [
         _ship("S001", "U.S.S. Enterprise-D", "Galaxy Class", 28, ["crew", "crew", "crew", "weapon", "weapon"]),
@@ -104,6 +105,7 @@ MINI_UTOPIA = {
     "resources": [
         {"type": "resource", "id": "R001", "set": ["71120"], "name": "Emergency Power", "cost": 3},
         {"type": "resource", "id": "R010", "set": ["OP2"], "name": "Fleet Captain", "cost": 5},
+        {"type": "resource", "id": "R011", "set": ["OP3"], "name": "Officer Cards", "cost": 0},
     ],
     "others": [
         {
@@ -117,6 +119,14 @@ MINI_UTOPIA = {
             "techAdd": 1,
             "weaponAdd": 1,
             "upgradeSlots": [],
+        },
+        {
+            "type": "officer",
+            "id": "R011c",
+            "set": ["OP3"],
+            "name": "Operations Officer",
+            "cost": 2,
+            "upgradeSlots": [{"type": ["crew"], "source": "Crew to be assigned as Operations Officer"}],
         },
     ],
 }

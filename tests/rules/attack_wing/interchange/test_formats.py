@@ -498,3 +498,19 @@ def test_pasted_text_with_windows_line_ends_and_a_link_inside_a_sentence(mini):
     assert same_cards(import_fleet(f"My list for Saturday: {link} (130 SP)", mini).fleet, FLEET)
     assert same_cards(import_fleet(f"My list (see {link}).", mini).fleet, FLEET)
     assert same_cards(import_fleet(f"Hi all,\nmy list for Saturday:\n{link}\nSee you!", mini).fleet, FLEET)
+
+
+def test_an_officer_goes_into_a_crew_slot_with_its_crew_inside(mini):
+    """Utopia seats Officer Cards' officers in a crew slot of the ship (its crew in the officer's own slot)."""
+    fleet = Fleet(ships=(FleetShip("S003", "Cap002", upgrades=("C001", "R011c")),), resources=("R011",))
+    export = utopia_link(fleet, mini)
+    assert export.left_out == ()
+    ship = decode_link(export.text)["ships"][0]
+    assert "resource" not in ship
+    # S003's bar is crew, weapon, tech: the officer takes the crew slot, Data the officer's own slot
+    assert ship["upgrades"] == [{"id": "officer:R011c", "upgradeSlots": [{"id": "crew:C001"}]}, {}, {}]
+    assert same_cards(import_fleet(export.text, mini).fleet, fleet)
+    assert same_cards(import_fleet(utopia_tts(fleet, mini).text, mini).fleet, fleet)
+    text = utopia_text(fleet, mini).text
+    assert text.count("Operations Officer") == 1
+    assert same_cards(import_fleet(text, mini).fleet, fleet)
