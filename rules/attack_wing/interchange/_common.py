@@ -12,12 +12,14 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 
 from rules.attack_wing.catalog import ADMIRAL, CAPTAIN, OTHER, RESOURCE, SHIP, UPGRADE, Card, Catalog
-from rules.attack_wing.fleet import Fleet, FleetShip
+from rules.attack_wing.engine import validate_fleet
+from rules.attack_wing.fleet import Fleet, FleetInputError, FleetShip
 from rules.attack_wing.fleet_file import MAX_CARDS_PER_SHIP, MAX_FILE_BYTES, MAX_RESOURCES, MAX_SHIPS
+from rules.attack_wing.formats import DEFAULT_FORMAT
 
 MAX_INPUT_BYTES = MAX_FILE_BYTES  # 256 KiB, as for Muster's own fleet files
 MAX_JSON_DEPTH = 12  # the deepest real source (a Utopia link) nests 7 levels
@@ -181,6 +183,19 @@ def name_key(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "", text)
 
 
+def ship_names(title: str) -> tuple[tuple[str, ...], str]:
+    """Readings of a ship written "Name (Class)": the names to try (as written first) and the class.
+
+    The class may itself hold brackets ("U.S.S. Enterprise (Constitution Class (Refit))"), and a
+    unique ship's own name may too, so every split is offered; the first " (" gives the class.
+    """
+    if not title.endswith(")") or " (" not in title:
+        return (title,), ""
+    cuts = [i for i in range(len(title)) if title.startswith(" (", i)]
+    names = (title, *(title[:i] for i in reversed(cuts)))
+    return tuple(dict.fromkeys(names)), title[cuts[0] + 2 : -1]
+
+
 # -- entries and resolution -----------------------------------------------------------------
 
 
@@ -232,7 +247,8 @@ class Found:
     status: str
     how: str = ""
     note: str = ""
-    alternatives: tuple[str, ...] = ()
+    alternatives: tuple[str, ...] = ()  # every other card the name fits
+    tied: tuple[str, ...] = ()  # those that fit exactly as well as the one taken
 
 
 class Resolver:
@@ -283,7 +299,7 @@ class Resolver:
             )
             found = self.by_name_and_type(hint, kinds, source_card)
             if found.card is not None:
-                return Found(found.card, found.status, "id→name", found.note, found.alternatives)
+                return Found(found.card, found.status, "id→name", found.note, found.alternatives, found.tied)
             return found
         if entry.name:
             found = self.by_name_and_type(hint, kinds, None)
@@ -316,6 +332,10 @@ class Resolver:
                 break
         else:
             name = names[-1]
+        written = names[0]
+        if candidates and SHIP in kinds and name != written and written.startswith(name + " (") and written[-1] == ")":
+            # "Name (Class)", the class itself possibly bracketed: "(Constitution Class (Refit))"
+            entry = Entry(**{**_fields(entry), "ship_class": written[len(name) + 2 : -1]})
         if not candidates and entry.ship_class and SHIP in kinds:
             # a generic ship written by its class only ("Galaxy Class")
             candidates = [c for c in self.by_class(entry.ship_class) if not c.unique]
@@ -349,6 +369,7 @@ class Resolver:
             "name",
             f"{len(top)} cards named {top[0].name!r} fit equally well; took {top[0].id} ({_describe(top[0])})"
             + (f" because {reasons}" if reasons else " (the first by id)"),
+            tuple(c.id for c in scored[1:]),
             tuple(c.id for c in top[1:]),
         )
 
@@ -536,7 +557,9 @@ class Assembler:
                     continue
                 if role == "captain" and card.kind == ADMIRAL:
                     note = card_found.note or "an admiral as captain, face down"
-                    card_found = Found(card, card_found.status, card_found.how, note, card_found.alternatives)
+                    card_found = Found(
+                        card, card_found.status, card_found.how, note, card_found.alternatives, card_found.tied
+                    )
                 matches.append(_match(entry, card_found, index, None))
             if found.status == AMBIGUOUS:
                 found = self.by_upgrade_bar(found, [self.resolver.catalog.get(card_id) for card_id in upgrades])
@@ -579,13 +602,14 @@ class Assembler:
                 )
             why = f" ({parsed.problems[0].rstrip('.')})" if parsed.problems else ""
             raise InterchangeError(f"This fleet has no ships{why}.", "NO_SHIPS")
+        fleet = self.by_printed_cost(Fleet(ships=tuple(ships), resources=tuple(resources)), matches)
         for match in matches:
             if match.status == AMBIGUOUS:
                 where = f"ship {match.ship + 1}" if match.ship is not None else "the fleet"
                 problems.append(f"{match.source!r} on {where} is ambiguous: {match.note}.")
         return ImportResult(
             format=fmt,
-            fleet=Fleet(ships=tuple(ships), resources=tuple(resources)),
+            fleet=fleet,
             cards=tuple(matches),
             name=parsed.name,
             source_total=parsed.source_total,
@@ -595,15 +619,49 @@ class Assembler:
             **extra,
         )
 
+    def by_printed_cost(self, fleet: Fleet, matches: list[CardMatch]) -> Fleet:
+        """Same-named cards that play differently: the one Muster prices, in this fleet, at the SP the
+        source printed beside it (faction penalties and discounts included), when exactly one does."""
+        catalog = self.resolver.catalog
+        for number, match in enumerate(matches):
+            if match.source_cost is None or match.card_id is None or match.status not in (MATCHED, AMBIGUOUS):
+                continue
+            chosen = catalog.get(match.card_id)
+            others = [c for c in map(catalog.get, match.alternatives) if c is not None and not _same_play(chosen, c)]
+            if not others:
+                continue
+            fitting = [
+                c for c in (chosen, *others) if _cost_in(_swap(fleet, match, c.id), match, catalog) == match.source_cost
+            ]
+            if not fitting or not all(_same_play(fitting[0], c) for c in fitting[1:]):
+                continue
+            pick = fitting[0]
+            if pick is chosen and match.status == MATCHED and not match.note:
+                continue
+            fleet = _swap(fleet, match, pick.id)
+            matches[number] = replace(
+                match,
+                status=MATCHED,
+                card_id=pick.id,
+                name=pick.name,
+                note=f"{len(others) + 1} cards are named {pick.name!r}; took {pick.id} ({_describe(pick)}), the one "
+                f"Muster prices at the {match.source_cost} SP the source printed beside it",
+                alternatives=tuple(c.id for c in (chosen, *others) if c is not pick),
+            )
+        return fleet
+
     def by_upgrade_bar(self, found: Found, upgrades: list[Card]) -> Found:
         """Same-named ships that differ in their upgrade bar: the one whose bar holds the ship's cards."""
-        candidates = [found.card, *(self.resolver.catalog.get(i) for i in found.alternatives)]
+        candidates = [found.card, *(self.resolver.catalog.get(i) for i in found.tied)]
         fits = [_bar_fit(card, upgrades) for card in candidates]
         best = max(fits)
         if fits.count(best) > 1:
             return found
         chosen = candidates[fits.index(best)]
-        others = tuple(c.id for c in candidates if c is not chosen)
+        others = (
+            *(c.id for c in candidates if c is not chosen),
+            *(i for i in found.alternatives if i not in found.tied),
+        )
         note = f"{len(candidates)} cards named {chosen.name!r} fit the name; took {chosen.id} ({_describe(chosen)}) "
         note += "because its upgrade bar holds the upgrades listed on it"
         return Found(chosen, MATCHED, found.how, note, others)
@@ -620,6 +678,38 @@ class Assembler:
             note=why,
             source_cost=entry.source_cost,
         )
+
+
+def _swap(fleet: Fleet, match: CardMatch, card_id: str) -> Fleet:
+    """``fleet`` with the card ``match`` stands for replaced by ``card_id``."""
+    if match.role == "resource":
+        resources = list(fleet.resources)
+        resources[resources.index(match.card_id)] = card_id
+        return replace(fleet, resources=tuple(resources))
+    ships = list(fleet.ships)
+    ship = ships[match.ship]
+    if match.role == "upgrade":
+        upgrades = list(ship.upgrades)
+        upgrades[match.position] = card_id
+        ships[match.ship] = replace(ship, upgrades=tuple(upgrades))
+    else:
+        ships[match.ship] = replace(ship, **{match.role: card_id})
+    return replace(fleet, ships=tuple(ships))
+
+
+def _cost_in(fleet: Fleet, match: CardMatch, catalog: Catalog) -> int | None:
+    """What Muster's engine charges for the card ``match`` stands for, in ``fleet``."""
+    try:
+        report = validate_fleet(fleet, catalog, DEFAULT_FORMAT)
+    except FleetInputError:
+        return None
+    if match.role == "resource":
+        return next((r.cost for r in report.resources if r.id == match.card_id), None)
+    lines = report.ships[match.ship].cards
+    if match.role == "upgrade":
+        upgrades = [line for line in lines if line.role == "upgrade"]
+        return upgrades[match.position].cost if match.position < len(upgrades) else None
+    return next((line.cost for line in lines if line.role == match.role), None)
 
 
 def _match(entry: Entry, found: Found, ship: int | None, position: int | None) -> CardMatch:

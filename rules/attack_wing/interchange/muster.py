@@ -37,6 +37,7 @@ from rules.attack_wing.interchange._common import (
     ShipEntries,
     as_text,
     load_json,
+    ship_names,
     text_lines,
 )
 
@@ -196,9 +197,7 @@ def _card_entry(label: str, title: str, cost: int) -> Entry:
     lower = label.lower()
     if lower == "ship":
         entry.role, entry.kinds = "ship", (SHIP,)
-        match = _CLASS.match(title)
-        if match:
-            entry.names, entry.ship_class = (title, match.group("name")), match.group("cls")
+        entry.names, entry.ship_class = ship_names(title)
     elif lower == "captain":
         entry.role, entry.kinds = "captain", (CAPTAIN,)
     elif lower == "captain (admiral)":

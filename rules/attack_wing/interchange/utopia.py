@@ -59,6 +59,7 @@ from rules.attack_wing.interchange._common import (
     as_text,
     load_json,
     name_key,
+    ship_names,
     text_lines,
 )
 
@@ -342,12 +343,8 @@ def parse_text(data: bytes | str) -> Parsed:
 
 def _ship_entry(name: str, cost: int) -> Entry:
     entry = Entry(role="ship", source=name, name=name, source_cost=cost, kinds=(SHIP,))
-    match = _SETS.match(name)
-    if match:
-        # "Federation Starship (Galaxy Class)": a generic ship and its class; a unique ship's own
-        # name may end in brackets too, so the name as written is tried first.
-        entry.names = (name, match.group("name"))
-        entry.ship_class = match.group("sets")
+    # "Federation Starship (Galaxy Class)": a generic ship and its class
+    entry.names, entry.ship_class = ship_names(name)
     return entry
 
 
@@ -363,7 +360,9 @@ def _text_card(body: str, number: int, depth: int) -> tuple[Entry, int | None]:
     written = (match.group("body") if match else body).rstrip()
     if not written:
         raise InterchangeError(f"Line {number} of the Utopia text has a cost but no card name.", "BAD_TEXT")
-    entry = Entry(role="upgrade" if depth >= 2 else "card", source=written, name=written, source_cost=cost)
+    # Utopia marks captains "(Captain)" and admirals "(Admiral)": any other line is an upgrade or a
+    # resource's own card, even when a captain shares its name (Muroc the captain, Muroc the crew)
+    entry = Entry(role="upgrade", source=written, name=written, source_cost=cost, kinds=(UPGRADE, OTHER))
     bases = [written]
     sets = _SETS.match(written)
     if sets and sets.group("sets") not in ("Captain", "Admiral", "Ambassador"):

@@ -164,12 +164,24 @@ def test_utopia_text_reads_roles_from_the_line_shapes(mini):
     assert rows["Data"] == 5 and rows["Fleet Captain"] is not None
 
 
-def test_the_ships_faction_breaks_a_name_tie(mini):
-    """Two 3 SP "Tactical Officer" crew, Federation and Klingon: on a Federation ship, the Federation one."""
+def test_the_printed_cost_breaks_a_name_tie(mini):
+    """Two 3 SP "Tactical Officer" crew, Federation and Klingon: on a Federation ship the Klingon one would
+    cost 4 SP with its faction penalty; the source printed 3."""
     result = import_fleet(UTOPIA_TEXT_SAMPLE, mini)
     officer = next(c for c in result.cards if c.name == "Tactical Officer")
     assert officer.card_id == "C002" and officer.status == MATCHED
-    assert "took C002" in officer.note and "faction" in officer.note and officer.alternatives == ("C003",)
+    assert "took C002" in officer.note and "the 3 SP the source printed" in officer.note
+    assert officer.alternatives == ("C003",)
+    on_klingon = UTOPIA_TEXT_SAMPLE.replace("- Tactical Officer [3]", "- Tactical Officer [4]")
+    officer = next(c for c in import_fleet(on_klingon, mini).cards if c.name == "Tactical Officer")
+    assert officer.card_id == "C003"  # 3 SP + 1 SP faction penalty on the Federation ship
+
+
+def test_the_ships_faction_breaks_a_name_tie_when_no_cost_is_printed(mini):
+    squad = {"ships": [{"shipId": "S001", "upgrades": [{"upgradeId": "3035", "upgradeTitle": "Tactical Officer"}]}]}
+    officer = next(c for c in import_fleet(json.dumps(squad), mini).cards if c.name == "Tactical Officer")
+    assert officer.card_id == "C002" and officer.status == MATCHED
+    assert "faction" in officer.note and officer.alternatives == ("C003",)
 
 
 def test_same_cost_same_text_printings_are_not_ambiguous(mini):
@@ -514,3 +526,13 @@ def test_an_officer_goes_into_a_crew_slot_with_its_crew_inside(mini):
     text = utopia_text(fleet, mini).text
     assert text.count("Operations Officer") == 1
     assert same_cards(import_fleet(text, mini).fleet, fleet)
+
+
+def test_a_utopia_line_without_captain_mark_is_never_a_captain(mini):
+    """Utopia writes every captain "Name <skill> (Captain)": a plain line is an upgrade, even if a captain
+    shares the name (the real data has Muroc the captain and Muroc the crew)."""
+    text = UTOPIA_TEXT_SAMPLE.replace("- Data [5]", "- William T. Riker [3]").replace("48 SP", "46 SP")
+    result = import_fleet(text, mini)
+    riker = next(c for c in result.cards if c.source == "William T. Riker")
+    assert riker.status == NOT_FOUND and "is a captain card, not an upgrade" in riker.note
+    assert result.fleet.ships[0].captain == "Cap001"
