@@ -14,7 +14,10 @@ Public names (the site uses only these):
 - ``MAX_INPUT_BYTES``: inputs above it are refused (256 KiB, as for fleet files)
 
 Cards resolve against the catalog the site imported, Utopia's or Space Dock's: by id when the
-id is the catalog's, otherwise by name and type (ship class, skill, set and cost break ties).
+id is the catalog's, otherwise by name and type. Same-named cards are told apart by what the
+source says (ship class, captain skill, set names, upgrade type), by the ship's faction, by a
+ship's upgrade bar holding the cards listed on it, and by the one Muster's engine prices at the
+SP the source printed; a choice that rests on none of these is reported as ambiguous.
 Ids of the *other* database are translated through that database when the caller passes it in
 ``references`` (``{"utopia": catalog, "spacedock": catalog}``); without it they are reported
 as not found. Nothing is dropped silently: a card that finds no place is in the report.
