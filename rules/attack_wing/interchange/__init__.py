@@ -1,0 +1,287 @@
+"""Fleets in the forms players already use: Utopia and Space Dock, and Muster's own, both ways.
+
+Public names (the site uses only these):
+
+- ``detect_format(data) -> str``: one of :data:`FORMATS`, or :class:`InterchangeError`
+- ``import_fleet(data, catalog, fmt=None, *, references=None, squad=0, strict=False) -> ImportResult``
+- ``ImportResult`` (the :class:`~rules.attack_wing.fleet.Fleet`, the card-by-card :class:`CardMatch`
+  report, the costs and totals the source printed, problems and notes), ``InterchangeError``
+- ``cost_rows(result, report)``: each recognized card with the source's cost beside Muster's
+- ``result_to_dict(result, report=None)``: all of it as JSON-ready data (API, public checker)
+- writers: ``utopia_link``, ``utopia_text``, ``utopia_tts``, ``muster_text`` (each but the last
+  returns an :class:`Export`: the text and the cards the format could not hold)
+- ``squad_names(data)``: the squads of a Space Dock ``.spacedocksquads`` file
+- ``MAX_INPUT_BYTES``: inputs above it are refused (256 KiB, as for fleet files)
+
+Cards resolve against the catalog the site imported, Utopia's or Space Dock's: by id when the
+id is the catalog's, otherwise by name and type. Same-named cards are told apart by what the
+source says (ship class, captain skill, set names, upgrade type), by the ship's faction, by a
+ship's upgrade bar holding the cards listed on it, and by the one Muster's engine prices at the
+SP the source printed; a choice that rests on none of these is reported as ambiguous.
+Ids of the *other* database are translated through that database when the caller passes it in
+``references`` (``{"utopia": catalog, "spacedock": catalog}``); without it they are reported
+as not found. Nothing is dropped silently: a card that finds no place is in the report.
+
+The site's flow::
+
+    fmt = detect_format(upload)                      # optional: import_fleet detects it too
+    result = import_fleet(upload, catalog, references={"utopia": utopia_catalog})
+    report = validate_fleet(result.fleet, catalog, format_key)
+    rows = cost_rows(result, report)                 # (CardMatch, Muster's cost) per source card
+    # show result.problems / result.notes; save fleet_to_dict(result.fleet) as the new fleet
+
+Exports: ``utopia_link(fleet, catalog, utopia_catalog=...)`` (``utopia_catalog`` only when the
+site's catalog is Space Dock's), ``utopia_text(fleet, catalog, report)``, ``muster_text(...)``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from rules.attack_wing.catalog import Catalog
+from rules.attack_wing.fleet import Report
+from rules.attack_wing.fleet_file import fleet_to_dict
+from rules.attack_wing.interchange import muster, spacedock, utopia
+from rules.attack_wing.interchange._common import (
+    AMBIGUOUS,
+    MATCHED,
+    MAX_INPUT_BYTES,
+    NOT_FOUND,
+    STATUSES,
+    UNPLACED,
+    Assembler,
+    CardMatch,
+    ImportResult,
+    InterchangeError,
+    Resolver,
+    as_text,
+    load_json,
+)
+from rules.attack_wing.interchange.utopia import UTOPIA_URL, Export
+
+UTOPIA_LINK = "utopia-link"
+UTOPIA_TEXT = "utopia-text"
+UTOPIA_TTS = "utopia-tts"
+SPACEDOCK_SQUAD = "spacedock-squad"
+SPACEDOCK_TEXT = "spacedock-text"
+MUSTER_JSON = "muster-json"
+MUSTER_TEXT = "muster-text"
+FORMATS = (UTOPIA_LINK, UTOPIA_TEXT, UTOPIA_TTS, SPACEDOCK_SQUAD, SPACEDOCK_TEXT, MUSTER_JSON, MUSTER_TEXT)
+FORMAT_NAMES = {
+    UTOPIA_LINK: "Utopia link",
+    UTOPIA_TEXT: "Utopia text export",
+    UTOPIA_TTS: "Utopia Tabletop Simulator export",
+    SPACEDOCK_SQUAD: "Space Dock squad file",
+    SPACEDOCK_TEXT: "Space Dock text",
+    MUSTER_JSON: "Muster fleet file",
+    MUSTER_TEXT: "Muster text",
+}
+
+__all__ = [
+    "AMBIGUOUS",
+    "FORMATS",
+    "FORMAT_NAMES",
+    "MATCHED",
+    "MAX_INPUT_BYTES",
+    "NOT_FOUND",
+    "STATUSES",
+    "UNPLACED",
+    "UTOPIA_URL",
+    "CardMatch",
+    "Export",
+    "ImportResult",
+    "InterchangeError",
+    "cost_rows",
+    "detect_format",
+    "import_fleet",
+    "muster_text",
+    "result_to_dict",
+    "squad_names",
+    "utopia_link",
+    "utopia_text",
+    "utopia_tts",
+]
+
+_NOT_A_FLEET = (
+    "This is not a fleet Muster can read: paste a Utopia link or text export, a Space Dock squad "
+    "file or text, or a Muster fleet file."
+)
+_BASE64ISH = re.compile(r"^#?[A-Za-z0-9+/_=%-]{16,}$")
+_ID_LINE = re.compile(r"^[A-Za-z0-9_.\-]{1,100}$")
+
+
+def detect_format(data: bytes | str) -> str:
+    """Which of :data:`FORMATS` ``data`` is, judged from its shape; :class:`InterchangeError` if none."""
+    text = as_text(data, "fleet").strip()
+    if not text:
+        raise InterchangeError("The fleet is empty.", "EMPTY")
+    if text[0] in "{[":
+        document = load_json(text, "fleet file")
+        return _json_format(document)
+    if "\n" not in text and ("://" in text or text.lower().startswith("www.") or _BASE64ISH.match(text)):
+        return UTOPIA_LINK
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    lowered = text.lower()
+    if "generated by utopia for tabletop simulator" in lowered:
+        return UTOPIA_TTS
+    if "generated by space dock" in lowered or any(re.match(r"^Total \(-?\d+\)$", line) for line in lines):
+        return SPACEDOCK_TEXT
+    if "generated by utopia" in lowered or any(re.match(r"^(Ship|Fleet) Total: -?\d+ SP$", line) for line in lines):
+        return UTOPIA_TEXT
+    if any(re.match(r"^Ship \d+( \[Blind Booster\])?: -?\d+ SP$", line) for line in lines):
+        return MUSTER_TEXT
+    if all(_ID_LINE.match(line) or line.startswith("---") for line in lines):
+        return UTOPIA_TTS
+    if re.search(r"https?://\S+#\S", text, re.IGNORECASE):
+        return UTOPIA_LINK  # a link in a few lines of a message
+    raise InterchangeError(_NOT_A_FLEET, "UNKNOWN_FORMAT")
+
+
+def _json_format(document: object) -> str:
+    squads = document if isinstance(document, list) else [document]
+    first = squads[0] if squads else None
+    if not isinstance(first, dict):
+        raise InterchangeError(_NOT_A_FLEET, "UNKNOWN_FORMAT")
+    ships = first.get("ships")
+    if isinstance(document, list) or "shipId" in str(ships)[:2000] or "additionalPoints" in first:
+        return SPACEDOCK_SQUAD
+    if isinstance(ships, list) and ships and isinstance(ships[0], dict):
+        if "ship" in ships[0]:
+            return MUSTER_JSON
+        if isinstance(ships[0].get("id"), str) and ":" in ships[0]["id"]:
+            return UTOPIA_LINK
+    if isinstance(ships, list) and set(first) <= {"format", "date", "resources", "ships"}:
+        return MUSTER_JSON
+    raise InterchangeError(_NOT_A_FLEET, "UNKNOWN_FORMAT")
+
+
+def import_fleet(
+    data: bytes | str,
+    catalog: Catalog,
+    fmt: str | None = None,
+    *,
+    references: dict[str, Catalog] | None = None,
+    squad: int = 0,
+    strict: bool = False,
+) -> ImportResult:
+    """Read a fleet in any of :data:`FORMATS` (detected when ``fmt`` is ``None``) against ``catalog``.
+
+    ``references`` translate ids of the other card database (see the module docstring);
+    ``squad`` picks a squad of a multi-squad Space Dock file; ``strict`` turns the first problem
+    (a card not found, an ambiguous name, totals that do not add up) into :class:`InterchangeError`.
+    Any unreadable input raises :class:`InterchangeError` and nothing else.
+    """
+    fmt = fmt or detect_format(data)
+    if fmt not in FORMATS:
+        raise InterchangeError(f"Unknown fleet format {fmt!r}.", "UNKNOWN_FORMAT")
+    if fmt == MUSTER_JSON:
+        result = muster.import_json(data, catalog)
+    else:
+        resolver = Resolver(catalog, references)
+        if fmt == UTOPIA_LINK:
+            text = as_text(data, "Utopia link").strip()
+            parsed = utopia.parse_saved(load_json(text, "Utopia fleet")) if text.startswith("{") else None
+            parsed = parsed or utopia.parse_link(text)
+        elif fmt == UTOPIA_TEXT:
+            parsed = utopia.parse_text(data)
+        elif fmt == UTOPIA_TTS:
+            parsed = utopia.parse_tts(data, resolver)
+        elif fmt == SPACEDOCK_SQUAD:
+            parsed = spacedock.parse_squad(data, squad)
+        elif fmt == SPACEDOCK_TEXT:
+            parsed = spacedock.parse_text(data)
+        else:
+            parsed = muster.parse_text(data)
+        result = Assembler(resolver).build(fmt, parsed)
+    if strict and result.problems:
+        raise InterchangeError(result.problems[0], "INCOMPLETE")
+    return result
+
+
+def squad_names(data: bytes | str) -> list[str]:
+    """The names of the squads in a Space Dock file, in order (for choosing ``squad``)."""
+    return spacedock.squad_names(data)
+
+
+def cost_rows(result: ImportResult, report: Report) -> list[tuple[CardMatch, int | None]]:
+    """Every card of the report beside Muster's cost for it (``None`` where it is not in the fleet).
+
+    ``report`` is :func:`~rules.attack_wing.validate_fleet` of ``result.fleet``.
+    """
+    muster_costs: dict[tuple, int] = {}
+    for ship in report.ships:
+        position = 0
+        for line in ship.cards:
+            if line.role == "upgrade":
+                muster_costs[(ship.index, "upgrade", position)] = line.cost
+                position += 1
+            else:
+                muster_costs[(ship.index, line.role, None)] = line.cost
+    resources = {r.id: r.cost for r in report.resources}
+    rows = []
+    for match in result.cards:
+        cost = None
+        if match.status in (MATCHED, AMBIGUOUS):
+            if match.role == "resource":
+                cost = resources.get(match.card_id)
+            elif match.ship is not None:
+                cost = muster_costs.get((match.ship, match.role, match.position))
+        rows.append((match, cost))
+    return rows
+
+
+def result_to_dict(result: ImportResult, report: Report | None = None) -> dict:
+    """The import as plain JSON-ready data: the fleet file, the card report (with Muster's cost
+    beside the source's when ``report`` is given), totals, problems and notes."""
+    costs = cost_rows(result, report) if report is not None else [(match, None) for match in result.cards]
+    return {
+        "format": result.format,
+        "name": result.name,
+        "fleet": fleet_to_dict(result.fleet, result.format_key, result.date),
+        "complete": result.complete,
+        "source_total": result.source_total,
+        "source_ship_totals": list(result.source_ship_totals),
+        "total": report.total if report is not None else None,
+        "ship_totals": [s.cost for s in report.ships] if report is not None else None,
+        "cards": [
+            {
+                "status": match.status,
+                "role": match.role,
+                "source": match.source,
+                "id": match.card_id,
+                "name": match.name,
+                "ship": match.ship,
+                "position": match.position,
+                "how": match.how,
+                "note": match.note,
+                "alternatives": list(match.alternatives),
+                "source_cost": match.source_cost,
+                "cost": cost,
+            }
+            for match, cost in costs
+        ],
+        "problems": list(result.problems),
+        "notes": list(result.notes),
+    }
+
+
+def utopia_link(fleet, catalog: Catalog, *, utopia_catalog: Catalog | None = None, base: str = UTOPIA_URL) -> Export:
+    """A Utopia share link for ``fleet`` (see :func:`rules.attack_wing.interchange.utopia.write_link`)."""
+    return utopia.write_link(fleet, catalog, utopia=utopia_catalog, base=base)
+
+
+def utopia_text(
+    fleet, catalog: Catalog, report: Report | None = None, *, utopia_catalog: Catalog | None = None
+) -> Export:
+    """Utopia-style text for ``fleet``, with Muster's costs from ``report``."""
+    return utopia.write_text(fleet, catalog, report, utopia=utopia_catalog)
+
+
+def utopia_tts(fleet, catalog: Catalog, *, utopia_catalog: Catalog | None = None) -> Export:
+    """Utopia's Tabletop Simulator list (card ids) for ``fleet``."""
+    return utopia.write_tts(fleet, catalog, utopia=utopia_catalog)
+
+
+def muster_text(fleet, report: Report, catalog: Catalog, *, name: str, faction: str = "", code: str = "", version=None):
+    """Muster's plain-text list (the fleets app's ``export.txt``), as a string."""
+    return muster.write_text(fleet, report, catalog, name=name, faction=faction, code=code, version=version)

@@ -1,0 +1,253 @@
+"""Muster's own fleet file (JSON) and its plain-text list, read back.
+
+The JSON is :mod:`rules.attack_wing.fleet_file`'s; reading it is :func:`parse_fleet` with the
+report filled in. The text is the list the fleets app offers as ``export.txt``
+(``fleets.sheets.render_fleet_text``)::
+
+    Home Fleet (Federation): 128/130 SP
+
+    Ship 1: 44 SP
+      Ship: U.S.S. Enterprise-D (Galaxy Class) - 22
+      Captain: Jean-Luc Picard - 6
+      Crew: William T. Riker - 4 (+1)
+
+    Resource: Emergency Power - 3
+    Total: 128 SP
+    Verification code: ABCD-1234 (version 3)
+    SP like “4 (+1)” include a faction penalty.
+
+:func:`write_text` writes exactly that text from the engine's report, without Django, so the
+app can use it; :func:`parse_text` reads it back by card name, type and ship class.
+"""
+
+from __future__ import annotations
+
+import re
+
+from rules.attack_wing.catalog import ADMIRAL, CAPTAIN, OTHER, RESOURCE, SHIP, UPGRADE, Card, Catalog
+from rules.attack_wing.fleet import Fleet, Report
+from rules.attack_wing.fleet_file import FleetFileError, parse_fleet
+from rules.attack_wing.interchange._common import (
+    MATCHED,
+    CardMatch,
+    Entry,
+    ImportResult,
+    InterchangeError,
+    Parsed,
+    ShipEntries,
+    as_text,
+    load_json,
+    ship_names,
+    text_lines,
+)
+
+UPGRADE_TYPE_LABELS = {
+    "crew": "Crew",
+    "tech": "Tech",
+    "weapon": "Weapon",
+    "talent": "Elite Talent",
+    "borg": "Borg",
+    "squadron": "Squadron",
+}
+_LABEL_TYPES = {label.lower(): key for key, label in UPGRADE_TYPE_LABELS.items()}
+
+
+def faction_label(key: str) -> str:
+    """``"mirror-universe"`` -> ``"Mirror Universe"``."""
+    return key.replace("-", " ").replace("_", " ").title()
+
+
+def type_label(card: Card, role: str) -> str:
+    """The Type column of the Fleet Build Sheet: Ship, Captain, Admiral, Crew, Tech, ..."""
+    if role == "captain" and card.kind == ADMIRAL:
+        return "Captain (Admiral)"
+    if role in ("ship", "captain", "admiral", "resource"):
+        return role.capitalize()
+    return UPGRADE_TYPE_LABELS.get(card.upgrade_type) or faction_label(card.upgrade_type or "other")
+
+
+def card_title(card: Card, role: str) -> str:
+    if role == "ship" and card.ship_class:
+        return f"{card.name} ({card.ship_class})"
+    return card.name
+
+
+def _sp(cost: int, penalty: int) -> str:
+    return f"{cost} (+{penalty})" if penalty else str(cost)
+
+
+def write_text(
+    fleet: Fleet,
+    report: Report,
+    catalog: Catalog,
+    *,
+    name: str,
+    faction: str = "",
+    code: str = "",
+    version: int | None = None,
+) -> str:
+    """Muster's plain-text list of a checked fleet: the same text the fleets app serves as ``export.txt``."""
+    faction_part = f" ({faction_label(faction)})" if faction else ""
+    lines = [f"{name}{faction_part}: {report.total}/{report.limit} SP", ""]
+    penalties = False
+    for entry, ship in zip(fleet.ships, report.ships, strict=True):
+        booster = " [Blind Booster]" if entry.blind_booster else ""
+        lines.append(f"Ship {ship.index + 1}{booster}: {ship.cost} SP")
+        for line in ship.cards:
+            card = catalog.get(line.id)
+            lines.append(
+                f"  {type_label(card, line.role)}: {card_title(card, line.role)} - {_sp(line.cost, line.penalty)}"
+            )
+            penalties = penalties or bool(line.penalty)
+        lines.append("")
+    for resource in report.resources:
+        lines.append(f"Resource: {catalog.get(resource.id).name} - {resource.cost}")
+    lines.append(f"Total: {report.total} SP")
+    if not report.legal:
+        lines.append(f"Not legal ({report.format}): " + "; ".join(v.message for v in report.violations))
+    if code:
+        lines.append(f"Verification code: {code} (version {version})")
+    if penalties:
+        lines.append("SP like “4 (+1)” include a faction penalty.")
+    return "\n".join(lines) + "\n"
+
+
+_HEAD = re.compile(r"^(?P<name>.*?): (?P<total>-?\d{1,5})/(?P<limit>\d{1,5}) SP$")
+_SHIP = re.compile(r"^Ship (?P<n>\d{1,3})(?P<booster> \[Blind Booster\])?: (?P<cost>-?\d{1,5}) SP$")
+_CARD = re.compile(
+    r"^(?P<label>[A-Za-z][A-Za-z ()_-]*?): (?P<title>.+) - (?P<cost>-?\d{1,4})(?: \(\+(?P<pen>\d{1,3})\))?$"
+)
+_RESOURCE = re.compile(r"^Resource: (?P<title>.+) - (?P<cost>-?\d{1,4})$")
+_TOTAL = re.compile(r"^Total: (?P<cost>-?\d{1,5}) SP$")
+_CLASS = re.compile(r"^(?P<name>.+) \((?P<cls>[^()]+)\)$")
+
+
+def parse_text(data: bytes | str) -> Parsed:
+    text = as_text(data, "Muster text")
+    parsed = Parsed()
+    block: ShipEntries | None = None
+    sums: list[int] = []
+    resource_sum = 0
+    for number, raw in enumerate(text_lines(text, "Muster text"), 1):
+        line = raw.strip()
+        if not line:
+            continue
+        if match := _SHIP.match(line):
+            block = ShipEntries(ship=Entry(role="ship", source=""), blind_booster=bool(match.group("booster")))
+            block.source_total = int(match.group("cost"))
+            parsed.ships.append(block)
+            sums.append(0)
+            continue
+        if match := _RESOURCE.match(line):
+            entry = Entry(role="resource", source=match.group("title"), name=match.group("title"), kinds=(RESOURCE,))
+            entry.source_cost = int(match.group("cost"))
+            parsed.resources.append(entry)
+            resource_sum += entry.source_cost
+            block = None
+            continue
+        if match := _TOTAL.match(line):
+            parsed.source_total = int(match.group("cost"))
+            block = None
+            continue
+        if block is not None and (match := _CARD.match(line)):
+            label, title, cost = match.group("label"), match.group("title"), int(match.group("cost"))
+            entry = _card_entry(label, title, cost)
+            sums[-1] += cost
+            if entry.role == "ship":
+                if block.ship.source:
+                    raise InterchangeError(f"Line {number} of the Muster text is a second ship card on one ship.")
+                block.ship = entry
+            else:
+                block.cards.append(entry)
+            continue
+        if parsed.name is None and not parsed.ships and (match := _HEAD.match(line)):
+            name = match.group("name")
+            faction = _CLASS.match(name)
+            parsed.name = faction.group("name") if faction else name
+            continue
+        if line.startswith(("Not legal", "Verification code", "SP like")):
+            if line.startswith("Verification code"):
+                parsed.notes.append(line)
+            continue
+        raise InterchangeError(
+            f"Line {number} of the Muster text is not part of a fleet list: {line[:60]!r}.", "BAD_TEXT"
+        )
+    if not parsed.ships:
+        raise InterchangeError("The Muster text names no ship.", "BAD_TEXT")
+    for number, (block, total) in enumerate(zip(parsed.ships, sums, strict=True), 1):
+        if not block.ship.source:
+            raise InterchangeError(f"Ship {number} of the Muster text has no 'Ship:' line.", "BAD_TEXT")
+        if block.source_total != total:
+            parsed.problems.append(
+                f"Ship {number}: its cards' costs add up to {total} SP, but the text says {block.source_total} SP; "
+                "the text may have been edited."
+            )
+    if parsed.source_total is None:
+        parsed.problems.append("The Muster text has no 'Total' line; it may be cut short.")
+    elif sum(b.source_total or 0 for b in parsed.ships) + resource_sum != parsed.source_total:
+        parsed.problems.append(
+            f"The ships and resources add up to {sum(sums) + resource_sum} SP, but the text says "
+            f"Total: {parsed.source_total} SP; the text may have been edited."
+        )
+    return parsed
+
+
+def _card_entry(label: str, title: str, cost: int) -> Entry:
+    entry = Entry(role="upgrade", source=f"{label}: {title}", name=title, source_cost=cost)
+    lower = label.lower()
+    if lower == "ship":
+        entry.role, entry.kinds = "ship", (SHIP,)
+        entry.names, entry.ship_class = ship_names(title)
+    elif lower == "captain":
+        entry.role, entry.kinds = "captain", (CAPTAIN,)
+    elif lower == "captain (admiral)":
+        entry.role, entry.kinds = "captain", (ADMIRAL,)
+    elif lower == "admiral":
+        entry.role, entry.kinds = "admiral", (ADMIRAL,)
+    elif lower in _LABEL_TYPES:
+        entry.kinds, entry.type_hint = (UPGRADE,), _LABEL_TYPES[lower]
+    else:
+        entry.kinds, entry.type_hint = (UPGRADE, OTHER), lower
+    return entry
+
+
+def import_json(data: bytes | str | dict, catalog: Catalog) -> ImportResult:
+    """Muster's fleet file: every card must be the catalog's, by id."""
+    if not isinstance(data, dict):
+        text = as_text(data, "Muster fleet file")
+        data = load_json(text, "Muster fleet file")
+    try:
+        fleet, format_key, on = parse_fleet(data, catalog)
+    except FleetFileError as exc:
+        raise InterchangeError(f"The Muster fleet file cannot be read: {exc.message}.", exc.code) from None
+    matches = []
+    for index, ship in enumerate(fleet.ships):
+        matches.append(_by_id(catalog, ship.ship, "ship", index))
+        if ship.captain:
+            matches.append(_by_id(catalog, ship.captain, "captain", index))
+        if ship.admiral:
+            matches.append(_by_id(catalog, ship.admiral, "admiral", index))
+        matches += [_by_id(catalog, card_id, "upgrade", index, p) for p, card_id in enumerate(ship.upgrades)]
+    matches += [_by_id(catalog, card_id, "resource", None) for card_id in fleet.resources]
+    return ImportResult(
+        format="muster-json",
+        fleet=fleet,
+        cards=tuple(matches),
+        source_ship_totals=(None,) * len(fleet.ships),
+        format_key=format_key,
+        date=on,
+    )
+
+
+def _by_id(catalog: Catalog, card_id: str, role: str, ship: int | None, position: int | None = None) -> CardMatch:
+    card = catalog.get(card_id)
+    return CardMatch(
+        status=MATCHED,
+        role=role,
+        source=card_id,
+        card_id=card.id,
+        name=card.name,
+        ship=ship,
+        position=position,
+        how="id",
+    )
