@@ -1,6 +1,6 @@
 """Star Trek: Attack Wing: card catalogs, fleet legality, costs and match scoring.
 
-Public names (the site and the registry use only these):
+Public names (the site uses only these):
 
 - ``read_catalog(data, source=None) -> Catalog``, ``CatalogFormatError``
 - ``validate_fleet(fleet, catalog, fmt, on=None) -> Report``
@@ -28,12 +28,9 @@ from rules.attack_wing.formats import DEFAULT_FORMAT, FORMATS, Format, get_forma
 from rules.attack_wing.scoring import FleetPoints, bye, fleet_points
 from rules.attack_wing.sources import CatalogFormatError, read_catalog
 
-GAME_KEY = "attack-wing"
-
 __all__ = [
     "DEFAULT_FORMAT",
     "FORMATS",
-    "GAME_KEY",
     "VIOLATION_CODES",
     "Card",
     "CardCost",

@@ -8,7 +8,7 @@ re-exported here.
 
 from .events import StartSummary, event_list, event_registrations, event_rounds, start_summary, upcoming_events
 from .history import event_history, event_submission_history
-from .lists import FleetRow, event_fleets, fleet_changed_since_submission
+from .lists import FleetRow, event_fleets, fleet_changed_since_submission, submitted_deck_view
 from .rounds import latest_seat, match_for_page, match_history, match_page, round_matches
 from .seats import SeatResult, event_seat_results, event_sides, opponents_by_registration
 from .standings import (
@@ -53,6 +53,7 @@ __all__ = [
     "round_matches",
     "scoring_config",
     "standing_results",
+    "submitted_deck_view",
     "start_summary",
     "upcoming_events",
 ]

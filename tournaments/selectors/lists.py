@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from fleets.decks.selectors import DeckView, deck_view
+from fleets.models import Deck
+
 from ..access import Viewer, may_see_list, paired_opponents
-from ..models import (
-    Event,
-    Registration,
-)
+from ..models import Event, Registration, SubmittedDeck
 from .events import event_registrations
 
 
@@ -35,3 +35,8 @@ def event_fleets(event: Event, viewer: Viewer) -> list[FleetRow]:
         FleetRow(registration, may_see_list(event=event, viewer=viewer, registration=registration, opponents=opponents))
         for registration in event_registrations(event)
     ]
+
+
+def submitted_deck_view(submitted: SubmittedDeck, game: str) -> DeckView:
+    """The fleets app's view of a submitted deck copy (rows, totals, the rules' verdict), as the builder shows it."""
+    return deck_view(Deck(game=game, name=submitted.name, content=submitted.content, code=submitted.code))

@@ -6,21 +6,19 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
-from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django.views.decorators.http import require_http_methods, require_safe
 
 from fleets.decks.sheets import render_deck_sheet
 from fleets.models import Deck
 
-from .. import services
+from .. import selectors, services
 from ..access import Viewer, event_page, may_see_registration_list, require_own_or_staff
-from ..deck_selectors import submitted_deck_view
 from ..errors import FleetRefused, TournamentError
 from ..forms import DeckSubmitForm
 from ..games import event_game
 from ..models import Event, Registration
 from .players import load_registration
 from .reports import pdf_response
-from .service_calls import run_service
 
 SUBMIT_DECKS = "tournaments:submit_decks"
 
@@ -59,18 +57,6 @@ def submit_decks(request, event: Event, viewer: Viewer):
     return render(request, "tournaments/deck_submit.html", context)
 
 
-@login_required
-@require_POST
-@event_page
-def set_club(request, event: Event, viewer: Viewer, registration_pk: int):
-    """A player sets their own club or store; staff set anyone's."""
-    registration = load_registration(event, registration_pk)
-    require_own_or_staff(viewer, registration)
-    club = request.POST.get("club", "")
-    run_service(request, services.registration_set_club, "Club saved.", registration=registration, club=club)
-    return redirect("tournaments:event", event.pk)
-
-
 @require_safe
 @event_page
 def deck_detail(request, event: Event, viewer: Viewer, registration_pk: int):
@@ -86,7 +72,9 @@ def deck_detail(request, event: Event, viewer: Viewer, registration_pk: int):
         "game": game,
         "registration": registration,
         "can_print": viewer.is_staff or registration.player_id == request.user.pk,
-        "decks": [(game.slot_label(deck.slot), deck, submitted_deck_view(deck, event.game)) for deck in decks],
+        "decks": [
+            (game.slot_label(deck.slot), deck, selectors.submitted_deck_view(deck, event.game)) for deck in decks
+        ],
     }
     return render(request, "tournaments/deck_detail.html", context)
 
@@ -100,7 +88,7 @@ def deck_sheet(request, event: Event, viewer: Viewer, registration_pk: int, deck
     require_own_or_staff(viewer, registration)
     submitted = get_object_or_404(registration.decks, pk=deck_pk)
     content = render_deck_sheet(
-        view=submitted_deck_view(submitted, event.game),
+        view=selectors.submitted_deck_view(submitted, event.game),
         player_name=registration.name,
         event_name=event.name,
         on_date=event.date,

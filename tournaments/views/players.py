@@ -157,3 +157,15 @@ def undrop(request, event: Event, viewer: Viewer, registration_pk: int):
         registration=registration,
     )
     return redirect("tournaments:event", event.pk)
+
+
+@login_required
+@require_POST
+@event_page
+def set_club(request, event: Event, viewer: Viewer, registration_pk: int):
+    """A player sets their own club or store; staff set anyone's."""
+    registration = load_registration(event, registration_pk)
+    require_own_or_staff(viewer, registration)
+    club = request.POST.get("club", "")
+    run_service(request, services.registration_set_club, "Club saved.", registration=registration, club=club)
+    return redirect("tournaments:event", event.pk)
