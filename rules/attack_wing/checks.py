@@ -8,10 +8,29 @@ from __future__ import annotations
 from collections.abc import Iterator
 from datetime import date
 
-from rules.attack_wing import fleet as codes
 from rules.attack_wing.catalog import ADMIRAL, CAPTAIN, OTHER
 from rules.attack_wing.costs import ShipInFleet
-from rules.attack_wing.fleet import CardCost, Violation
+from rules.attack_wing.fleet import (
+    BLIND_BOOSTER_MIXED,
+    BLIND_BOOSTER_OVER_LIMIT,
+    CAPITAL_SHIP_REQUIRED,
+    CARD_RESTRICTION,
+    DUPLICATE_UNIQUE,
+    FLEET_OVER_LIMIT,
+    MISSING_CAPTAIN,
+    RESOURCE_RETIRED,
+    SHIP_OVER_LIMIT,
+    SHUTTLE_ADMIRAL,
+    SHUTTLE_WEAPON_COST,
+    SLOT_OVERFLOW,
+    SQUADRON_CARD_FORBIDDEN,
+    TOO_FEW_SHIPS,
+    TOO_MANY_ADMIRALS,
+    TOO_MANY_OVERSIZED,
+    TOO_MANY_RESOURCES,
+    CardCost,
+    Violation,
+)
 from rules.attack_wing.formats import HEAVY_UPGRADE_TYPES, Format
 from rules.attack_wing.index import CardFacts, CatalogIndex
 
@@ -34,27 +53,27 @@ def fleet_points(fmt: Format, ships: list[ShipInFleet], costs: list[int], resour
         if booster > fmt.blind_booster_points:
             found.append(
                 Violation(
-                    codes.BLIND_BOOSTER_OVER_LIMIT,
+                    BLIND_BOOSTER_OVER_LIMIT,
                     f"The Blind Booster ships cost {booster} SP; the Blind Booster may use {fmt.blind_booster_points}.",
                 )
             )
         if rest > own_limit:
             found.append(
                 Violation(
-                    codes.FLEET_OVER_LIMIT,
+                    FLEET_OVER_LIMIT,
                     f"The fleet outside the Blind Booster costs {rest} SP; {own_limit} SP are left after the "
                     f"{fmt.blind_booster_points} SP reserved for the Blind Booster.",
                 )
             )
     elif rest > fmt.fleet_limit:
-        found.append(Violation(codes.FLEET_OVER_LIMIT, f"The fleet costs {rest} SP; the limit is {fmt.fleet_limit}."))
+        found.append(Violation(FLEET_OVER_LIMIT, f"The fleet costs {rest} SP; the limit is {fmt.fleet_limit}."))
     return found
 
 
 def ship_count(fmt: Format, ships: list[ShipInFleet]) -> list[Violation]:
     if len(ships) >= fmt.min_ships:
         return []
-    return [Violation(codes.TOO_FEW_SHIPS, f"The fleet has {len(ships)} ship(s); it needs at least {fmt.min_ships}.")]
+    return [Violation(TOO_FEW_SHIPS, f"The fleet has {len(ships)} ship(s); it needs at least {fmt.min_ships}.")]
 
 
 def ship_points(fmt: Format, ship: ShipInFleet, cards: tuple[CardCost, ...]) -> list[Violation]:
@@ -75,7 +94,7 @@ def ship_points(fmt: Format, ship: ShipInFleet, cards: tuple[CardCost, ...]) -> 
             return []
         return [
             Violation(
-                codes.SHIP_OVER_LIMIT,
+                SHIP_OVER_LIMIT,
                 f"{_where(ship)} costs {total} SP, over the {fmt.ship_limit} SP per ship; its base cost {base} allows "
                 f"exceeding that only with at most {fmt.heavy_ship_allowance} SP of "
                 f"{'/'.join(HEAVY_UPGRADE_TYPES)} upgrades (it has {heavy_points}).",
@@ -84,7 +103,7 @@ def ship_points(fmt: Format, ship: ShipInFleet, cards: tuple[CardCost, ...]) -> 
         ]
     return [
         Violation(
-            codes.SHIP_OVER_LIMIT,
+            SHIP_OVER_LIMIT,
             f"{_where(ship)} costs {total} SP; the limit is {fmt.ship_limit} per ship.",
             ship.index,
         )
@@ -98,7 +117,7 @@ def oversized(fmt: Format, ships: list[ShipInFleet]) -> list[Violation]:
     names = ", ".join(_where(s) for s in big)
     return [
         Violation(
-            codes.TOO_MANY_OVERSIZED,
+            TOO_MANY_OVERSIZED,
             f"Only {fmt.max_oversized} ship with the oversized base (Borg Cube, Nor Class station) "
             f"is allowed: {names}.",
             big[fmt.max_oversized].index,
@@ -113,7 +132,7 @@ def resources(fmt: Format, chosen: list[CardFacts], on: date | None, index: Cata
     if fmt.max_resources is not None and len(chosen) > fmt.max_resources:
         found.append(
             Violation(
-                codes.TOO_MANY_RESOURCES,
+                TOO_MANY_RESOURCES,
                 f"The fleet has {len(chosen)} resources; at most {fmt.max_resources} is allowed.",
                 None,
                 chosen[fmt.max_resources].card.id,
@@ -132,7 +151,7 @@ def resources(fmt: Format, chosen: list[CardFacts], on: date | None, index: Cata
         )
         found.append(
             Violation(
-                codes.RESOURCE_RETIRED,
+                RESOURCE_RETIRED,
                 f"Resource {facts.card.name} is retired from {retirement.retired_on.isoformat()} ({source}).",
                 None,
                 facts.card.id,
@@ -164,7 +183,7 @@ def uniques(ships: list[ShipInFleet], chosen: list[CardFacts]) -> list[Violation
                 where = f" on Ship {ship_index + 1} ({ships[ship_index].name})" if ship_index is not None else ""
                 found.append(
                     Violation(
-                        codes.DUPLICATE_UNIQUE,
+                        DUPLICATE_UNIQUE,
                         f"{card.name}{where} is {kind} and the fleet already has "
                         f"a {kind} card of that name ({seen[key]}).",
                         ship_index,
@@ -183,7 +202,7 @@ def admirals(fmt: Format, ships: list[ShipInFleet]) -> list[Violation]:
     extra = face_up[fmt.max_admirals]
     return [
         Violation(
-            codes.TOO_MANY_ADMIRALS,
+            TOO_MANY_ADMIRALS,
             f"The fleet has {len(face_up)} face-up admirals; {fmt.max_admirals} is allowed "
             f"({extra.admiral.card.name} on {_where(extra)}).",
             extra.index,
@@ -193,9 +212,10 @@ def admirals(fmt: Format, ships: list[ShipInFleet]) -> list[Violation]:
 
 
 def captain(ship: ShipInFleet) -> list[Violation]:
-    if ship.ship.card.squadron or ship.captain is not None:
+    """Every ship needs a captain, except squadrons and ships whose card forbids one (Dreadnought)."""
+    if ship.ship.card.squadron or ship.captain is not None or ship.ship.rules.no_captain:
         return []
-    return [Violation(codes.MISSING_CAPTAIN, f"{_where(ship)} has no captain.", ship.index, ship.ship.card.id)]
+    return [Violation(MISSING_CAPTAIN, f"{_where(ship)} has no captain.", ship.index, ship.ship.card.id)]
 
 
 def squadron(ship: ShipInFleet) -> list[Violation]:
@@ -208,7 +228,7 @@ def squadron(ship: ShipInFleet) -> list[Violation]:
             continue
         found.append(
             Violation(
-                codes.SQUADRON_CARD_FORBIDDEN,
+                SQUADRON_CARD_FORBIDDEN,
                 f"{_where(ship)} is a squadron and cannot take {facts.card.name}: only [squadron] upgrades.",
                 ship.index,
                 facts.card.id,
@@ -225,7 +245,7 @@ def shuttle(ship: ShipInFleet) -> list[Violation]:
     if ship.admiral is not None:
         found.append(
             Violation(
-                codes.SHUTTLE_ADMIRAL,
+                SHUTTLE_ADMIRAL,
                 f"{_where(ship)} is a shuttlecraft and cannot have an admiral ({ship.admiral.card.name}).",
                 ship.index,
                 ship.admiral.card.id,
@@ -236,7 +256,7 @@ def shuttle(ship: ShipInFleet) -> list[Violation]:
         if card.upgrade_type == "weapon" and card.cost > SHUTTLE_WEAPON_MAX and facts.name_key != ANTIMATTER_MINES:
             found.append(
                 Violation(
-                    codes.SHUTTLE_WEAPON_COST,
+                    SHUTTLE_WEAPON_COST,
                     f"{_where(ship)} is a shuttlecraft: {card.name} costs {card.cost} SP, "
                     f"more than the {SHUTTLE_WEAPON_MAX} SP a shuttlecraft weapon may cost.",
                     ship.index,
@@ -258,7 +278,7 @@ def capital_ships(ships: list[ShipInFleet]) -> list[Violation]:
             capitals += 1
     return [
         Violation(
-            codes.CAPITAL_SHIP_REQUIRED,
+            CAPITAL_SHIP_REQUIRED,
             f"{_where(ship)} needs its own Capital Ship (a ship of hull {CAPITAL_HULL} or more); the fleet has "
             f"{capitals} Capital Ship(s) for {len(dependents)} shuttlecraft, squadron(s) and support vehicle(s).",
             ship.index,
@@ -276,7 +296,7 @@ def blind_booster(fmt: Format, ships: list[ShipInFleet], index: CatalogIndex) ->
     if fmt.blind_booster_points == 0:
         return [
             Violation(
-                codes.BLIND_BOOSTER_OVER_LIMIT,
+                BLIND_BOOSTER_OVER_LIMIT,
                 f"This format has no Blind Booster; {_where(boosted[0])} is marked as one.",
                 boosted[0].index,
             )
@@ -296,7 +316,7 @@ def blind_booster(fmt: Format, ships: list[ShipInFleet], index: CatalogIndex) ->
                 )
             else:
                 continue
-            found.append(Violation(codes.BLIND_BOOSTER_MIXED, message, ship.index, facts.card.id))
+            found.append(Violation(BLIND_BOOSTER_MIXED, message, ship.index, facts.card.id))
     return found
 
 
@@ -326,7 +346,7 @@ def slots(ship: ShipInFleet) -> list[Violation]:
         extra_card = needed[slot_type][-1].card
         found.append(
             Violation(
-                codes.SLOT_OVERFLOW,
+                SLOT_OVERFLOW,
                 f"{_where(ship)} has {have} [{slot_type}] upgrades but room for {have - missing}; "
                 f"{extra_card.name} does not fit.",
                 ship.index,
@@ -362,6 +382,7 @@ def card_restrictions(ship: ShipInFleet, resources_chosen: frozenset[str]) -> li
     found = []
     names_seen: set[str] = set()
     constructions = 0
+    found.extend(_ship_card_rules(ship))
     for facts in (*ship.commanders, *ship.attached):
         card = facts.card
         if card.kind == OTHER and card.upgrade_type == "starship_construction":
@@ -378,9 +399,7 @@ def card_restrictions(ship: ShipInFleet, resources_chosen: frozenset[str]) -> li
 
 
 def _restricted(ship: ShipInFleet, facts: CardFacts, reason: str) -> Violation:
-    return Violation(
-        codes.CARD_RESTRICTION, f"{facts.card.name} on {_where(ship)}: {reason}.", ship.index, facts.card.id
-    )
+    return Violation(CARD_RESTRICTION, f"{facts.card.name} on {_where(ship)}: {reason}.", ship.index, facts.card.id)
 
 
 _BOUND_SUBJECTS = {
@@ -412,6 +431,41 @@ def _unmet(ship: ShipInFleet, facts: CardFacts, resources_chosen: frozenset[str]
             yield f"may only go on {_GROUP_WORDS[group]} {listed}"
     if facts.requires_resource and facts.requires_resource not in resources_chosen:
         yield f"needs the fleet's resource {facts.requires_resource}"
+    rules = facts.rules
+    if rules.ship_is and not any(ship.fits(key) for key in rules.ship_is):
+        yield f"{_printed(facts, 'ship')} (this is a {ship.ship.card.ship_class or ship.name})"
+    if rules.captain_is and facts is not ship.captain and not any(ship.captain_fits(k) for k in rules.captain_is):
+        captain_name = ship.captain.card.name if ship.captain else "no captain"
+        yield f"{_printed(facts, 'captain')} (the captain is {captain_name})"
+
+
+def _printed(facts: CardFacts, about: str) -> str:
+    """The card's own words for a restriction, else the rule in short."""
+    sentence = facts.rules.ship_rule_text if about == "ship" else facts.rules.captain_rule_text
+    if sentence:
+        return f'the card says "{sentence}"'
+    keys = facts.rules.ship_is if about == "ship" else facts.rules.captain_is
+    return f"may only go to a {about} that is: {' or '.join(keys)}"
+
+
+def _ship_card_rules(ship: ShipInFleet) -> list[Violation]:
+    """What the ship card itself allows: no captain at all, only certain captains, upgrade cost caps."""
+    found = []
+    rules = ship.ship.rules
+    if rules.no_captain:
+        for facts in ship.commanders:
+            found.append(_restricted(ship, facts, "the ship card says no Captain or Admiral may be assigned to it"))
+    if rules.captain_is and ship.captain is not None and not any(ship.captain_fits(k) for k in rules.captain_is):
+        found.append(
+            _restricted(ship, ship.captain, f"the ship takes only {' or '.join(rules.captain_is)} as its captain")
+        )
+    for slot_type, limit in rules.max_upgrade_cost:
+        for facts in ship.attached:
+            if facts.slot_type == slot_type and facts.card.cost > limit:
+                found.append(
+                    _restricted(ship, facts, f"the ship card allows no [{slot_type}] Upgrade costing more than {limit}")
+                )
+    return found
 
 
 def _option_met(ship: ShipInFleet, code: str, value: str) -> bool:

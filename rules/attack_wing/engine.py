@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from rules.attack_wing import checks
+import rules.attack_wing.checks as checks
 from rules.attack_wing.catalog import ADMIRAL, CAPTAIN, OTHER, RESOURCE, SHIP, UPGRADE, Catalog
 from rules.attack_wing.costs import ShipInFleet, cost_ship, fleet_discounts
 from rules.attack_wing.fleet import (

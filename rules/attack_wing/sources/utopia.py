@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 
+from rules.attack_wing.card_text import read_card_text, slots_from_text
 from rules.attack_wing.catalog import (
     ADMIRAL,
     CAPTAIN,
@@ -26,13 +27,11 @@ from rules.attack_wing.catalog import (
     Catalog,
     Restriction,
 )
-from rules.attack_wing.sources._build import (
+from rules.attack_wing.sources.builder import (
     CatalogBuilder,
     CatalogFormatError,
-    discounts_from_text,
     faction_slug,
     ship_markers,
-    slots_from_text,
     support_vehicle_rules,
 )
 
@@ -256,7 +255,7 @@ class _UtopiaReader:
                     self.unknown_limits.add(stem)
         if record.get("factionPenalty") == 0 or upgrade_type == "starship_construction":
             found.append(Restriction("no_faction_penalty"))
-        found.extend(discounts_from_text(str(record.get("text") or "")))
+        found.extend(read_card_text(str(record.get("text") or ""), kind, str(record["name"])))
         if kind == OTHER and upgrade_type in {"fleet-captain", "officer", "flagship", "ship-resource"}:
             found.extend(self.resource_link(card_id, record))
         found.extend(support_vehicle_rules(record["name"]))

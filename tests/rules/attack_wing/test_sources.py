@@ -7,9 +7,9 @@ import json
 import pytest
 
 from rules.attack_wing import CatalogFormatError, Restriction, read_catalog
+from rules.attack_wing.card_text import slots_from_text
 from rules.attack_wing.catalog import ADMIRAL, CAPTAIN, OTHER, RESOURCE, SHIP, UPGRADE
 from rules.attack_wing.sources import detect_source
-from rules.attack_wing.sources._build import slots_from_text
 
 
 def test_utopia_imports_every_card_record(utopia):
@@ -69,7 +69,7 @@ def test_restrictions_become_data(utopia):
     assert utopia.get("A044").grants_slots == ("crew", "crew")  # "Add 2 [crew] to this ship's Upgrade Bar"
     assert utopia.get("R011b").grants_slots == ("crew", "weapon")  # officer: upgradeSlots + its text
     assert utopia.get("R010e").grants_slots == ("crew", "crew", "talent")  # crewAdd / talentAdd
-    assert Restriction("fleet_discount", "crew", 1) in utopia.get("R010e").restrictions
+    assert Restriction("fleet_discount", "kinds=crew", 1) in utopia.get("R010e").restrictions
     assert Restriction("requires_resource", "R010") in utopia.get("R010e").restrictions
 
 
