@@ -88,6 +88,7 @@ def plain_text(text: str) -> str:
     text = re.sub(r"<img[^>]*>", _icon, text, flags=re.IGNORECASE)
     text = re.sub(r"<\s*(?:br|hr|p|/p|div|/div)\s*/?>", "\n", text, flags=re.IGNORECASE)
     text = re.sub(r"<[^>]+>", " ", text)
+    text = re.sub(r"\[elite talent\]", "[talent]", text, flags=re.IGNORECASE)
     text = re.sub(r"\[(\w+?)(?:_text)?\]", lambda m: f"[{m.group(1).lower()}]", text)
     text = text.replace("&nbsp;", " ").replace("&amp;", "&").replace("\u2019", "'").replace("\u2018", "'")
     text = text.replace("\u201c", '"').replace("\u201d", '"')
@@ -330,6 +331,8 @@ def _read_sentence(sentence: str, kind: str, name: str) -> list[Restriction]:
         found.append(Restriction("cost_from_attack", None, int(attack["plus"] or 0)))
     if kind != "resource":
         found.extend(_reductions(sentence))
+    if kind == "resource":
+        found.extend(_resource_cost(sentence))
     if _WAIVE.search(sentence):
         found.extend(_waiver(sentence, name))
     if "faction penalty is doubled" in lower:
@@ -337,6 +340,22 @@ def _read_sentence(sentence: str, kind: str, name: str) -> list[Restriction]:
         non = [FACTION_WORDS.get(n.lower(), n.lower()) for n in re.findall(r"non[- ](\w+)", after, re.IGNORECASE)]
         found.append(Restriction("double_penalty", write_qualifier(kinds={"upgrade"}, not_factions=non)))
     return found
+
+
+def _resource_cost(sentence: str) -> list[Restriction]:
+    """Resources whose cost the text computes (Emergency Force Field, Improved Hull, Main Power Grid, Senior Staff)."""
+    lower = sentence.lower()
+    if re.search(r"starting shield values? of all (?:of (?:your|the) )?ships.*divided by 2", lower):
+        return [Restriction("resource_cost", "half_total_shields")]
+    if re.search(r"starting hull values? of all (?:of (?:your|the) )?ships.*divided by 2", lower):
+        return [Restriction("resource_cost", "half_total_hull")]
+    grid = re.search(r"costs (\d+) sp plus (\d+) sp for each hull value greater than (\d+)", lower)
+    if grid:
+        return [Restriction("resource_cost", f"ships_hull_over:{grid[3]}:{grid[1]}", int(grid[2]))]
+    staff = re.search(r"(\d+) sp for each additional \[talent\] upgrade", lower)
+    if staff:
+        return [Restriction("resource_cost", "extra_talents", int(staff[1]))]
+    return []
 
 
 def _strip_captain(phrase: str) -> str:
@@ -537,6 +556,8 @@ def _waiver(sentence: str, name: str) -> list[Restriction]:
 # ----------------------------------------------------------------------------------------------
 # Slots and type-wide discounts (kept for both readers)
 
+# "This card adds an extra [crew] and [talent] slot" (Senior Staff's card for a ship)
+_EXTRA_SLOTS = re.compile(r"\badds an extra ((?:\[\w+\](?:,? and |, )?)+) slot", re.IGNORECASE)
 _UPGRADE_BAR = re.compile(r"\badd\b(?P<body>[^.<>]*?)\bupgrade bar\b", re.IGNORECASE)
 _SLOT_TOKEN = re.compile(r"(?:(\d+|one|two|an?)\s+(?:additional\s+)?)?\[(\w+?)(?:_text)?\]", re.IGNORECASE)
 
@@ -555,6 +576,9 @@ def slots_from_text(text: str, slot_types: tuple[str, ...]) -> tuple[str, ...]:
     slot that accepts either type, written ``"tech|weapon"``.
     """
     slots: list[str] = []
+    extra = _EXTRA_SLOTS.search(plain_text(text))
+    if extra:
+        slots.extend(t for t in re.findall(r"\[(\w+)\]", extra.group(1)) if t in slot_types)
     for match in _UPGRADE_BAR.finditer(text):
         sentence_start = max(text.rfind(".", 0, match.start()), text.rfind(">", 0, match.start())) + 1
         if re.search(r"\bif\b", text[sentence_start : match.end()], re.IGNORECASE):

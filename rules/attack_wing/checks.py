@@ -320,11 +320,16 @@ def blind_booster(fmt: Format, ships: list[ShipInFleet], index: CatalogIndex) ->
     return found
 
 
-def slots(ship: ShipInFleet) -> list[Violation]:
-    """Upgrades need a slot of their type: the ship's bar plus what its captain, admiral and cards add."""
+def slots(ship: ShipInFleet, *, crew_talents: bool = False) -> list[Violation]:
+    """Upgrades need a slot of their type: the ship's bar plus what its captain, admiral and cards add.
+
+    With Senior Staff (``crew_talents``) each [crew] Upgrade may field one more [talent].
+    """
     fixed: dict[str, int] = {}
     flexible: list[frozenset[str]] = []
     granted = list(ship.ship.card.slots)
+    if crew_talents:
+        granted.extend(["talent"] * sum(1 for f in ship.attached if f.slot_type == "crew"))
     for facts in (*ship.commanders, *ship.attached):
         granted.extend(facts.card.grants_slots)
         if facts.card.kind in (CAPTAIN, ADMIRAL):
