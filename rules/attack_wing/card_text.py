@@ -119,6 +119,16 @@ def _key(phrase: str) -> str:
     return descriptor_key(phrase)
 
 
+@lru_cache(maxsize=4096)
+def _class_key(ship_class: str, key: str) -> str:
+    """A class name as descriptor words; a variant in brackets ("Constitution Class (Refit)", "Galaxy Class
+    (MU)") is another class, so the class only counts when the descriptor names the variant too."""
+    variant = re.match(r"^(?P<base>.*?)\s*\((?P<variant>[^)]*)\)\s*$", ship_class)
+    if variant and f" {descriptor_key(variant['variant'])} " not in f" {key} ":
+        return ""
+    return descriptor_key(ship_class)
+
+
 def descriptor_key(phrase: str) -> str:
     """A ship or captain descriptor reduced to lower-case words: "Intrepid-class ship" -> "intrepid"."""
     words = re.sub(r"[-\u2013]", " ", phrase.lower())
@@ -137,7 +147,7 @@ def ship_matches(key: str, factions: frozenset[str], ship_class: str, name: str)
     """
     if not key:
         return True
-    haystacks = (f" {_key(ship_class)} ", f" {_key(name)} ")
+    haystacks = (f" {_class_key(ship_class, key)} ", f" {_key(name)} ")
     rest = key
     while True:
         if any(f" {rest} " in h for h in haystacks):
@@ -191,11 +201,12 @@ class Qualifier:
     max_cost: int | None = None
     ship: str = ""
     not_ship: str = ""
+    limit: int | None = None  # at most this many cards ("Up to 3 of the Upgrades …")
 
 
 def write_qualifier(**fields) -> str:
     parts = []
-    for key in ("self", "kinds", "factions", "not_factions", "names", "max_cost", "ship", "not_ship"):
+    for key in ("self", "kinds", "factions", "not_factions", "names", "max_cost", "ship", "not_ship", "limit"):
         value = fields.get(key)
         if value in (None, False, "", (), frozenset(), []):
             continue
@@ -218,7 +229,7 @@ def read_qualifier(value: str) -> Qualifier:
             fields["self"] = True
         elif key in ("kinds", "factions", "not_factions", "names"):
             fields[key] = frozenset(x for x in raw.split(",") if x)
-        elif key == "max_cost":
+        elif key in ("max_cost", "limit"):
             fields[key] = int(raw)
         elif key in ("ship", "not_ship"):
             fields[key] = raw
@@ -245,6 +256,12 @@ def read_card_text(text: str, kind: str, name: str = "") -> tuple[Restriction, .
     found: list[Restriction] = []
     for sentence in sentences(plain_text(text)):
         found.extend(_read_sentence(sentence, kind, name))
+        cap = re.search(r"the printed cost on those upgrades cannot be greater than (\d+)", sentence, re.IGNORECASE)
+        if cap:
+            found = [
+                Restriction(r.code, f"{r.value};max_cost={cap[1]}", r.amount) if r.code == "exact_cost" else r
+                for r in found
+            ]
     return tuple(dict.fromkeys(found))
 
 
@@ -333,6 +350,7 @@ def _read_sentence(sentence: str, kind: str, name: str) -> list[Restriction]:
         found.extend(_reductions(sentence))
     if kind == "resource":
         found.extend(_resource_cost(sentence))
+    found.extend(_exact_cost(sentence))
     if _WAIVE.search(sentence):
         found.extend(_waiver(sentence, name))
     if "faction penalty is doubled" in lower:
@@ -340,6 +358,29 @@ def _read_sentence(sentence: str, kind: str, name: str) -> list[Restriction]:
         non = [FACTION_WORDS.get(n.lower(), n.lower()) for n in re.findall(r"non[- ](\w+)", after, re.IGNORECASE)]
         found.append(Restriction("double_penalty", write_qualifier(kinds={"upgrade"}, not_factions=non)))
     return found
+
+
+_EXACT = re.compile(
+    r"^(?:(?P<all>any (?P<what>.+?) upgrades you purchase for \S+)"
+    r"|up to (?P<n>\d+) of the upgrades you purchase for your ship) cost exactly (?P<cost>\d+)",
+    re.IGNORECASE,
+)
+
+
+def _exact_cost(sentence: str) -> list[Restriction]:
+    """ "Any Federation [talent] Upgrades you purchase for Kirk cost exactly 3 SP" (Cap905); Khan's "Up to 3 of
+    the Upgrades you purchase for your ship cost exactly 4 SP each" with "The printed cost on those Upgrades
+    cannot be greater than 6" (Cap725, the next sentence: read by :func:`read_card_text`)."""
+    match = _EXACT.search(sentence)
+    if not match:
+        return []
+    if match["all"]:
+        what = match["what"]
+        kinds = set(_types_in(what)) or {"upgrade"}
+        reach = write_qualifier(kinds=kinds, factions=set(_factions_in(re.sub(r"\[\w+\]", "", what))))
+    else:
+        reach = write_qualifier(kinds={"upgrade"}, limit=int(match["n"]))
+    return [Restriction("exact_cost", reach, int(match["cost"]))]
 
 
 def _resource_cost(sentence: str) -> list[Restriction]:
@@ -540,6 +581,9 @@ def _waiver(sentence: str, name: str) -> list[Restriction]:
             found.append(Restriction("waive_penalty", write_qualifier(self=True, **fields)))
         types = _types_in(part)
         factions = _factions_in(part)
+        if re.match(r"^(?:his|her) ", part_lower):
+            found.append(Restriction("waive_penalty_one", write_qualifier(kinds=set(types) or {"upgrade"}, **fields)))
+            continue
         if "cards equipped to this ship" in lower or "cards equipped to" in part_lower:
             found.append(Restriction("waive_penalty", write_qualifier(kinds={"any"}, **fields)))
         elif types or factions or "upgrade" in part_lower:

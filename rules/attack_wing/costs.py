@@ -164,9 +164,13 @@ def cost_ship(
     """
     placed = entries(ship)
     bases = [base_cost(e, ship) for e in placed]
+    for source in placed:
+        for reach, exact in source.facts.rules.exact:
+            _set_exact(reach, exact, source, placed, bases, ship)
     reductions = [0] * len(placed)
     reductions[0] = _ship_discount(ship)
     waivers = [(source, reach) for source in placed for reach in source.facts.rules.waivers]
+    waive_one = [(source, reach) for source in placed for reach in source.facts.rules.waive_one]
     doubles = [(source, reach) for source in placed for reach in source.facts.rules.doubles]
     for reach, amount in fleet_wide:
         for entry in placed:
@@ -194,10 +198,27 @@ def cost_ship(
         if reduced < 0:
             reduced = 0
         penalty = _penalty(entry, waivers, doubles, ship, exchange) if entry.position else 0
+        if penalty and waive_one:
+            for taken in waive_one:
+                if reaches(taken[1], taken[0], entry, ship):
+                    waive_one.remove(taken)  # "his [talent] Upgrade": one card only
+                    penalty = 0
+                    break
         extras = entry.facts.rules.extras
         extra = sum(r.amount for r in extras if _extra_applies(r.code, r.value, ship)) if extras else 0
         costs.append(CardCost(card.id, entry.role, card.cost, penalty, reduced + penalty + extra))
     return tuple(costs)
+
+
+def _set_exact(reach: Qualifier, exact: int, source: Entry, placed: list[Entry], bases: list[int], ship) -> None:
+    """ "… cost exactly 3 SP": every card it reaches, or with a limit ("Up to 3 of the Upgrades") the ones
+    where it saves most, at the player's choice."""
+    reached = [e for e in placed if e.position and reaches(reach, source, e, ship)]
+    if reach.limit is not None:
+        reached = sorted((e for e in reached if bases[e.position] > exact), key=lambda e: -bases[e.position])
+        reached = reached[: reach.limit]
+    for entry in reached:
+        bases[entry.position] = exact
 
 
 def _ship_discount(ship: ShipInFleet) -> int:

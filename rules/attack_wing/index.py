@@ -64,6 +64,8 @@ class CardRules:
     extras: tuple[Restriction, ...] = ()  # printed extra costs, paid when their condition holds
     reductions: tuple[tuple[str, Qualifier, int], ...] = ()  # ("reduce" | "reduce_one" | "fleet", reach, SP)
     waivers: tuple[Qualifier, ...] = ()  # faction penalties this card waives
+    waive_one: tuple[Qualifier, ...] = ()  # … for one card only ("his [talent] Upgrade")
+    exact: tuple[tuple[Qualifier, int], ...] = ()  # cards that "cost exactly" N
     doubles: tuple[Qualifier, ...] = ()  # faction penalties this card doubles
     ship_rule_text: str = ""  # the card's own sentence restricting its ship, for messages
     captain_rule_text: str = ""  # the card's own sentence restricting its captain
@@ -134,6 +136,7 @@ _EXTRA_CODES = frozenset(
 def compile_rules(card: Card) -> CardRules:
     """Restrictions as the cost engine and the checks read them; older codes are read as their new form."""
     ship_is, captain_is, extras, reductions, waivers, doubles, max_costs = [], [], [], [], [], [], []
+    waive_one, exact = [], []
     cost_from_attack = None
     for r in card.restrictions:
         code, value = r.code, r.value
@@ -157,6 +160,10 @@ def compile_rules(card: Card) -> CardRules:
             reductions.append(("fleet" if code == "fleet_discount" else "reduce", reach, r.amount))
         elif code == "waive_penalty":
             waivers.append(read_qualifier(str(value)))
+        elif code == "waive_penalty_one":
+            waive_one.append(read_qualifier(str(value)))
+        elif code == "exact_cost":
+            exact.append((read_qualifier(str(value)), r.amount))
         elif code == "no_faction_penalty":
             waivers.append(Qualifier(self=True))
         elif code == "no_faction_penalty_on":
@@ -174,6 +181,8 @@ def compile_rules(card: Card) -> CardRules:
         extras=tuple(extras),
         reductions=tuple(reductions),
         waivers=tuple(waivers),
+        waive_one=tuple(waive_one),
+        exact=tuple(exact),
         doubles=tuple(doubles),
         ship_rule_text=_rule_sentence(card.text, "ship") if ship_is else "",
         captain_rule_text=_rule_sentence(card.text, "captain") if captain_is else "",

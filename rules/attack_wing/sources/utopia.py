@@ -5,15 +5,18 @@ Restrictions Utopia stores as fields become :class:`Restriction` data here:
 ``csConstraint`` ("4+", "3-"), ``ship<Faction>`` and ``captain<Faction>`` flags, the
 ``<class>Limit`` flags (through :data:`LIMIT_CLASSES`), ``factionPenalty: 0``, and, for
 the resource cards in ``others``, ``upgradeSlots`` and the ``crewAdd``-style counters.
-Utopia's ``cost<Faction>`` fields do not say which ships they apply to and are not read.
+Utopia's ``cost<Faction>`` fields (``"costRomulan": "+2"``) are the faction cost printed in
+the card's cost box: +N unless the card is fielded on a ship of that faction (or class, for
+``costHirogen``); they become ``extra_cost_unless_ship``.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable
 
-from rules.attack_wing.card_text import read_card_text, slots_from_text
+from rules.attack_wing.card_text import descriptor_key, read_card_text, slots_from_text
 from rules.attack_wing.catalog import (
     ADMIRAL,
     CAPTAIN,
@@ -253,6 +256,13 @@ class _UtopiaReader:
                     found.extend(Restriction("ship_class", name) for name in LIMIT_CLASSES[stem])
                 else:
                     self.unknown_limits.add(stem)
+        for field, value in record.items():
+            # "costRomulan": "+2" is the cost box's "+2 unless fielded on a Romulan ship" (T276, W219, C383 …)
+            if field.startswith("cost") and field[4:5].isupper() and isinstance(value, str):
+                amount = value.strip().lstrip("+")
+                if amount.isdigit():
+                    words = " ".join(re.findall(r"[A-Z][a-z0-9']*", field[4:]))
+                    found.append(Restriction("extra_cost_unless_ship", descriptor_key(words), int(amount)))
         if record.get("factionPenalty") == 0 or upgrade_type == "starship_construction":
             found.append(Restriction("no_faction_penalty"))
         found.extend(read_card_text(str(record.get("text") or ""), kind, str(record["name"])))
