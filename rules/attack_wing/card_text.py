@@ -88,7 +88,7 @@ def plain_text(text: str) -> str:
     text = re.sub(r"<img[^>]*>", _icon, text, flags=re.IGNORECASE)
     text = re.sub(r"<\s*(?:br|hr|p|/p|div|/div)\s*/?>", "\n", text, flags=re.IGNORECASE)
     text = re.sub(r"<[^>]+>", " ", text)
-    text = re.sub(r"\[elite talent\]", "[talent]", text, flags=re.IGNORECASE)
+    text = re.sub(r"\[elite(?: talent)?\]", "[talent]", text, flags=re.IGNORECASE)
     text = re.sub(r"\[(\w+?)(?:_text)?\]", lambda m: f"[{m.group(1).lower()}]", text)
     text = text.replace("&nbsp;", " ").replace("&amp;", "&").replace("\u2019", "'").replace("\u2018", "'")
     text = text.replace("\u201c", '"').replace("\u201d", '"')
@@ -201,7 +201,9 @@ class Qualifier:
     max_cost: int | None = None
     ship: str = ""
     not_ship: str = ""
-    limit: int | None = None  # at most this many cards ("Up to 3 of the Upgrades …")
+    # ``exact_cost``: at most this many cards ("Up to 3 of the Upgrades …"); ``reduce``: at most this many
+    # SP off in all, over every reduction of the same card ("-5 Max", "(max -5SP total)")
+    limit: int | None = None
 
 
 def write_qualifier(**fields) -> str:
@@ -256,6 +258,9 @@ def read_card_text(text: str, kind: str, name: str = "") -> tuple[Restriction, .
     found: list[Restriction] = []
     for sentence in sentences(plain_text(text)):
         found.extend(_read_sentence(sentence, kind, name))
+        total = re.match(r"^\(?max -(\d+) ?sp total\)?$", sentence.strip(), re.IGNORECASE)
+        if total:  # Picard (Cap803): "(max -5SP total)" caps the reductions of the sentence before
+            found = [_capped(r, int(total[1])) for r in found]
         cap = re.search(r"the printed cost on those upgrades cannot be greater than (\d+)", sentence, re.IGNORECASE)
         if cap:
             found = [
@@ -314,6 +319,15 @@ _REDUCE_CONDITION = re.compile(r"^if this card is assigned to an? (?P<f>[\w' -]+
 _WAIVE = re.compile(r"not pay (?:a |the )?faction penalty|without paying a faction penalty", re.IGNORECASE)
 
 
+def _capped(r: Restriction, limit: int) -> Restriction:
+    if r.code == "reduce":
+        return Restriction(r.code, f"{r.value};limit={limit}", r.amount)
+    if r.code == "discount":
+        kinds = "upgrade" if r.value == "*" else r.value
+        return Restriction("reduce", f"kinds={kinds};limit={limit}", r.amount)
+    return r
+
+
 def _read_sentence(sentence: str, kind: str, name: str) -> list[Restriction]:
     found: list[Restriction] = []
     lower = sentence.lower()
@@ -350,6 +364,12 @@ def _read_sentence(sentence: str, kind: str, name: str) -> list[Restriction]:
         found.extend(_reductions(sentence))
     if kind == "resource":
         found.extend(_resource_cost(sentence))
+        if re.search(r"\bchoose two different factions\b", lower):
+            found.append(Restriction("resource_option", "factions", 2))
+        if re.search(r"equip your captain with 1 of his (?:\[sic\] ?)?\[talent\] upgrades for free", lower):
+            found.append(Restriction("resource_option", "free_talent"))
+    for stat, amount in _stat_bonuses(sentence):
+        found.append(Restriction(f"{stat}_bonus", None, amount))
     found.extend(_exact_cost(sentence))
     if _WAIVE.search(sentence):
         found.extend(_waiver(sentence, name))
@@ -381,6 +401,26 @@ def _exact_cost(sentence: str) -> list[Restriction]:
     else:
         reach = write_qualifier(kinds={"upgrade"}, limit=int(match["n"]))
     return [Restriction("exact_cost", reach, int(match["cost"]))]
+
+
+_STAT_BONUS = re.compile(
+    r"(?:add \+?(?P<a>\d+) to your ship's (?P<sa>shield|hull) value"
+    r"|increase this ship's (?P<sb>shield|hull) value by (?P<b>\d+)"
+    r"|your (?:primary weapon and )?(?P<sc>shield|hull) values? (?:is|are) (?:at )?\+(?P<c>\d+))",
+    re.IGNORECASE,
+)
+
+
+def _stat_bonuses(sentence: str) -> list[tuple[str, int]]:
+    """ "Add +1 to your ship's Shield value" (T026): the ship starts the game with it (Emergency Force Field,
+    Improved Hull count starting values)."""
+    if re.search(r"\bif\b|\bwhen\b|\bwhile\b|this round|\buntil\b", sentence, re.IGNORECASE):
+        return []
+    found = []
+    for m in _STAT_BONUS.finditer(sentence):
+        stat = (m["sa"] or m["sb"] or m["sc"]).lower()
+        found.append(("shields" if stat == "shield" else "hull", int(m["a"] or m["b"] or m["c"])))
+    return found
 
 
 def _resource_cost(sentence: str) -> list[Restriction]:
@@ -523,13 +563,19 @@ def _reduction(head: str, tail: str, amount: int, condition: str) -> Restriction
     cost_cap = re.search(r"with a cost of (\d+) or less", head, re.IGNORECASE)
     if cost_cap:
         fields["max_cost"] = int(cost_cap.group(1))
-    if re.search(r"-\d+ ?max|max -?\d+", tail, re.IGNORECASE):
-        return None
+    cap = re.search(r"-(\d+) ?max|max -?(\d+)", tail, re.IGNORECASE)
+    if cap:
+        fields["limit"] = int(cap[1] or cap[2])  # "-5 Max": at most 5 SP off in all
     code = "reduce"
     if re.match(r"^\s*one of your\b", head, re.IGNORECASE):
         code = "reduce_one"
     elif re.search(r"for all ships in your fleet", tail, re.IGNORECASE):
         code = "fleet_discount"
+    if code != "reduce_one" and set(fields) == {"kinds"} and len(kinds) == 1:
+        # "All of your [crew] Upgrades cost -1 SP": the plain type-wide form keeps its older, simpler code
+        kind = next(iter(kinds))
+        if kind in UPGRADE_WORDS or kind == "upgrade":
+            return Restriction("discount" if code == "reduce" else code, "*" if kind == "upgrade" else kind, amount)
     return Restriction(code, write_qualifier(**fields), amount)
 
 
@@ -549,7 +595,7 @@ def _waiver(sentence: str, name: str) -> list[Restriction]:
     )
     if not objects_match:
         return []
-    obj = objects_match["obj"]
+    obj = re.sub(r"\s+to this card\b", "", objects_match["obj"], flags=re.IGNORECASE)
     ship_desc = ""
     target = re.search(r"\b(?:to|on) (?:a |an |any |your |this )?(?P<ship>[^.]*?)\s*ships?\b", obj, re.IGNORECASE)
     where = obj

@@ -18,6 +18,7 @@ from rules.attack_wing.fleet import (
     DUPLICATE_UNIQUE,
     FLEET_OVER_LIMIT,
     MISSING_CAPTAIN,
+    RESOURCE_BANNED,
     RESOURCE_RETIRED,
     SHIP_OVER_LIMIT,
     SHUTTLE_ADMIRAL,
@@ -158,6 +159,23 @@ def resources(fmt: Format, chosen: list[CardFacts], on: date | None, index: Cata
             )
         )
     return found
+
+
+def banned_resources(fmt: Format, chosen: list[CardFacts], banned: frozenset[str] | set[str] | None) -> list[Violation]:
+    """Resources rule 2: a venue may ban resources. Matched by id or by name (case and spacing ignored)."""
+    names = {" ".join(str(b).lower().split()) for b in (*fmt.banned_resources, *(banned or ()))}
+    if not names:
+        return []
+    return [
+        Violation(
+            RESOURCE_BANNED,
+            f"Resource {facts.card.name} is banned at this event (Resources 2: venues may ban resources).",
+            None,
+            facts.card.id,
+        )
+        for facts in chosen
+        if facts.card.id.lower() in names or facts.name_key in names
+    ]
 
 
 def _every_card(ships: list[ShipInFleet], chosen: list[CardFacts]) -> Iterator[tuple[int | None, CardFacts]]:
@@ -320,18 +338,24 @@ def blind_booster(fmt: Format, ships: list[ShipInFleet], index: CatalogIndex) ->
     return found
 
 
-def slots(ship: ShipInFleet, *, crew_talents: bool = False) -> list[Violation]:
+def slots(ship: ShipInFleet, *, crew_talents: bool = False, free_talent: bool = False) -> list[Violation]:
     """Upgrades need a slot of their type: the ship's bar plus what its captain, admiral and cards add.
 
-    With Senior Staff (``crew_talents``) each [crew] Upgrade may field one more [talent].
+    With Senior Staff (``crew_talents``) each [crew] Upgrade may field one more [talent]. A Fleet
+    Captain whose captain takes a free [talent] instead (``free_talent``, R010 point 5) gives no
+    bonus [talent] slot.
     """
     fixed: dict[str, int] = {}
     flexible: list[frozenset[str]] = []
     granted = list(ship.ship.card.slots)
     if crew_talents:
         granted.extend(["talent"] * sum(1 for f in ship.attached if f.slot_type == "crew"))
+    free_talent = free_talent and ship.captain is not None and ship.captain.card.talent_slots > 0
     for facts in (*ship.commanders, *ship.attached):
-        granted.extend(facts.card.grants_slots)
+        grants = list(facts.card.grants_slots)
+        if free_talent and facts.card.upgrade_type == "fleet-captain" and "talent" in grants:
+            grants.remove("talent")  # forgone for the captain's free [talent] (R010 point 5)
+        granted.extend(grants)
         if facts.card.kind in (CAPTAIN, ADMIRAL):
             granted.extend(["talent"] * facts.card.talent_slots)
     for slot in granted:

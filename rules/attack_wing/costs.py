@@ -155,6 +155,7 @@ def cost_ship(
     ship: ShipInFleet,
     fleet_wide: list[tuple[Qualifier, int]],
     exchange: frozenset[str] = frozenset(),
+    free_talent: bool = False,
 ) -> tuple[CardCost, ...]:
     """Every card on ``ship`` priced, the ship card first.
 
@@ -176,12 +177,20 @@ def cost_ship(
         for entry in placed:
             if reaches(reach, None, entry, ship):
                 reductions[entry.position] += amount
+    if free_talent:
+        _fleet_captain_talent(ship, placed, bases, reductions)
     for source in placed:
+        left: int | None = None  # what a capped card ("-5 Max") may still take off
         for code, reach, amount in source.facts.rules.reductions:
             if code == "reduce":
+                if reach.limit is not None and left is None:
+                    left = reach.limit
                 for entry in placed:
                     if reaches(reach, source, entry, ship):
-                        reductions[entry.position] += amount
+                        taken = amount if left is None else min(amount, left, max(0, bases[entry.position]))
+                        reductions[entry.position] += taken
+                        if left is not None:
+                            left -= taken
             elif code == "reduce_one":
                 eligible = [e for e in placed if reaches(reach, source, e, ship)]
                 if eligible:
@@ -208,6 +217,27 @@ def cost_ship(
         extra = sum(r.amount for r in extras if _extra_applies(r.code, r.value, ship)) if extras else 0
         costs.append(CardCost(card.id, entry.role, card.cost, penalty, reduced + penalty + extra))
     return tuple(costs)
+
+
+def _fleet_captain_talent(ship: ShipInFleet, placed: list[Entry], bases: list[int], reductions: list[int]) -> None:
+    """Fleet Captain (R010 text, point 5): a captain who has [talent] icons of his own may forgo the Fleet
+    Captain's bonus [talent] slot and equip 1 of his [talent] Upgrades for free. The fleet says so
+    (resource option ``free_talent``); then the ship's talents must fit without the bonus slot (the slot
+    check drops it) and the most expensive one is free (its faction penalty stays)."""
+    if ship.captain is None or ship.captain.card.talent_slots < 1:
+        return
+    option = next(
+        (f for f in ship.attached if f.card.upgrade_type == "fleet-captain" and "talent" in f.card.grants_slots), None
+    )
+    if option is None:
+        return
+    talents = [e for e in placed if e.role == ROLE_UPGRADE and e.facts.slot_type == "talent"]
+    room = ship.captain.card.talent_slots + (ship.admiral.card.talent_slots if ship.admiral else 0)
+    room += sum(1 for s in ship.ship.card.slots if s == "talent")
+    room += sum(sum(1 for s in f.card.grants_slots if s == "talent") for f in ship.attached if f is not option)
+    if talents and len(talents) <= room:
+        free = max(talents, key=lambda e: bases[e.position] - reductions[e.position])
+        reductions[free.position] += bases[free.position]
 
 
 def _set_exact(reach: Qualifier, exact: int, source: Entry, placed: list[Entry], bases: list[int], ship) -> None:

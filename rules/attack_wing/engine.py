@@ -68,16 +68,24 @@ def resolve(fleet: Fleet, index: CatalogIndex) -> tuple[list[ShipInFleet], list[
     return ships, chosen
 
 
-def validate_fleet(fleet: Fleet, catalog: Catalog, fmt: Format | str, on: date | None = None) -> Report:
+def validate_fleet(
+    fleet: Fleet,
+    catalog: Catalog,
+    fmt: Format | str,
+    on: date | None = None,
+    banned: frozenset[str] | set[str] | None = None,
+) -> Report:
     """Price ``fleet`` and list its violations of ``fmt`` on the event date ``on``.
 
-    Without a date, resource retirement is not checked.
+    Without a date, resource retirement is not checked. ``banned`` adds resource ids or names
+    the venue bans (Resources rule 2) to the format's own ``banned_resources``.
     """
     fmt = get_format(fmt) if isinstance(fmt, str) else fmt
     index = index_for(catalog)
     ships, chosen = resolve(fleet, index)
     fleet_wide = fleet_discounts(ships)
-    priced = [cost_ship(ship, fleet_wide) for ship in ships]
+    exchange, free_talent = _choices(fleet, chosen)
+    priced = [cost_ship(ship, fleet_wide, exchange, free_talent) for ship in ships]
     staff = _senior_staff(chosen)
     extra_talents = [extra_talents_fielded(ship, staff) if staff else 0 for ship in ships]
     if staff:
@@ -93,6 +101,7 @@ def validate_fleet(fleet: Fleet, catalog: Catalog, fmt: Format | str, on: date |
         *checks.ship_count(fmt, ships),
         *checks.oversized(fmt, ships),
         *checks.resources(fmt, chosen, on, index),
+        *checks.banned_resources(fmt, chosen, banned),
         *checks.uniques(ships, chosen),
         *checks.admirals(fmt, ships),
         *checks.capital_ships(ships),
@@ -103,7 +112,7 @@ def validate_fleet(fleet: Fleet, catalog: Catalog, fmt: Format | str, on: date |
         violations.extend(checks.captain(ship))
         violations.extend(checks.squadron(ship))
         violations.extend(checks.shuttle(ship))
-        violations.extend(checks.slots(ship, crew_talents=bool(staff)))
+        violations.extend(checks.slots(ship, crew_talents=bool(staff), free_talent=free_talent))
         violations.extend(checks.card_restrictions(ship, chosen_ids))
 
     return Report(
@@ -117,6 +126,20 @@ def validate_fleet(fleet: Fleet, catalog: Catalog, fmt: Format | str, on: date |
         resources=tuple(resource_costs),
         violations=tuple(violations),
     )
+
+
+def _choices(fleet: Fleet, chosen: list[CardFacts]) -> tuple[frozenset[str], bool]:
+    """The Officer Exchange Program's two factions and the Fleet Captain's free-talent choice, if made."""
+    exchange: frozenset[str] = frozenset()
+    free_talent = False
+    for facts in chosen:
+        option = fleet.option(facts.card.id)
+        if option is None:
+            continue
+        if option.factions and "resource_option" in facts.codes:
+            exchange = frozenset(option.factions)
+        free_talent = free_talent or option.free_talent
+    return exchange, free_talent
 
 
 def computed_resource_cost(card: Card, ships: list[ShipInFleet], extra_talents: int = 0) -> int:
@@ -133,15 +156,26 @@ def computed_resource_cost(card: Card, ships: list[ShipInFleet], extra_talents: 
             continue
         rule = str(r.value)
         if rule == "half_total_shields":
-            return -(-sum(s.ship.card.shields for s in ships) // 2)
+            return -(-sum(_starting(s, "shields") for s in ships) // 2)
         if rule == "half_total_hull":
-            return -(-sum(s.ship.card.hull for s in ships) // 2)
+            return -(-sum(_starting(s, "hull") for s in ships) // 2)
         if rule.startswith("ships_hull_over:"):
             _, threshold, base = rule.split(":")
             return int(base) + r.amount * sum(1 for s in ships if s.ship.card.hull > int(threshold))
         if rule == "extra_talents":
             return r.amount * extra_talents
     return card.cost
+
+
+def _starting(ship: ShipInFleet, stat: str) -> int:
+    """A ship's starting Shield or Hull Value: printed, plus what its upgrades add ("Add +1 to your ship's
+    Shield value", Immersion Shielding)."""
+    bonus = f"{stat}_bonus"
+    value = getattr(ship.ship.card, stat)
+    for facts in ship.attached:
+        if bonus in facts.codes:
+            value += sum(r.amount for r in facts.card.restrictions if r.code == bonus)
+    return value
 
 
 def _senior_staff(chosen: list[CardFacts]) -> str | None:

@@ -77,6 +77,7 @@ class CatalogIndex:
     def __init__(self, catalog: Catalog) -> None:
         self.catalog = catalog
         self.has_booster_sets = any(s.blind_booster for s in catalog.sets.values())
+        self.factions = frozenset(f for c in catalog.cards.values() for f in c.factions)
         self.facts: dict[str, CardFacts] = {card_id: self._facts(card) for card_id, card in catalog.cards.items()}
         self._retirements: dict[tuple[str, int], Retirement | None] = {}
 

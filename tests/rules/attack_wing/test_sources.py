@@ -69,7 +69,7 @@ def test_restrictions_become_data(utopia):
     assert utopia.get("A044").grants_slots == ("crew", "crew")  # "Add 2 [crew] to this ship's Upgrade Bar"
     assert utopia.get("R011b").grants_slots == ("crew", "weapon")  # officer: upgradeSlots + its text
     assert utopia.get("R010e").grants_slots == ("crew", "crew", "talent")  # crewAdd / talentAdd
-    assert Restriction("fleet_discount", "kinds=crew", 1) in utopia.get("R010e").restrictions
+    assert Restriction("fleet_discount", "crew", 1) in utopia.get("R010e").restrictions
     assert Restriction("requires_resource", "R010") in utopia.get("R010e").restrictions
 
 
