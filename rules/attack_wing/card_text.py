@@ -346,6 +346,30 @@ def _read_sentence(sentence: str, kind: str, name: str) -> list[Restriction]:
         limit = _MAX_UPGRADE_COST.search(sentence)
         if limit:
             found.append(Restriction("max_upgrade_cost", limit["type"].lower(), int(limit["n"])))
+    only_have = re.search(
+        r"you may only have an? (?P<f>\w+) captain and (?P=f) \[(?P<t>\w+)\] upgrades assigned to your ship",
+        sentence,
+        re.I,
+    )
+    if only_have:  # Romulan Hijackers (C039)
+        faction = FACTION_WORDS.get(only_have["f"].lower(), only_have["f"].lower())
+        kinds = {"captain", only_have["t"].lower()}
+        found.append(Restriction("ship_cards_only", write_qualifier(kinds=kinds, factions={faction})))
+    own_talents = re.search(r"may only field (?P<f>[\w ]+?) \[talent\] upgrades", sentence, re.IGNORECASE)
+    if own_talents and kind in ("captain", "admiral"):  # K'Temoc (Cap504)
+        factions = _factions_in(own_talents["f"])
+        if factions:
+            found.append(Restriction("ship_cards_only", write_qualifier(kinds={"talent"}, factions=set(factions))))
+    if re.search(r"you cannot have an admiral", lower):  # Iden (Cap037)
+        found.append(Restriction("no_admiral"))
+    not_with = re.search(
+        r"(?:cannot (?:deploy|equip|be equipped|be deployed)[^\"']*(?:same (?:ship or )?fleet as|same fleet as)"
+        r"|in the same fleet as)[^\"']*?[\"'](?P<name>[^\"']+)[\"']",
+        sentence,
+        re.IGNORECASE,
+    ) or re.search(r"same fleet as that has (?P<name>[A-Z][\w.' -]+?) equipped", sentence)
+    if not_with:  # Locutus (Cap901, Cap910): "… the same ship or fleet as "Jean-Luc Picard.""
+        found.append(Restriction("not_with", descriptor_key(not_with["name"])))
     if _ONE_PER_SHIP.search(sentence):
         found.append(Restriction("one_per_ship"))
     if "only" in lower or "may not" in lower:

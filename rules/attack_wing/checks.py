@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from datetime import date
 
 from rules.attack_wing.catalog import ADMIRAL, CAPTAIN, OTHER
-from rules.attack_wing.costs import ShipInFleet
+from rules.attack_wing.costs import ShipInFleet, entries
 from rules.attack_wing.fleet import (
     BLIND_BOOSTER_MIXED,
     BLIND_BOOSTER_OVER_LIMIT,
@@ -184,6 +184,36 @@ def _every_card(ships: list[ShipInFleet], chosen: list[CardFacts]) -> Iterator[t
             yield ship.index, facts
     for facts in chosen:
         yield None, facts
+
+
+def not_with(ships: list[ShipInFleet], chosen: list[CardFacts]) -> list[Violation]:
+    """Cards that may not share a fleet with a named card (Locutus: "… the same ship or fleet as Jean-Luc Picard")."""
+    present = [(i, f) for i, f in _every_card(ships, chosen)]
+    found = []
+    for ship_index, facts in present:
+        for name in facts.rules.not_with:
+            for other_index, other in present:
+                if other is not facts and other.rules.name_key == name:
+                    where = (
+                        f"Ship {ship_index + 1} ({ships[ship_index].name})" if ship_index is not None else "the fleet"
+                    )
+                    found.append(
+                        Violation(
+                            CARD_RESTRICTION,
+                            f"{facts.card.name} on {where}: may not be in the same fleet as {other.card.name}.",
+                            ship_index,
+                            facts.card.id,
+                        )
+                    )
+                    found.append(
+                        Violation(
+                            CARD_RESTRICTION,
+                            f"{other.card.name}: {facts.card.name} may not be in the same fleet.",
+                            other_index,
+                            other.card.id,
+                        )
+                    )
+    return found
 
 
 def uniques(ships: list[ShipInFleet], chosen: list[CardFacts]) -> list[Violation]:
@@ -488,6 +518,21 @@ def _ship_card_rules(ship: ShipInFleet) -> list[Violation]:
         found.append(
             _restricted(ship, ship.captain, f"the ship takes only {' or '.join(rules.captain_is)} as its captain")
         )
+    for entry in entries(ship):
+        facts = entry.facts
+        if facts.rules.no_admiral and ship.admiral is not None:
+            found.append(_restricted(ship, ship.admiral, f"{facts.card.name} allows no Admiral on this ship"))
+        for reach in facts.rules.only_cards:
+            kinds = reach.kinds
+            for other in entries(ship):
+                if other.position == entry.position or not any(w in kinds for w in other.kind_words):
+                    continue
+                if not reach.factions.intersection(other.facts.card.factions):
+                    allowed = " or ".join(sorted(reach.factions))
+                    what = "/".join(sorted(kinds))
+                    reason = f"{facts.card.name} allows only {allowed} {what} cards on this ship"
+                    found.append(_restricted(ship, other.facts, reason))
+                    found.append(_restricted(ship, facts, f"{reason} ({other.facts.card.name} is not)"))
     for slot_type, limit in rules.max_upgrade_cost:
         for facts in ship.attached:
             if facts.slot_type == slot_type and facts.card.cost > limit:

@@ -103,6 +103,7 @@ def validate_fleet(
         *checks.resources(fmt, chosen, on, index),
         *checks.banned_resources(fmt, chosen, banned),
         *checks.uniques(ships, chosen),
+        *checks.not_with(ships, chosen),
         *checks.admirals(fmt, ships),
         *checks.capital_ships(ships),
         *checks.blind_booster(fmt, ships, index),

@@ -69,6 +69,9 @@ class CardRules:
     doubles: tuple[Qualifier, ...] = ()  # faction penalties this card doubles
     ship_rule_text: str = ""  # the card's own sentence restricting its ship, for messages
     captain_rule_text: str = ""  # the card's own sentence restricting its captain
+    only_cards: tuple[Qualifier, ...] = ()  # cards of these kinds on the ship must fit ("only a Romulan Captain")
+    no_admiral: bool = False
+    not_with: tuple[str, ...] = ()  # names that may not be in the same fleet
     name_key: str = ""  # the card's name as a descriptor ("bio neural circuitry")
     text_key: str = ""  # the card's text as descriptor words ("counts as a romulan drone pilot")
 
@@ -187,6 +190,9 @@ def compile_rules(card: Card) -> CardRules:
         doubles=tuple(doubles),
         ship_rule_text=_rule_sentence(card.text, "ship") if ship_is else "",
         captain_rule_text=_rule_sentence(card.text, "captain") if captain_is else "",
+        only_cards=tuple(read_qualifier(str(r.value)) for r in card.restrictions if r.code == "ship_cards_only"),
+        no_admiral=any(r.code == "no_admiral" for r in card.restrictions),
+        not_with=tuple(str(r.value) for r in card.restrictions if r.code == "not_with"),
         name_key=descriptor_key(card.name),
         text_key=descriptor_key(card.text) if card.kind in (CAPTAIN, ADMIRAL) else "",
     )
