@@ -276,12 +276,15 @@ _ONLY = re.compile(
     re.IGNORECASE,
 )
 _ONLY_BRACKET = re.compile(r"^\(\s*(?P<what>.+?) only\s*\)$", re.IGNORECASE)
-_CAPTAIN_ONLY = re.compile(r"this ship may only be assigned (?P<who>.+?) as its captain", re.IGNORECASE)
+_CAPTAIN_ONLY = re.compile(
+    r"this ship may only be (?:assigned|equipped with) (?P<who>.+?) as its captain", re.IGNORECASE
+)
 _NO_CAPTAIN = re.compile(
     r"you cannot (?:assign|equip|deploy) a captain(?: card)? or (?:an )?admiral(?: card)? to this ship", re.IGNORECASE
 )
 _ONE_PER_SHIP = re.compile(
-    r"no ship may (?:be equipped with|have) more than (?:one|1)\b|you cannot deploy more than (?:one|1) .* to any ship",
+    r"no (?:ship|squadron) (?:may|my|can) (?:be equipped with|have) more than (?:one|1|on)\b"
+    r"|you cannot deploy more than (?:one|1) .* to any ship",
     re.IGNORECASE,
 )
 _BOUND = re.compile(
@@ -360,16 +363,29 @@ def _read_sentence(sentence: str, kind: str, name: str) -> list[Restriction]:
         factions = _factions_in(own_talents["f"])
         if factions:
             found.append(Restriction("ship_cards_only", write_qualifier(kinds={"talent"}, factions=set(factions))))
-    if re.search(r"you cannot have an admiral", lower):  # Iden (Cap037)
+    if re.search(r"you (?:cannot|may not) (?:have|equip) an admiral", lower):  # Iden (Cap037), Cap609, S316
         found.append(Restriction("no_admiral"))
     not_with = re.search(
-        r"(?:cannot (?:deploy|equip|be equipped|be deployed)[^\"']*(?:same (?:ship or )?fleet as|same fleet as)"
+        r"(?:cannot (?:deploy|equip|assign|be equipped|be deployed)[^\"']*(?:same (?:ship or )?fleet as|same fleet as)"
         r"|in the same fleet as)[^\"']*?[\"'](?P<name>[^\"']+)[\"']",
         sentence,
         re.IGNORECASE,
-    ) or re.search(r"same fleet as that has (?P<name>[A-Z][\w.' -]+?) equipped", sentence)
+    ) or re.search(
+        r"same fleet as that has (?P<name>[A-Z][\w.' -]+?) equipped"
+        r"|(?:cannot be in the same fleet as|same ship or fleet as) (?P<name2>[A-Z][\w.'-]+(?: [\w.'-]+)*)",
+        sentence,
+    )
     if not_with:  # Locutus (Cap901, Cap910): "… the same ship or fleet as "Jean-Luc Picard.""
-        found.append(Restriction("not_with", descriptor_key(not_with["name"])))
+        named = not_with["name"] or not_with.groupdict().get("name2") or ""
+        found.append(Restriction("not_with", descriptor_key(named)))
+    same_ship = re.search(r"you may not equip the (?P<name>.+?) \[\w+\] upgrade to this ship", sentence, re.IGNORECASE)
+    if same_ship:  # Science / Combat Vessel Variant (T265, T266)
+        found.append(Restriction("not_on_ship_with", descriptor_key(same_ship["name"])))
+    if re.search(r"can only be equipped to a unique / mirror unique ship", lower):  # Starship Construction
+        found.append(Restriction("ship_unique"))
+    hull_cost = re.search(r"cost of this card is equal to this ship's printed hull value ?\+ ?(\d+)", lower)
+    if hull_cost:
+        found.append(Restriction("cost_from_hull", None, int(hull_cost[1])))
     if _ONE_PER_SHIP.search(sentence):
         found.append(Restriction("one_per_ship"))
     if "only" in lower or "may not" in lower:

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from datetime import date
 
 from rules.attack_wing.catalog import ADMIRAL, CAPTAIN, OTHER
-from rules.attack_wing.costs import ShipInFleet, entries
+from rules.attack_wing.costs import ShipInFleet
 from rules.attack_wing.fleet import (
     BLIND_BOOSTER_MIXED,
     BLIND_BOOSTER_OVER_LIMIT,
@@ -188,7 +188,9 @@ def _every_card(ships: list[ShipInFleet], chosen: list[CardFacts]) -> Iterator[t
 
 def not_with(ships: list[ShipInFleet], chosen: list[CardFacts]) -> list[Violation]:
     """Cards that may not share a fleet with a named card (Locutus: "… the same ship or fleet as Jean-Luc Picard")."""
-    present = [(i, f) for i, f in _every_card(ships, chosen)]
+    present = list(_every_card(ships, chosen))
+    if not any(f.rules.not_with for _, f in present):
+        return []
     found = []
     for ship_index, facts in present:
         for name in facts.rules.not_with:
@@ -312,6 +314,39 @@ def shuttle(ship: ShipInFleet) -> list[Violation]:
                 )
             )
     return found
+
+
+OFFICERS_PER_CREW = 2  # Officer Cards resource, point 2
+
+
+def officers(ship: ShipInFleet) -> list[Violation]:
+    """Officer Cards (their resource, point 2) are assigned to [crew] Upgrades, at most 2 to each."""
+    placed = [f for f in ship.attached if f.card.upgrade_type == "officer"]
+    if not placed:
+        return []
+    crew = sum(1 for f in ship.attached if f.slot_type == "crew")
+    if len(placed) <= OFFICERS_PER_CREW * crew:
+        return []
+    extra = placed[OFFICERS_PER_CREW * crew]
+    reason = (
+        "an Officer Card is assigned to a [crew] Upgrade, at most 2 to each"
+        f" (this ship has {crew} [crew] and {len(placed)} Officer Cards)"
+    )
+    return [_restricted(ship, extra, reason)]
+
+
+STATION_WORDS = ("station", "platform")
+
+
+def flagship_on_station(ship: ShipInFleet) -> list[Violation]:
+    """A Station may not be designated as a Flagship (2016 FAQ, Space Stations & Stationary Platforms 5)."""
+    if not any(w in ship.ship.ship_class_key for w in STATION_WORDS):
+        return []
+    return [
+        _restricted(ship, f, "a Station may not be designated as a Flagship (2016 FAQ, Space Stations 5)")
+        for f in ship.attached
+        if f.card.upgrade_type == "flagship"
+    ]
 
 
 def capital_ships(ships: list[ShipInFleet]) -> list[Violation]:
@@ -493,6 +528,10 @@ def _unmet(ship: ShipInFleet, facts: CardFacts, resources_chosen: frozenset[str]
     rules = facts.rules
     if rules.ship_is and not any(ship.fits(key) for key in rules.ship_is):
         yield f"{_printed(facts, 'ship')} (this is a {ship.ship.card.ship_class or ship.name})"
+    if rules.ship_unique and not (ship.ship.card.unique or ship.ship.card.mirror_unique):
+        yield "the card says it can only be equipped to a Unique / Mirror Unique ship"
+    if facts.card.upgrade_type == "fleet-captain" and ship.captain is not None and not ship.captain.card.unique:
+        yield "the Fleet Captain resource says: You may not assign a non-unique Captain as your Fleet Captain"
     if rules.captain_is and facts is not ship.captain and not any(ship.captain_fits(k) for k in rules.captain_is):
         captain_name = ship.captain.card.name if ship.captain else "no captain"
         yield f"{_printed(facts, 'captain')} (the captain is {captain_name})"
@@ -518,13 +557,19 @@ def _ship_card_rules(ship: ShipInFleet) -> list[Violation]:
         found.append(
             _restricted(ship, ship.captain, f"the ship takes only {' or '.join(rules.captain_is)} as its captain")
         )
-    for entry in entries(ship):
+    for entry in ship.placed:
         facts = entry.facts
+        if not facts.rules.guards:
+            continue
+        for name in facts.rules.not_on_ship_with:
+            for other in ship.placed:
+                if other.facts.rules.name_key == name:
+                    found.append(_restricted(ship, facts, f"may not share a ship with {other.facts.card.name}"))
         if facts.rules.no_admiral and ship.admiral is not None:
             found.append(_restricted(ship, ship.admiral, f"{facts.card.name} allows no Admiral on this ship"))
         for reach in facts.rules.only_cards:
             kinds = reach.kinds
-            for other in entries(ship):
+            for other in ship.placed:
                 if other.position == entry.position or not any(w in kinds for w in other.kind_words):
                     continue
                 if not reach.factions.intersection(other.facts.card.factions):

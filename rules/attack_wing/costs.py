@@ -46,6 +46,7 @@ class ShipInFleet:
     ship_factions: frozenset[str] = field(default_factory=frozenset)
     captain_factions: frozenset[str] = field(default_factory=frozenset)
     _fits: dict[str, bool] = field(default_factory=dict)
+    placed: list[Entry] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         added_ship = {str(r.value) for f in self.attached for r in f.card.restrictions if r.code == "adds_ship_faction"}
@@ -55,6 +56,7 @@ class ShipInFleet:
                 str(r.value) for f in self.attached for r in f.card.restrictions if r.code == "adds_captain_faction"
             }
             self.captain_factions = frozenset(self.captain.card.factions) | added
+        self.placed = entries(self)
 
     @property
     def commanders(self) -> list[CardFacts]:
@@ -145,9 +147,13 @@ def fleet_discounts(ships: list[ShipInFleet]) -> list[tuple[Qualifier, int]]:
 
 
 def base_cost(entry: Entry, ship: ShipInFleet) -> int:
+    """The printed cost, or the ship's Primary Weapon Value plus N for "cost equal to the Primary Weapon Value +N"."""
     plus = entry.facts.rules.cost_from_attack
     if plus is not None and entry.role != ROLE_SHIP:
         return ship.ship.card.attack + plus
+    plus = entry.facts.rules.cost_from_hull
+    if plus is not None and entry.role != ROLE_SHIP:
+        return ship.ship.card.hull + plus
     return entry.facts.card.cost
 
 
@@ -163,23 +169,24 @@ def cost_ship(
     has it: captains, admirals and [crew] of one chosen faction on a ship of the other pay no
     faction penalty, and its captains and admirals cost 1 SP less (R015 text, points 2 and 3).
     """
-    placed = entries(ship)
+    placed = ship.placed
     bases = [base_cost(e, ship) for e in placed]
-    for source in placed:
+    active = [e for e in placed if e.facts.rules.prices]
+    for source in active:
         for reach, exact in source.facts.rules.exact:
             _set_exact(reach, exact, source, placed, bases, ship)
     reductions = [0] * len(placed)
     reductions[0] = _ship_discount(ship)
-    waivers = [(source, reach) for source in placed for reach in source.facts.rules.waivers]
-    waive_one = [(source, reach) for source in placed for reach in source.facts.rules.waive_one]
-    doubles = [(source, reach) for source in placed for reach in source.facts.rules.doubles]
+    waivers = [(source, reach) for source in active for reach in source.facts.rules.waivers]
+    waive_one = [(source, reach) for source in active for reach in source.facts.rules.waive_one]
+    doubles = [(source, reach) for source in active for reach in source.facts.rules.doubles]
     for reach, amount in fleet_wide:
         for entry in placed:
             if reaches(reach, None, entry, ship):
                 reductions[entry.position] += amount
     if free_talent:
         _fleet_captain_talent(ship, placed, bases, reductions)
-    for source in placed:
+    for source in active:
         left: int | None = None  # what a capped card ("-5 Max") may still take off
         for code, reach, amount in source.facts.rules.reductions:
             if code == "reduce":

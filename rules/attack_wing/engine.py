@@ -100,7 +100,7 @@ def validate_fleet(
         *checks.fleet_points(fmt, ships, ship_costs, sum(r.cost for r in resource_costs)),
         *checks.ship_count(fmt, ships),
         *checks.oversized(fmt, ships),
-        *checks.resources(fmt, chosen, on, index),
+        *checks.resources(fmt, [*chosen, *_squadron_resources(ships, index)], on, index),
         *checks.banned_resources(fmt, chosen, banned),
         *checks.uniques(ships, chosen),
         *checks.not_with(ships, chosen),
@@ -113,6 +113,8 @@ def validate_fleet(
         violations.extend(checks.captain(ship))
         violations.extend(checks.squadron(ship))
         violations.extend(checks.shuttle(ship))
+        violations.extend(checks.officers(ship))
+        violations.extend(checks.flagship_on_station(ship))
         violations.extend(checks.slots(ship, crew_talents=bool(staff), free_talent=free_talent))
         violations.extend(checks.card_restrictions(ship, chosen_ids))
 
@@ -127,6 +129,17 @@ def validate_fleet(
         resources=tuple(resource_costs),
         violations=tuple(violations),
     )
+
+
+def _squadron_resources(ships: list[ShipInFleet], index: CatalogIndex) -> list[CardFacts]:
+    """The Hideki Class / Federation Attack Fighter squadrons count as the fleet's one resource (their
+    resource cards: "This counts as their one resource for the tournament"), for the count and retirement."""
+    found = []
+    for ship in ships:
+        for r in ship.ship.card.restrictions:
+            if r.code == "counts_as_resource" and (facts := index.fact(str(r.value))) is not None:
+                found.append(facts)
+    return found
 
 
 def _choices(fleet: Fleet, chosen: list[CardFacts]) -> tuple[frozenset[str], bool]:

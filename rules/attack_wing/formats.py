@@ -80,6 +80,7 @@ WIZKIDS_2014 = Format(
     fleet_limit=120,
     blind_booster_points=30,
     resource_retirement=False,
+    max_oversized=None,  # the 2014 FAQ has no one-oversized-base rule
 )
 
 FORMATS: dict[str, Format] = {f.key: f for f in (WIZKIDS_2016, WIZKIDS_2014)}

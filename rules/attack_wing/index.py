@@ -71,7 +71,12 @@ class CardRules:
     captain_rule_text: str = ""  # the card's own sentence restricting its captain
     only_cards: tuple[Qualifier, ...] = ()  # cards of these kinds on the ship must fit ("only a Romulan Captain")
     no_admiral: bool = False
+    not_on_ship_with: tuple[str, ...] = ()  # names that may not share its ship ("You may not equip the …")
+    ship_unique: bool = False  # only on a unique or mirror-unique ship
+    cost_from_hull: int | None = None  # the card costs the ship's printed Hull Value plus this
     not_with: tuple[str, ...] = ()  # names that may not be in the same fleet
+    prices: bool = False  # the card changes other cards' costs or penalties (a quick skip for the rest)
+    guards: bool = False  # the card restricts what else shares its ship
     name_key: str = ""  # the card's name as a descriptor ("bio neural circuitry")
     text_key: str = ""  # the card's text as descriptor words ("counts as a romulan drone pilot")
 
@@ -176,6 +181,8 @@ def compile_rules(card: Card) -> CardRules:
             waivers.append(Qualifier(kinds=frozenset({"upgrade"})))
         elif code == "double_penalty":
             doubles.append(read_qualifier(str(value)))
+    only_cards = tuple(read_qualifier(str(r.value)) for r in card.restrictions if r.code == "ship_cards_only")
+    no_admiral = any(r.code == "no_admiral" for r in card.restrictions)
     return CardRules(
         ship_is=tuple(dict.fromkeys(ship_is)),
         captain_is=tuple(dict.fromkeys(captain_is)),
@@ -190,8 +197,13 @@ def compile_rules(card: Card) -> CardRules:
         doubles=tuple(doubles),
         ship_rule_text=_rule_sentence(card.text, "ship") if ship_is else "",
         captain_rule_text=_rule_sentence(card.text, "captain") if captain_is else "",
-        only_cards=tuple(read_qualifier(str(r.value)) for r in card.restrictions if r.code == "ship_cards_only"),
-        no_admiral=any(r.code == "no_admiral" for r in card.restrictions),
+        only_cards=only_cards,
+        not_on_ship_with=tuple(str(r.value) for r in card.restrictions if r.code == "not_on_ship_with"),
+        ship_unique=any(r.code == "ship_unique" for r in card.restrictions),
+        cost_from_hull=next((r.amount for r in card.restrictions if r.code == "cost_from_hull"), None),
+        no_admiral=no_admiral,
+        prices=bool(reductions or waivers or waive_one or doubles or exact),
+        guards=bool(only_cards or no_admiral or any(r.code == "not_on_ship_with" for r in card.restrictions)),
         not_with=tuple(str(r.value) for r in card.restrictions if r.code == "not_with"),
         name_key=descriptor_key(card.name),
         text_key=descriptor_key(card.text) if card.kind in (CAPTAIN, ADMIRAL) else "",

@@ -156,6 +156,12 @@ class _SpaceDockReader:
             restrictions.extend(_not_read_twice(found, from_text))
             grants.extend(slots)
         restrictions.extend(support_vehicle_rules(name))
+        if kind == SHIP:  # an OP squadron prize that counts as the fleet's one resource (see the Utopia reader)
+            restrictions.extend(
+                Restriction("counts_as_resource", self.resource_by_set[s])
+                for s in _set_ids(element)
+                if s in self.resource_by_set
+            )
         if kind == OTHER and upgrade_type != "ship-resource":
             restrictions.extend(self.resource_link(element, upgrade_type))
         if upgrade_type == "flagship":

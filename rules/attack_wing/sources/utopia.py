@@ -269,6 +269,14 @@ class _UtopiaReader:
         if kind == OTHER and upgrade_type in {"fleet-captain", "officer", "flagship", "ship-resource"}:
             found.extend(self.resource_link(card_id, record))
         found.extend(support_vehicle_rules(record["name"]))
+        if kind == SHIP:
+            # An OP squadron prize (Hideki Class / Federation Attack Fighters) shares its set with a resource
+            # whose text says the squadron "counts as their one resource for the tournament".
+            found.extend(
+                Restriction("counts_as_resource", self.resource_by_set[s])
+                for s in _strings(record.get("set"))
+                if s in self.resource_by_set
+            )
         return tuple(dict.fromkeys(found))
 
     def resource_link(self, card_id: str, record: dict) -> list[Restriction]:
