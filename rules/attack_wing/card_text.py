@@ -147,6 +147,8 @@ def ship_matches(key: str, factions: frozenset[str], ship_class: str, name: str)
     """
     if not key:
         return True
+    if key.startswith("non "):  # "a non-Borg ship" (Borg Alliance)
+        return not ship_matches(key[4:], factions, ship_class, name)
     haystacks = (f" {_class_key(ship_class, key)} ", f" {_key(name)} ")
     rest = key
     while True:
@@ -171,6 +173,8 @@ def captain_matches(key: str, factions: frozenset[str], name: str, text_key: str
     ``text_key`` is the captain's text as :func:`descriptor_key` words ("counts as a romulan drone pilot")."""
     if not key:
         return True
+    if key.startswith("non "):
+        return not captain_matches(key[4:], factions, name, text_key)
     if FACTION_WORDS.get(key) in factions:
         return True
     name_key = f" {_key(name)} "
@@ -386,6 +390,8 @@ def _read_sentence(sentence: str, kind: str, name: str) -> list[Restriction]:
     hull_cost = re.search(r"cost of this card is equal to this ship's printed hull value ?\+ ?(\d+)", lower)
     if hull_cost:
         found.append(Restriction("cost_from_hull", None, int(hull_cost[1])))
+    if re.search(r"assign any \[talent\] upgrade to your ship, regardless of faction restriction", lower):
+        found.append(Restriction("ignore_faction_restriction", write_qualifier(kinds={"talent"})))  # Lore
     if _ONE_PER_SHIP.search(sentence):
         found.append(Restriction("one_per_ship"))
     if "only" in lower or "may not" in lower:

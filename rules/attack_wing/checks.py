@@ -8,8 +8,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from datetime import date
 
+from rules.attack_wing.card_text import FACTION_WORDS
 from rules.attack_wing.catalog import ADMIRAL, CAPTAIN, OTHER
-from rules.attack_wing.costs import ShipInFleet
+from rules.attack_wing.costs import ShipInFleet, reaches
 from rules.attack_wing.fleet import (
     BLIND_BOOSTER_MIXED,
     BLIND_BOOSTER_OVER_LIMIT,
@@ -526,6 +527,8 @@ def _unmet(ship: ShipInFleet, facts: CardFacts, resources_chosen: frozenset[str]
     if facts.requires_resource and facts.requires_resource not in resources_chosen:
         yield f"needs the fleet's resource {facts.requires_resource}"
     rules = facts.rules
+    if _faction_rules_waived(ship, facts):
+        return
     if rules.ship_is and not any(ship.fits(key) for key in rules.ship_is):
         yield f"{_printed(facts, 'ship')} (this is a {ship.ship.card.ship_class or ship.name})"
     if rules.ship_unique and not (ship.ship.card.unique or ship.ship.card.mirror_unique):
@@ -535,6 +538,21 @@ def _unmet(ship: ShipInFleet, facts: CardFacts, resources_chosen: frozenset[str]
     if rules.captain_is and facts is not ship.captain and not any(ship.captain_fits(k) for k in rules.captain_is):
         captain_name = ship.captain.card.name if ship.captain else "no captain"
         yield f"{_printed(facts, 'captain')} (the captain is {captain_name})"
+
+
+def _faction_rules_waived(ship: ShipInFleet, facts: CardFacts) -> bool:
+    """Lore: "You may assign any [talent] Upgrade to your ship, regardless of Faction restriction": a talent
+    whose only restrictions name factions is free of them on his ship."""
+    rules = facts.rules
+    keys = (*rules.ship_is, *rules.captain_is)
+    if not keys or not all(k.removeprefix("non ") in FACTION_WORDS for k in keys):
+        return False
+    entry = next((e for e in ship.placed if e.facts is facts), None)
+    return entry is not None and any(
+        reaches(reach, source, entry, ship)
+        for source in ship.placed
+        for reach in source.facts.rules.free_of_faction_rules
+    )
 
 
 def _printed(facts: CardFacts, about: str) -> str:

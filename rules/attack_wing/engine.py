@@ -92,6 +92,7 @@ def validate_fleet(
         priced = [
             _staff_on_ship(ship, cards, staff, n) for ship, cards, n in zip(ships, priced, extra_talents, strict=True)
         ]
+    priced = [_purchase_on_ship(ship, cards, chosen) for ship, cards in zip(ships, priced, strict=True)]
     ship_costs = [sum(c.cost for c in cards) for cards in priced]
     resource_costs = _resource_costs(chosen, ships, priced, sum(extra_talents))
     chosen_ids = frozenset(f.card.id for f in chosen)
@@ -190,6 +191,25 @@ def _starting(ship: ShipInFleet, stat: str) -> int:
         if bonus in facts.codes:
             value += sum(r.amount for r in facts.card.restrictions if r.code == bonus)
     return value
+
+
+ONE_PURCHASE_TYPES = ("flagship", "fleet-captain")
+
+
+def _purchase_on_ship(ship: ShipInFleet, cards: tuple[CardCost, ...], chosen: list[CardFacts]) -> tuple[CardCost, ...]:
+    """A Flagship or Fleet Captain is one purchase: its cost sits on the ship its card is assigned to (and
+    counts toward that ship's cap). Space Dock prints those cards at 0 SP and the resource at 10 SP; the
+    card then carries the resource's cost, so both databases give the same ship cost."""
+    costs = {f.card.id: f.card.cost for f in chosen}
+    offset = len(cards) - len(ship.attached)
+    changed = list(cards)
+    for position, facts in enumerate(ship.attached):
+        resource = facts.requires_resource
+        if facts.card.upgrade_type in ONE_PURCHASE_TYPES and resource in costs and facts.card.cost < costs[resource]:
+            card = changed[offset + position]
+            changed[offset + position] = replace(card, cost=card.cost + costs[resource] - facts.card.cost)
+            costs.pop(resource)
+    return tuple(changed)
 
 
 def _senior_staff(chosen: list[CardFacts]) -> str | None:

@@ -71,6 +71,7 @@ class CardRules:
     captain_rule_text: str = ""  # the card's own sentence restricting its captain
     only_cards: tuple[Qualifier, ...] = ()  # cards of these kinds on the ship must fit ("only a Romulan Captain")
     no_admiral: bool = False
+    free_of_faction_rules: tuple[Qualifier, ...] = ()  # cards it frees from "only a <faction> …" rules (Lore)
     not_on_ship_with: tuple[str, ...] = ()  # names that may not share its ship ("You may not equip the …")
     ship_unique: bool = False  # only on a unique or mirror-unique ship
     cost_from_hull: int | None = None  # the card costs the ship's printed Hull Value plus this
@@ -198,6 +199,9 @@ def compile_rules(card: Card) -> CardRules:
         ship_rule_text=_rule_sentence(card.text, "ship") if ship_is else "",
         captain_rule_text=_rule_sentence(card.text, "captain") if captain_is else "",
         only_cards=only_cards,
+        free_of_faction_rules=tuple(
+            read_qualifier(str(r.value)) for r in card.restrictions if r.code == "ignore_faction_restriction"
+        ),
         not_on_ship_with=tuple(str(r.value) for r in card.restrictions if r.code == "not_on_ship_with"),
         ship_unique=any(r.code == "ship_unique" for r in card.restrictions),
         cost_from_hull=next((r.amount for r in card.restrictions if r.code == "cost_from_hull"), None),

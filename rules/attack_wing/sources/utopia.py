@@ -309,6 +309,8 @@ class _UtopiaReader:
                 slots.append("|".join(types))
         for field, slot_type in _ADD_COUNTERS.items():
             slots.extend([slot_type] * _int_or_zero(record.get(field)))
+        if kind == UPGRADE:  # a [crew] who fields a [talent] of his own (Elim Garak C109: "talents": 1)
+            slots.extend(["talent"] * _int_or_zero(record.get("talents")))
         slots.extend(slots_from_text(text, UPGRADE_TYPES))
         return tuple(slots)
 

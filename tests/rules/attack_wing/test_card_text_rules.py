@@ -269,3 +269,43 @@ def test_bad_resource_options_are_refused_in_one_line(utopia, entry, words):
     with pytest.raises(FleetFileError) as caught:
         parse_fleet(data, utopia)
     assert words in caught.value.message and "\n" not in caught.value.message
+
+
+# ---------------------------------------------------------------------------------------- one verdict
+
+
+def test_spacedock_flagship_cost_sits_on_its_ship(spacedock):
+    """Space Dock prints the flagship cards at 0 SP and the Flagship resource (4004) at 10 SP: the purchase
+    sits on the flagship's ship, as with Utopia's file, and the resource line keeps 0."""
+    report = validate_fleet(fleet(ship("1003", "2006", "6001"), resources=("4004",)), spacedock, W16)
+    assert cost_of(report, "6001") == 10
+    assert report.ships[0].cost == 30 + 4 + 10 and report.resources[0].cost == 0
+
+
+def test_utopia_flagship_cost_sits_on_its_ship(utopia):
+    report = validate_fleet(fleet(ship("S359", "Cap015", "R004a"), resources=("R004",)), utopia, W16)
+    assert cost_of(report, "R004a") == 10 and report.resources[0].cost == 0
+
+
+def test_lore_fields_talents_regardless_of_faction_restriction(utopia):
+    """Cap711 Lore: "You may assign any [talent] Upgrade to your ship, regardless of Faction restriction";
+    E111 Klingon Honor is "only … for a Klingon Captain"."""
+    assert not restricted(check(utopia, ship("S269", "Cap711", "E111"), *FILLER), "E111")
+    assert restricted(check(utopia, ship("S269", "Cap645", "E111"), *FILLER), "E111")
+
+
+def test_elim_garak_fields_a_talent_of_his_own(utopia):
+    """C109 Elim Garak ("talents": 1 in Utopia's file) adds a [talent] slot; its penalty is waived."""
+    report = check(utopia, ship("S269", "Cap053", "C109", "E111"), *FILLER)
+    assert "SLOT_OVERFLOW" not in [v.code for v in report.violations]
+    assert cost_of(report, "C109") == 4
+
+
+def test_fleet_captain_free_talent_only_when_chosen(utopia):
+    """R010 point 5: forgo the bonus [talent] slot and equip 1 of the captain's own talents for free."""
+    captain_ship = ship("S273", "Cap049", "R010f", "E196a")  # Independent (Federation): a bonus [talent] slot
+    paid = check(utopia, captain_ship, *FILLER, resources=("R010",))
+    free = check(
+        utopia, captain_ship, *FILLER, resources=("R010",), options=(ResourceOption("R010", free_talent=True),)
+    )
+    assert (cost_of(paid, "E196a"), cost_of(free, "E196a")) == (3, 0)
