@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET  # noqa: S405 - DTDs are refused before parsing, see read_spacedock
 
-from rules.attack_wing.card_text import read_card_text
+from rules.attack_wing.card_text import read_card_text, slots_from_text
 from rules.attack_wing.catalog import (
     ADMIRAL,
     CAPTAIN,
@@ -20,6 +20,7 @@ from rules.attack_wing.catalog import (
     RESOURCE,
     SHIP,
     UPGRADE,
+    UPGRADE_TYPES,
     Card,
     CardSet,
     Catalog,
@@ -164,6 +165,9 @@ class _SpaceDockReader:
             )
         if kind == OTHER and upgrade_type != "ship-resource":
             restrictions.extend(self.resource_link(element, upgrade_type))
+        if not grants and kind != SHIP:
+            # "Add 1 [CREW] Upgrade to your Upgrade Bar" without a slot code: the text says it
+            grants.extend(slots_from_text(_text(element, "Ability"), UPGRADE_TYPES))
         if upgrade_type == "flagship":
             grants.extend(_counted_slots(element, _FLAGSHIP_SLOTS))
         if upgrade_type == "fleet-captain":

@@ -309,3 +309,9 @@ def test_fleet_captain_free_talent_only_when_chosen(utopia):
         utopia, captain_ship, *FILLER, resources=("R010",), options=(ResourceOption("R010", free_talent=True),)
     )
     assert (cost_of(paid, "E196a"), cost_of(free, "E196a")) == (3, 0)
+
+
+def test_spacedock_slot_text_adds_a_slot(spacedock):
+    """Space Dock's Ability "Add 1 [TECH] Upgrade to your Upgrade Bar" adds a slot even without a Special code."""
+    assert spacedock.get("jean_luc_picard_b_71531").grants_slots == ("tech",)  # "Add 1 [TECH] Upgrade to your …"
+    assert spacedock.get("jean_luc_picard_c_71531").grants_slots == ("weapon",)
