@@ -3,8 +3,8 @@
 Public names (the site uses only these):
 
 - ``read_catalog(data, source=None) -> Catalog``, ``CatalogFormatError``
-- ``validate_fleet(fleet, catalog, fmt, on=None) -> Report``
-- ``Fleet``, ``FleetShip``, ``Report``, ``Violation``, ``FleetInputError``, ``VIOLATION_CODES``
+- ``validate_fleet(fleet, catalog, fmt, on=None, banned=None) -> Report``
+- ``Fleet``, ``FleetShip``, ``ResourceOption``, ``Report``, ``Violation``, ``FleetInputError``, ``VIOLATION_CODES``
 - ``Format``, ``FORMATS``, ``get_format``, ``DEFAULT_FORMAT``
 - ``parse_fleet``, ``fleet_to_dict``, ``canonical_json``, ``report_to_dict``, ``FleetFileError``
 - ``fleet_points``, ``bye``, ``FleetPoints``
@@ -20,6 +20,7 @@ from rules.attack_wing.fleet import (
     FleetShip,
     Report,
     ResourceCost,
+    ResourceOption,
     ShipReport,
     Violation,
 )
@@ -45,6 +46,7 @@ __all__ = [
     "Format",
     "Report",
     "ResourceCost",
+    "ResourceOption",
     "Restriction",
     "ShipReport",
     "Skipped",

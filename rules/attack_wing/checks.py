@@ -8,10 +8,31 @@ from __future__ import annotations
 from collections.abc import Iterator
 from datetime import date
 
-from rules.attack_wing import fleet as codes
+from rules.attack_wing.card_text import FACTION_WORDS
 from rules.attack_wing.catalog import ADMIRAL, CAPTAIN, OTHER
-from rules.attack_wing.costs import ShipInFleet
-from rules.attack_wing.fleet import CardCost, Violation
+from rules.attack_wing.costs import ShipInFleet, reaches
+from rules.attack_wing.fleet import (
+    BLIND_BOOSTER_MIXED,
+    BLIND_BOOSTER_OVER_LIMIT,
+    CAPITAL_SHIP_REQUIRED,
+    CARD_RESTRICTION,
+    DUPLICATE_UNIQUE,
+    FLEET_OVER_LIMIT,
+    MISSING_CAPTAIN,
+    RESOURCE_BANNED,
+    RESOURCE_RETIRED,
+    SHIP_OVER_LIMIT,
+    SHUTTLE_ADMIRAL,
+    SHUTTLE_WEAPON_COST,
+    SLOT_OVERFLOW,
+    SQUADRON_CARD_FORBIDDEN,
+    TOO_FEW_SHIPS,
+    TOO_MANY_ADMIRALS,
+    TOO_MANY_OVERSIZED,
+    TOO_MANY_RESOURCES,
+    CardCost,
+    Violation,
+)
 from rules.attack_wing.formats import HEAVY_UPGRADE_TYPES, Format
 from rules.attack_wing.index import CardFacts, CatalogIndex
 
@@ -34,27 +55,27 @@ def fleet_points(fmt: Format, ships: list[ShipInFleet], costs: list[int], resour
         if booster > fmt.blind_booster_points:
             found.append(
                 Violation(
-                    codes.BLIND_BOOSTER_OVER_LIMIT,
+                    BLIND_BOOSTER_OVER_LIMIT,
                     f"The Blind Booster ships cost {booster} SP; the Blind Booster may use {fmt.blind_booster_points}.",
                 )
             )
         if rest > own_limit:
             found.append(
                 Violation(
-                    codes.FLEET_OVER_LIMIT,
+                    FLEET_OVER_LIMIT,
                     f"The fleet outside the Blind Booster costs {rest} SP; {own_limit} SP are left after the "
                     f"{fmt.blind_booster_points} SP reserved for the Blind Booster.",
                 )
             )
     elif rest > fmt.fleet_limit:
-        found.append(Violation(codes.FLEET_OVER_LIMIT, f"The fleet costs {rest} SP; the limit is {fmt.fleet_limit}."))
+        found.append(Violation(FLEET_OVER_LIMIT, f"The fleet costs {rest} SP; the limit is {fmt.fleet_limit}."))
     return found
 
 
 def ship_count(fmt: Format, ships: list[ShipInFleet]) -> list[Violation]:
     if len(ships) >= fmt.min_ships:
         return []
-    return [Violation(codes.TOO_FEW_SHIPS, f"The fleet has {len(ships)} ship(s); it needs at least {fmt.min_ships}.")]
+    return [Violation(TOO_FEW_SHIPS, f"The fleet has {len(ships)} ship(s); it needs at least {fmt.min_ships}.")]
 
 
 def ship_points(fmt: Format, ship: ShipInFleet, cards: tuple[CardCost, ...]) -> list[Violation]:
@@ -75,7 +96,7 @@ def ship_points(fmt: Format, ship: ShipInFleet, cards: tuple[CardCost, ...]) -> 
             return []
         return [
             Violation(
-                codes.SHIP_OVER_LIMIT,
+                SHIP_OVER_LIMIT,
                 f"{_where(ship)} costs {total} SP, over the {fmt.ship_limit} SP per ship; its base cost {base} allows "
                 f"exceeding that only with at most {fmt.heavy_ship_allowance} SP of "
                 f"{'/'.join(HEAVY_UPGRADE_TYPES)} upgrades (it has {heavy_points}).",
@@ -84,7 +105,7 @@ def ship_points(fmt: Format, ship: ShipInFleet, cards: tuple[CardCost, ...]) -> 
         ]
     return [
         Violation(
-            codes.SHIP_OVER_LIMIT,
+            SHIP_OVER_LIMIT,
             f"{_where(ship)} costs {total} SP; the limit is {fmt.ship_limit} per ship.",
             ship.index,
         )
@@ -98,7 +119,7 @@ def oversized(fmt: Format, ships: list[ShipInFleet]) -> list[Violation]:
     names = ", ".join(_where(s) for s in big)
     return [
         Violation(
-            codes.TOO_MANY_OVERSIZED,
+            TOO_MANY_OVERSIZED,
             f"Only {fmt.max_oversized} ship with the oversized base (Borg Cube, Nor Class station) "
             f"is allowed: {names}.",
             big[fmt.max_oversized].index,
@@ -113,7 +134,7 @@ def resources(fmt: Format, chosen: list[CardFacts], on: date | None, index: Cata
     if fmt.max_resources is not None and len(chosen) > fmt.max_resources:
         found.append(
             Violation(
-                codes.TOO_MANY_RESOURCES,
+                TOO_MANY_RESOURCES,
                 f"The fleet has {len(chosen)} resources; at most {fmt.max_resources} is allowed.",
                 None,
                 chosen[fmt.max_resources].card.id,
@@ -132,7 +153,7 @@ def resources(fmt: Format, chosen: list[CardFacts], on: date | None, index: Cata
         )
         found.append(
             Violation(
-                codes.RESOURCE_RETIRED,
+                RESOURCE_RETIRED,
                 f"Resource {facts.card.name} is retired from {retirement.retired_on.isoformat()} ({source}).",
                 None,
                 facts.card.id,
@@ -141,12 +162,61 @@ def resources(fmt: Format, chosen: list[CardFacts], on: date | None, index: Cata
     return found
 
 
+def banned_resources(fmt: Format, chosen: list[CardFacts], banned: frozenset[str] | set[str] | None) -> list[Violation]:
+    """Resources rule 2: a venue may ban resources. Matched by id or by name (case and spacing ignored)."""
+    names = {" ".join(str(b).lower().split()) for b in (*fmt.banned_resources, *(banned or ()))}
+    if not names:
+        return []
+    return [
+        Violation(
+            RESOURCE_BANNED,
+            f"Resource {facts.card.name} is banned at this event (Resources 2: venues may ban resources).",
+            None,
+            facts.card.id,
+        )
+        for facts in chosen
+        if facts.card.id.lower() in names or facts.name_key in names
+    ]
+
+
 def _every_card(ships: list[ShipInFleet], chosen: list[CardFacts]) -> Iterator[tuple[int | None, CardFacts]]:
     for ship in ships:
         for facts in (ship.ship, *ship.commanders, *ship.attached):
             yield ship.index, facts
     for facts in chosen:
         yield None, facts
+
+
+def not_with(ships: list[ShipInFleet], chosen: list[CardFacts]) -> list[Violation]:
+    """Cards that may not share a fleet with a named card (Locutus: "… the same ship or fleet as Jean-Luc Picard")."""
+    present = list(_every_card(ships, chosen))
+    if not any(f.rules.not_with for _, f in present):
+        return []
+    found = []
+    for ship_index, facts in present:
+        for name in facts.rules.not_with:
+            for other_index, other in present:
+                if other is not facts and other.rules.name_key == name:
+                    where = (
+                        f"Ship {ship_index + 1} ({ships[ship_index].name})" if ship_index is not None else "the fleet"
+                    )
+                    found.append(
+                        Violation(
+                            CARD_RESTRICTION,
+                            f"{facts.card.name} on {where}: may not be in the same fleet as {other.card.name}.",
+                            ship_index,
+                            facts.card.id,
+                        )
+                    )
+                    found.append(
+                        Violation(
+                            CARD_RESTRICTION,
+                            f"{other.card.name}: {facts.card.name} may not be in the same fleet.",
+                            other_index,
+                            other.card.id,
+                        )
+                    )
+    return found
 
 
 def uniques(ships: list[ShipInFleet], chosen: list[CardFacts]) -> list[Violation]:
@@ -164,7 +234,7 @@ def uniques(ships: list[ShipInFleet], chosen: list[CardFacts]) -> list[Violation
                 where = f" on Ship {ship_index + 1} ({ships[ship_index].name})" if ship_index is not None else ""
                 found.append(
                     Violation(
-                        codes.DUPLICATE_UNIQUE,
+                        DUPLICATE_UNIQUE,
                         f"{card.name}{where} is {kind} and the fleet already has "
                         f"a {kind} card of that name ({seen[key]}).",
                         ship_index,
@@ -183,7 +253,7 @@ def admirals(fmt: Format, ships: list[ShipInFleet]) -> list[Violation]:
     extra = face_up[fmt.max_admirals]
     return [
         Violation(
-            codes.TOO_MANY_ADMIRALS,
+            TOO_MANY_ADMIRALS,
             f"The fleet has {len(face_up)} face-up admirals; {fmt.max_admirals} is allowed "
             f"({extra.admiral.card.name} on {_where(extra)}).",
             extra.index,
@@ -193,9 +263,10 @@ def admirals(fmt: Format, ships: list[ShipInFleet]) -> list[Violation]:
 
 
 def captain(ship: ShipInFleet) -> list[Violation]:
-    if ship.ship.card.squadron or ship.captain is not None:
+    """Every ship needs a captain, except squadrons and ships whose card forbids one (Dreadnought)."""
+    if ship.ship.card.squadron or ship.captain is not None or ship.ship.rules.no_captain:
         return []
-    return [Violation(codes.MISSING_CAPTAIN, f"{_where(ship)} has no captain.", ship.index, ship.ship.card.id)]
+    return [Violation(MISSING_CAPTAIN, f"{_where(ship)} has no captain.", ship.index, ship.ship.card.id)]
 
 
 def squadron(ship: ShipInFleet) -> list[Violation]:
@@ -208,7 +279,7 @@ def squadron(ship: ShipInFleet) -> list[Violation]:
             continue
         found.append(
             Violation(
-                codes.SQUADRON_CARD_FORBIDDEN,
+                SQUADRON_CARD_FORBIDDEN,
                 f"{_where(ship)} is a squadron and cannot take {facts.card.name}: only [squadron] upgrades.",
                 ship.index,
                 facts.card.id,
@@ -225,7 +296,7 @@ def shuttle(ship: ShipInFleet) -> list[Violation]:
     if ship.admiral is not None:
         found.append(
             Violation(
-                codes.SHUTTLE_ADMIRAL,
+                SHUTTLE_ADMIRAL,
                 f"{_where(ship)} is a shuttlecraft and cannot have an admiral ({ship.admiral.card.name}).",
                 ship.index,
                 ship.admiral.card.id,
@@ -236,7 +307,7 @@ def shuttle(ship: ShipInFleet) -> list[Violation]:
         if card.upgrade_type == "weapon" and card.cost > SHUTTLE_WEAPON_MAX and facts.name_key != ANTIMATTER_MINES:
             found.append(
                 Violation(
-                    codes.SHUTTLE_WEAPON_COST,
+                    SHUTTLE_WEAPON_COST,
                     f"{_where(ship)} is a shuttlecraft: {card.name} costs {card.cost} SP, "
                     f"more than the {SHUTTLE_WEAPON_MAX} SP a shuttlecraft weapon may cost.",
                     ship.index,
@@ -244,6 +315,39 @@ def shuttle(ship: ShipInFleet) -> list[Violation]:
                 )
             )
     return found
+
+
+OFFICERS_PER_CREW = 2  # Officer Cards resource, point 2
+
+
+def officers(ship: ShipInFleet) -> list[Violation]:
+    """Officer Cards (their resource, point 2) are assigned to [crew] Upgrades, at most 2 to each."""
+    placed = [f for f in ship.attached if f.card.upgrade_type == "officer"]
+    if not placed:
+        return []
+    crew = sum(1 for f in ship.attached if f.slot_type == "crew")
+    if len(placed) <= OFFICERS_PER_CREW * crew:
+        return []
+    extra = placed[OFFICERS_PER_CREW * crew]
+    reason = (
+        "an Officer Card is assigned to a [crew] Upgrade, at most 2 to each"
+        f" (this ship has {crew} [crew] and {len(placed)} Officer Cards)"
+    )
+    return [_restricted(ship, extra, reason)]
+
+
+STATION_WORDS = ("station", "platform")
+
+
+def flagship_on_station(ship: ShipInFleet) -> list[Violation]:
+    """A Station may not be designated as a Flagship (2016 FAQ, Space Stations & Stationary Platforms 5)."""
+    if not any(w in ship.ship.ship_class_key for w in STATION_WORDS):
+        return []
+    return [
+        _restricted(ship, f, "a Station may not be designated as a Flagship (2016 FAQ, Space Stations 5)")
+        for f in ship.attached
+        if f.card.upgrade_type == "flagship"
+    ]
 
 
 def capital_ships(ships: list[ShipInFleet]) -> list[Violation]:
@@ -258,7 +362,7 @@ def capital_ships(ships: list[ShipInFleet]) -> list[Violation]:
             capitals += 1
     return [
         Violation(
-            codes.CAPITAL_SHIP_REQUIRED,
+            CAPITAL_SHIP_REQUIRED,
             f"{_where(ship)} needs its own Capital Ship (a ship of hull {CAPITAL_HULL} or more); the fleet has "
             f"{capitals} Capital Ship(s) for {len(dependents)} shuttlecraft, squadron(s) and support vehicle(s).",
             ship.index,
@@ -276,7 +380,7 @@ def blind_booster(fmt: Format, ships: list[ShipInFleet], index: CatalogIndex) ->
     if fmt.blind_booster_points == 0:
         return [
             Violation(
-                codes.BLIND_BOOSTER_OVER_LIMIT,
+                BLIND_BOOSTER_OVER_LIMIT,
                 f"This format has no Blind Booster; {_where(boosted[0])} is marked as one.",
                 boosted[0].index,
             )
@@ -296,17 +400,28 @@ def blind_booster(fmt: Format, ships: list[ShipInFleet], index: CatalogIndex) ->
                 )
             else:
                 continue
-            found.append(Violation(codes.BLIND_BOOSTER_MIXED, message, ship.index, facts.card.id))
+            found.append(Violation(BLIND_BOOSTER_MIXED, message, ship.index, facts.card.id))
     return found
 
 
-def slots(ship: ShipInFleet) -> list[Violation]:
-    """Upgrades need a slot of their type: the ship's bar plus what its captain, admiral and cards add."""
+def slots(ship: ShipInFleet, *, crew_talents: bool = False, free_talent: bool = False) -> list[Violation]:
+    """Upgrades need a slot of their type: the ship's bar plus what its captain, admiral and cards add.
+
+    With Senior Staff (``crew_talents``) each [crew] Upgrade may field one more [talent]. A Fleet
+    Captain whose captain takes a free [talent] instead (``free_talent``, R010 point 5) gives no
+    bonus [talent] slot.
+    """
     fixed: dict[str, int] = {}
     flexible: list[frozenset[str]] = []
     granted = list(ship.ship.card.slots)
+    if crew_talents:
+        granted.extend(["talent"] * sum(1 for f in ship.attached if f.slot_type == "crew"))
+    free_talent = free_talent and ship.captain is not None and ship.captain.card.talent_slots > 0
     for facts in (*ship.commanders, *ship.attached):
-        granted.extend(facts.card.grants_slots)
+        grants = list(facts.card.grants_slots)
+        if free_talent and facts.card.upgrade_type == "fleet-captain" and "talent" in grants:
+            grants.remove("talent")  # forgone for the captain's free [talent] (R010 point 5)
+        granted.extend(grants)
         if facts.card.kind in (CAPTAIN, ADMIRAL):
             granted.extend(["talent"] * facts.card.talent_slots)
     for slot in granted:
@@ -326,7 +441,7 @@ def slots(ship: ShipInFleet) -> list[Violation]:
         extra_card = needed[slot_type][-1].card
         found.append(
             Violation(
-                codes.SLOT_OVERFLOW,
+                SLOT_OVERFLOW,
                 f"{_where(ship)} has {have} [{slot_type}] upgrades but room for {have - missing}; "
                 f"{extra_card.name} does not fit.",
                 ship.index,
@@ -362,6 +477,7 @@ def card_restrictions(ship: ShipInFleet, resources_chosen: frozenset[str]) -> li
     found = []
     names_seen: set[str] = set()
     constructions = 0
+    found.extend(_ship_card_rules(ship))
     for facts in (*ship.commanders, *ship.attached):
         card = facts.card
         if card.kind == OTHER and card.upgrade_type == "starship_construction":
@@ -378,9 +494,7 @@ def card_restrictions(ship: ShipInFleet, resources_chosen: frozenset[str]) -> li
 
 
 def _restricted(ship: ShipInFleet, facts: CardFacts, reason: str) -> Violation:
-    return Violation(
-        codes.CARD_RESTRICTION, f"{facts.card.name} on {_where(ship)}: {reason}.", ship.index, facts.card.id
-    )
+    return Violation(CARD_RESTRICTION, f"{facts.card.name} on {_where(ship)}: {reason}.", ship.index, facts.card.id)
 
 
 _BOUND_SUBJECTS = {
@@ -412,6 +526,83 @@ def _unmet(ship: ShipInFleet, facts: CardFacts, resources_chosen: frozenset[str]
             yield f"may only go on {_GROUP_WORDS[group]} {listed}"
     if facts.requires_resource and facts.requires_resource not in resources_chosen:
         yield f"needs the fleet's resource {facts.requires_resource}"
+    rules = facts.rules
+    if _faction_rules_waived(ship, facts):
+        return
+    if rules.ship_is and not any(ship.fits(key) for key in rules.ship_is):
+        yield f"{_printed(facts, 'ship')} (this is a {ship.ship.card.ship_class or ship.name})"
+    if rules.ship_unique and not (ship.ship.card.unique or ship.ship.card.mirror_unique):
+        yield "the card says it can only be equipped to a Unique / Mirror Unique ship"
+    if facts.card.upgrade_type == "fleet-captain" and ship.captain is not None and not ship.captain.card.unique:
+        yield "the Fleet Captain resource says: You may not assign a non-unique Captain as your Fleet Captain"
+    if rules.captain_is and facts is not ship.captain and not any(ship.captain_fits(k) for k in rules.captain_is):
+        captain_name = ship.captain.card.name if ship.captain else "no captain"
+        yield f"{_printed(facts, 'captain')} (the captain is {captain_name})"
+
+
+def _faction_rules_waived(ship: ShipInFleet, facts: CardFacts) -> bool:
+    """Lore: "You may assign any [talent] Upgrade to your ship, regardless of Faction restriction": a talent
+    whose only restrictions name factions is free of them on his ship."""
+    rules = facts.rules
+    keys = (*rules.ship_is, *rules.captain_is)
+    if not keys or not all(k.removeprefix("non ") in FACTION_WORDS for k in keys):
+        return False
+    entry = next((e for e in ship.placed if e.facts is facts), None)
+    return entry is not None and any(
+        reaches(reach, source, entry, ship)
+        for source in ship.placed
+        for reach in source.facts.rules.free_of_faction_rules
+    )
+
+
+def _printed(facts: CardFacts, about: str) -> str:
+    """The card's own words for a restriction, else the rule in short."""
+    sentence = facts.rules.ship_rule_text if about == "ship" else facts.rules.captain_rule_text
+    if sentence:
+        return f'the card says "{sentence}"'
+    keys = facts.rules.ship_is if about == "ship" else facts.rules.captain_is
+    return f"may only go to a {about} that is: {' or '.join(keys)}"
+
+
+def _ship_card_rules(ship: ShipInFleet) -> list[Violation]:
+    """What the ship card itself allows: no captain at all, only certain captains, upgrade cost caps."""
+    found = []
+    rules = ship.ship.rules
+    if rules.no_captain:
+        for facts in ship.commanders:
+            found.append(_restricted(ship, facts, "the ship card says no Captain or Admiral may be assigned to it"))
+    if rules.captain_is and ship.captain is not None and not any(ship.captain_fits(k) for k in rules.captain_is):
+        found.append(
+            _restricted(ship, ship.captain, f"the ship takes only {' or '.join(rules.captain_is)} as its captain")
+        )
+    for entry in ship.placed:
+        facts = entry.facts
+        if not facts.rules.guards:
+            continue
+        for name in facts.rules.not_on_ship_with:
+            for other in ship.placed:
+                if other.facts.rules.name_key == name:
+                    found.append(_restricted(ship, facts, f"may not share a ship with {other.facts.card.name}"))
+        if facts.rules.no_admiral and ship.admiral is not None:
+            found.append(_restricted(ship, ship.admiral, f"{facts.card.name} allows no Admiral on this ship"))
+        for reach in facts.rules.only_cards:
+            kinds = reach.kinds
+            for other in ship.placed:
+                if other.position == entry.position or not any(w in kinds for w in other.kind_words):
+                    continue
+                if not reach.factions.intersection(other.facts.card.factions):
+                    allowed = " or ".join(sorted(reach.factions))
+                    what = "/".join(sorted(kinds))
+                    reason = f"{facts.card.name} allows only {allowed} {what} cards on this ship"
+                    found.append(_restricted(ship, other.facts, reason))
+                    found.append(_restricted(ship, facts, f"{reason} ({other.facts.card.name} is not)"))
+    for slot_type, limit in rules.max_upgrade_cost:
+        for facts in ship.attached:
+            if facts.slot_type == slot_type and facts.card.cost > limit:
+                found.append(
+                    _restricted(ship, facts, f"the ship card allows no [{slot_type}] Upgrade costing more than {limit}")
+                )
+    return found
 
 
 def _option_met(ship: ShipInFleet, code: str, value: str) -> bool:

@@ -3,23 +3,30 @@
 Order (FAQ 2016, Fleet Captain: "Reduce the cost to 0 and then apply all penalties
 (including faction penalty) and any additional cost printed on the card"):
 
-1. printed cost minus every reduction that applies, never below 0 (seed 003, Additional
-   Rules 35);
+1. printed cost — or the cost the card's text computes ("the SP cost is equal to the ship's
+   Primary Weapon Value +1") — minus every reduction that reaches the card, never below 0
+   (seed 003, Additional Rules 35);
 2. plus the faction penalty: +1 for a captain or upgrade, +3 for a face-up admiral, when
    the card shares no faction with its ship (Additional Rules 20; Admiral Cards: "Faction
-   penalties are tripled"); a 0 SP captain pays none;
-3. plus any extra cost printed on the card ("+5 SP if not equipped to a Xindi ship"),
-   which is not a faction penalty (2014 FAQ, General Rulings 26).
+   penalties are tripled"), unless a card's text waives it ("You do not pay a faction
+   penalty …") or doubles it (K'Temoc); a 0 SP captain pays it like any other (Additional
+   Rules 20 has no exemption);
+3. plus any extra cost printed on the card ("+5 SP for any ship other than a …"), which is
+   not a faction penalty (2014 FAQ, General Rulings 26).
+
+Reductions and waivers come from every card on the same ship (the ship card, its captain
+and admiral, its upgrades) and, for "for all ships in your fleet", from the whole fleet;
+each names the cards it reaches with a :class:`~rules.attack_wing.card_text.Qualifier`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from rules.attack_wing.catalog import OTHER, Card, Restriction
+from rules.attack_wing.card_text import Qualifier, captain_matches, ship_matches
+from rules.attack_wing.catalog import OTHER
 from rules.attack_wing.fleet import ROLE_ADMIRAL, ROLE_CAPTAIN, ROLE_SHIP, ROLE_UPGRADE, CardCost
 from rules.attack_wing.index import CardFacts
-from rules.attack_wing.sources._build import normalize_class
 
 CAPTAIN_PENALTY = 1
 UPGRADE_PENALTY = 1
@@ -38,6 +45,8 @@ class ShipInFleet:
     blind_booster: bool
     ship_factions: frozenset[str] = field(default_factory=frozenset)
     captain_factions: frozenset[str] = field(default_factory=frozenset)
+    _fits: dict[str, bool] = field(default_factory=dict)
+    placed: list[Entry] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         added_ship = {str(r.value) for f in self.attached for r in f.card.restrictions if r.code == "adds_ship_faction"}
@@ -47,6 +56,7 @@ class ShipInFleet:
                 str(r.value) for f in self.attached for r in f.card.restrictions if r.code == "adds_captain_faction"
             }
             self.captain_factions = frozenset(self.captain.card.factions) | added
+        self.placed = entries(self)
 
     @property
     def commanders(self) -> list[CardFacts]:
@@ -56,76 +66,256 @@ class ShipInFleet:
     def name(self) -> str:
         return self.ship.card.name
 
+    def fits(self, key: str) -> bool:
+        """Whether this ship fits a ship descriptor ("krenim weapon", "federation", "u.s.s. voyager")."""
+        found = self._fits.get(key)
+        if found is None:
+            card = self.ship.card
+            found = ship_matches(key, self.ship_factions, card.ship_class, card.name)
+            self._fits[key] = found
+        return found
 
-def fleet_discounts(ships: list[ShipInFleet]) -> dict[str, int]:
-    """Reductions one card grants to every ship ("for all ships in your fleet"), by upgrade type."""
-    totals: dict[str, int] = {}
-    for ship in ships:
-        for facts in (ship.ship, *ship.commanders, *ship.attached):
-            for r in facts.card.restrictions:
-                if r.code == "fleet_discount":
-                    totals[str(r.value)] = totals.get(str(r.value), 0) + r.amount
-    return totals
+    def captain_fits(self, key: str) -> bool:
+        if self.captain is None:
+            return False
+        card = self.captain.card
+        return captain_matches(key, self.captain_factions, card.name, self.captain.rules.text_key)
 
 
-def cost_ship(ship: ShipInFleet, fleet_wide: dict[str, int]) -> tuple[CardCost, ...]:
-    """Every card on ``ship`` priced, the ship card first."""
-    sources = (ship.ship, *ship.commanders, *ship.attached)
-    discounts = dict(fleet_wide)
-    for facts in sources:
-        for r in facts.card.restrictions:
-            if r.code == "discount":
-                discounts[str(r.value)] = discounts.get(str(r.value), 0) + r.amount
-    upgrades_exempt = any("upgrades_no_faction_penalty" in f.codes for f in ship.commanders)
-    costs = [_ship_cost(ship)]
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One card in its place on a ship."""
+
+    facts: CardFacts
+    role: str
+    position: int  # 0 = the ship card, then captain, admiral, attached cards in order
+
+    @property
+    def kind_words(self) -> tuple[str, ...]:
+        if self.role == ROLE_UPGRADE:
+            slot = self.facts.slot_type
+            return ("upgrade", slot) if slot else ()
+        return (self.role,)
+
+
+def entries(ship: ShipInFleet) -> list[Entry]:
+    found = [Entry(ship.ship, ROLE_SHIP, 0)]
     if ship.captain is not None:
-        card = ship.captain.card
-        penalty = 0 if card.cost == 0 else _penalty(card, ship.captain_factions, ship, CAPTAIN_PENALTY)
-        costs.append(_priced(card, ROLE_CAPTAIN, 0, penalty, ship))
+        found.append(Entry(ship.captain, ROLE_CAPTAIN, len(found)))
     if ship.admiral is not None:
-        card = ship.admiral.card
-        costs.append(
-            _priced(card, ROLE_ADMIRAL, 0, _penalty(card, frozenset(card.factions), ship, ADMIRAL_PENALTY), ship)
-        )
+        found.append(Entry(ship.admiral, ROLE_ADMIRAL, len(found)))
     for facts in ship.attached:
-        card = facts.card
-        reduction = discounts.get(card.upgrade_type, 0) + discounts.get("*", 0) if facts.slot_type else 0
-        exempt = card.kind == OTHER or upgrades_exempt
-        penalty = 0 if exempt else _penalty(card, frozenset(card.factions), ship, UPGRADE_PENALTY)
-        costs.append(_priced(card, ROLE_UPGRADE, reduction, penalty, ship))
+        found.append(Entry(facts, ROLE_UPGRADE, len(found)))
+    return found
+
+
+def reaches(reach: Qualifier, source: Entry | None, entry: Entry, ship: ShipInFleet) -> bool:
+    """Whether a reduction, waiver or doubling written on ``source`` applies to ``entry``."""
+    if reach.self:
+        if source is None or entry.position != source.position:
+            return False
+    elif reach.kinds:
+        words = entry.kind_words
+        if "any" in reach.kinds:
+            if entry.role == ROLE_SHIP:
+                return False
+        elif not any(w in reach.kinds for w in words):
+            return False
+    card = entry.facts.card
+    if reach.factions and not reach.factions.intersection(card.factions):
+        return False
+    if reach.not_factions and reach.not_factions.intersection(card.factions):
+        return False
+    if reach.names and entry.facts.rules.name_key not in reach.names:
+        return False
+    if reach.max_cost is not None and card.cost > reach.max_cost:
+        return False
+    if reach.ship and not ship.fits(reach.ship):
+        return False
+    return not (reach.not_ship and ship.fits(reach.not_ship))
+
+
+def fleet_discounts(ships: list[ShipInFleet]) -> list[tuple[Qualifier, int]]:
+    """Reductions one card grants to every ship ("for all ships in your fleet")."""
+    return [
+        (reach, amount)
+        for ship in ships
+        for facts in (ship.ship, *ship.commanders, *ship.attached)
+        for code, reach, amount in facts.rules.reductions
+        if code == "fleet"
+    ]
+
+
+def base_cost(entry: Entry, ship: ShipInFleet) -> int:
+    """The printed cost, or the ship's Primary Weapon Value plus N for "cost equal to the Primary Weapon Value +N"."""
+    plus = entry.facts.rules.cost_from_attack
+    if plus is not None and entry.role != ROLE_SHIP:
+        return ship.ship.card.attack + plus
+    plus = entry.facts.rules.cost_from_hull
+    if plus is not None and entry.role != ROLE_SHIP:
+        return ship.ship.card.hull + plus
+    return entry.facts.card.cost
+
+
+def cost_ship(
+    ship: ShipInFleet,
+    fleet_wide: list[tuple[Qualifier, int]],
+    exchange: frozenset[str] = frozenset(),
+    free_talent: bool = False,
+) -> tuple[CardCost, ...]:
+    """Every card on ``ship`` priced, the ship card first.
+
+    ``exchange`` holds the two factions chosen for the Officer Exchange Program, if the fleet
+    has it: captains, admirals and [crew] of one chosen faction on a ship of the other pay no
+    faction penalty, and its captains and admirals cost 1 SP less (R015 text, points 2 and 3).
+    """
+    placed = ship.placed
+    bases = [base_cost(e, ship) for e in placed]
+    active = [e for e in placed if e.facts.rules.prices]
+    for source in active:
+        for reach, exact in source.facts.rules.exact:
+            _set_exact(reach, exact, source, placed, bases, ship)
+    reductions = [0] * len(placed)
+    reductions[0] = _ship_discount(ship)
+    waivers = [(source, reach) for source in active for reach in source.facts.rules.waivers]
+    waive_one = [(source, reach) for source in active for reach in source.facts.rules.waive_one]
+    doubles = [(source, reach) for source in active for reach in source.facts.rules.doubles]
+    for reach, amount in fleet_wide:
+        for entry in placed:
+            if reaches(reach, None, entry, ship):
+                reductions[entry.position] += amount
+    if free_talent:
+        _fleet_captain_talent(ship, placed, bases, reductions)
+    for source in active:
+        left: int | None = None  # what a capped card ("-5 Max") may still take off
+        for code, reach, amount in source.facts.rules.reductions:
+            if code == "reduce":
+                if reach.limit is not None and left is None:
+                    left = reach.limit
+                for entry in placed:
+                    if reaches(reach, source, entry, ship):
+                        taken = amount if left is None else min(amount, left, max(0, bases[entry.position]))
+                        reductions[entry.position] += taken
+                        if left is not None:
+                            left -= taken
+            elif code == "reduce_one":
+                eligible = [e for e in placed if reaches(reach, source, e, ship)]
+                if eligible:
+                    best = max(eligible, key=lambda e: min(amount, bases[e.position] - reductions[e.position]))
+                    reductions[best.position] += amount
+    if exchange:
+        for entry in placed:
+            if entry.role in (ROLE_CAPTAIN, ROLE_ADMIRAL) and _exchanged(entry, ship, exchange):
+                reductions[entry.position] += 1
+    costs = []
+    for entry in placed:
+        card = entry.facts.card
+        reduced = bases[entry.position] - reductions[entry.position]
+        if reduced < 0:
+            reduced = 0
+        penalty = _penalty(entry, waivers, doubles, ship, exchange) if entry.position else 0
+        if penalty and waive_one:
+            for taken in waive_one:
+                if reaches(taken[1], taken[0], entry, ship):
+                    waive_one.remove(taken)  # "his [talent] Upgrade": one card only
+                    penalty = 0
+                    break
+        extras = entry.facts.rules.extras
+        extra = sum(r.amount for r in extras if _extra_applies(r.code, r.value, ship)) if extras else 0
+        costs.append(CardCost(card.id, entry.role, card.cost, penalty, reduced + penalty + extra))
     return tuple(costs)
 
 
-def _ship_cost(ship: ShipInFleet) -> CardCost:
-    """The ship card: reduced by the best ship discount on it (the Borg Support Vehicle Token)."""
-    card = ship.ship.card
+def _fleet_captain_talent(ship: ShipInFleet, placed: list[Entry], bases: list[int], reductions: list[int]) -> None:
+    """Fleet Captain (R010 text, point 5): a captain who has [talent] icons of his own may forgo the Fleet
+    Captain's bonus [talent] slot and equip 1 of his [talent] Upgrades for free. The fleet says so
+    (resource option ``free_talent``); then the ship's talents must fit without the bonus slot (the slot
+    check drops it) and the most expensive one is free (its faction penalty stays)."""
+    if ship.captain is None or ship.captain.card.talent_slots < 1:
+        return
+    option = next(
+        (f for f in ship.attached if f.card.upgrade_type == "fleet-captain" and "talent" in f.card.grants_slots), None
+    )
+    if option is None:
+        return
+    talents = [e for e in placed if e.role == ROLE_UPGRADE and e.facts.slot_type == "talent"]
+    room = ship.captain.card.talent_slots + (ship.admiral.card.talent_slots if ship.admiral else 0)
+    room += sum(1 for s in ship.ship.card.slots if s == "talent")
+    room += sum(sum(1 for s in f.card.grants_slots if s == "talent") for f in ship.attached if f is not option)
+    if talents and len(talents) <= room:
+        free = max(talents, key=lambda e: bases[e.position] - reductions[e.position])
+        reductions[free.position] += bases[free.position]
+
+
+def _set_exact(reach: Qualifier, exact: int, source: Entry, placed: list[Entry], bases: list[int], ship) -> None:
+    """ "… cost exactly 3 SP": every card it reaches, or with a limit ("Up to 3 of the Upgrades") the ones
+    where it saves most, at the player's choice."""
+    reached = [e for e in placed if e.position and reaches(reach, source, e, ship)]
+    if reach.limit is not None:
+        reached = sorted((e for e in reached if bases[e.position] > exact), key=lambda e: -bases[e.position])
+        reached = reached[: reach.limit]
+    for entry in reached:
+        bases[entry.position] = exact
+
+
+def _ship_discount(ship: ShipInFleet) -> int:
+    """The best ship discount on it (the Borg Support Vehicle Token: -10 SP, -15 SP on a Borg Sphere)."""
     best = 0
     for facts in ship.attached:
+        if "ship_discount" not in facts.codes:
+            continue
         for r in facts.card.restrictions:
-            if r.code == "ship_discount" and (
-                r.value is None or normalize_class(str(r.value)) == ship.ship.ship_class_key
-            ):
+            if r.code == "ship_discount" and (r.value is None or ship.ship.ship_class_key == str(r.value).lower()):
                 best = max(best, r.amount)
-    return CardCost(card.id, ROLE_SHIP, card.cost, 0, max(0, card.cost - best))
+    return best
 
 
-def _penalty(card: Card, factions: frozenset[str], ship: ShipInFleet, amount: int) -> int:
+def _exchanged(entry: Entry, ship: ShipInFleet, exchange: frozenset[str]) -> bool:
+    """A card of one Officer Exchange faction on a ship of the other."""
+    own = exchange.intersection(entry.facts.card.factions)
+    there = exchange.intersection(ship.ship_factions)
+    return bool(own and there and (own | there) == exchange and own != there)
+
+
+def _penalty(
+    entry: Entry,
+    waivers: list[tuple[Entry, Qualifier]],
+    doubles: list[tuple[Entry, Qualifier]],
+    ship: ShipInFleet,
+    exchange: frozenset[str],
+) -> int:
+    card = entry.facts.card
+    if entry.role == ROLE_SHIP or card.kind == OTHER:
+        return 0
+    if entry.role == ROLE_CAPTAIN:
+        factions, amount = ship.captain_factions, CAPTAIN_PENALTY
+    elif entry.role == ROLE_ADMIRAL:
+        factions, amount = frozenset(card.factions), ADMIRAL_PENALTY
+    else:
+        factions, amount = frozenset(card.factions), UPGRADE_PENALTY
     if not factions or factions & ship.ship_factions:
         return 0
-    for r in card.restrictions:
-        if r.code == "no_faction_penalty" or (r.code == "no_faction_penalty_on" and r.value in ship.ship_factions):
+    exchangeable = entry.role != ROLE_UPGRADE or entry.facts.slot_type == "crew"
+    if exchange and exchangeable and _exchanged(entry, ship, exchange):
+        return 0
+    for source, reach in waivers:
+        if reaches(reach, source, entry, ship):
             return 0
+    for source, reach in doubles:
+        if reaches(reach, source, entry, ship):
+            return amount * 2
     return amount
 
 
-def _extra_cost_applies(r: Restriction, ship: ShipInFleet) -> bool:
-    if r.code == "extra_cost_unless_ship_faction":
-        return r.value not in ship.ship_factions
-    if r.code == "extra_cost_unless_ship_class":
-        return normalize_class(str(r.value)) != ship.ship.ship_class_key
+def _extra_applies(code: str, value: object, ship: ShipInFleet) -> bool:
+    if code == "extra_cost_unless_ship":
+        return not any(ship.fits(key) for key in str(value).split("|"))
+    if code == "extra_cost_unless_ship_faction":
+        return value not in ship.ship_factions
+    if code == "extra_cost_unless_ship_class":
+        return " ".join(str(value).lower().split()) != ship.ship.ship_class_key
+    if code == "extra_cost_unless_captain":
+        return not any(ship.captain_fits(key) for key in str(value).split("|"))
+    if code == "extra_cost_if_skill_over":
+        return ship.captain is not None and ship.captain.card.skill > int(value)
     return False
-
-
-def _priced(card: Card, role: str, reduction: int, penalty: int, ship: ShipInFleet) -> CardCost:
-    extra = sum(r.amount for r in card.restrictions if _extra_cost_applies(r, ship))
-    return CardCost(card.id, role, card.cost, penalty, max(0, card.cost - reduction) + penalty + extra)

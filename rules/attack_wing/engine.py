@@ -7,14 +7,16 @@ judge (an unknown card id, a card in a role it cannot take).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import date
 
-from rules.attack_wing import checks
-from rules.attack_wing.catalog import ADMIRAL, CAPTAIN, OTHER, RESOURCE, SHIP, UPGRADE, Catalog
+import rules.attack_wing.checks as checks
+from rules.attack_wing.catalog import ADMIRAL, CAPTAIN, OTHER, RESOURCE, SHIP, UPGRADE, Card, Catalog
 from rules.attack_wing.costs import ShipInFleet, cost_ship, fleet_discounts
 from rules.attack_wing.fleet import (
     UNKNOWN_CARD,
     WRONG_ROLE,
+    CardCost,
     Fleet,
     FleetInputError,
     Report,
@@ -66,26 +68,43 @@ def resolve(fleet: Fleet, index: CatalogIndex) -> tuple[list[ShipInFleet], list[
     return ships, chosen
 
 
-def validate_fleet(fleet: Fleet, catalog: Catalog, fmt: Format | str, on: date | None = None) -> Report:
+def validate_fleet(
+    fleet: Fleet,
+    catalog: Catalog,
+    fmt: Format | str,
+    on: date | None = None,
+    banned: frozenset[str] | set[str] | None = None,
+) -> Report:
     """Price ``fleet`` and list its violations of ``fmt`` on the event date ``on``.
 
-    Without a date, resource retirement is not checked.
+    Without a date, resource retirement is not checked. ``banned`` adds resource ids or names
+    the venue bans (Resources rule 2) to the format's own ``banned_resources``.
     """
     fmt = get_format(fmt) if isinstance(fmt, str) else fmt
     index = index_for(catalog)
     ships, chosen = resolve(fleet, index)
     fleet_wide = fleet_discounts(ships)
-    priced = [cost_ship(ship, fleet_wide) for ship in ships]
+    exchange, free_talent = _choices(fleet, chosen)
+    priced = [cost_ship(ship, fleet_wide, exchange, free_talent) for ship in ships]
+    staff = _senior_staff(chosen)
+    extra_talents = [extra_talents_fielded(ship, staff) if staff else 0 for ship in ships]
+    if staff:
+        priced = [
+            _staff_on_ship(ship, cards, staff, n) for ship, cards, n in zip(ships, priced, extra_talents, strict=True)
+        ]
+    priced = [_purchase_on_ship(ship, cards, chosen) for ship, cards in zip(ships, priced, strict=True)]
     ship_costs = [sum(c.cost for c in cards) for cards in priced]
-    resource_costs = _resource_costs(chosen, ships, priced)
+    resource_costs = _resource_costs(chosen, ships, priced, sum(extra_talents))
     chosen_ids = frozenset(f.card.id for f in chosen)
 
     violations = [
         *checks.fleet_points(fmt, ships, ship_costs, sum(r.cost for r in resource_costs)),
         *checks.ship_count(fmt, ships),
         *checks.oversized(fmt, ships),
-        *checks.resources(fmt, chosen, on, index),
+        *checks.resources(fmt, [*chosen, *_squadron_resources(ships, index)], on, index),
+        *checks.banned_resources(fmt, chosen, banned),
         *checks.uniques(ships, chosen),
+        *checks.not_with(ships, chosen),
         *checks.admirals(fmt, ships),
         *checks.capital_ships(ships),
         *checks.blind_booster(fmt, ships, index),
@@ -95,7 +114,9 @@ def validate_fleet(fleet: Fleet, catalog: Catalog, fmt: Format | str, on: date |
         violations.extend(checks.captain(ship))
         violations.extend(checks.squadron(ship))
         violations.extend(checks.shuttle(ship))
-        violations.extend(checks.slots(ship))
+        violations.extend(checks.officers(ship))
+        violations.extend(checks.flagship_on_station(ship))
+        violations.extend(checks.slots(ship, crew_talents=bool(staff), free_talent=free_talent))
         violations.extend(checks.card_restrictions(ship, chosen_ids))
 
     return Report(
@@ -111,16 +132,137 @@ def validate_fleet(fleet: Fleet, catalog: Catalog, fmt: Format | str, on: date |
     )
 
 
-def _resource_costs(chosen: list[CardFacts], ships: list[ShipInFleet], priced: list) -> list[ResourceCost]:
+def _squadron_resources(ships: list[ShipInFleet], index: CatalogIndex) -> list[CardFacts]:
+    """The Hideki Class / Federation Attack Fighter squadrons count as the fleet's one resource (their
+    resource cards: "This counts as their one resource for the tournament"), for the count and retirement."""
+    found = []
+    for ship in ships:
+        for r in ship.ship.card.restrictions:
+            if r.code == "counts_as_resource" and (facts := index.fact(str(r.value))) is not None:
+                found.append(facts)
+    return found
+
+
+def _choices(fleet: Fleet, chosen: list[CardFacts]) -> tuple[frozenset[str], bool]:
+    """The Officer Exchange Program's two factions and the Fleet Captain's free-talent choice, if made."""
+    exchange: frozenset[str] = frozenset()
+    free_talent = False
+    for facts in chosen:
+        option = fleet.option(facts.card.id)
+        if option is None:
+            continue
+        if option.factions and "resource_option" in facts.codes:
+            exchange = frozenset(option.factions)
+        free_talent = free_talent or option.free_talent
+    return exchange, free_talent
+
+
+def computed_resource_cost(card: Card, ships: list[ShipInFleet], extra_talents: int = 0) -> int:
+    """What a resource costs in this fleet: its printed cost, or the cost its text computes.
+
+    - Emergency Force Field: the fleet's starting Shield Values added up, halved, rounded up;
+    - Improved Hull: the same with Hull Values;
+    - Main Power Grid: "3 SP plus 2 SP for each Hull Value greater than 3" — read as 2 SP for
+      each ship of the fleet whose Hull Value is greater than 3 (docs/attack-wing-rules.md);
+    - Senior Staff: 1 SP for each additional [talent] it lets the fleet field.
+    """
+    for r in card.restrictions:
+        if r.code != "resource_cost":
+            continue
+        rule = str(r.value)
+        if rule == "half_total_shields":
+            return -(-sum(_starting(s, "shields") for s in ships) // 2)
+        if rule == "half_total_hull":
+            return -(-sum(_starting(s, "hull") for s in ships) // 2)
+        if rule.startswith("ships_hull_over:"):
+            _, threshold, base = rule.split(":")
+            return int(base) + r.amount * sum(1 for s in ships if s.ship.card.hull > int(threshold))
+        if rule == "extra_talents":
+            return r.amount * extra_talents
+    return card.cost
+
+
+def _starting(ship: ShipInFleet, stat: str) -> int:
+    """A ship's starting Shield or Hull Value: printed, plus what its upgrades add ("Add +1 to your ship's
+    Shield value", Immersion Shielding)."""
+    bonus = f"{stat}_bonus"
+    value = getattr(ship.ship.card, stat)
+    for facts in ship.attached:
+        if bonus in facts.codes:
+            value += sum(r.amount for r in facts.card.restrictions if r.code == bonus)
+    return value
+
+
+ONE_PURCHASE_TYPES = ("flagship", "fleet-captain")
+
+
+def _purchase_on_ship(ship: ShipInFleet, cards: tuple[CardCost, ...], chosen: list[CardFacts]) -> tuple[CardCost, ...]:
+    """A Flagship or Fleet Captain is one purchase: its cost sits on the ship its card is assigned to (and
+    counts toward that ship's cap). Space Dock prints those cards at 0 SP and the resource at 10 SP; the
+    card then carries the resource's cost, so both databases give the same ship cost."""
+    costs = {f.card.id: f.card.cost for f in chosen}
+    offset = len(cards) - len(ship.attached)
+    changed = list(cards)
+    for position, facts in enumerate(ship.attached):
+        resource = facts.requires_resource
+        if facts.card.upgrade_type in ONE_PURCHASE_TYPES and resource in costs and facts.card.cost < costs[resource]:
+            card = changed[offset + position]
+            changed[offset + position] = replace(card, cost=card.cost + costs[resource] - facts.card.cost)
+            costs.pop(resource)
+    return tuple(changed)
+
+
+def _senior_staff(chosen: list[CardFacts]) -> str | None:
+    """The id of a chosen resource priced per additional [talent] (Senior Staff), if any."""
+    for facts in chosen:
+        if any(r.code == "resource_cost" and r.value == "extra_talents" for r in facts.card.restrictions):
+            return facts.card.id
+    return None
+
+
+def extra_talents_fielded(ship: ShipInFleet, staff: str | None) -> int:
+    """[talent] Upgrades beyond the ship's own talent slots, fielded by its [crew] (Senior Staff), one per crew."""
+    talents = sum(1 for f in ship.attached if f.slot_type == "talent")
+    capacity = sum(f.card.talent_slots for f in ship.commanders)
+    capacity += sum(1 for s in ship.ship.card.slots if s == "talent")
+    for facts in (*ship.commanders, *ship.attached):
+        if staff is None or facts.requires_resource != staff:
+            capacity += sum(1 for s in facts.card.grants_slots if s == "talent")
+    crew = sum(1 for f in ship.attached if f.slot_type == "crew")
+    return min(max(0, talents - capacity), crew)
+
+
+def _staff_on_ship(ship: ShipInFleet, cards: tuple[CardCost, ...], staff: str, extra: int) -> tuple[CardCost, ...]:
+    """Senior Staff's card on a ship carries what its extra talents there cost (like a Fleet Captain card)."""
+    if not extra:
+        return cards
+    offset = len(cards) - len(ship.attached)
+    for position, facts in enumerate(ship.attached):
+        if facts.requires_resource == staff:
+            card = cards[offset + position]
+            changed = replace(card, cost=card.cost + extra)
+            return (*cards[: offset + position], changed, *cards[offset + position + 1 :])
+    return cards
+
+
+def _resource_costs(
+    chosen: list[CardFacts], ships: list[ShipInFleet], priced: list, extra_talents: int = 0
+) -> list[ResourceCost]:
     """A resource is paid once: what its own cards on ships already cost comes off the resource line.
 
     Fleet Captain (5 SP) and its chosen Fleet Captain card (5 SP), or the Flagship and its
     flagship card, are one purchase; the card's cost sits on the ship it is assigned to
     (it counts toward that ship's 50 SP) and the resource line keeps the rest, never below 0.
+    Senior Staff's card on a ship carries the cost of that ship's extra talents the same way.
     """
     on_ships: dict[str, int] = {}
     for ship, cards in zip(ships, priced, strict=True):
         for facts, cost in zip(ship.attached, cards[-len(ship.attached) :] if ship.attached else (), strict=True):
             if facts.requires_resource:
                 on_ships[facts.requires_resource] = on_ships.get(facts.requires_resource, 0) + cost.cost
-    return [ResourceCost(f.card.id, max(0, f.card.cost - on_ships.get(f.card.id, 0))) for f in chosen]
+    return [
+        ResourceCost(
+            f.card.id, max(0, computed_resource_cost(f.card, ships, extra_talents) - on_ships.get(f.card.id, 0))
+        )
+        for f in chosen
+    ]

@@ -9,7 +9,9 @@ legality, are applied here so both sources agree:
   instead of the unique icon. Matched by name on Mirror Universe cards only, since
   "Strafing Run" and "Make It So" also exist as ordinary Klingon / Federation cards.
 - Errata 1: the "Ferengi" generic captain is not unique.
-- Errata 5: "Tactical Stations" is unique.
+- Errata 5: "Tactical Stations" is unique (both databases print the name "Tactical Station").
+- Errata 13: Galor Class Phaser Banks may only be purchased for a Hideki Class Attack Squadron,
+  one per ship.
 - Errata 2: the Mirror Universe Starship (Defiant Class) costs 22 SP.
 - Errata 3: Kuvak is a Vulcan captain.
 """
@@ -18,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.attack_wing.catalog import CAPTAIN, SHIP, UPGRADE, Card, Catalog
+from rules.attack_wing.catalog import CAPTAIN, SHIP, UPGRADE, Card, Catalog, Restriction
 
 _MIRROR_UNIQUE_NAMES = frozenset(
     {"make it so", "i will deal with them myself", "rebellion", "strafing run", "intendant's orders"}
@@ -31,8 +33,14 @@ def _fix(card: Card) -> Card:
         return replace(card, unique=False, mirror_unique=True)
     if card.kind == CAPTAIN and name == "ferengi":
         return replace(card, unique=False)
-    if card.kind == UPGRADE and name == "tactical stations":
+    if card.kind == UPGRADE and name in ("tactical station", "tactical stations"):
         return replace(card, unique=True)
+    if card.kind == UPGRADE and name == "galor class phaser banks":
+        wanted = (Restriction("ship_is", "hideki attack squadron"), Restriction("one_per_ship"))
+        kept = tuple(r for r in card.restrictions if r.code not in ("ship_is", "ship_class", "ship_faction"))
+        fixed = tuple(dict.fromkeys((*kept, *wanted)))
+        if fixed != card.restrictions:
+            return replace(card, restrictions=fixed)
     if card.kind == SHIP and name == "mirror universe starship" and card.ship_class.lower().startswith("defiant"):
         return replace(card, cost=22)
     if card.kind == CAPTAIN and name == "kuvak" and "vulcan" not in card.factions:

@@ -22,6 +22,7 @@ SHUTTLE_WEAPON_COST = "SHUTTLE_WEAPON_COST"
 BLIND_BOOSTER_OVER_LIMIT = "BLIND_BOOSTER_OVER_LIMIT"
 BLIND_BOOSTER_MIXED = "BLIND_BOOSTER_MIXED"
 CARD_RESTRICTION = "CARD_RESTRICTION"
+RESOURCE_BANNED = "RESOURCE_BANNED"
 VIOLATION_CODES = (
     FLEET_OVER_LIMIT,
     TOO_FEW_SHIPS,
@@ -40,6 +41,7 @@ VIOLATION_CODES = (
     BLIND_BOOSTER_OVER_LIMIT,
     BLIND_BOOSTER_MIXED,
     CARD_RESTRICTION,
+    RESOURCE_BANNED,
 )
 # Costs only rise these; removing a card can never create one (tested as a property).
 COST_CODES = (FLEET_OVER_LIMIT, SHIP_OVER_LIMIT, BLIND_BOOSTER_OVER_LIMIT)
@@ -76,9 +78,28 @@ class FleetShip:
 
 
 @dataclass(frozen=True, slots=True)
+class ResourceOption:
+    """The choices a resource asks for when the fleet is built.
+
+    ``factions``: Officer Exchange Program's two chosen factions ("Prior to building your fleet,
+    choose two different Factions"); ``free_talent``: Fleet Captain point 5, the captain forgoes
+    the bonus [talent] slot and equips 1 of his own [talent] Upgrades for free.
+    """
+
+    id: str
+    factions: tuple[str, ...] = ()
+    free_talent: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Fleet:
     ships: tuple[FleetShip, ...] = ()
     resources: tuple[str, ...] = ()
+    # choices made for some of ``resources`` (at most one per resource id)
+    resource_options: tuple[ResourceOption, ...] = ()
+
+    def option(self, resource_id: str) -> ResourceOption | None:
+        return next((o for o in self.resource_options if o.id == resource_id), None)
 
 
 @dataclass(frozen=True, slots=True)

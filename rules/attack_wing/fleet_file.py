@@ -2,12 +2,16 @@
 
 A fleet file::
 
-    {"format": "wizkids-2016", "date": "2017-06-01", "resources": ["R028"],
+    {"format": "wizkids-2016", "date": "2017-06-01",
+     "resources": ["R028", {"id": "R015", "factions": ["federation", "klingon"]}],
      "ships": [{"ship": "S415", "captain": "Cap049", "admiral": "A043",
                 "upgrades": ["C476", "W224"], "blind_booster": false}]}
 
 ``format``, ``date``, ``admiral``, ``upgrades``, ``resources`` and ``blind_booster`` are
-optional; an admiral id given as ``captain`` is that admiral played face down.
+optional; an admiral id given as ``captain`` is that admiral played face down. A resource
+that asks for a choice is written as an object: the Officer Exchange Program's two factions
+(``{"id": "R015", "factions": ["federation", "klingon"]}``), the Fleet Captain's free talent
+(``{"id": "R010", "free_talent": true}``); a plain id stays valid everywhere.
 :func:`fleet_to_dict` writes every key, so ``parse_fleet(fleet_to_dict(f)) == f`` and
 the canonical JSON of a fleet is stable enough to hash.
 """
@@ -19,7 +23,7 @@ from datetime import date
 
 from rules.attack_wing.catalog import Catalog
 from rules.attack_wing.engine import resolve
-from rules.attack_wing.fleet import Fleet, FleetInputError, FleetShip, Report
+from rules.attack_wing.fleet import Fleet, FleetInputError, FleetShip, Report, ResourceOption
 from rules.attack_wing.index import index_for
 from rules.text_input import text_problem
 
@@ -55,15 +59,82 @@ def parse_fleet(source: bytes | str | dict, catalog: Catalog) -> tuple[Fleet, st
         raise FleetFileError("'ships' must be a non-empty list")
     if len(ships) > MAX_SHIPS:
         raise FleetFileError(f"a fleet has at most {MAX_SHIPS} ships; this one lists {len(ships)}")
+    resources, options = _resources(data.get("resources", []))
     fleet = Fleet(
         ships=tuple(_ship(entry, position) for position, entry in enumerate(ships)),
-        resources=_ids(data.get("resources", []), "resources", MAX_RESOURCES),
+        resources=resources,
+        resource_options=options,
     )
+    index = index_for(catalog)
     try:
-        resolve(fleet, index_for(catalog))
+        resolve(fleet, index)
     except FleetInputError as exc:
         raise FleetFileError(exc.message, exc.code) from None
+    _check_options(options, index)
     return fleet, format_key, _date(data.get("date"))
+
+
+_OPTION_KEYS = frozenset({"id", "factions", "free_talent"})
+# option key -> the resource_option code a resource's text gives it
+_OPTION_CODES = {"factions": "factions", "free_talent": "free_talent"}
+
+
+def _resources(value: object) -> tuple[tuple[str, ...], tuple[ResourceOption, ...]]:
+    """Resource ids, plain or as ``{"id": …, <option>: …}`` objects."""
+    if not isinstance(value, list):
+        raise FleetFileError("resources must be a list of card ids")
+    if len(value) > MAX_RESOURCES:
+        raise FleetFileError(f"resources: at most {MAX_RESOURCES} cards; {len(value)} given")
+    ids, options = [], []
+    for entry in value:
+        if _is_id(entry):
+            ids.append(entry)
+            continue
+        if not isinstance(entry, dict) or not _is_id(entry.get("id")):
+            raise FleetFileError('resources must be card ids or objects such as {"id": "R015", "factions": [...]}')
+        unknown = sorted(set(entry) - _OPTION_KEYS)
+        if unknown:
+            raise FleetFileError(f"resources: unknown option(s) {', '.join(unknown)} for {entry['id']}")
+        factions = entry.get("factions", [])
+        if not isinstance(factions, list) or not all(isinstance(f, str) and f.strip() for f in factions):
+            raise FleetFileError(f"resources: 'factions' of {entry['id']} must be a list of faction names")
+        free_talent = entry.get("free_talent", False)
+        if not isinstance(free_talent, bool):
+            raise FleetFileError(f"resources: 'free_talent' of {entry['id']} must be true or false")
+        ids.append(entry["id"])
+        options.append(
+            ResourceOption(id=entry["id"], factions=tuple(_slug(f) for f in factions), free_talent=free_talent)
+        )
+    return tuple(ids), tuple(options)
+
+
+def _slug(name: str) -> str:
+    return "-".join(name.strip().lower().split())
+
+
+def _check_options(options: tuple[ResourceOption, ...], index) -> None:
+    """Each option must be one the resource's text asks for; factions must be two different real ones."""
+    known_factions = index.factions
+    for option in options:
+        facts = index.fact(option.id)
+        takes = {str(r.value): r.amount for r in facts.card.restrictions if r.code == "resource_option"}
+        given = [key for key in ("factions", "free_talent") if getattr(option, key)]
+        for key in given:
+            if _OPTION_CODES[key] not in takes:
+                raise FleetFileError(f"resources: {option.id} ({facts.card.name}) takes no '{key}' option")
+        if option.factions:
+            wanted = takes["factions"] or 2
+            wrong = [f for f in option.factions if f not in known_factions]
+            if wrong:
+                raise FleetFileError(
+                    f"resources: {option.id} ({facts.card.name}): unknown faction {wrong[0]!r}; "
+                    f"known: {', '.join(sorted(known_factions))}"
+                )
+            if len(set(option.factions)) != wanted or len(option.factions) != wanted:
+                raise FleetFileError(
+                    f"resources: {option.id} ({facts.card.name}) needs {wanted} different factions; "
+                    f"{len(option.factions)} given"
+                )
 
 
 def _decode(source: bytes | str | dict) -> object:
@@ -154,7 +225,7 @@ def fleet_to_dict(fleet: Fleet, format_key: str | None = None, on: date | None =
         data["format"] = format_key
     if on is not None:
         data["date"] = on.isoformat()
-    data["resources"] = list(fleet.resources)
+    data["resources"] = [_resource_entry(fleet, resource_id) for resource_id in fleet.resources]
     data["ships"] = [
         {
             "ship": s.ship,
@@ -166,6 +237,18 @@ def fleet_to_dict(fleet: Fleet, format_key: str | None = None, on: date | None =
         for s in fleet.ships
     ]
     return data
+
+
+def _resource_entry(fleet: Fleet, resource_id: str) -> str | dict:
+    option = fleet.option(resource_id)
+    if option is None or not (option.factions or option.free_talent):
+        return resource_id
+    entry: dict = {"id": resource_id}
+    if option.factions:
+        entry["factions"] = list(option.factions)
+    if option.free_talent:
+        entry["free_talent"] = True
+    return entry
 
 
 def canonical_json(fleet: Fleet, format_key: str | None = None, on: date | None = None) -> str:

@@ -32,6 +32,7 @@ class Format:
     resource_retirement: bool = True
     retirement_months: int = 18  # for a resource missing from the table: retired this long after release
     max_admirals: int = 1  # face-up admirals
+    banned_resources: tuple[str, ...] = ()  # resource ids or names the venue bans (Resources rule 2)
 
     @classmethod
     def from_dict(cls, data: dict) -> Format:
@@ -48,6 +49,10 @@ class Format:
         for name, value in data.items():
             if name in ("key", "name"):
                 continue
+            if name == "banned_resources":
+                if not isinstance(value, list | tuple) or not all(isinstance(v, str) and v.strip() for v in value):
+                    raise ValueError("format field 'banned_resources' must be a list of resource ids or names")
+                continue
             if name == "resource_retirement":
                 if not isinstance(value, bool):
                     raise ValueError("format field 'resource_retirement' must be true or false")
@@ -57,13 +62,15 @@ class Format:
                 continue
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise ValueError(f"format field '{name}' must be a whole number of 0 or more")
-        made = cls(**data)
+        made = cls(**{**data, "banned_resources": tuple(data.get("banned_resources", ()))})
         if made.blind_booster_points > made.fleet_limit:
             raise ValueError("the Blind Booster reserve cannot exceed the fleet limit")
         return made
 
     def to_dict(self) -> dict:
-        return asdict(self)
+        data = asdict(self)
+        data["banned_resources"] = list(self.banned_resources)
+        return data
 
 
 WIZKIDS_2016 = Format(key="wizkids-2016", name="WizKids Organized Play 2016 (130 points)")
@@ -73,6 +80,7 @@ WIZKIDS_2014 = Format(
     fleet_limit=120,
     blind_booster_points=30,
     resource_retirement=False,
+    max_oversized=None,  # the 2014 FAQ has no one-oversized-base rule
 )
 
 FORMATS: dict[str, Format] = {f.key: f for f in (WIZKIDS_2016, WIZKIDS_2014)}

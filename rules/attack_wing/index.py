@@ -10,9 +10,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.attack_wing.catalog import ADMIRAL, CAPTAIN, RESOURCE, SHIP, UPGRADE_TYPES, Card, Catalog
+from rules.attack_wing.card_text import (
+    Qualifier,
+    descriptor_key,
+    normalize_class,
+    plain_text,
+    read_qualifier,
+    sentences,
+)
+from rules.attack_wing.catalog import ADMIRAL, CAPTAIN, RESOURCE, SHIP, UPGRADE_TYPES, Card, Catalog, Restriction
 from rules.attack_wing.retirement import Retirement, retirement_for
-from rules.attack_wing.sources._build import normalize_class
 
 # Restriction codes whose values are alternatives: a card allowed on "Klingon or Romulan ships"
 # carries two ``ship_faction`` entries. The three ship-identity codes form one group.
@@ -42,12 +49,44 @@ class CardFacts:
     slot_type: str | None  # the slot this card fills, if any
     booster_sets: frozenset[str]
     booster_only: bool  # every set it comes in is a Blind Booster pack
+    rules: CardRules
+
+
+@dataclass(frozen=True, slots=True)
+class CardRules:
+    """A card's cost and deployment rules, compiled once from its restrictions."""
+
+    ship_is: tuple[str, ...] = ()  # descriptor keys, any one suffices
+    captain_is: tuple[str, ...] = ()
+    no_captain: bool = False
+    max_upgrade_cost: tuple[tuple[str, int], ...] = ()
+    cost_from_attack: int | None = None  # the card costs the ship's Primary Weapon Value plus this
+    extras: tuple[Restriction, ...] = ()  # printed extra costs, paid when their condition holds
+    reductions: tuple[tuple[str, Qualifier, int], ...] = ()  # ("reduce" | "reduce_one" | "fleet", reach, SP)
+    waivers: tuple[Qualifier, ...] = ()  # faction penalties this card waives
+    waive_one: tuple[Qualifier, ...] = ()  # … for one card only ("his [talent] Upgrade")
+    exact: tuple[tuple[Qualifier, int], ...] = ()  # cards that "cost exactly" N
+    doubles: tuple[Qualifier, ...] = ()  # faction penalties this card doubles
+    ship_rule_text: str = ""  # the card's own sentence restricting its ship, for messages
+    captain_rule_text: str = ""  # the card's own sentence restricting its captain
+    only_cards: tuple[Qualifier, ...] = ()  # cards of these kinds on the ship must fit ("only a Romulan Captain")
+    no_admiral: bool = False
+    free_of_faction_rules: tuple[Qualifier, ...] = ()  # cards it frees from "only a <faction> …" rules (Lore)
+    not_on_ship_with: tuple[str, ...] = ()  # names that may not share its ship ("You may not equip the …")
+    ship_unique: bool = False  # only on a unique or mirror-unique ship
+    cost_from_hull: int | None = None  # the card costs the ship's printed Hull Value plus this
+    not_with: tuple[str, ...] = ()  # names that may not be in the same fleet
+    prices: bool = False  # the card changes other cards' costs or penalties (a quick skip for the rest)
+    guards: bool = False  # the card restricts what else shares its ship
+    name_key: str = ""  # the card's name as a descriptor ("bio neural circuitry")
+    text_key: str = ""  # the card's text as descriptor words ("counts as a romulan drone pilot")
 
 
 class CatalogIndex:
     def __init__(self, catalog: Catalog) -> None:
         self.catalog = catalog
         self.has_booster_sets = any(s.blind_booster for s in catalog.sets.values())
+        self.factions = frozenset(f for c in catalog.cards.values() for f in c.factions)
         self.facts: dict[str, CardFacts] = {card_id: self._facts(card) for card_id, card in catalog.cards.items()}
         self._retirements: dict[tuple[str, int], Retirement | None] = {}
 
@@ -86,10 +125,102 @@ class CatalogIndex:
             slot_type=card.upgrade_type if card.upgrade_type in UPGRADE_TYPES and card.kind not in _SLOTLESS else None,
             booster_sets=booster_sets,
             booster_only=bool(card.set_ids) and len(booster_sets) == len(set(card.set_ids)),
+            rules=compile_rules(card),
         )
 
 
 _SLOTLESS = (SHIP, CAPTAIN, ADMIRAL, RESOURCE)
+
+
+_EXTRA_CODES = frozenset(
+    {
+        "extra_cost_unless_ship",
+        "extra_cost_unless_ship_faction",
+        "extra_cost_unless_ship_class",
+        "extra_cost_unless_captain",
+        "extra_cost_if_skill_over",
+    }
+)
+
+
+def compile_rules(card: Card) -> CardRules:
+    """Restrictions as the cost engine and the checks read them; older codes are read as their new form."""
+    ship_is, captain_is, extras, reductions, waivers, doubles, max_costs = [], [], [], [], [], [], []
+    waive_one, exact = [], []
+    cost_from_attack = None
+    for r in card.restrictions:
+        code, value = r.code, r.value
+        if code == "ship_is":
+            ship_is.append(str(value))
+        elif code == "captain_is":
+            captain_is.append(str(value))
+        elif code == "max_upgrade_cost":
+            max_costs.append((str(value), r.amount))
+        elif code == "cost_from_attack":
+            cost_from_attack = r.amount
+        elif code in _EXTRA_CODES:
+            extras.append(r)
+        elif code in ("reduce", "reduce_one"):
+            reductions.append((code, read_qualifier(str(value)), r.amount))
+        elif code in ("discount", "fleet_discount"):
+            if "=" in str(value):
+                reach = read_qualifier(str(value))
+            else:  # an upgrade type, as catalogs stored before qualifiers were read
+                reach = Qualifier(kinds=frozenset({"upgrade" if value == "*" else str(value)}))
+            reductions.append(("fleet" if code == "fleet_discount" else "reduce", reach, r.amount))
+        elif code == "waive_penalty":
+            waivers.append(read_qualifier(str(value)))
+        elif code == "waive_penalty_one":
+            waive_one.append(read_qualifier(str(value)))
+        elif code == "exact_cost":
+            exact.append((read_qualifier(str(value)), r.amount))
+        elif code == "no_faction_penalty":
+            waivers.append(Qualifier(self=True))
+        elif code == "no_faction_penalty_on":
+            waivers.append(Qualifier(self=True, ship=descriptor_key(str(value))))
+        elif code == "upgrades_no_faction_penalty":
+            waivers.append(Qualifier(kinds=frozenset({"upgrade"})))
+        elif code == "double_penalty":
+            doubles.append(read_qualifier(str(value)))
+    only_cards = tuple(read_qualifier(str(r.value)) for r in card.restrictions if r.code == "ship_cards_only")
+    no_admiral = any(r.code == "no_admiral" for r in card.restrictions)
+    return CardRules(
+        ship_is=tuple(dict.fromkeys(ship_is)),
+        captain_is=tuple(dict.fromkeys(captain_is)),
+        no_captain=any(r.code == "no_captain" for r in card.restrictions),
+        max_upgrade_cost=tuple(max_costs),
+        cost_from_attack=cost_from_attack,
+        extras=tuple(extras),
+        reductions=tuple(reductions),
+        waivers=tuple(waivers),
+        waive_one=tuple(waive_one),
+        exact=tuple(exact),
+        doubles=tuple(doubles),
+        ship_rule_text=_rule_sentence(card.text, "ship") if ship_is else "",
+        captain_rule_text=_rule_sentence(card.text, "captain") if captain_is else "",
+        only_cards=only_cards,
+        free_of_faction_rules=tuple(
+            read_qualifier(str(r.value)) for r in card.restrictions if r.code == "ignore_faction_restriction"
+        ),
+        not_on_ship_with=tuple(str(r.value) for r in card.restrictions if r.code == "not_on_ship_with"),
+        ship_unique=any(r.code == "ship_unique" for r in card.restrictions),
+        cost_from_hull=next((r.amount for r in card.restrictions if r.code == "cost_from_hull"), None),
+        no_admiral=no_admiral,
+        prices=bool(reductions or waivers or waive_one or doubles or exact),
+        guards=bool(only_cards or no_admiral or any(r.code == "not_on_ship_with" for r in card.restrictions)),
+        not_with=tuple(str(r.value) for r in card.restrictions if r.code == "not_with"),
+        name_key=descriptor_key(card.name),
+        text_key=descriptor_key(card.text) if card.kind in (CAPTAIN, ADMIRAL) else "",
+    )
+
+
+def _rule_sentence(text: str, about: str) -> str:
+    """The sentence of a card's text that restricts its ship or captain ("… may only be purchased for …")."""
+    for sentence in sentences(plain_text(text)):
+        lower = sentence.lower()
+        if "only" in lower and (about in lower or (about == "ship" and "purchased" in lower)):
+            return sentence.rstrip(".") + "."
+    return ""
 
 
 def _is_int(value: object) -> bool:

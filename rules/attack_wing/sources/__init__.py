@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from rules.attack_wing.catalog import Catalog
 from rules.attack_wing.errata import apply_errata
-from rules.attack_wing.sources._build import CatalogFormatError
+from rules.attack_wing.sources.builder import CatalogFormatError
 from rules.attack_wing.sources.spacedock import read_spacedock
 from rules.attack_wing.sources.utopia import read_utopia
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET  # noqa: S405 - DTDs are refused before parsing, see read_spacedock
 
+from rules.attack_wing.card_text import read_card_text, slots_from_text
 from rules.attack_wing.catalog import (
     ADMIRAL,
     CAPTAIN,
@@ -19,15 +20,15 @@ from rules.attack_wing.catalog import (
     RESOURCE,
     SHIP,
     UPGRADE,
+    UPGRADE_TYPES,
     Card,
     CardSet,
     Catalog,
     Restriction,
 )
-from rules.attack_wing.sources._build import (
+from rules.attack_wing.sources.builder import (
     CatalogBuilder,
     CatalogFormatError,
-    discounts_from_text,
     faction_slug,
     ship_markers,
     support_vehicle_rules,
@@ -148,15 +149,25 @@ class _SpaceDockReader:
         ship_class = " ".join(_text(element, "ShipClass").split()) if kind == SHIP else ""
         restrictions: list[Restriction] = list(ship_markers(ship_class)) if kind == SHIP else []
         grants: list[str] = []
+        from_text = read_card_text(_text(element, "Ability"), kind, name)
+        restrictions.extend(from_text)
         special = _text(element, "Special")
         if special:
             found, slots = self.special_rules(special, fleet_wide=upgrade_type == "fleet-captain")
-            restrictions.extend(found)
+            restrictions.extend(_not_read_twice(found, from_text))
             grants.extend(slots)
-        restrictions.extend(discounts_from_text(_text(element, "Ability")))
         restrictions.extend(support_vehicle_rules(name))
+        if kind == SHIP:  # an OP squadron prize that counts as the fleet's one resource (see the Utopia reader)
+            restrictions.extend(
+                Restriction("counts_as_resource", self.resource_by_set[s])
+                for s in _set_ids(element)
+                if s in self.resource_by_set
+            )
         if kind == OTHER and upgrade_type != "ship-resource":
             restrictions.extend(self.resource_link(element, upgrade_type))
+        if not grants and kind != SHIP:
+            # "Add 1 [CREW] Upgrade to your Upgrade Bar" without a slot code: the text says it
+            grants.extend(slots_from_text(_text(element, "Ability"), UPGRADE_TYPES))
         if upgrade_type == "flagship":
             grants.extend(_counted_slots(element, _FLAGSHIP_SLOTS))
         if upgrade_type == "fleet-captain":
@@ -229,6 +240,22 @@ class _SpaceDockReader:
             restrictions.extend(found)
             slots.extend(added)
         return restrictions, slots
+
+
+_COST_FAMILIES = {
+    "extra_cost_unless_ship_faction": "extra",
+    "extra_cost_unless_ship_class": "extra",
+    "extra_cost_unless_ship": "extra",
+    "discount": "reduce",
+    "fleet_discount": "reduce",
+    "reduce": "reduce",
+}
+
+
+def _not_read_twice(found: list[Restriction], from_text: tuple[Restriction, ...]) -> list[Restriction]:
+    """A Special code's cost rule, unless the card text already gave the same kind of rule (no double charge)."""
+    families = {_COST_FAMILIES[r.code] for r in from_text if r.code in _COST_FAMILIES}
+    return [r for r in found if _COST_FAMILIES.get(r.code) not in families]
 
 
 def _special_part(part: str, *, fleet_wide: bool) -> tuple[list[Restriction] | None, list[str]]:

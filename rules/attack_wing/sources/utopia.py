@@ -5,14 +5,18 @@ Restrictions Utopia stores as fields become :class:`Restriction` data here:
 ``csConstraint`` ("4+", "3-"), ``ship<Faction>`` and ``captain<Faction>`` flags, the
 ``<class>Limit`` flags (through :data:`LIMIT_CLASSES`), ``factionPenalty: 0``, and, for
 the resource cards in ``others``, ``upgradeSlots`` and the ``crewAdd``-style counters.
-Utopia's ``cost<Faction>`` fields do not say which ships they apply to and are not read.
+Utopia's ``cost<Faction>`` fields (``"costRomulan": "+2"``) are the faction cost printed in
+the card's cost box: +N unless the card is fielded on a ship of that faction (or class, for
+``costHirogen``); they become ``extra_cost_unless_ship``.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable
 
+from rules.attack_wing.card_text import descriptor_key, read_card_text, slots_from_text
 from rules.attack_wing.catalog import (
     ADMIRAL,
     CAPTAIN,
@@ -26,13 +30,11 @@ from rules.attack_wing.catalog import (
     Catalog,
     Restriction,
 )
-from rules.attack_wing.sources._build import (
+from rules.attack_wing.sources.builder import (
     CatalogBuilder,
     CatalogFormatError,
-    discounts_from_text,
     faction_slug,
     ship_markers,
-    slots_from_text,
     support_vehicle_rules,
 )
 
@@ -256,12 +258,27 @@ class _UtopiaReader:
                     found.extend(Restriction("ship_class", name) for name in LIMIT_CLASSES[stem])
                 else:
                     self.unknown_limits.add(stem)
+        for field, value in record.items():
+            # "costRomulan": "+2" is the cost box's "+2 unless fielded on a Romulan ship" (T276, W219, C383 …)
+            if field.startswith("cost") and field[4:5].isupper() and isinstance(value, str):
+                amount = value.strip().lstrip("+")
+                if amount.isdigit():
+                    words = " ".join(re.findall(r"[A-Z][a-z0-9']*", field[4:]))
+                    found.append(Restriction("extra_cost_unless_ship", descriptor_key(words), int(amount)))
         if record.get("factionPenalty") == 0 or upgrade_type == "starship_construction":
             found.append(Restriction("no_faction_penalty"))
-        found.extend(discounts_from_text(str(record.get("text") or "")))
+        found.extend(read_card_text(str(record.get("text") or ""), kind, str(record["name"])))
         if kind == OTHER and upgrade_type in {"fleet-captain", "officer", "flagship", "ship-resource"}:
             found.extend(self.resource_link(card_id, record))
         found.extend(support_vehicle_rules(record["name"]))
+        if kind == SHIP:
+            # An OP squadron prize (Hideki Class / Federation Attack Fighters) shares its set with a resource
+            # whose text says the squadron "counts as their one resource for the tournament".
+            found.extend(
+                Restriction("counts_as_resource", self.resource_by_set[s])
+                for s in _strings(record.get("set"))
+                if s in self.resource_by_set
+            )
         return tuple(dict.fromkeys(found))
 
     def resource_link(self, card_id: str, record: dict) -> list[Restriction]:
@@ -294,6 +311,8 @@ class _UtopiaReader:
                 slots.append("|".join(types))
         for field, slot_type in _ADD_COUNTERS.items():
             slots.extend([slot_type] * _int_or_zero(record.get(field)))
+        if kind == UPGRADE:  # a [crew] who fields a [talent] of his own (Elim Garak C109: "talents": 1)
+            slots.extend(["talent"] * _int_or_zero(record.get("talents")))
         slots.extend(slots_from_text(text, UPGRADE_TYPES))
         return tuple(slots)
 

@@ -242,11 +242,11 @@ def test_faction_only_card_restrictions(utopia):
 
 
 def test_faction_penalties(utopia):
-    """Additional Rules 20: +1 captain/upgrade, +3 face-up admiral; 0 SP captains pay none."""
+    """Additional Rules 20: +1 captain/upgrade, +3 face-up admiral; a 0 SP captain pays it too (no exemption)."""
     report = check(utopia, ship("S190", "Cap049", "C462", admiral="A043"), ship("S190", "Cap107"), ship("S190", "A043"))
     first = {c.id: (c.printed, c.penalty, c.cost) for c in report.ships[0].cards}
     assert first == {"S190": (17, 0, 17), "Cap049": (6, 1, 7), "A043": (3, 3, 6), "C462": (3, 1, 4)}
-    assert report.ships[1].cards[1].penalty == 0  # Drone, 0 SP
+    assert (report.ships[1].cards[1].penalty, report.ships[1].cards[1].cost) == (1, 1)  # Cap107, 0 SP Dominion
     face_down = report.ships[2].cards[1]
     assert (face_down.role, face_down.printed, face_down.penalty) == ("captain", 3, 1)
 

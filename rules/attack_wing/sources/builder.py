@@ -1,4 +1,4 @@
-"""What both readers share: id bookkeeping, lenient dates, text-derived slots and discounts.
+"""What both readers share: the catalog builder (id bookkeeping, lenient dates) and name rules.
 
 The community databases are hand-maintained and carry flaws (ids given as
 lists, a duplicated id, impossible or unpadded dates). A reader must survive
@@ -12,6 +12,7 @@ import re
 from dataclasses import replace
 from datetime import date
 
+from rules.attack_wing.card_text import normalize_class
 from rules.attack_wing.catalog import Card, CardSet, Catalog, Restriction, Skipped
 
 # Ship classes whose model stands on the oversized base. Seed 003, "Suggested tournament
@@ -22,11 +23,6 @@ OVERSIZED_CLASSES = frozenset({"borg cube", "nor class orbital space station"})
 
 class CatalogFormatError(ValueError):
     """The file is not a card database of the expected shape (malformed, truncated, wrong file)."""
-
-
-def normalize_class(name: str) -> str:
-    """Class names differ in case and stray spaces between and within sources ("K'Vort Class ")."""
-    return " ".join(name.split()).lower()
 
 
 def faction_slug(name: str) -> str:
@@ -66,64 +62,6 @@ def support_vehicle_rules(name: str) -> list[Restriction]:
 
 
 _DATE = re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})$")
-
-_UPGRADE_BAR = re.compile(r"\badd\b(?P<body>[^.<>]*?)\bupgrade bar\b", re.IGNORECASE)
-_SLOT_TOKEN = re.compile(r"(?:(\d+|one|two|an?)\s+(?:additional\s+)?)?\[(\w+?)(?:_text)?\]", re.IGNORECASE)
-_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2}
-_DISCOUNT = re.compile(
-    r"all (?:of )?your \[(?P<type>\w+?)_text\] upgrades cost -(?P<amount>\d+) ?(?:sp|squadron points?)"
-    r"(?P<fleet> for all ships in your fleet)?",
-    re.IGNORECASE,
-)
-_SHIP_DISCOUNT = re.compile(
-    r"(?:all )?\[(?P<type>\w+?)_text\] upgrades equipped to this ship cost -(?P<amount>\d+) ?sp", re.IGNORECASE
-)
-
-
-def _count(word: str | None) -> int:
-    if not word:
-        return 1
-    return int(word) if word.isdigit() else _NUMBERS[word.lower()]
-
-
-def slots_from_text(text: str, slot_types: tuple[str, ...]) -> tuple[str, ...]:
-    """Slots a card's own text adds to its ship's upgrade bar, e.g. "Add 2 [crew] to this ship's Upgrade Bar".
-
-    Only unconditional sentences count (a sentence with "if" is skipped: its slot depends
-    on the game state or the ship). A choice ("Add 1 [tech] or [weapon]") becomes one
-    slot that accepts either type, written ``"tech|weapon"``.
-    """
-    slots: list[str] = []
-    for match in _UPGRADE_BAR.finditer(text):
-        sentence_start = max(text.rfind(".", 0, match.start()), text.rfind(">", 0, match.start())) + 1
-        if re.search(r"\bif\b", text[sentence_start : match.end()], re.IGNORECASE):
-            continue
-        body = match.group("body")
-        tokens = [(_count(n), t.lower()) for n, t in _SLOT_TOKEN.findall(body) if t.lower() in slot_types]
-        if not tokens:
-            continue
-        if re.search(r"\bor\b", body, re.IGNORECASE):
-            slots.extend(["|".join(dict.fromkeys(t for _, t in tokens))] * tokens[0][0])
-        else:
-            for number, slot_type in tokens:
-                slots.extend([slot_type] * number)
-    return tuple(slots)
-
-
-def discounts_from_text(text: str) -> tuple[Restriction, ...]:
-    """Type-wide cost reductions a card's text grants ("All of your [crew] Upgrades cost -1 SP").
-
-    ``discount`` applies to the ship the card is on; ``fleet_discount`` ("for all ships in
-    your fleet", the Independent Fleet Captains) to every ship. Narrower reductions
-    (one upgrade, a faction's upgrades, upgrades under a cost) are not read.
-    """
-    found = []
-    for match in _DISCOUNT.finditer(text):
-        code = "fleet_discount" if match.group("fleet") else "discount"
-        found.append(Restriction(code, match.group("type").lower(), int(match.group("amount"))))
-    for match in _SHIP_DISCOUNT.finditer(text):
-        found.append(Restriction("discount", match.group("type").lower(), int(match.group("amount"))))
-    return tuple(dict.fromkeys(found))
 
 
 class CatalogBuilder:

@@ -1,0 +1,194 @@
+"""Which restriction sentences printed on cards the engine models, and why the rest are not.
+
+``restriction_coverage(catalog)`` lists, for every card whose text holds a fleet-building
+restriction phrase ("may only be purchased for …", "no ship may be equipped with more than
+one …", "costs +5 SP for any ship other than …", "You cannot assign a Captain …"), whether
+the card's restrictions carry a rule of that family, or else the written reason it is left
+out. A ``manage.py restriction_coverage`` command prints it; the aim is that no line is
+unmodelled without a reason (``reason`` never empty).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from rules.attack_wing.card_text import plain_text, sentences
+from rules.attack_wing.catalog import Card, Catalog
+
+# phrase family -> (pattern, restriction codes that model it)
+FAMILIES: dict[str, tuple[re.Pattern, frozenset[str]]] = {
+    "deployment": (
+        re.compile(
+            r"(?:may|can|by) only be (?:purchased|fielded|equipped|assigned|deployed)|\(\s*[^)]* only\s*\)|"
+            r"may only be assigned \w",
+            re.IGNORECASE,
+        ),
+        frozenset(
+            {
+                "ship_is",
+                "captain_is",
+                "ship_faction",
+                "captain_faction",
+                "ship_class",
+                "ship_class_contains",
+                "ship_name",
+                "hull_min",
+                "hull_max",
+                "attack_min",
+                "attack_max",
+                "shield_min",
+                "captain_skill_min",
+                "captain_skill_max",
+                "ship_unique",
+            }
+        ),
+    ),
+    "one per ship": (
+        re.compile(
+            r"no (?:ship|squadron) (?:may|my|can) (?:be equipped with|have) more than"
+            r"|cannot deploy more than (?:one|1)",
+            re.IGNORECASE,
+        ),
+        frozenset({"one_per_ship"}),
+    ),
+    "extra cost": (
+        re.compile(r"\bcosts? \+ ?\d", re.IGNORECASE),
+        frozenset(
+            {
+                "extra_cost_unless_ship",
+                "extra_cost_unless_ship_faction",
+                "extra_cost_unless_ship_class",
+                "extra_cost_unless_captain",
+                "extra_cost_if_skill_over",
+            }
+        ),
+    ),
+    "computed cost": (
+        re.compile(r"cost[^.]*equal to|cost of this resource is|resource costs \d", re.IGNORECASE),
+        frozenset({"cost_from_attack", "cost_from_hull", "resource_cost"}),
+    ),
+    "captain ban": (
+        re.compile(
+            r"cannot (?:assign|equip|deploy) a captain|(?:cannot|may not) (?:have|equip) an admiral", re.IGNORECASE
+        ),
+        frozenset({"no_captain", "no_admiral"}),
+    ),
+    "same fleet": (
+        re.compile(r"same (?:ship or )?fleet as", re.IGNORECASE),
+        frozenset({"not_with"}),
+    ),
+    "same ship": (
+        re.compile(r"may not equip the .+ upgrade to this ship", re.IGNORECASE),
+        frozenset({"not_on_ship_with"}),
+    ),
+    "ship contents": (
+        re.compile(
+            r"you may only have an? \w+ captain|may only field \w+ \[talent\]"
+            r"|with a cost greater than \d+ to this ship",
+            re.IGNORECASE,
+        ),
+        frozenset({"ship_cards_only", "max_upgrade_cost"}),
+    ),
+}
+
+# Sentences the engine deliberately does not model, by what they need; the first match gives the reason.
+REASONS: tuple[tuple[re.Pattern, str], ...] = (
+    (
+        re.compile(r"not a physical card", re.IGNORECASE),
+        "a helper record of the Utopia builder, not a printed card",
+    ),
+    (
+        re.compile(r"^[\"'].*(?:costs?|may only)", re.IGNORECASE),
+        "quotes the text printed on another card, which is read from that card",
+    ),
+    (
+        re.compile(r"both admirals may not", re.IGNORECASE),
+        "a two-admiral card (A044); the one-face-up-admiral limit already keeps them apart",
+    ),
+    (
+        re.compile(r"maneuver dial|\[come-about\]|maneuver on its", re.IGNORECASE),
+        "needs the ship's maneuver dial, which the catalog records do not carry",
+    ),
+    (
+        re.compile(r"firing arc|\brear arc\b", re.IGNORECASE),
+        "needs the ship's firing arcs, which the catalog records do not carry",
+    ),
+    (re.compile(r"action bar", re.IGNORECASE), "needs the ship's action bar, which the catalog records do not carry"),
+    (
+        re.compile(r"\b(?:if|when|while|during|each time|after|before)\b.*\b(?:cost|sp)\b", re.IGNORECASE),
+        "a cost that depends on the game state or a choice made during play, not on the fleet as built",
+    ),
+    (
+        re.compile(r"exceeds? (?:this |your |the )?ship'?s restrictions|even if it exceeds", re.IGNORECASE),
+        "an in-game redeployment that ignores restrictions; nothing to check when the fleet is built",
+    ),
+    (
+        re.compile(r"\bopposing\b|\benemy\b|target ship|defending ship|attacking ship", re.IGNORECASE),
+        "describes opposing ships during play, not fleet building",
+    ),
+    (
+        re.compile(r"mission|scenario|campaign|dominion war|solo|alliance", re.IGNORECASE),
+        "a scenario, mission or campaign rule outside tournament fleet building",
+    ),
+    (
+        re.compile(r"cannot be used with|in conjunction with", re.IGNORECASE),
+        "limits which cards may be used together during play, not which may be fielded",
+    ),
+    (
+        re.compile(r"upgrades? (?:that|which) (?:you|are)|face down|beneath this card|placed", re.IGNORECASE),
+        "governs cards placed by this card during setup; their own restrictions are checked as usual",
+    ),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class CoverageLine:
+    card_id: str
+    name: str
+    family: str  # "deployment", "one per ship", "extra cost", …
+    sentence: str  # the card's own words
+    modelled: bool
+    reason: str  # the restriction codes that model it, or why it is left out
+
+
+def restriction_coverage(catalog: Catalog) -> list[CoverageLine]:
+    """One line per restriction sentence on every card of ``catalog``, in card id order."""
+    lines = []
+    for card_id in sorted(catalog.cards):
+        lines.extend(_card_lines(catalog.cards[card_id]))
+    return lines
+
+
+def _card_lines(card: Card) -> list[CoverageLine]:
+    if not card.text:
+        return []
+    codes = {r.code for r in card.restrictions}
+    found = []
+    for sentence in sentences(plain_text(card.text)):
+        for family, (pattern, modelling) in FAMILIES.items():
+            if not pattern.search(sentence):
+                continue
+            used = sorted(codes & modelling)
+            if used:
+                found.append(CoverageLine(card.id, card.name, family, sentence, True, "modelled as " + ", ".join(used)))
+            else:
+                found.append(CoverageLine(card.id, card.name, family, sentence, False, unmodelled_reason(sentence)))
+    return found
+
+
+def unmodelled_reason(sentence: str) -> str:
+    for pattern, reason in REASONS:
+        if pattern.search(sentence):
+            return reason
+    return ""
+
+
+def coverage_summary(lines: list[CoverageLine]) -> dict[str, int]:
+    """Counts for a report header: all lines, modelled, unmodelled with a reason, unmodelled without one."""
+    return {
+        "lines": len(lines),
+        "modelled": sum(1 for line in lines if line.modelled),
+        "explained": sum(1 for line in lines if not line.modelled and line.reason),
+        "unexplained": sum(1 for line in lines if not line.modelled and not line.reason),
+    }

@@ -1,0 +1,317 @@
+"""Rules printed on the cards themselves, on the real card files: each test quotes the card.
+
+Costs follow the 2016 FAQ order: reduce to 0, then the faction penalty, then printed extra costs.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.attack_wing import FleetFileError, Format, fleet_to_dict, parse_fleet, validate_fleet
+from rules.attack_wing.coverage import coverage_summary, restriction_coverage
+from rules.attack_wing.fleet import Fleet, ResourceOption
+from tests.rules.attack_wing.conftest import AKIRA, GALAXY, PROMETHEUS, fleet, ship
+
+W16 = "wizkids-2016"
+FILLER = (PROMETHEUS, AKIRA)
+
+
+def check(catalog, *ships, resources=(), fmt=W16, options=(), banned=None):
+    made = fleet(*ships, resources=resources)
+    made = Fleet(ships=made.ships, resources=made.resources, resource_options=tuple(options))
+    return validate_fleet(made, catalog, fmt, None, banned)
+
+
+def cost_of(report, card_id, ship_index=0):
+    return next(c.cost for c in report.ships[ship_index].cards if c.id == card_id)
+
+
+def restricted(report, card_id):
+    return [v.message for v in report.violations if v.code == "CARD_RESTRICTION" and v.card == card_id]
+
+
+# ---------------------------------------------------------------------------------------- costs
+
+
+def test_dorsal_phaser_array_costs_the_primary_weapon_value_plus_1(utopia):
+    """W057: "the SP cost is equal to the ship's Primary Weapon Value +1" (printed 0); Galaxy attack 4."""
+    report = check(utopia, ship("S273", "Cap049", "W057"), *FILLER)
+    assert cost_of(report, "W057") == 5
+    assert not restricted(report, "W057")
+
+
+def test_aft_weapons_array_costs_5_more_off_a_galor(utopia):
+    """W029: "This card costs +5 SP if purchased for any ship other than a Cardassian Galor class ship"."""
+    on_galor = check(utopia, ship("S190", "Cap107", "W029"), *FILLER)
+    elsewhere = check(utopia, ship("S269", "Cap107", "W029"), *FILLER)
+    assert cost_of(on_galor, "W029") == 3  # a Dominion weapon on a Dominion Galor
+    assert cost_of(elsewhere, "W029") == 3 + 1 + 5  # faction penalty, then the printed +5
+
+
+def test_cost_box_faction_cost_is_added_on_top_of_the_penalty(utopia):
+    """T276 Romulan Cloaking Device, cost box "+2" unless on a Romulan ship (Utopia costRomulan)."""
+    romulan = check(utopia, ship("S359", "Cap015", "T276"), *FILLER)
+    klingon = check(utopia, ship("S269", "Cap015", "T276"), *FILLER)
+    assert (cost_of(romulan, "T276"), cost_of(klingon, "T276")) == (2, 2 + 1 + 2)
+
+
+def test_intrepid_discounts_only_its_two_named_tech_upgrades(utopia):
+    """S386: "The 'Bio-Neural Circuitry' and 'Variable Geometry Pylons' [tech] Upgrades … cost -1 SP"."""
+    report = check(utopia, ship("S386", "Cap049", "T298", "T310"), *FILLER)
+    assert (cost_of(report, "T298"), cost_of(report, "T310")) == (1, 3)
+
+
+def test_tkumbra_discounts_vulcan_captains_and_crew_only(utopia):
+    """S335: "All [Vulcan] Captains, Admirals, and [crew] Upgrades equipped to this ship cost -1 SP"."""
+    report = check(utopia, ship("S335", "Cap715", "C369", "C462"), *FILLER)
+    assert (cost_of(report, "Cap715"), cost_of(report, "C369"), cost_of(report, "C462")) == (3, 1, 3)
+
+
+def test_spector_discounts_federation_weapons_only(utopia):
+    """S342: "[Federation] [weapon] Upgrades equipped to this ship cost -1 SP"."""
+    report = check(utopia, ship("S342", "Cap049", "W202", "W140"), *FILLER)
+    assert (cost_of(report, "W202"), cost_of(report, "W140")) == (5, 4 + 1)
+
+
+def test_ktemoc_discounts_klingon_upgrades_and_doubles_other_penalties(utopia):
+    """Cap504: "All of your Klingon Upgrades cost -1 SP. The faction penalty is doubled for any non-Klingon
+    Upgrades assigned to your ship." """
+    report = check(utopia, ship("S269", "Cap504", "W230", "C462"), *FILLER)
+    assert (cost_of(report, "W230"), cost_of(report, "C462")) == (2, 3 + 2)
+
+
+def test_khan_singh_waives_the_penalty_of_talents_only(utopia):
+    """Cap645: "You do not pay a Faction penalty when assigning Khan or any [talent] Upgrade to your ship"."""
+    report = check(utopia, ship("S273", "Cap645", "E111", "C376"), *FILLER)
+    assert (cost_of(report, "Cap645"), cost_of(report, "E111"), cost_of(report, "C376")) == (4, 5, 3 + 1)
+
+
+def test_a_zero_sp_captain_of_another_faction_pays_the_penalty(utopia):
+    """Additional Rules 20 has no exemption for 0 SP captains: Cap107 (Borg Drone, 0 SP) on a Dominion ship."""
+    report = check(utopia, ship("S190", "Cap107"), *FILLER)
+    assert cost_of(report, "Cap107") == 1
+
+
+def test_dolim_reductions_stop_at_5(utopia):
+    """Cap801: "All of your [weapon] Upgrades cost -1SP, -5 Max" — six weapons save 5 SP, not 6."""
+    weapons = ("W230", "W229", "W140", "W108", "W202", "W159")
+    report = validate_fleet(fleet(ship("S273", "Cap801", *weapons), *FILLER), utopia, Format(key="open", name="open"))
+    saved = sum(c.printed + c.penalty - c.cost for c in report.ships[0].cards if c.id in weapons)
+    assert saved == 5
+
+
+# ---------------------------------------------------------------------------------------- resources
+
+
+def test_emergency_force_field_costs_half_the_starting_shields_rounded_up(utopia):
+    """R020: "… the total combined starting Shield Values of all ships in your fleet divided by 2 (round up)"."""
+    ships = (GALAXY, PROMETHEUS, AKIRA)
+    shields = sum(utopia.get(s.ship).shields for s in ships)
+    report = check(utopia, *ships, resources=("R020",))
+    assert report.resources[0].cost == -(-shields // 2)
+    assert report.total == 130 + -(-shields // 2)
+
+
+def test_improved_hull_and_main_power_grid_follow_their_text(utopia):
+    """R029: half the starting Hull Values rounded up; R024: "3 SP plus 2 SP for each Hull Value greater
+    than 3", read as 2 SP per ship whose Hull Value is greater than 3."""
+    ships = (GALAXY, PROMETHEUS, AKIRA, ship("S266", "Cap104"))
+    hulls = [utopia.get(s.ship).hull for s in ships]
+    hull = check(utopia, *ships, resources=("R029",), fmt=Format(key="open", name="open", fleet_limit=999))
+    grid = check(utopia, *ships, resources=("R024",), fmt=Format(key="open", name="open", fleet_limit=999))
+    assert hull.resources[0].cost == -(-sum(hulls) // 2)
+    assert grid.resources[0].cost == 3 + 2 * sum(1 for h in hulls if h > 3)
+
+
+def test_senior_staff_costs_1_per_additional_talent(utopia):
+    """R036: "1 SP for each additional [talent] Upgrade you assign"; Cap049 has one talent slot, E196a is the
+    second [talent], fielded by a [crew]."""
+    staffed = ship("S273", "Cap049", "C462", "E237", "E196a")
+    report = check(utopia, staffed, *FILLER, resources=("R036",))
+    assert report.resources[0].cost == 1
+    assert "SLOT_OVERFLOW" not in [v.code for v in report.violations]
+
+
+def test_officer_exchange_program_waives_and_reduces(utopia):
+    """R015: no penalty for a captain of one chosen faction on a ship of the other, and it costs 1 SP less."""
+    klingon_on_federation = ship("S273", "Cap504")
+    plain = check(utopia, klingon_on_federation, *FILLER, resources=("R015",))
+    chosen = check(
+        utopia,
+        klingon_on_federation,
+        *FILLER,
+        resources=("R015",),
+        options=(ResourceOption("R015", ("federation", "klingon")),),
+    )
+    assert (cost_of(plain, "Cap504"), cost_of(chosen, "Cap504")) == (3 + 1, 3 - 1)
+
+
+def test_banned_resource_is_refused(utopia):
+    """Resources 2: a venue may ban resources — by id or by name, from the format or the argument."""
+    by_format = check(
+        utopia, GALAXY, *FILLER, resources=("R020",), fmt=Format(key="b", name="b", banned_resources=("R020",))
+    )
+    by_name = check(utopia, GALAXY, *FILLER, resources=("R020",), banned={"Emergency Force Field"})
+    assert "RESOURCE_BANNED" in [v.code for v in by_format.violations]
+    assert "RESOURCE_BANNED" in [v.code for v in by_name.violations]
+
+
+def test_hideki_squadron_counts_as_the_fleets_one_resource(utopia):
+    """R005: "Players may only include 1 Attack Squadron … This counts as their one resource"."""
+    report = check(utopia, ship("S154", None), GALAXY, PROMETHEUS, AKIRA, resources=("R020",))
+    assert "TOO_MANY_RESOURCES" in [v.code for v in report.violations]
+
+
+# ---------------------------------------------------------------------------------------- restrictions
+
+
+def test_krenim_only_weapon_is_refused_elsewhere_with_the_cards_words(utopia):
+    """W035: "This Upgrade may only be purchased for a Krenim weapon ship."."""
+    elsewhere = check(utopia, ship("S273", "Cap049", "W035"), *FILLER)
+    on_krenim = check(utopia, ship("S045", "Cap645", "W035"), *FILLER)
+    assert "Krenim weapon ship" in restricted(elsewhere, "W035")[0]
+    assert not restricted(on_krenim, "W035")
+
+
+def test_klingon_captain_only_talent(utopia):
+    """E111 Klingon Honor: "This Upgrade may only be purchased for a Klingon Captain"."""
+    assert restricted(check(utopia, ship("S269", "Cap049", "E111"), *FILLER), "E111")
+    assert not restricted(check(utopia, ship("S269", "Cap701", "E111"), *FILLER), "E111")
+
+
+def test_dreadnought_takes_no_captain_and_is_complete_without_one(utopia):
+    """S221: "You cannot assign a Captain or an Admiral to this ship"."""
+    alone = check(utopia, ship("S221", None), *FILLER, GALAXY)
+    crewed = check(utopia, ship("S221", "Cap107"), *FILLER, GALAXY)
+    assert "MISSING_CAPTAIN" not in [v.code for v in alone.violations]
+    assert restricted(crewed, "Cap107")
+
+
+def test_drone_ship_takes_only_drone_pilots(utopia):
+    """S266: "This ship may only be assigned Gareb or a Romulan Drone Pilot as its Captain"."""
+    assert not restricted(check(utopia, ship("S266", "Cap104"), GALAXY, *FILLER), "Cap015")
+    assert restricted(check(utopia, ship("S266", "Cap015"), GALAXY, *FILLER), "Cap015")
+
+
+def test_galor_class_phaser_banks_errata_13(utopia):
+    """Errata 13: "only … for a Hideki Class Attack Squadron and no ship may be equipped with more than one"."""
+    assert restricted(check(utopia, ship("S190", "Cap107", "D010"), *FILLER), "D010")
+
+
+def test_tactical_station_is_unique_errata_5(utopia):
+    """Errata 5: Tactical Stations is unique; both databases print "Tactical Station"."""
+    assert utopia.get("W170").unique
+
+
+def test_officer_cards_need_a_crew_upgrade(utopia):
+    """Officer Cards (R011 point 2): assigned to [crew] Upgrades, at most 2 to each."""
+    report = check(utopia, ship("S273", "Cap049", "R011b"), *FILLER, resources=("R011",))
+    assert restricted(report, "R011b")
+    fine = check(utopia, ship("S273", "Cap049", "C462", "R011b", "R011c"), *FILLER, resources=("R011",))
+    assert not restricted(fine, "R011b") and not restricted(fine, "R011c")
+
+
+def test_no_flagship_on_a_station(utopia):
+    """2016 FAQ, Space Stations 5: "A Station may not designated as a Flagship"."""
+    report = check(utopia, ship("S184", "Cap645", "R004f"), *FILLER, resources=("R004",))
+    assert restricted(report, "R004f")
+
+
+def test_2014_preset_has_no_oversized_limit(utopia):
+    """The 2014 FAQ has no one-oversized-base rule (seed 003's 2016 format adds it)."""
+    stations = (ship("S184", "Cap645"), ship("S075", "Cap107"), AKIRA)
+    assert "TOO_MANY_OVERSIZED" in [v.code for v in check(utopia, *stations).violations]
+    assert "TOO_MANY_OVERSIZED" not in [v.code for v in check(utopia, *stations, fmt="wizkids-2014").violations]
+
+
+def test_spacedock_reads_the_same_text(spacedock):
+    """The Space Dock file's Ability text gives the same rules (Temporal Incursion, Dorsal Phaser Array)."""
+    incursion = next(c for c in spacedock.cards.values() if c.name == "Temporal Incursion")
+    dorsal = next(c for c in spacedock.cards.values() if c.name == "Dorsal Phaser Array")
+    assert ("ship_is", "krenim weapon") in [(r.code, r.value) for r in incursion.restrictions]
+    assert ("cost_from_attack", 1) in [(r.code, r.amount) for r in dorsal.restrictions]
+
+
+@pytest.mark.parametrize("catalog_name", ["utopia", "spacedock"])
+def test_every_restriction_sentence_is_modelled_or_explained(catalog_name, request):
+    """Each restriction phrase printed on a card is modelled or has a written reason."""
+    lines = restriction_coverage(request.getfixturevalue(catalog_name))
+    summary = coverage_summary(lines)
+    assert summary["lines"] > 300 and summary["unexplained"] == 0
+    assert summary["modelled"] > 0.95 * summary["lines"]
+
+
+# ---------------------------------------------------------------------------------------- fleet file
+
+
+def test_resource_with_its_choice_round_trips(utopia):
+    data = {
+        "resources": [{"id": "R015", "factions": ["Federation", "klingon"]}],
+        "ships": [{"ship": "S273", "captain": "Cap504", "admiral": None, "upgrades": [], "blind_booster": False}],
+    }
+    parsed, _, _ = parse_fleet(data, utopia)
+    assert parsed.option("R015") == ResourceOption("R015", ("federation", "klingon"))
+    assert fleet_to_dict(parsed)["resources"] == [{"id": "R015", "factions": ["federation", "klingon"]}]
+    assert parse_fleet(fleet_to_dict(parsed), utopia)[0] == parsed
+
+
+@pytest.mark.parametrize(
+    ("entry", "words"),
+    [
+        ({"id": "R015", "factions": ["federation", "vogon"]}, "unknown faction 'vogon'"),
+        ({"id": "R015", "factions": ["federation"]}, "needs 2 different factions"),
+        ({"id": "R015", "colour": "red"}, "unknown option(s) colour"),
+        ({"id": "R020", "factions": ["federation", "klingon"]}, "takes no 'factions' option"),
+    ],
+)
+def test_bad_resource_options_are_refused_in_one_line(utopia, entry, words):
+    data = {"resources": [entry], "ships": [{"ship": "S273", "captain": "Cap049"}]}
+    with pytest.raises(FleetFileError) as caught:
+        parse_fleet(data, utopia)
+    assert words in caught.value.message and "\n" not in caught.value.message
+
+
+# ---------------------------------------------------------------------------------------- one verdict
+
+
+def test_spacedock_flagship_cost_sits_on_its_ship(spacedock):
+    """Space Dock prints the flagship cards at 0 SP and the Flagship resource (4004) at 10 SP: the purchase
+    sits on the flagship's ship, as with Utopia's file, and the resource line keeps 0."""
+    report = validate_fleet(fleet(ship("1003", "2006", "6001"), resources=("4004",)), spacedock, W16)
+    assert cost_of(report, "6001") == 10
+    assert report.ships[0].cost == 30 + 4 + 10 and report.resources[0].cost == 0
+
+
+def test_utopia_flagship_cost_sits_on_its_ship(utopia):
+    report = validate_fleet(fleet(ship("S359", "Cap015", "R004a"), resources=("R004",)), utopia, W16)
+    assert cost_of(report, "R004a") == 10 and report.resources[0].cost == 0
+
+
+def test_lore_fields_talents_regardless_of_faction_restriction(utopia):
+    """Cap711 Lore: "You may assign any [talent] Upgrade to your ship, regardless of Faction restriction";
+    E111 Klingon Honor is "only … for a Klingon Captain"."""
+    assert not restricted(check(utopia, ship("S269", "Cap711", "E111"), *FILLER), "E111")
+    assert restricted(check(utopia, ship("S269", "Cap645", "E111"), *FILLER), "E111")
+
+
+def test_elim_garak_fields_a_talent_of_his_own(utopia):
+    """C109 Elim Garak ("talents": 1 in Utopia's file) adds a [talent] slot; its penalty is waived."""
+    report = check(utopia, ship("S269", "Cap053", "C109", "E111"), *FILLER)
+    assert "SLOT_OVERFLOW" not in [v.code for v in report.violations]
+    assert cost_of(report, "C109") == 4
+
+
+def test_fleet_captain_free_talent_only_when_chosen(utopia):
+    """R010 point 5: forgo the bonus [talent] slot and equip 1 of the captain's own talents for free."""
+    captain_ship = ship("S273", "Cap049", "R010f", "E196a")  # Independent (Federation): a bonus [talent] slot
+    paid = check(utopia, captain_ship, *FILLER, resources=("R010",))
+    free = check(
+        utopia, captain_ship, *FILLER, resources=("R010",), options=(ResourceOption("R010", free_talent=True),)
+    )
+    assert (cost_of(paid, "E196a"), cost_of(free, "E196a")) == (3, 0)
+
+
+def test_spacedock_slot_text_adds_a_slot(spacedock):
+    """Space Dock's Ability "Add 1 [TECH] Upgrade to your Upgrade Bar" adds a slot even without a Special code."""
+    assert spacedock.get("jean_luc_picard_b_71531").grants_slots == ("tech",)  # "Add 1 [TECH] Upgrade to your …"
+    assert spacedock.get("jean_luc_picard_c_71531").grants_slots == ("weapon",)
