@@ -303,8 +303,11 @@ def fleet_import(*, owner, data: bytes, name: str | None = None, faction: str | 
 
 
 @transaction.atomic
-def fleet_submission_version(*, fleet: Fleet, format: Format | str, on_date: date | None) -> FleetVersion:
-    """The fleet's current version, once the engine finds it legal for ``format`` on ``on_date``.
+def fleet_submission_version(
+    *, fleet: Fleet, format: Format | str, on_date: date | None, banned: frozenset[str] = frozenset()
+) -> FleetVersion:
+    """The fleet's current version, once the engine finds it legal for ``format`` on ``on_date``
+    with the event's ``banned`` resources (names or ids).
 
     Raises :class:`FleetIllegal` with the engine's report otherwise (an empty
     fleet is illegal: too few ships). The caller keeps the returned version;
@@ -316,7 +319,7 @@ def fleet_submission_version(*, fleet: Fleet, format: Format | str, on_date: dat
     current = fleet.current_version
     catalog = load_catalog()
     engine_fleet = _read_content(current.content, catalog)[0] if current else EngineFleet()
-    report = validate_fleet(engine_fleet, catalog, format, on_date)
+    report = validate_fleet(engine_fleet, catalog, format, on_date, banned)
     if not report.legal:
         raise FleetIllegal(report)
     if current is None:

@@ -38,6 +38,7 @@ class EventForm(CleanTextFormMixin, forms.ModelForm):
             "submission_deadline",
             "lists_public",
             "top_cut",
+            "banned_resources",
             "judges",
             "win_points",
             "tie_points",

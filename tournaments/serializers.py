@@ -507,6 +507,7 @@ class EventEntity(Entity):
         Column("submission_deadline", "submission_deadline", None),
         Column("top_cut", "top_cut"),
         Column("lists_public", "lists_public"),
+        Column("banned_resources", "banned_resources", ""),
         Column("organizer", "organizer"),
         Column("judges", "judges"),
         Column("scoring.win", "win_points"),

@@ -48,6 +48,11 @@ class Event(models.Model):
         help_text="Once the event starts, everyone sees every fleet. Otherwise players see only their opponents'.",
     )
     top_cut = models.PositiveSmallIntegerField(choices=TopCut.choices, default=TopCut.NONE)
+    banned_resources = models.CharField(
+        max_length=500,
+        blank=True,
+        help_text="Resources the venue bans, by name or card id, separated by commas (Additional Rules, Resources 2).",
+    )
     organizer = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="organized_events")
     judges = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="judged_events")
     win_points = models.PositiveSmallIntegerField(default=3)
@@ -82,6 +87,11 @@ class Event(models.Model):
     def uses_battle_points(self) -> bool:
         """Battle points are reported only where they rank players (the 2014 preset)."""
         return self.tiebreaks == TieBreakPreset.FAQ_2014
+
+    @property
+    def banned_resource_list(self) -> frozenset[str]:
+        """The banned resources as the rules take them: names or ids, trimmed, without empties."""
+        return frozenset(name.strip() for name in self.banned_resources.split(",") if name.strip())
 
     def swiss_rounds(self, player_count: int) -> int:
         """The planned number of Swiss rounds: the organizer's, else enough to find one undefeated player."""

@@ -10,7 +10,16 @@ from ..models import Event, EventStatus, Match, MatchStatus
 from .locking import lock_event, lock_submitted_fleet
 
 # Settings that decide how the event is played; they freeze once it starts.
-FROZEN_ONCE_STARTED = ("game", "format", "fleet_point_base", "win_points", "tie_points", "loss_points", "top_cut")
+FROZEN_ONCE_STARTED = (
+    "game",
+    "format",
+    "fleet_point_base",
+    "win_points",
+    "tie_points",
+    "loss_points",
+    "top_cut",
+    "banned_resources",
+)
 
 
 @transaction.atomic

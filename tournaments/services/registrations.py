@@ -85,7 +85,9 @@ def registration_submit_fleet(*, registration: Registration, fleet) -> Registrat
         raise TournamentError("This fleet is for another game.")
     check_lists_may_change(registration)
     try:
-        version = fleet_submission_version(fleet=fleet, format=event.format, on_date=event.date)
+        version = fleet_submission_version(
+            fleet=fleet, format=event.format, on_date=event.date, banned=event.banned_resource_list
+        )
     except FleetIllegal as illegal:
         raise FleetRefused(
             "This fleet is not legal for the event, so it was not submitted.",
