@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from datetime import date
 
 VersionGrant = Callable[[object, object], Iterable[int]]
 
@@ -82,12 +83,14 @@ def can_edit_fleet(user, fleet) -> bool:
 class Submission:
     """A fleet version entered in an event, as the verification page may show it.
 
-    ``sealed``: the event has not started, so its lists are still hidden.
+    ``sealed``: the event has not started, so its lists are still hidden; ``event_date`` is
+    the day the event is played (the builder judges resource retirement on it).
     """
 
     event_name: str
     version_id: int
     sealed: bool = False
+    event_date: date | None = None
 
 
 SubmissionLookup = Callable[[object], Iterable[Submission]]

@@ -19,8 +19,10 @@ from accounts.text_fields import CleanTextFormMixin
 from rules.attack_wing import FORMATS, Catalog, FleetShip
 from rules.attack_wing import Fleet as EngineFleet
 from rules.attack_wing.catalog import ADMIRAL, CAPTAIN, OTHER, RESOURCE, SHIP, UPGRADE, UPGRADE_TYPES
+from rules.attack_wing.fleet import ResourceOption
+from rules.attack_wing.index import index_for
 
-from .selectors import UPGRADE_TYPE_LABELS, faction_choices
+from .selectors import UPGRADE_TYPE_LABELS, faction_choices, faction_label
 
 MAX_IMPORT_BYTES = 256 * 1024
 
@@ -191,20 +193,58 @@ class BlindBoosterForm(ShipChangeForm):
 
 
 class ResourceForm(BuilderForm):
-    """The fleet's one resource (seed 003, Resources 1), or none."""
+    """The fleet's one resource (seed 003, Resources 1), or none, with the choices its text asks for:
+    the Officer Exchange Program's two factions, the Fleet Captain's free Elite Talent.
+
+    ``retired`` are the resources retired on the day the builder judges the fleet on; the choice
+    marks them, so a player sees it before submitting."""
 
     resource = forms.ChoiceField(
         required=False, label="Resource", widget=forms.Select(attrs={"class": "form-select form-select-sm"})
     )
+    factions = forms.MultipleChoiceField(
+        required=False,
+        label="Its two factions (Officer Exchange Program)",
+        widget=forms.CheckboxSelectMultiple,
+    )
+    free_talent = forms.BooleanField(
+        required=False, label="The Fleet Captain equips 1 of his own Elite Talents for free (instead of the extra slot)"
+    )
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, retired: frozenset[str] = frozenset(), **kwargs):
         super().__init__(*args, **kwargs)
         resources = sorted((c for c in self.catalog.cards.values() if c.kind == RESOURCE), key=lambda c: c.name)
-        self.fields["resource"].choices = [("", "No resource")] + [(c.id, f"{c.name} ({c.cost} SP)") for c in resources]
+        self.fields["resource"].choices = [("", "No resource")] + [
+            (c.id, f"{c.name} ({c.cost} SP){' — retired on this date' if c.id in retired else ''}") for c in resources
+        ]
+        self.fields["factions"].choices = [
+            (key, faction_label(key)) for key in sorted(index_for(self.catalog).factions)
+        ]
+        current = self.fleet.resources[0] if self.fleet.resources else None
+        self.takes = resource_options_taken(self.catalog.get(current)) if current else frozenset()
+        option = self.fleet.option(current) if current else None
+        if option is not None:
+            self.initial.setdefault("factions", list(option.factions))
+            self.initial.setdefault("free_talent", option.free_talent)
 
     def apply(self) -> EngineFleet:
         card = self.cleaned_data["resource"]
-        return replace(self.fleet, resources=(card,) if card else ())
+        if not card:
+            return replace(self.fleet, resources=(), resource_options=())
+        takes = resource_options_taken(self.catalog.get(card))
+        factions = tuple(self.cleaned_data["factions"]) if "factions" in takes else ()
+        free_talent = self.cleaned_data["free_talent"] and "free_talent" in takes
+        options = (
+            (ResourceOption(id=card, factions=factions, free_talent=free_talent),) if factions or free_talent else ()
+        )
+        return replace(self.fleet, resources=(card,), resource_options=options)
+
+
+def resource_options_taken(card) -> frozenset[str]:
+    """The choices a resource's text asks for when the fleet is built ("factions", "free_talent")."""
+    if card is None:
+        return frozenset()
+    return frozenset(str(r.value) for r in card.restrictions if r.code == "resource_option")
 
 
 BUILDER_FORMS: dict[str, type[BuilderForm]] = {

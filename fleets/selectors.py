@@ -11,12 +11,14 @@ from datetime import date
 
 from django.db.models import Case, Count, Max, OuterRef, Prefetch, Q, QuerySet, Subquery, Value, When
 
+from rules.attack_wing import FORMATS, FleetFileError, FleetShip, Format, Report, Violation, parse_fleet, validate_fleet
 from rules.attack_wing import Fleet as EngineFleet
-from rules.attack_wing import FleetFileError, FleetShip, Format, Report, Violation, parse_fleet, validate_fleet
 from rules.attack_wing import catalog as records
 from rules.attack_wing.catalog import RESOURCE, Catalog
+from rules.attack_wing.fleet import ResourceOption
+from rules.attack_wing.index import index_for
 
-from .access import FleetAccess
+from .access import FleetAccess, fleet_submissions
 from .models.catalog import CARD_RECORD_FIELDS, SET_RECORD_FIELDS, Card, CardSet, card_record, json_list_has, set_record
 from .models.fleet import Fleet, FleetVersion
 
@@ -138,11 +140,52 @@ def content_fleet(content: dict, catalog: Catalog) -> EngineFleet:
     resources = content.get("resources", [])
     if not isinstance(resources, list):
         raise FleetFileError("resources must be a list of card ids")
-    for card_id in resources:
+    ids, options = [], []
+    for entry in resources:  # a card id, or an object carrying the choices the resource asks for
+        card_id = entry.get("id") if isinstance(entry, dict) else entry
         card = catalog.get(card_id) if isinstance(card_id, str) else None
         if card is None or card.kind != RESOURCE:
             raise FleetFileError(f"resources: {card_id!r} is not a resource card")
-    return EngineFleet(resources=tuple(resources))
+        ids.append(card_id)
+        if isinstance(entry, dict):
+            factions = tuple(f for f in entry.get("factions", ()) if isinstance(f, str))
+            options.append(ResourceOption(card_id, factions, entry.get("free_talent") is True))
+    return EngineFleet(resources=tuple(ids), resource_options=tuple(options))
+
+
+@dataclass(frozen=True, slots=True)
+class JudgedOn:
+    """The day the builder judges a fleet on (resource retirement), and why that day."""
+
+    day: date
+    reason: str
+
+
+def builder_date(fleet: Fleet, *, today: date) -> JudgedOn:
+    """The date of the next event the fleet is submitted to, if any (it is being prepared for it),
+    else ``today``."""
+    upcoming = sorted(
+        (s.event_date, s.event_name) for s in fleet_submissions(fleet) if s.sealed and s.event_date is not None
+    )
+    if upcoming:
+        day, name = upcoming[0]
+        return JudgedOn(day, f"the date of {name}, the event it is submitted to")
+    return JudgedOn(today, "today")
+
+
+def retired_resources(catalog: Catalog, format_key: str, day: date) -> frozenset[str]:
+    """Ids of the resources retired on ``day`` in the format (Resources rule 4 and its table)."""
+    fmt = FORMATS.get(format_key)
+    if fmt is None or not fmt.resource_retirement:
+        return frozenset()
+    index = index_for(catalog)
+    return frozenset(
+        card.id
+        for card in catalog.cards.values()
+        if card.kind == RESOURCE
+        and (retirement := index.retirement(card, fmt.retirement_months)) is not None
+        and day >= retirement.retired_on
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,6 +200,7 @@ class CardLine:
     cost: int
     violations: tuple[Violation, ...] = ()
     upgrade_index: int | None = None  # position in the ship's upgrade list, for removing it
+    choices: str = ""  # what the player chose for a resource that asks (Officer Exchange Program's factions)
 
     @property
     def factions(self) -> str:
@@ -212,6 +256,17 @@ class FleetCheck:
         return sum(line.cost for line in self.resources)
 
 
+def resource_choices(fleet: EngineFleet, resource_id: str) -> str:
+    """The choices made for a resource, in words: "factions: Federation, Klingon", "free Elite Talent"."""
+    option = fleet.option(resource_id)
+    if option is None:
+        return ""
+    parts = [f"factions: {', '.join(faction_label(f) for f in option.factions)}"] if option.factions else []
+    if option.free_talent:
+        parts.append("one Elite Talent of the captain free")
+    return "; ".join(parts)
+
+
 def card_type_label(card: records.Card, role: str) -> str:
     """The Type column of the Fleet Build Sheet: Ship, Captain, Admiral, Crew, Tech, …"""
     if role == "captain" and card.kind == records.ADMIRAL:
@@ -263,6 +318,7 @@ def fleet_check(fleet: EngineFleet, *, format: Format | str, on: date | None = N
             penalty=0,
             cost=resource.cost,
             violations=tuple(v for v in report.violations if v.ship is None and v.card == resource.id),
+            choices=resource_choices(fleet, resource.id),
         )
         for resource in report.resources
     )

@@ -141,7 +141,10 @@ def sheet_totals(check: FleetCheck) -> list[tuple[str, int | None]]:
 
 def _resource_and_totals(check: FleetCheck) -> Table:
     resource_rows = [[_p("Resource", _BOLD), _p("SP", _BOLD)]]
-    resource_rows += [[_p(line.card.name), sp_text(line)] for line in check.resources] or [["None", "0"]]
+    resource_rows += [
+        [_p(f"{line.card.name} ({line.choices})" if line.choices else line.card.name), sp_text(line)]
+        for line in check.resources
+    ] or [["None", "0"]]
     resource = Table(resource_rows, colWidths=[0.8 * BLOCK_WIDTH, 0.2 * BLOCK_WIDTH])
     resource.setStyle(TableStyle([*_GRID, ("BACKGROUND", (0, 0), (-1, 0), _HEAD), ("ALIGN", (1, 0), (1, -1), "RIGHT")]))
 
@@ -331,7 +334,10 @@ def render_fleet_text(*, version: FleetVersion) -> str:
         lines.append(f"Ship {ship.number}{booster}: {ship.cost} SP")
         lines += [f"  {line.type_label}: {card_title(line)} - {sp_text(line)}" for line in ship.lines]
         lines.append("")
-    lines += [f"Resource: {line.card.name} - {sp_text(line)}" for line in check.resources]
+    lines += [
+        f"Resource: {line.card.name}{f' ({line.choices})' if line.choices else ''} - {sp_text(line)}"
+        for line in check.resources
+    ]
     lines.append(f"Total: {check.total} SP")
     if not check.legal:
         lines.append(f"Not legal ({check.report.format}): " + "; ".join(v.message for v in check.report.violations))

@@ -104,10 +104,11 @@ def visible_submitted_versions(user, fleet) -> set[int]:
 
 def fleet_event_submissions(fleet) -> list[Submission]:
     """The events ``fleet`` is submitted to, for the fleet verification page."""
+    submitted = Registration.objects.filter(fleet_version__fleet=fleet)
     return [
-        Submission(event_name=event_name, version_id=version_id, sealed=status not in STARTED)
-        for event_name, version_id, status in Registration.objects.filter(fleet_version__fleet=fleet).values_list(
-            "event__name", "fleet_version_id", "event__status"
+        Submission(event_name=name, version_id=version_id, sealed=status not in STARTED, event_date=day)
+        for name, version_id, status, day in submitted.values_list(
+            "event__name", "fleet_version_id", "event__status", "event__date"
         )
     ]
 

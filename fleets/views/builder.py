@@ -11,6 +11,7 @@ from __future__ import annotations
 from django.http import Http404
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils import timezone
 from django.views.decorators.http import require_POST, require_safe
 
 from fleets.list_builders import builder_answer, form_error_text
@@ -21,7 +22,7 @@ from rules.attack_wing.catalog import SHIP
 from ..access import can_edit_fleet
 from ..forms import BUILDER_FORMS, SLOT_CHOICES, SLOTS, CardSearchForm, FleetDetailsForm, ResourceForm
 from ..models import Fleet
-from ..selectors import card_search, content_fleet, fleet_check, load_catalog
+from ..selectors import builder_date, card_search, content_fleet, fleet_check, load_catalog, retired_resources
 from ..services import FleetError, FleetLocked, fleet_update, fleet_update_details
 from ._fleet_access import with_fleet
 
@@ -59,9 +60,10 @@ def _builder_context(request, fleet: Fleet, *, error: str = "", search: dict | N
     details_form = FleetDetailsForm(
         initial={"name": fleet.name, "faction": fleet.faction, "format_key": fleet.format_key}
     )
+    judged = builder_date(fleet, today=timezone.localdate())
     try:
         engine_fleet = content_fleet(version.content, catalog) if version else EngineFleet()
-        check = fleet_check(engine_fleet, format=fleet.format_key, catalog=catalog)
+        check = fleet_check(engine_fleet, format=fleet.format_key, on=judged.day, catalog=catalog)
     except FleetInputError as problem:
         check, error = None, f"This fleet cannot be checked: {problem.message}. Ask an administrator."
     return {
@@ -79,7 +81,9 @@ def _builder_context(request, fleet: Fleet, *, error: str = "", search: dict | N
             initial={"resource": check.fleet.resources[0] if check and check.fleet.resources else ""},
             fleet=check.fleet if check else EngineFleet(),
             catalog=catalog,
+            retired=retired_resources(catalog, fleet.format_key, judged.day),
         ),
+        "judged": judged,
         "is_owner": request.user.is_authenticated and fleet.owner_id == request.user.pk,
         "format_name": FORMATS[fleet.format_key].name if fleet.format_key in FORMATS else fleet.format_key,
         "faction_choices": details_form.fields["faction"].choices,
