@@ -170,7 +170,10 @@ def cost_ship(
     faction penalty, and its captains and admirals cost 1 SP less (R015 text, points 2 and 3).
     """
     placed = ship.placed
-    bases = [base_cost(e, ship) for e in placed]
+    bases = [
+        e.facts.card.cost if not e.facts.rules.computes_cost or e.role == ROLE_SHIP else base_cost(e, ship)
+        for e in placed
+    ]
     active = [e for e in placed if e.facts.rules.prices]
     for source in active:
         for reach, exact in source.facts.rules.exact:

@@ -92,7 +92,8 @@ def validate_fleet(
         priced = [
             _staff_on_ship(ship, cards, staff, n) for ship, cards, n in zip(ships, priced, extra_talents, strict=True)
         ]
-    priced = [_purchase_on_ship(ship, cards, chosen) for ship, cards in zip(ships, priced, strict=True)]
+    if chosen:
+        priced = [_purchase_on_ship(ship, cards, chosen) for ship, cards in zip(ships, priced, strict=True)]
     ship_costs = [sum(c.cost for c in cards) for cards in priced]
     resource_costs = _resource_costs(chosen, ships, priced, sum(extra_talents))
     chosen_ids = frozenset(f.card.id for f in chosen)
@@ -137,6 +138,8 @@ def _squadron_resources(ships: list[ShipInFleet], index: CatalogIndex) -> list[C
     resource cards: "This counts as their one resource for the tournament"), for the count and retirement."""
     found = []
     for ship in ships:
+        if "counts_as_resource" not in ship.ship.codes:
+            continue
         for r in ship.ship.card.restrictions:
             if r.code == "counts_as_resource" and (facts := index.fact(str(r.value))) is not None:
                 found.append(facts)
