@@ -47,16 +47,17 @@ class ShipInFleet:
     captain_factions: frozenset[str] = field(default_factory=frozenset)
     _fits: dict[str, bool] = field(default_factory=dict)
     placed: list[Entry] = field(default_factory=list)
+    not_with: list[CardFacts] = field(default_factory=list)  # its cards that may not share the fleet with another
 
     def __post_init__(self) -> None:
-        added_ship = {str(r.value) for f in self.attached for r in f.card.restrictions if r.code == "adds_ship_faction"}
+        adding = [f for f in self.attached if f.card.upgrade_type in ("fleet-captain", "flagship")]
+        added_ship = {str(r.value) for f in adding for r in f.card.restrictions if r.code == "adds_ship_faction"}
         self.ship_factions = frozenset(self.ship.card.factions) | added_ship
         if self.captain is not None:
-            added = {
-                str(r.value) for f in self.attached for r in f.card.restrictions if r.code == "adds_captain_faction"
-            }
+            added = {str(r.value) for f in adding for r in f.card.restrictions if r.code == "adds_captain_faction"}
             self.captain_factions = frozenset(self.captain.card.factions) | added
         self.placed = entries(self)
+        self.not_with = [e.facts for e in self.placed if e.facts.rules.not_with]
 
     @property
     def commanders(self) -> list[CardFacts]:
@@ -82,7 +83,7 @@ class ShipInFleet:
         return captain_matches(key, self.captain_factions, card.name, self.captain.rules.text_key)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Entry:
     """One card in its place on a ship."""
 
@@ -104,8 +105,8 @@ def entries(ship: ShipInFleet) -> list[Entry]:
         found.append(Entry(ship.captain, ROLE_CAPTAIN, len(found)))
     if ship.admiral is not None:
         found.append(Entry(ship.admiral, ROLE_ADMIRAL, len(found)))
-    for facts in ship.attached:
-        found.append(Entry(facts, ROLE_UPGRADE, len(found)))
+    start = len(found)
+    found.extend(Entry(facts, ROLE_UPGRADE, start + i) for i, facts in enumerate(ship.attached))
     return found
 
 

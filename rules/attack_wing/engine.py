@@ -203,6 +203,8 @@ def _purchase_on_ship(ship: ShipInFleet, cards: tuple[CardCost, ...], chosen: li
     """A Flagship or Fleet Captain is one purchase: its cost sits on the ship its card is assigned to (and
     counts toward that ship's cap). Space Dock prints those cards at 0 SP and the resource at 10 SP; the
     card then carries the resource's cost, so both databases give the same ship cost."""
+    if not any(f.card.upgrade_type in ONE_PURCHASE_TYPES for f in ship.attached):
+        return cards
     costs = {f.card.id: f.card.cost for f in chosen}
     offset = len(cards) - len(ship.attached)
     changed = list(cards)
