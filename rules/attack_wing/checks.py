@@ -573,7 +573,7 @@ def _ship_card_rules(ship: ShipInFleet) -> list[Violation]:
         found.append(
             _restricted(ship, ship.captain, f"the ship takes only {' or '.join(rules.captain_is)} as its captain")
         )
-    for entry in ship.placed:
+    for entry in ship.placed if ship.guarded else ():
         facts = entry.facts
         if not facts.rules.guards:
             continue

@@ -48,6 +48,7 @@ class ShipInFleet:
     _fits: dict[str, bool] = field(default_factory=dict)
     placed: list[Entry] = field(default_factory=list)
     not_with: list[CardFacts] = field(default_factory=list)  # its cards that may not share the fleet with another
+    guarded: bool = False  # a card on it restricts what else shares the ship
 
     def __post_init__(self) -> None:
         adding = [f for f in self.attached if f.card.upgrade_type in ("fleet-captain", "flagship")]
@@ -58,6 +59,7 @@ class ShipInFleet:
             self.captain_factions = frozenset(self.captain.card.factions) | added
         self.placed = entries(self)
         self.not_with = [e.facts for e in self.placed if e.facts.rules.not_with]
+        self.guarded = any(e.facts.rules.guards for e in self.placed)
 
     @property
     def commanders(self) -> list[CardFacts]:
@@ -176,14 +178,18 @@ def cost_ship(
         for e in placed
     ]
     active = [e for e in placed if e.facts.rules.prices]
-    for source in active:
-        for reach, exact in source.facts.rules.exact:
-            _set_exact(reach, exact, source, placed, bases, ship)
     reductions = [0] * len(placed)
     reductions[0] = _ship_discount(ship)
-    waivers = [(source, reach) for source in active for reach in source.facts.rules.waivers]
-    waive_one = [(source, reach) for source in active for reach in source.facts.rules.waive_one]
-    doubles = [(source, reach) for source in active for reach in source.facts.rules.doubles]
+    waivers: list[tuple[Entry, Qualifier]] = []
+    waive_one: list[tuple[Entry, Qualifier]] = []
+    doubles: list[tuple[Entry, Qualifier]] = []
+    for source in active:
+        rules = source.facts.rules
+        for reach, exact in rules.exact:
+            _set_exact(reach, exact, source, placed, bases, ship)
+        waivers.extend((source, reach) for reach in rules.waivers)
+        waive_one.extend((source, reach) for reach in rules.waive_one)
+        doubles.extend((source, reach) for reach in rules.doubles)
     for reach, amount in fleet_wide:
         for entry in placed:
             if reaches(reach, None, entry, ship):
