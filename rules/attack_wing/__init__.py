@@ -8,9 +8,11 @@ Public names (the site uses only these):
 - ``Format``, ``FORMATS``, ``get_format``, ``DEFAULT_FORMAT``
 - ``parse_fleet``, ``fleet_to_dict``, ``canonical_json``, ``report_to_dict``, ``FleetFileError``
 - ``fleet_points``, ``bye``, ``FleetPoints``
+- ``restriction_coverage(catalog) -> list[CoverageLine]``, ``coverage_summary``
 """
 
 from rules.attack_wing.catalog import Card, CardSet, Catalog, Restriction, Skipped
+from rules.attack_wing.coverage import CoverageLine, coverage_summary, restriction_coverage
 from rules.attack_wing.engine import validate_fleet
 from rules.attack_wing.fleet import (
     VIOLATION_CODES,
@@ -38,6 +40,7 @@ __all__ = [
     "CardSet",
     "Catalog",
     "CatalogFormatError",
+    "CoverageLine",
     "Fleet",
     "FleetFileError",
     "FleetInputError",
@@ -53,11 +56,13 @@ __all__ = [
     "Violation",
     "bye",
     "canonical_json",
+    "coverage_summary",
     "fleet_points",
     "fleet_to_dict",
     "get_format",
     "parse_fleet",
     "read_catalog",
     "report_to_dict",
+    "restriction_coverage",
     "validate_fleet",
 ]

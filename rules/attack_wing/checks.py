@@ -189,9 +189,9 @@ def _every_card(ships: list[ShipInFleet], chosen: list[CardFacts]) -> Iterator[t
 
 def not_with(ships: list[ShipInFleet], chosen: list[CardFacts]) -> list[Violation]:
     """Cards that may not share a fleet with a named card (Locutus: "… the same ship or fleet as Jean-Luc Picard")."""
-    present = list(_every_card(ships, chosen))
-    if not any(f.rules.not_with for _, f in present):
+    if not any(s.not_with for s in ships) and not any(f.rules.not_with for f in chosen):
         return []
+    present = list(_every_card(ships, chosen))
     found = []
     for ship_index, facts in present:
         for name in facts.rules.not_with:
@@ -336,12 +336,10 @@ def officers(ship: ShipInFleet) -> list[Violation]:
     return [_restricted(ship, extra, reason)]
 
 
-STATION_WORDS = ("station", "platform")
-
-
 def flagship_on_station(ship: ShipInFleet) -> list[Violation]:
     """A Station may not be designated as a Flagship (2016 FAQ, Space Stations & Stationary Platforms 5)."""
-    if not any(w in ship.ship.ship_class_key for w in STATION_WORDS):
+    key = ship.ship.ship_class_key
+    if "station" not in key and "platform" not in key:
         return []
     return [
         _restricted(ship, f, "a Station may not be designated as a Flagship (2016 FAQ, Space Stations 5)")
@@ -527,7 +525,7 @@ def _unmet(ship: ShipInFleet, facts: CardFacts, resources_chosen: frozenset[str]
     if facts.requires_resource and facts.requires_resource not in resources_chosen:
         yield f"needs the fleet's resource {facts.requires_resource}"
     rules = facts.rules
-    if _faction_rules_waived(ship, facts):
+    if (rules.ship_is or rules.captain_is) and _faction_rules_waived(ship, facts):
         return
     if rules.ship_is and not any(ship.fits(key) for key in rules.ship_is):
         yield f"{_printed(facts, 'ship')} (this is a {ship.ship.card.ship_class or ship.name})"
@@ -575,7 +573,7 @@ def _ship_card_rules(ship: ShipInFleet) -> list[Violation]:
         found.append(
             _restricted(ship, ship.captain, f"the ship takes only {' or '.join(rules.captain_is)} as its captain")
         )
-    for entry in ship.placed:
+    for entry in ship.placed if ship.guarded else ():
         facts = entry.facts
         if not facts.rules.guards:
             continue

@@ -47,16 +47,19 @@ class ShipInFleet:
     captain_factions: frozenset[str] = field(default_factory=frozenset)
     _fits: dict[str, bool] = field(default_factory=dict)
     placed: list[Entry] = field(default_factory=list)
+    not_with: list[CardFacts] = field(default_factory=list)  # its cards that may not share the fleet with another
+    guarded: bool = False  # a card on it restricts what else shares the ship
 
     def __post_init__(self) -> None:
-        added_ship = {str(r.value) for f in self.attached for r in f.card.restrictions if r.code == "adds_ship_faction"}
+        adding = [f for f in self.attached if f.card.upgrade_type in ("fleet-captain", "flagship")]
+        added_ship = {str(r.value) for f in adding for r in f.card.restrictions if r.code == "adds_ship_faction"}
         self.ship_factions = frozenset(self.ship.card.factions) | added_ship
         if self.captain is not None:
-            added = {
-                str(r.value) for f in self.attached for r in f.card.restrictions if r.code == "adds_captain_faction"
-            }
+            added = {str(r.value) for f in adding for r in f.card.restrictions if r.code == "adds_captain_faction"}
             self.captain_factions = frozenset(self.captain.card.factions) | added
         self.placed = entries(self)
+        self.not_with = [e.facts for e in self.placed if e.facts.rules.not_with]
+        self.guarded = any(e.facts.rules.guards for e in self.placed)
 
     @property
     def commanders(self) -> list[CardFacts]:
@@ -82,7 +85,7 @@ class ShipInFleet:
         return captain_matches(key, self.captain_factions, card.name, self.captain.rules.text_key)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Entry:
     """One card in its place on a ship."""
 
@@ -104,8 +107,8 @@ def entries(ship: ShipInFleet) -> list[Entry]:
         found.append(Entry(ship.captain, ROLE_CAPTAIN, len(found)))
     if ship.admiral is not None:
         found.append(Entry(ship.admiral, ROLE_ADMIRAL, len(found)))
-    for facts in ship.attached:
-        found.append(Entry(facts, ROLE_UPGRADE, len(found)))
+    start = len(found)
+    found.extend(Entry(facts, ROLE_UPGRADE, start + i) for i, facts in enumerate(ship.attached))
     return found
 
 
@@ -170,16 +173,23 @@ def cost_ship(
     faction penalty, and its captains and admirals cost 1 SP less (R015 text, points 2 and 3).
     """
     placed = ship.placed
-    bases = [base_cost(e, ship) for e in placed]
+    bases = [
+        e.facts.card.cost if not e.facts.rules.computes_cost or e.role == ROLE_SHIP else base_cost(e, ship)
+        for e in placed
+    ]
     active = [e for e in placed if e.facts.rules.prices]
-    for source in active:
-        for reach, exact in source.facts.rules.exact:
-            _set_exact(reach, exact, source, placed, bases, ship)
     reductions = [0] * len(placed)
     reductions[0] = _ship_discount(ship)
-    waivers = [(source, reach) for source in active for reach in source.facts.rules.waivers]
-    waive_one = [(source, reach) for source in active for reach in source.facts.rules.waive_one]
-    doubles = [(source, reach) for source in active for reach in source.facts.rules.doubles]
+    waivers: list[tuple[Entry, Qualifier]] = []
+    waive_one: list[tuple[Entry, Qualifier]] = []
+    doubles: list[tuple[Entry, Qualifier]] = []
+    for source in active:
+        rules = source.facts.rules
+        for reach, exact in rules.exact:
+            _set_exact(reach, exact, source, placed, bases, ship)
+        waivers.extend((source, reach) for reach in rules.waivers)
+        waive_one.extend((source, reach) for reach in rules.waive_one)
+        doubles.extend((source, reach) for reach in rules.doubles)
     for reach, amount in fleet_wide:
         for entry in placed:
             if reaches(reach, None, entry, ship):

@@ -92,7 +92,8 @@ def validate_fleet(
         priced = [
             _staff_on_ship(ship, cards, staff, n) for ship, cards, n in zip(ships, priced, extra_talents, strict=True)
         ]
-    priced = [_purchase_on_ship(ship, cards, chosen) for ship, cards in zip(ships, priced, strict=True)]
+    if chosen:
+        priced = [_purchase_on_ship(ship, cards, chosen) for ship, cards in zip(ships, priced, strict=True)]
     ship_costs = [sum(c.cost for c in cards) for cards in priced]
     resource_costs = _resource_costs(chosen, ships, priced, sum(extra_talents))
     chosen_ids = frozenset(f.card.id for f in chosen)
@@ -137,6 +138,8 @@ def _squadron_resources(ships: list[ShipInFleet], index: CatalogIndex) -> list[C
     resource cards: "This counts as their one resource for the tournament"), for the count and retirement."""
     found = []
     for ship in ships:
+        if "counts_as_resource" not in ship.ship.codes:
+            continue
         for r in ship.ship.card.restrictions:
             if r.code == "counts_as_resource" and (facts := index.fact(str(r.value))) is not None:
                 found.append(facts)
@@ -200,6 +203,8 @@ def _purchase_on_ship(ship: ShipInFleet, cards: tuple[CardCost, ...], chosen: li
     """A Flagship or Fleet Captain is one purchase: its cost sits on the ship its card is assigned to (and
     counts toward that ship's cap). Space Dock prints those cards at 0 SP and the resource at 10 SP; the
     card then carries the resource's cost, so both databases give the same ship cost."""
+    if not any(f.card.upgrade_type in ONE_PURCHASE_TYPES for f in ship.attached):
+        return cards
     costs = {f.card.id: f.card.cost for f in chosen}
     offset = len(cards) - len(ship.attached)
     changed = list(cards)

@@ -77,6 +77,7 @@ class CardRules:
     cost_from_hull: int | None = None  # the card costs the ship's printed Hull Value plus this
     not_with: tuple[str, ...] = ()  # names that may not be in the same fleet
     prices: bool = False  # the card changes other cards' costs or penalties (a quick skip for the rest)
+    computes_cost: bool = False  # its cost comes from the ship's values (Primary Weapon Value, Hull Value)
     guards: bool = False  # the card restricts what else shares its ship
     name_key: str = ""  # the card's name as a descriptor ("bio neural circuitry")
     text_key: str = ""  # the card's text as descriptor words ("counts as a romulan drone pilot")
@@ -207,6 +208,7 @@ def compile_rules(card: Card) -> CardRules:
         cost_from_hull=next((r.amount for r in card.restrictions if r.code == "cost_from_hull"), None),
         no_admiral=no_admiral,
         prices=bool(reductions or waivers or waive_one or doubles or exact),
+        computes_cost=cost_from_attack is not None or any(r.code == "cost_from_hull" for r in card.restrictions),
         guards=bool(only_cards or no_admiral or any(r.code == "not_on_ship_with" for r in card.restrictions)),
         not_with=tuple(str(r.value) for r in card.restrictions if r.code == "not_with"),
         name_key=descriptor_key(card.name),
