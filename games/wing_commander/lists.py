@@ -10,6 +10,9 @@ from rules import wing_commander
 from . import KEY
 from .models import WingCommanderCard
 
+TOURNAMENT_RULES = "tournament"
+CASUAL_RULES = "casual"
+
 
 class WingCommanderDecks(DeckKind):
     """Seed 001: the play deck (cards by side and type) and the starting muster."""
@@ -33,8 +36,22 @@ class WingCommanderDecks(DeckKind):
     def read(self, data):
         return wing_commander.deck_from_data(data)
 
-    def check(self, record):
-        return wing_commander.check_deck(record, tournament=True)
+    rule_sets = {
+        TOURNAMENT_RULES: (
+            f"Tournament rules (the manual's play deck restrictions): {wing_commander.MIN_DECK_CARDS}–"
+            f"{wing_commander.TOURNAMENT_MAX_DECK_CARDS} cards, one side's cards only, one of any Luck card, "
+            f"a starting muster of at most {wing_commander.MUSTER_POINTS} points."
+        ),
+        CASUAL_RULES: (
+            "Casual play, as check_deck --casual: the same rules without the "
+            f"{wing_commander.TOURNAMENT_MAX_DECK_CARDS}-card maximum "
+            f"(at least {wing_commander.MIN_DECK_CARDS} cards, no upper limit)."
+        ),
+    }
+
+    def check(self, record, rules: str = TOURNAMENT_RULES):
+        """Seed 001, play deck restriction 4: the 100-card maximum is for tournament play only."""
+        return wing_commander.check_deck(record, tournament=rules != CASUAL_RULES)
 
     def write(self, record):
         cards = Counter()
