@@ -142,6 +142,10 @@ class DeckKind:
         """The line a catalog card adds (without its count)."""
         raise NotImplementedError
 
+    def catalog_remark(self, card: models.Model) -> str:
+        """What the rules make of a catalog card beyond its fields, for the catalog page ("" for nothing)."""
+        return ""
+
     def usable(self, card: models.Model) -> bool:
         """Whether the catalog tells enough about ``card`` for a deck to hold it."""
         return True

@@ -170,9 +170,11 @@ def catalog_entry(game: str, pk: int):
     return get_object_or_404(catalog_game(game).catalog.model, pk=pk)
 
 
-def catalog_rows(game: str, entries) -> list[tuple[object, list[str]]]:
-    """Each entry with its cells as the page shows them (choices by their labels, weapons joined)."""
+def catalog_rows(game: str, entries) -> list[tuple[object, list[str], str]]:
+    """Each entry with its cells as the page shows them (choices by their labels, weapons joined) and what
+    the game's rules make of it (:meth:`DeckKind.catalog_remark`)."""
     columns = catalog_columns(game)
+    kind = catalog_game(game).lists
     rows = []
     for entry in entries:
         cells = []
@@ -180,5 +182,5 @@ def catalog_rows(game: str, entries) -> list[tuple[object, list[str]]]:
             display = getattr(entry, f"get_{column.field}_display", None)
             value = display() if display else getattr(entry, column.field)
             cells.append(", ".join(value) if isinstance(value, list) else ("" if value is None else str(value)))
-        rows.append((entry, cells))
+        rows.append((entry, cells, kind.catalog_remark(entry) if kind else ""))
     return rows

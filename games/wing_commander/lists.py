@@ -78,6 +78,21 @@ class WingCommanderDecks(DeckKind):
     def details(self, line):
         return label(line["type"])
 
+    def catalog_remark(self, card):
+        """Seed 001: what counts toward the play deck, the Luck card limit, and what can be mustered."""
+        remarks = []
+        if card.card_type in wing_commander.OUTSIDE_PLAY_DECK:
+            remarks.append("not counted in the play deck")
+        elif card.card_type:
+            remarks.append("counted in the play deck")
+        if card.card_type == "luck":
+            remarks.append("one per deck")
+        if not card.playable:
+            remarks.append("needs a side and a type before a deck can hold it")
+        elif card.card_type in wing_commander.MUSTER_TYPES and card.musterable and not card.medal_cost:
+            remarks.append("may be in the starting muster")
+        return "; ".join(remarks).capitalize()
+
     def usable(self, card):
         return card.playable
 

@@ -43,6 +43,8 @@ def test_seed_001_an_organizer_adds_a_wing_commander_card_with_every_field(clien
     client.force_login(organizer)
     page = client.get(reverse("fleets:decks:catalog_list", args=[WING_COMMANDER])).text
     assert "Arrow" in page and "Sample from the rulebook" in page
+    assert "Counted in the play deck; may be in the starting muster" in page  # Arrow: 2 points, no medal
+    assert "Counted in the play deck; one per deck" in page  # Capture Pilot, a Luck card
     response = client.post(
         reverse("fleets:decks:catalog_add", args=[WING_COMMANDER]),
         {"name": "Rapier", "side": "terran", "card_type": "fighter", "mustering_cost": "3", "medal_cost": "1"},
