@@ -10,6 +10,7 @@ with a redirect back to the builder, so the page works without JavaScript.
 from __future__ import annotations
 
 import json
+from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.http import Http404, HttpResponse
@@ -100,13 +101,16 @@ def deck_builder(request, pk: int):
 
 
 def _after_change(request, deck, error: str | None = None):
+    """The builder after a change, still judged by the rule set it was showing (the forms carry ``rules``)."""
+    rules = get_kind(deck.game).rules_key(request.POST.get("rules"))
+    page = reverse("fleets:decks:builder", args=[deck.pk])
     return builder_answer(
         request,
         deck,
         error=error,
         fragment="fleets/decks/_builder.html",
-        context=lambda: _builder_context(deck, error=error),
-        page=reverse("fleets:decks:builder", args=[deck.pk]),
+        context=lambda: _builder_context(deck, error=error, rules=rules),
+        page=f"{page}?{urlencode({'rules': rules})}" if request.POST.get("rules") else page,
     )
 
 

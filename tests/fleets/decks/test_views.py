@@ -207,3 +207,9 @@ def test_seed_001_the_builder_checks_a_casual_deck_and_says_which_rules_it_appli
     assert "Rules applied: Casual play, as check_deck --casual" in casual
     assert "DECK_TOO_LARGE" not in casual and "Legal</span>" in casual
     assert "Rules applied: Tournament rules" in client.get(url + "?rules=nonsense").text
+    assert 'name="rules" value="casual"' in casual
+    line = reverse("fleets:decks:line", args=[big.pk])
+    change = {"name": "Arrow", "side": "terran", "count": 121, "rules": "casual"}
+    assert client.post(line, change).url == url + "?rules=casual"
+    fragment = client.post(line, change, headers={"HX-Request": "true"}).text
+    assert "Rules applied: Casual play" in fragment and "DECK_TOO_LARGE" not in fragment
