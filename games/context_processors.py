@@ -11,4 +11,9 @@ def game_links(request):
     def shown(link) -> bool:
         return user.is_authenticated if link.audience == "user" else has_role(user, link.audience)
 
-    return {"game_links": [link for game in all_games() for link in game.nav if shown(link)]}
+    links = {}
+    for game in all_games():
+        for link in game.nav:
+            if link.url_name not in links and shown(link):
+                links[link.url_name] = link  # games may share a page (the catalogs); the menu shows it once
+    return {"game_links": list(links.values())}

@@ -80,6 +80,14 @@ class ListReport:
         return EXIT_LEGAL if self.legal else EXIT_ILLEGAL
 
 
+EMPTY_LIST = "EMPTY_LIST"
+
+
+def empty_list(message: str) -> Violation:
+    """The one violation of a list with nothing in it: no game plays an empty deck, fleet or reserves deck."""
+    return Violation(EMPTY_LIST, message)
+
+
 def tally(lines: Iterable[tuple[str, int]]) -> Counter[str]:
     """Copies per name from ``(name, count)`` lines; a list may name the same card on several lines."""
     copies: Counter[str] = Counter()

@@ -5,18 +5,22 @@ Priorities, highest first (each only breaks ties of the ones above it):
 1. fewest rematches (none whenever a rematch-free pairing exists);
 2. with an odd field, the bye goes to a player with the fewest byes so far, and
    among those to the lowest score possible;
-3. the smallest sum over pairs of (score difference)², so players meet their own
+3. fewest pairs of players on the same ``side``, in a game whose two players
+   play opposite sides with lists of their own (Spearpoint 1943 pits an American
+   reserves deck against a German one, seed 004): sides meet across whenever the
+   field allows, before scores are matched;
+4. the smallest sum over pairs of (score difference)², so players meet their own
    score group and the few floaters move as little as possible;
-4. fewest pairs of players who share a keep-apart ``group`` (same club or store).
+5. fewest pairs of players who share a keep-apart ``group`` (same club or store).
    It applies in every round but, sitting below score differences, it can only
    choose between pairings that are equally good on everything above; in round
    one, where every score is equal, it keeps clubs apart whenever possible;
-5. a seeded tie-break: players are ranked by score and, inside a score, by a
+6. a seeded tie-break: players are ranked by score and, inside a score, by a
    shuffle drawn from ``seed``; the pairing minimises the sum of squared rank
    distances, so equal optima are chosen by the seed (round one is a random
    pairing by seed), and the same input with the same seed gives the same pairing.
 
-All five are folded into one integer cost per pair (each tier weighted above the
+All six are folded into one integer cost per pair (each tier weighted above the
 largest total the tiers below it can reach), so the best pairing is a
 minimum-cost perfect matching. Solving it on the complete graph is slow in pure
 Python, but the optimum almost never pairs players far apart in the ranking. The
@@ -56,6 +60,7 @@ class PlayerRecord:
 
     ``opponents`` may name players no longer in the field (dropped players).
     ``group`` names a keep-apart group such as a club or store (``None``: none).
+    ``side`` is the side of the game the player plays (``None``: a game whose players have no fixed side).
     """
 
     id: str
@@ -63,6 +68,7 @@ class PlayerRecord:
     opponents: frozenset[str] = frozenset()
     byes: int = 0
     group: str | None = None
+    side: str | None = None  # the side the player's list plays; players of one side meet only if they must
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +79,7 @@ class Pairing:
     bye: str | None
     rematches: int
     keep_apart_clashes: int = 0
+    same_side_pairs: int = 0
 
 
 class PairingObjective(NamedTuple):
@@ -85,6 +92,7 @@ class PairingObjective(NamedTuple):
     rematches: int
     bye_byes: int
     bye_score: Fraction
+    same_side_pairs: int
     score_spread: Fraction  # sum over pairs of (score difference)²
     keep_apart_clashes: int
 
@@ -92,11 +100,12 @@ class PairingObjective(NamedTuple):
 def pairing_objective(players: Sequence[PlayerRecord], pairing: Pairing) -> PairingObjective:
     """Evaluate any pairing of ``players`` (``pairs`` plus ``bye``) on the objective."""
     by_id = {player.id: player for player in players}
-    rematches = clashes = 0
+    rematches = clashes = same_side = 0
     spread = Fraction(0)
     for a, b in pairing.pairs:
         first, second = by_id[a], by_id[b]
         rematches += b in first.opponents or a in second.opponents
+        same_side += first.side is not None and first.side == second.side
         clashes += first.group is not None and first.group == second.group
         spread += (_exact(first.score) - _exact(second.score)) ** 2
     bye = by_id[pairing.bye] if pairing.bye is not None else None
@@ -104,6 +113,7 @@ def pairing_objective(players: Sequence[PlayerRecord], pairing: Pairing) -> Pair
         rematches=rematches,
         bye_byes=bye.byes if bye else 0,
         bye_score=_exact(bye.score) if bye else Fraction(0),
+        same_side_pairs=same_side,
         score_spread=spread,
         keep_apart_clashes=clashes,
     )
@@ -141,6 +151,7 @@ class _Field:
         position = {player.id: p for p, player in enumerate(ranked)}
         self.met = _symmetric([{position[o] for o in player.opponents if o in position} for player in ranked])
         self.group = [player.group for player in ranked]
+        self.side = [player.side for player in ranked]
         self.odd = n % 2 == 1
         self.bye_rank = _bye_ranks(ranked, self.points) if self.odd else []
         # Tier multipliers: each exceeds the largest total the tiers below can reach.
@@ -148,7 +159,8 @@ class _Field:
         spread = (self.points[0] - self.points[-1]) if ranked else 0
         self.per_group = pairs * n * n + 1
         self.per_square = (pairs + 1) * self.per_group
-        self.per_bye = (pairs * spread * spread + 1) * self.per_square
+        self.per_side = (pairs * spread * spread + 1) * self.per_square
+        self.per_bye = (pairs + 1) * self.per_side
         self.per_rematch = (max(self.bye_rank, default=0) + 2) * self.per_bye
 
     @property
@@ -165,14 +177,23 @@ class _Field:
             cost += self.per_rematch
         if self.group[p] is not None and self.group[p] == self.group[q]:
             cost += self.per_group
+        if self.same_side(p, q):
+            cost += self.per_side
         return cost
 
+    def same_side(self, p: int, q: int) -> bool:
+        return self.side[p] is not None and self.side[p] == self.side[q]
+
     def is_clean(self, p: int, q: int) -> bool:
-        """Whether ``p`` and ``q`` could meet without a rematch or keep-apart clash."""
-        return q not in self.met[p] and (self.group[p] is None or self.group[p] != self.group[q])
+        """Whether ``p`` and ``q`` could meet without a rematch, keep-apart clash or same-side game."""
+        return (
+            q not in self.met[p]
+            and (self.group[p] is None or self.group[p] != self.group[q])
+            and not self.same_side(p, q)
+        )
 
     def floor_cost(self, p: int, q: int) -> int:
-        """A lower bound of ``cost(p, q)`` that ignores rematches and groups."""
+        """A lower bound of ``cost(p, q)`` that ignores rematches, groups and sides."""
         d = self.points[p] - self.points[q]
         return d * d * self.per_square + (q - p) * (q - p)
 
@@ -193,7 +214,7 @@ class _Field:
     def pairing(self, mate: list[int]) -> Pairing:
         pairs = []
         bye = None
-        rematches = clashes = 0
+        rematches = clashes = same_side = 0
         for p in range(self.size):
             q = mate[p]
             if q == self.size:
@@ -202,12 +223,14 @@ class _Field:
                 pairs.append((p, q))
                 rematches += q in self.met[p]
                 clashes += self.group[p] is not None and self.group[p] == self.group[q]
+                same_side += self.same_side(p, q)
         pairs.sort(key=lambda pq: (-self.points[pq[0]], -self.points[pq[1]], pq[0]))
         return Pairing(
             pairs=[(self.players[p].id, self.players[q].id) for p, q in pairs],
             bye=bye,
             rematches=rematches,
             keep_apart_clashes=clashes,
+            same_side_pairs=same_side,
         )
 
 

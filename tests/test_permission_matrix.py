@@ -35,6 +35,7 @@ from django.db import connection, transaction
 from django.test import Client
 from django.urls import URLResolver, get_resolver, reverse
 
+from games.registry import get_game
 from tests.security.world import ROLES, World, world_in_transaction
 
 # What a role gets.
@@ -112,6 +113,10 @@ def campaign(world: World) -> dict:
     return {"pk": world.campaign.pk}
 
 
+def campaign_entry(world: World) -> dict:
+    return {"pk": world.campaign.pk, "sequence": 1}
+
+
 def campaign_seat(world: World) -> dict:
     return {"pk": world.campaign.pk, "player_pk": world.campaign_seat.pk}
 
@@ -139,6 +144,10 @@ def deck(world: World) -> dict:
 
 def deck_game(world: World) -> dict:
     return {"game": world.deck.game}
+
+
+def catalog_card(world: World) -> dict:
+    return {"game": world.deck.game, "pk": get_game(world.deck.game).catalog.model.objects.order_by("pk")[0].pk}
 
 
 def api_fleet(world: World) -> dict:
@@ -228,6 +237,8 @@ MATRIX = [
     Row("tournaments:campaigns:transfer", "POST", campaign_seat, CAMPAIGN_ORGANIZER),
     Row("tournaments:campaigns:battle", "GET", campaign, CAMPAIGN_ORGANIZER),
     Row("tournaments:campaigns:battle", "POST", campaign, CAMPAIGN_ORGANIZER),
+    Row("tournaments:campaigns:void", "GET", campaign_entry, CAMPAIGN_ORGANIZER),
+    Row("tournaments:campaigns:void", "POST", campaign_entry, CAMPAIGN_ORGANIZER),
     # --- Fleets -----------------------------------------------------------------------------------
     Row("fleets:list", "GET", no_args, SIGNED_IN),
     Row("fleets:create", "GET", no_args, SIGNED_IN),
@@ -259,6 +270,17 @@ MATRIX = [
     Row("fleets:decks:import", "POST", no_args, PLAYERS),
     Row("fleets:decks:catalog_import", "GET", no_args, ORGANIZERS),
     Row("fleets:decks:catalog_import", "POST", no_args, ORGANIZERS),
+    Row("fleets:decks:catalog", "GET", no_args, ORGANIZERS),
+    Row("fleets:decks:catalog_list", "GET", deck_game, ORGANIZERS),
+    Row("fleets:decks:catalog_add", "GET", deck_game, ORGANIZERS),
+    Row("fleets:decks:catalog_add", "POST", deck_game, ORGANIZERS),
+    Row("fleets:decks:catalog_edit", "GET", catalog_card, ORGANIZERS),
+    Row("fleets:decks:catalog_edit", "POST", catalog_card, ORGANIZERS),
+    Row("fleets:decks:catalog_retire", "POST", catalog_card, ORGANIZERS),
+    Row("fleets:decks:catalog_csv", "GET", deck_game, ORGANIZERS),
+    Row("fleets:decks:catalog_csv", "POST", deck_game, ORGANIZERS),
+    Row("fleets:decks:catalog_export", "GET", deck_game, ORGANIZERS),
+    Row("fleets:decks:catalog_template", "GET", deck_game, ORGANIZERS),
     Row("fleets:decks:builder", "GET", deck, DECK_OWNER),
     Row("fleets:decks:add", "POST", deck, DECK_OWNER),
     Row("fleets:decks:line", "POST", deck, DECK_OWNER),

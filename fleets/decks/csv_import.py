@@ -27,11 +27,15 @@ from dataclasses import dataclass
 from django import forms
 from django.db import IntegrityError, models, transaction
 
+from accounts import csv_safe
+from accounts.csv_safe import FORMULA_STARTS
 from accounts.text_fields import CleanTextFormMixin
 from games.registry import catalog_games, get_game, is_game
+from rules.text_input import text_problem
 
 MAX_CSV_BYTES = 1_000_000
 MAX_CSV_ROWS = 5_000
+# What a spreadsheet reads as the start of a formula; such a cell is refused on import and quoted on export.
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +59,20 @@ class CatalogImportError(Exception):
 class CatalogImportResult:
     created: int
     updated: int
+
+
+@dataclass(frozen=True, slots=True)
+class CatalogChange:
+    """What importing one row would do: add a card, or change these fields of an existing one (none: unchanged)."""
+
+    line: int
+    name: str
+    created: bool
+    changed: tuple[str, ...] = ()
+
+    @property
+    def action(self) -> str:
+        return "add" if self.created else ("update" if self.changed else "unchanged")
 
 
 class CatalogRowForm(CleanTextFormMixin, forms.ModelForm):
@@ -86,10 +104,47 @@ class CatalogSpec:
 def import_catalog_csv(*, game: str, data: bytes | str) -> CatalogImportResult:
     """Check every row of the CSV ``data`` for ``game``'s catalog, then write them all or raise
     :class:`CatalogImportError` listing every bad row and write nothing."""
+    return _write(_checked_forms(game, data))
+
+
+def preview_catalog_csv(*, game: str, data: bytes | str) -> list[CatalogChange]:
+    """What :func:`import_catalog_csv` would do with ``data``, row by row, writing nothing (bad rows raise
+    :class:`CatalogImportError` as the import does)."""
+    spec = catalog_spec(game)
+    changes = []
+    for line, form in _checked_forms(game, data):
+        column = {field: header for header, field in spec.columns.items()}
+        changed = tuple(column.get(field, field) for field in form.changed_data) if form.instance.pk else ()
+        changes.append(CatalogChange(line, form.cleaned_data.get("name", ""), form.instance.pk is None, changed))
+    return changes
+
+
+def catalog_spec(game: str) -> CatalogSpec:
     if not is_game(game) or get_game(game).catalog is None:
         known = ", ".join(known.key for known in catalog_games())
         raise CatalogImportError([RowError(0, f"unknown game {game!r}; expected one of {known}")])
-    spec = get_game(game).catalog
+    return get_game(game).catalog
+
+
+def export_catalog_csv(*, game: str, cards) -> str:
+    """``cards`` of ``game``'s catalog as the CSV the import reads (choices as their keys, weapons with ``;``)."""
+    spec = catalog_spec(game)
+    out = io.StringIO()
+    writer = csv_safe.writer(out, lineterminator="\r\n")
+    writer.writerow(list(spec.columns))
+    for card in cards:
+        values = (getattr(card, field) for field in spec.columns.values())
+        writer.writerow(["" if v is None else "; ".join(v) if isinstance(v, list) else v for v in values])
+    return out.getvalue()
+
+
+def template_csv(*, game: str) -> str:
+    """The header row of ``game``'s catalog CSV, ready to fill in."""
+    return ",".join(catalog_spec(game).columns) + "\r\n"
+
+
+def _checked_forms(game: str, data: bytes | str) -> list[tuple[int, forms.ModelForm]]:
+    spec = catalog_spec(game)
     fields, rows = _read_rows(spec, data)
     form_class = forms.modelform_factory(spec.model, form=spec.form, fields=fields)
     existing = _existing(spec, [values for _line, values in rows])
@@ -100,6 +155,10 @@ def import_catalog_csv(*, game: str, data: bytes | str) -> CatalogImportResult:
             errors.append(RowError(line, f"the same {', '.join(spec.key)} as line {seen[key]}"))
             continue
         seen[key] = line
+        problem = _cell_problem(spec, values)
+        if problem:
+            errors.append(RowError(line, problem))
+            continue
         form = form_class(data=values, instance=existing.get(key))
         if form.is_valid():
             forms_by_line.append((line, form))
@@ -107,7 +166,20 @@ def import_catalog_csv(*, game: str, data: bytes | str) -> CatalogImportResult:
             errors.append(RowError(line, _form_errors(spec, form)))
     if errors:
         raise CatalogImportError(errors)
-    return _write(forms_by_line)
+    return forms_by_line
+
+
+def _cell_problem(spec: CatalogSpec, values: dict[str, str]) -> str | None:
+    """A cell no catalog takes: control characters, or text a spreadsheet would read as a formula
+    (a negative number is left to the field, which says it cannot be negative)."""
+    column = {field: header for header, field in spec.columns.items()}
+    for field, value in values.items():
+        problem = text_problem(value, multiline=field == "notes")
+        if problem:
+            return f"{column.get(field, field)}: {problem}"
+        if value.startswith(FORMULA_STARTS) and not re.fullmatch(r"-\d+", value):
+            return f"{column.get(field, field)}: {value[:1]!r} starts a spreadsheet formula; remove it"
+    return None
 
 
 def _read_rows(spec: CatalogSpec, data: bytes | str) -> tuple[list[str], list[tuple[int, dict[str, str]]]]:

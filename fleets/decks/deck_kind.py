@@ -74,8 +74,18 @@ class DeckKind:
     def canonical(self, data: object) -> dict:
         return self.write(self.read(data))
 
-    def report(self, content: dict) -> ListReport:
-        return self.check(self.read(content))
+    # The ways the builder can judge a list: key -> what it applies, the first being the events' rules.
+    # A game with one way has one entry under "".
+    rule_sets: dict[str, str] = {"": "The game's list rules."}
+
+    def report(self, content: dict, rules: str = "") -> ListReport:
+        """The rules' verdict; ``rules`` picks one of :attr:`rule_sets` (``""``: the first, as events judge)."""
+        record = self.read(content)
+        return self.check(record, rules=rules) if rules else self.check(record)
+
+    def rules_key(self, asked: str | None) -> str:
+        """``asked`` if it names one of the game's rule sets, else the first (what events apply)."""
+        return asked if asked in self.rule_sets else next(iter(self.rule_sets))
 
     def empty(self, side: str) -> dict:
         return self.canonical({self.side_key: side, self.lines_key: [], **self.empty_extras()})
@@ -132,6 +142,10 @@ class DeckKind:
         """The line a catalog card adds (without its count)."""
         raise NotImplementedError
 
+    def catalog_remark(self, card: models.Model) -> str:
+        """What the rules make of a catalog card beyond its fields, for the catalog page ("" for nothing)."""
+        return ""
+
     def usable(self, card: models.Model) -> bool:
         """Whether the catalog tells enough about ``card`` for a deck to hold it."""
         return True
@@ -170,8 +184,10 @@ class DeckKind:
     # --- the catalog -----------------------------------------------------------------------------
 
     def offered(self, side: str) -> models.QuerySet:
-        """The catalog cards the builder offers for a list of ``side``."""
-        return self.catalog.objects.filter(**{self.catalog_side_field: side})
+        """The catalog cards the builder offers for a list of ``side``: a retired card is offered no more,
+        but a list that holds it keeps it (:meth:`catalog_cards` still finds it)."""
+        cards = self.catalog.objects.filter(**{self.catalog_side_field: side})
+        return cards.filter(retired=False) if has_field(self.catalog, "retired") else cards
 
     def catalog_cards(self, names: Iterable[str]) -> dict[tuple[str, str], models.Model]:
         """Catalog cards by (name, side) for the given names, in one query."""
@@ -202,6 +218,10 @@ class DeckKind:
             except DeckContentError as error:
                 problems.append(f"{where}: {error}")
         return problems
+
+
+def has_field(model: type[models.Model], name: str) -> bool:
+    return any(field.name == name for field in model._meta.get_fields())
 
 
 def find_card(cards: dict[tuple[str, str], models.Model], name: str, side: str) -> models.Model | None:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import base64
+
 from django import forms
 from django.utils import timezone
 
 from accounts.text_fields import CleanTextFormMixin
-from games.registry import catalog_game_choices, deck_game_choices
+from games.registry import catalog_game_choices, deck_game_choices, get_game
 
 from .csv_import import MAX_CSV_BYTES
 from .deck_kind import MAX_COPIES, DeckKind, get_kind, label
@@ -127,3 +129,58 @@ class CatalogImportForm(CleanTextFormMixin, forms.Form):
         if upload.size > MAX_CSV_BYTES:
             raise forms.ValidationError(f"The file is larger than {MAX_CSV_BYTES // 1024} KB.")
         return upload.read()
+
+
+def catalog_entry_form(game: str, *, data=None, instance=None) -> forms.ModelForm:
+    """The add / edit form of one card of ``game``'s catalog: the CSV row's fields, checked the same way
+    (the game's own rules, e.g. a ship's Structure), plus the name's uniqueness and the text checks."""
+    row_form = get_game(game).catalog.form
+
+    class CatalogEntryForm(row_form):  # the row form checks its text (CleanTextFormMixin)
+        class Meta(row_form.Meta):
+            widgets = {"notes": forms.Textarea(attrs={"rows": 3})}
+
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            for name, field in self.fields.items():
+                value = getattr(self.instance, name, None)
+                if isinstance(value, list):  # weapons: typed as "phaser-1; torpedo"
+                    self.initial[name] = "; ".join(value)
+                    field.help_text = "Separated by “;”, e.g. phaser-1; torpedo."
+
+        def validate_unique(self):
+            forms.ModelForm.validate_unique(self)
+
+    return CatalogEntryForm(data, instance=instance)
+
+
+class CatalogRetireForm(forms.Form):
+    action = forms.ChoiceField(choices=[("retire", "Retire"), ("restore", "Offer again")])
+
+
+class CatalogCsvForm(forms.Form):
+    """A CSV to preview (``file``), or the previewed text sent back to import it (``data``)."""
+
+    file = forms.FileField(required=False, help_text="CSV with a header row; download the template for the columns.")
+    data = forms.CharField(required=False, strip=False, widget=forms.HiddenInput)
+
+    def clean(self):
+        cleaned = super().clean()
+        upload, data = cleaned.get("file"), cleaned.get("data")
+        if not upload and not data:
+            raise forms.ValidationError("Choose a CSV file.")
+        if upload:
+            if upload.size > MAX_CSV_BYTES:
+                raise forms.ValidationError(f"The file is larger than {MAX_CSV_BYTES // 1024} KB.")
+            cleaned["raw"] = upload.read()
+        else:
+            try:
+                cleaned["raw"] = base64.b64decode(data.encode("ascii"), validate=True)
+            except (ValueError, UnicodeEncodeError):
+                raise forms.ValidationError("The previewed file came back damaged; choose it again.") from None
+        return cleaned
+
+    @staticmethod
+    def carried(raw: bytes) -> str:
+        """The previewed file as the confirm form carries it (base64, so no byte changes on the way)."""
+        return base64.b64encode(raw).decode("ascii")

@@ -10,9 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db.models import QuerySet
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 
 from fleets.models.deck import Deck
+from games.registry import get_game, is_game
 from rules.list_check import ListReport, Violation
 
 from .deck_kind import DeckKind, get_kind, label
@@ -44,6 +46,18 @@ class DeckView:
     rows: tuple[Row, ...]
     general: tuple[Violation, ...]  # violations about the whole list, or about no row shown
     totals: tuple[tuple[str, str], ...]
+    rules: str = ""  # the key of the rule set the report applied (:attr:`DeckKind.rule_sets`)
+
+    @property
+    def rules_applied(self) -> str:
+        return self.kind.rule_sets[self.rules]
+
+    @property
+    def rule_choices(self) -> list[tuple[str, str, bool]]:
+        """(key, label, chosen) of each way the builder can judge the list, where the game has more than one."""
+        if len(self.kind.rule_sets) < 2:
+            return []
+        return [(key, label(key), key == self.rules) for key in self.kind.rule_sets]
 
     @property
     def side(self) -> str:
@@ -64,10 +78,12 @@ def owned_deck(user, pk: int) -> Deck:
     return get_object_or_404(Deck, pk=pk, owner_id=user.pk)
 
 
-def deck_view(deck: Deck) -> DeckView:
+def deck_view(deck: Deck, rules: str | None = None) -> DeckView:
+    """The deck as the builder shows it, judged by the rule set ``rules`` (``None``: the events' rules)."""
     kind = get_kind(deck.game)
+    rules = kind.rules_key(rules)
     content = deck.content
-    report = kind.report(content)
+    report = kind.report(content, rules=rules)
     chosen = kind.chosen(content)
     grouped: dict[tuple[str, str], list[dict]] = {}
     for line in kind.lines(content):
@@ -90,6 +106,7 @@ def deck_view(deck: Deck) -> DeckView:
         rows=tuple(rows),
         general=tuple(v for v in report.violations if v.card not in shown),
         totals=tuple(kind.totals(report)),
+        rules=rules,
     )
 
 
@@ -115,3 +132,55 @@ def offered_cards(deck: Deck) -> QuerySet:
     """The catalog cards the builder offers for the deck's side."""
     kind = get_kind(deck.game)
     return kind.offered(deck.content[kind.side_key])
+
+
+# --- the catalogs organizers keep ------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class CatalogColumn:
+    field: str
+    label: str
+
+
+def catalog_game(game: str):
+    """The registry entry of a game whose catalog organizers keep; any other key is a 404."""
+    if not is_game(game) or get_game(game).catalog is None:
+        raise Http404("No such catalog.")
+    return get_game(game)
+
+
+def catalog_columns(game: str) -> list[CatalogColumn]:
+    """The fields a catalog page lists, in the CSV's order, with the model's names for them (notes left out)."""
+    spec = catalog_game(game).catalog
+    model = spec.model
+    return [
+        CatalogColumn(field, str(model._meta.get_field(field).verbose_name).capitalize())
+        for field in spec.columns.values()
+        if field != "notes"
+    ]
+
+
+def catalog_entries(game: str, *, retired: bool = False) -> QuerySet:
+    """The game's catalog cards in the catalog's order: the offered ones, or with ``retired`` the retired ones."""
+    return catalog_game(game).catalog.model.objects.filter(retired=retired)
+
+
+def catalog_entry(game: str, pk: int):
+    return get_object_or_404(catalog_game(game).catalog.model, pk=pk)
+
+
+def catalog_rows(game: str, entries) -> list[tuple[object, list[str], str]]:
+    """Each entry with its cells as the page shows them (choices by their labels, weapons joined) and what
+    the game's rules make of it (:meth:`DeckKind.catalog_remark`)."""
+    columns = catalog_columns(game)
+    kind = catalog_game(game).lists
+    rows = []
+    for entry in entries:
+        cells = []
+        for column in columns:
+            display = getattr(entry, f"get_{column.field}_display", None)
+            value = display() if display else getattr(entry, column.field)
+            cells.append(", ".join(value) if isinstance(value, list) else ("" if value is None else str(value)))
+        rows.append((entry, cells, kind.catalog_remark(entry) if kind else ""))
+    return rows

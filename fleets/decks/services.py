@@ -229,3 +229,21 @@ def _content_of_file(kind: DeckKind, data: bytes) -> dict:
         return parse_text(kind, text)
     except (ListFileError, DeckContentError) as error:
         raise DeckError(f"This file cannot be imported: {error}.") from None
+
+
+# --- the catalogs organizers keep ------------------------------------------------------------------
+
+
+@transaction.atomic
+def catalog_entry_save(*, form) -> object:
+    """Add or change one catalog card from its checked form. A deck that holds the card keeps its own copy
+    of the line, so a changed card shows as a disagreement on that deck until its player updates it."""
+    return form.save()
+
+
+@transaction.atomic
+def catalog_entry_retire(*, entry, retired: bool = True) -> object:
+    """Retire a card (the builder offers it no more; decks that hold it keep it), or bring it back."""
+    entry.retired = retired
+    entry.save(update_fields=["retired"])
+    return entry

@@ -12,6 +12,7 @@ A long list is shrunk to fit, so the sheet is always a single page.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import date
 from io import BytesIO
 from xml.sax.saxutils import escape
@@ -20,7 +21,7 @@ from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.platypus import KeepInFrame, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+from reportlab.platypus import KeepInFrame, PageBreak, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
 from .deck_kind import label
 from .selectors import DeckView, Row
@@ -126,8 +127,8 @@ def _section(view: DeckView) -> list:
     return [_p(f"{label(kind.section_label)} earlier: {', '.join(sorted(names))}")] if names else []
 
 
-def render_deck_sheet(*, view: DeckView, player_name: str, event_name: str = "", on_date: date) -> bytes:
-    """The registration sheet of the deck in ``view`` as PDF bytes (always one page)."""
+def deck_sheet_story(*, view: DeckView, player_name: str, event_name: str = "", on_date: date) -> list:
+    """The flowables of one registration sheet, shrunk to fit one page."""
     deck = view.deck
     story = [
         _p(f"{view.kind.name} — registration sheet", _TITLE),
@@ -147,17 +148,44 @@ def render_deck_sheet(*, view: DeckView, player_name: str, event_name: str = "",
         Spacer(1, 14),
         _p("Judge's initials: ____________"),
     ]
-    buffer = BytesIO()
-    document = SimpleDocTemplate(
+    return [KeepInFrame(CONTENT_WIDTH, CONTENT_HEIGHT - 1, story, mode="shrink")]
+
+
+def _document(buffer: BytesIO, **meta) -> SimpleDocTemplate:
+    return SimpleDocTemplate(
         buffer,
         pagesize=A4,
         leftMargin=MARGIN,
         rightMargin=MARGIN,
         topMargin=MARGIN,
         bottomMargin=MARGIN,
+        **meta,
+    )
+
+
+def render_deck_sheet(*, view: DeckView, player_name: str, event_name: str = "", on_date: date) -> bytes:
+    """The registration sheet of the deck in ``view`` as PDF bytes (always one page)."""
+    deck = view.deck
+    buffer = BytesIO()
+    document = _document(
+        buffer,
         title=f"Registration sheet — {deck.name}",
         author=player_name,
         subject=f"Verification code {deck.code}",
     )
-    document.build([KeepInFrame(CONTENT_WIDTH, CONTENT_HEIGHT - 1, story, mode="shrink")])
+    document.build(deck_sheet_story(view=view, player_name=player_name, event_name=event_name, on_date=on_date))
+    return buffer.getvalue()
+
+
+def render_deck_sheets(stories: Iterable[list], *, title: str) -> bytes:
+    """Many registration sheets in one PDF, one page each (an event's, to print at the venue)."""
+    flowables = []
+    for story in stories:
+        if flowables:
+            flowables.append(PageBreak())
+        flowables += story
+    if not flowables:
+        flowables = [_p("No list has been submitted.")]
+    buffer = BytesIO()
+    _document(buffer, title=title).build(flowables)
     return buffer.getvalue()

@@ -10,6 +10,7 @@ with a redirect back to the builder, so the page works without JavaScript.
 from __future__ import annotations
 
 import json
+from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.http import Http404, HttpResponse
@@ -23,18 +24,37 @@ from fleets.list_builders import builder_answer, form_error_text
 from games.registry import catalog_games, deck_games, get_game
 
 from . import services
-from .csv_import import CatalogImportError, import_catalog_csv
+from .csv_import import (
+    CatalogImportError,
+    export_catalog_csv,
+    import_catalog_csv,
+    preview_catalog_csv,
+    template_csv,
+)
 from .deck_kind import get_kind
 from .forms import (
     AddCardForm,
+    CatalogCsvForm,
     CatalogImportForm,
+    CatalogRetireForm,
     DeckCreateForm,
     DeckDetailsForm,
     DeckImportForm,
     LineForm,
     SheetForm,
+    catalog_entry_form,
 )
-from .selectors import deck_view, decks_of, offered_cards, owned_deck
+from .selectors import (
+    catalog_columns,
+    catalog_entries,
+    catalog_entry,
+    catalog_game,
+    catalog_rows,
+    deck_view,
+    decks_of,
+    offered_cards,
+    owned_deck,
+)
 from .sheets import render_deck_sheet
 from .text_format import export_text
 
@@ -62,10 +82,10 @@ def deck_create(request, game: str):
     return render(request, "fleets/decks/deck_create.html", {"form": form, "kind": kind})
 
 
-def _builder_context(deck, *, error: str | None = None) -> dict:
+def _builder_context(deck, *, error: str | None = None, rules: str | None = None) -> dict:
     kind = get_kind(deck.game)
     return {
-        "view": deck_view(deck),
+        "view": deck_view(deck, rules),
         "add_form": AddCardForm(kind=kind, queryset=offered_cards(deck)),
         "details_form": DeckDetailsForm.for_deck(deck),
         "sheet_form": SheetForm(),
@@ -76,17 +96,21 @@ def _builder_context(deck, *, error: str | None = None) -> dict:
 @player_required
 def deck_builder(request, pk: int):
     deck = owned_deck(request.user, pk)
-    return render(request, "fleets/decks/deck_builder.html", _builder_context(deck))
+    context = _builder_context(deck, rules=request.GET.get("rules"))
+    return render(request, "fleets/decks/deck_builder.html", context)
 
 
 def _after_change(request, deck, error: str | None = None):
+    """The builder after a change, still judged by the rule set it was showing (the forms carry ``rules``)."""
+    rules = get_kind(deck.game).rules_key(request.POST.get("rules"))
+    page = reverse("fleets:decks:builder", args=[deck.pk])
     return builder_answer(
         request,
         deck,
         error=error,
         fragment="fleets/decks/_builder.html",
-        context=lambda: _builder_context(deck, error=error),
-        page=reverse("fleets:decks:builder", args=[deck.pk]),
+        context=lambda: _builder_context(deck, error=error, rules=rules),
+        page=f"{page}?{urlencode({'rules': rules})}" if request.POST.get("rules") else page,
     )
 
 
@@ -217,3 +241,128 @@ def catalog_import(request):
             return redirect("fleets:decks:catalog_import")
     columns = [(game.name, game.catalog) for game in catalog_games()]
     return render(request, "fleets/decks/catalog_import.html", {"form": form, "errors": errors, "columns": columns})
+
+
+# --- the catalogs organizers keep: list, add, edit, retire, CSV in and out --------------------------
+
+
+@organizer_required
+def catalog_index(request):
+    """Every game whose catalog organizers keep, with how many cards each holds."""
+    games = [(game, game.catalog.model.objects.filter(retired=False).count()) for game in catalog_games()]
+    return render(request, "fleets/decks/catalog_index.html", {"games": games})
+
+
+@organizer_required
+def catalog_list(request, game: str):
+    entry_game = catalog_game(game)
+    retired = request.GET.get("retired") == "1"
+    entries = catalog_entries(game, retired=retired)
+    return render(
+        request,
+        "fleets/decks/catalog_list.html",
+        {
+            "game": entry_game,
+            "columns": catalog_columns(game),
+            "rows": catalog_rows(game, entries),
+            "retired": retired,
+            "noun": entry_game.lists.line_noun if entry_game.lists else "card",
+        },
+    )
+
+
+@organizer_required
+def catalog_add(request, game: str):
+    return _catalog_edit(request, game, instance=None)
+
+
+@organizer_required
+def catalog_edit(request, game: str, pk: int):
+    return _catalog_edit(request, game, instance=catalog_entry(game, pk))
+
+
+def _catalog_edit(request, game: str, *, instance):
+    entry_game = catalog_game(game)
+    form = catalog_entry_form(game, data=request.POST or None, instance=instance)
+    if request.method == "POST" and form.is_valid():
+        entry = services.catalog_entry_save(form=form)
+        messages.success(request, f"{entry_game.name}: “{entry.name}” {'saved' if instance else 'added'}.")
+        return redirect("fleets:decks:catalog_list", game=game)
+    noun = entry_game.lists.line_noun if entry_game.lists else "card"
+    return render(
+        request,
+        "fleets/decks/catalog_form.html",
+        {"game": entry_game, "form": form, "entry": instance, "noun": noun},
+    )
+
+
+@organizer_required
+@require_POST
+def catalog_retire(request, game: str, pk: int):
+    """Retire a card (or bring it back): new lists cannot take it, lists that hold it keep it."""
+    entry = catalog_entry(game, pk)
+    form = CatalogRetireForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Say whether to retire the card or offer it again.")
+        return redirect("fleets:decks:catalog_list", game=game)
+    retired = form.cleaned_data["action"] == "retire"
+    services.catalog_entry_retire(entry=entry, retired=retired)
+    if retired:
+        messages.success(request, f"“{entry.name}” is retired: new lists cannot take it; lists that hold it keep it.")
+    else:
+        messages.success(request, f"“{entry.name}” is offered again.")
+    return redirect("fleets:decks:catalog_list", game=game)
+
+
+@organizer_required
+def catalog_csv(request, game: str):
+    """Upload a CSV, see what it would change (or every bad row), then import it: nothing is saved on error."""
+    entry_game = catalog_game(game)
+    form = CatalogCsvForm(request.POST or None, request.FILES or None)
+    errors, changes, carried = [], None, ""
+    if form.is_valid():
+        raw = form.cleaned_data["raw"]
+        try:
+            if request.POST.get("confirm"):
+                result = import_catalog_csv(game=game, data=raw)
+            else:
+                changes = preview_catalog_csv(game=game, data=raw)
+                carried = CatalogCsvForm.carried(raw)
+        except CatalogImportError as error:
+            errors = error.errors
+        else:
+            if changes is None:
+                messages.success(request, f"{entry_game.name}: {result.created} added, {result.updated} updated.")
+                return redirect("fleets:decks:catalog_list", game=game)
+    spec = entry_game.catalog
+    return render(
+        request,
+        "fleets/decks/catalog_csv.html",
+        {
+            "game": entry_game,
+            "form": CatalogCsvForm() if changes is not None else form,
+            "errors": errors,
+            "changes": changes,
+            "carried": carried,
+            "columns": [(column, column in spec.optional) for column in spec.columns],
+        },
+    )
+
+
+@organizer_required
+def catalog_export(request, game: str):
+    entry_game = catalog_game(game)
+    body = export_catalog_csv(game=game, cards=entry_game.catalog.model.objects.all())
+    return _csv_response(body, f"{slugify(entry_game.name)}-catalog.csv")
+
+
+@organizer_required
+def catalog_template(request, game: str):
+    entry_game = catalog_game(game)
+    return _csv_response(template_csv(game=game), f"{slugify(entry_game.name)}-template.csv")
+
+
+def _csv_response(body: str, filename: str) -> HttpResponse:
+    response = HttpResponse(body, content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response

@@ -1,4 +1,4 @@
-"""The Spearpoint unit catalog's CSV: name, side, type, cost [, crew]; an empty crew means none."""
+"""The Spearpoint unit catalog's CSV: name, side, type, cost [, crew, notes]; an empty crew means none."""
 
 from __future__ import annotations
 
@@ -10,13 +10,13 @@ from .models import SpearpointUnit
 class SpearpointRowForm(CatalogRowForm):
     class Meta:
         model = SpearpointUnit
-        fields = ["name", "side", "unit_type", "cost", "crew"]
+        fields = ["name", "side", "unit_type", "cost", "crew", "notes"]
 
 
 CATALOG = CatalogSpec(
     form=SpearpointRowForm,
-    columns={"name": "name", "side": "side", "type": "unit_type", "cost": "cost", "crew": "crew"},
-    optional=frozenset({"crew"}),
+    columns={"name": "name", "side": "side", "type": "unit_type", "cost": "cost", "crew": "crew", "notes": "notes"},
+    optional=frozenset({"crew", "notes"}),
     key=("name", "side"),
     defaults={"crew": "none"},
     choice_fields=frozenset({"side", "unit_type", "crew"}),

@@ -21,9 +21,10 @@ from dataclasses import dataclass
 from django import forms
 
 from rules import standings
-from rules.spearpoint import RESERVES_MAX_POINTS, RESERVES_MIN_POINTS, WINNING_POINTS, Victory
+from rules.spearpoint import AMERICAN, GERMAN, RESERVES_MAX_POINTS, RESERVES_MIN_POINTS, SIDES, WINNING_POINTS, Victory
 from tournaments.errors import TournamentError
 from tournaments.games import POINTS_TIEBREAKERS, SEATS, DeckGame, EventFormat, outcomes_by_winner, seats_of
+from tournaments.models import SubmittedDeck
 
 from . import KEY
 
@@ -137,6 +138,21 @@ class SpearpointEvents(DeckGame):
 
     def scoring_summary(self, event):
         return f"{super().scoring_summary(event)}; Victory Points add up over the event (a bye scores none)"
+
+    def pairing_sides(self, event, registrations):
+        """Each player's side is their reserves deck's: the game pits an American deck against a German one
+        (seed 004), so Swiss pairing meets the sides across wherever the field allows."""
+        decks = SubmittedDeck.objects.filter(registration__in=[getattr(r, "pk", r) for r in registrations]).values_list(
+            "registration_id", "content"
+        )
+        return {registration: content.get("side") for registration, content in decks if content.get("side") in SIDES}
+
+    def seat_pairs(self, event, round_, pairs):
+        """The American player at seat 1, the German at seat 2; a same-side table (the field forced it) keeps
+        its order. Each seat records its deck's side."""
+        sides = self.pairing_sides(event, [pk for pair in pairs for pk in pair])
+        seated = [(b, a) if sides.get(a) == GERMAN and sides.get(b) == AMERICAN else (a, b) for a, b in pairs]
+        return seated, {pk: sides[pk] for pair in seated for pk in pair if pk in sides}
 
     def result_from_json(self, data):
         return SpearpointResult.from_json(data)

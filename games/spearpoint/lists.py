@@ -30,6 +30,13 @@ class SpearpointReserves(DeckKind):
         "starting_hand": f"Starting hand ({spearpoint.STARTING_HAND_UNITS})",
     }
 
+    rule_sets = {
+        "": (
+            f"Standard Game Setup (seed 004): {spearpoint.RESERVES_MIN_POINTS}–{spearpoint.RESERVES_MAX_POINTS} "
+            f"points of one side's units, a starting hand of {spearpoint.STARTING_HAND_UNITS} units from the deck."
+        )
+    }
+
     def read(self, data):
         return spearpoint.reserves_from_data(data)
 

@@ -18,6 +18,10 @@ class SpearpointUnit(models.Model):
     crew = models.CharField(
         max_length=20, choices=key_choices(spearpoint.CREWS), default="none", help_text="The crew it needs."
     )
+    notes = models.TextField(blank=True, help_text="Where the figures come from (a sample, a placeholder).")
+    retired = models.BooleanField(
+        default=False, help_text="No longer offered to new lists; lists that hold it keep it."
+    )
 
     class Meta:
         ordering = ["side", "name"]

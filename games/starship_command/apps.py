@@ -1,8 +1,12 @@
 from django.apps import AppConfig
 
+from accounts.roles import ORGANIZER
 from games.registry import Game, NavLink, register
 
 from . import KEY, NAME
+
+# The organizers' catalog pages; every catalog game names them, the menu shows them once.
+CATALOGS = NavLink("Catalogs", "fleets:decks:catalog", ORGANIZER)
 
 
 class StarshipCommandConfig(AppConfig):
@@ -15,6 +19,7 @@ class StarshipCommandConfig(AppConfig):
         from rules import starship_command
 
         from .catalog import CATALOG
+        from .demo import demo
         from .events import StarshipCommandEvents
         from .lists import StarshipCommandFleets
 
@@ -28,6 +33,7 @@ class StarshipCommandConfig(AppConfig):
                 catalog=CATALOG,
                 urls="games.starship_command.campaigns.urls",
                 url_prefix="campaigns",
-                nav=(NavLink("Campaigns", "tournaments:campaigns:list"),),
+                nav=(NavLink("Campaigns", "tournaments:campaigns:list"), CATALOGS),
+                demo=demo,
             )
         )

@@ -1,5 +1,5 @@
 """The Starship Command ship catalog's CSV: name, race, class, value, shields, structure, crippled
-[, weapons, fighter_capacity]; weapons separated by ``;``, e.g. ``phaser-1; torpedo``.
+[, weapons, fighter_capacity, notes]; weapons separated by ``;``, e.g. ``phaser-1; torpedo``.
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ class StarshipCommandRowForm(CatalogRowForm):
             "crippled",
             "weapons",
             "fighter_capacity",
+            "notes",
         ]
 
     def clean_weapons(self) -> list[str]:
@@ -48,6 +49,7 @@ class StarshipCommandRowForm(CatalogRowForm):
             ship = self.instance
             given = set(self._meta.fields)
             values = {field: cleaned[field] if field in given else getattr(ship, field) for field in self.Meta.fields}
+            values.pop("notes", None)
             try:
                 starship_command.ShipCard(**{**values, "weapons": tuple(values["weapons"])})
             except ValueError as error:
@@ -67,8 +69,9 @@ CATALOG = CatalogSpec(
         "crippled": "crippled",
         "weapons": "weapons",
         "fighter_capacity": "fighter_capacity",
+        "notes": "notes",
     },
-    optional=frozenset({"weapons", "fighter_capacity"}),
+    optional=frozenset({"weapons", "fighter_capacity", "notes"}),
     key=("name",),
     defaults={"fighter_capacity": "0"},
     choice_fields=frozenset({"race"}),

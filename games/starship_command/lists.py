@@ -33,6 +33,13 @@ class StarshipCommandFleets(DeckKind):
         "banked": "Banked",
     }
 
+    rule_sets = {
+        "": (
+            f"Campaign Rules (seed 002): ships of the fleet's race only, each ship card once, none destroyed earlier "
+            f"in the campaign, within the budget ({starship_command.FLEET_BUDGET} points to start)."
+        )
+    }
+
     def read(self, data):
         return starship_command.fleet_from_data(data)
 

@@ -27,6 +27,10 @@ class StarshipCommandShip(models.Model):
     crippled = models.PositiveSmallIntegerField(help_text="Total damage, shields included, that cripples the ship.")
     weapons = models.JSONField(default=list, blank=True, help_text="Weapon keys, e.g. phaser-1, torpedo.")
     fighter_capacity = models.PositiveSmallIntegerField(default=0)
+    notes = models.TextField(blank=True, help_text="Where the figures come from (a sample, a placeholder).")
+    retired = models.BooleanField(
+        default=False, help_text="No longer offered to new lists; lists that hold it keep it."
+    )
 
     class Meta:
         ordering = ["race", "name"]
@@ -85,13 +89,16 @@ class EntryKind(models.TextChoices):
     REPAIR = "repair", "Repair"
     TRANSFER = "transfer", "Transfer"
     BATTLE = "battle", "Battle result"
+    JOIN = "join", "Player joins"
+    VOID = "void", "Void"
 
 
 class CampaignEntry(models.Model):
     """One line of the ledger. ``data`` is the entry as ``games.starship_command.campaigns.ledger`` writes and reads it.
 
     Entries are only ever added: a recorded entry is never edited, because every
-    later balance was computed from it.
+    later balance was computed from it. A mistake is corrected by a ``void`` entry
+    naming it (and a reason), after which the campaign is replayed without it.
     """
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="entries")

@@ -1,8 +1,12 @@
 from django.apps import AppConfig
 
-from games.registry import Game, register
+from accounts.roles import ORGANIZER
+from games.registry import Game, NavLink, register
 
 from . import KEY, NAME
+
+# The organizers' catalog pages; every catalog game names them, the menu shows them once.
+CATALOGS = NavLink("Catalogs", "fleets:decks:catalog", ORGANIZER)
 
 
 class WingCommanderConfig(AppConfig):
@@ -15,6 +19,7 @@ class WingCommanderConfig(AppConfig):
         from rules import wing_commander
 
         from .catalog import CATALOG
+        from .demo import demo
         from .events import WingCommanderEvents
         from .lists import WingCommanderDecks
 
@@ -26,5 +31,7 @@ class WingCommanderConfig(AppConfig):
                 events=WingCommanderEvents(),
                 lists=WingCommanderDecks(),
                 catalog=CATALOG,
+                nav=(CATALOGS,),
+                demo=demo,
             )
         )

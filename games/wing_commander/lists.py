@@ -10,6 +10,9 @@ from rules import wing_commander
 from . import KEY
 from .models import WingCommanderCard
 
+TOURNAMENT_RULES = "tournament"
+CASUAL_RULES = "casual"
+
 
 class WingCommanderDecks(DeckKind):
     """Seed 001: the play deck (cards by side and type) and the starting muster."""
@@ -33,8 +36,22 @@ class WingCommanderDecks(DeckKind):
     def read(self, data):
         return wing_commander.deck_from_data(data)
 
-    def check(self, record):
-        return wing_commander.check_deck(record, tournament=True)
+    rule_sets = {
+        TOURNAMENT_RULES: (
+            f"Tournament rules (the manual's play deck restrictions): {wing_commander.MIN_DECK_CARDS}–"
+            f"{wing_commander.TOURNAMENT_MAX_DECK_CARDS} cards, one side's cards only, one of any Luck card, "
+            f"a starting muster of at most {wing_commander.MUSTER_POINTS} points."
+        ),
+        CASUAL_RULES: (
+            "Casual play, as check_deck --casual: the same rules without the "
+            f"{wing_commander.TOURNAMENT_MAX_DECK_CARDS}-card maximum "
+            f"(at least {wing_commander.MIN_DECK_CARDS} cards, no upper limit)."
+        ),
+    }
+
+    def check(self, record, rules: str = TOURNAMENT_RULES):
+        """Seed 001, play deck restriction 4: the 100-card maximum is for tournament play only."""
+        return wing_commander.check_deck(record, tournament=rules != CASUAL_RULES)
 
     def write(self, record):
         cards = Counter()
@@ -60,6 +77,21 @@ class WingCommanderDecks(DeckKind):
 
     def details(self, line):
         return label(line["type"])
+
+    def catalog_remark(self, card):
+        """Seed 001: what counts toward the play deck, the Luck card limit, and what can be mustered."""
+        remarks = []
+        if card.card_type in wing_commander.OUTSIDE_PLAY_DECK:
+            remarks.append("not counted in the play deck")
+        elif card.card_type:
+            remarks.append("counted in the play deck")
+        if card.card_type == "luck":
+            remarks.append("one per deck")
+        if not card.playable:
+            remarks.append("needs a side and a type before a deck can hold it")
+        elif card.card_type in wing_commander.MUSTER_TYPES and card.musterable and not card.medal_cost:
+            remarks.append("may be in the starting muster")
+        return "; ".join(remarks).capitalize()
 
     def usable(self, card):
         return card.playable

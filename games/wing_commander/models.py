@@ -24,6 +24,9 @@ class WingCommanderCard(models.Model):
     )
     medal_cost = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Medals in the mustering cost.")
     notes = models.TextField(blank=True)
+    retired = models.BooleanField(
+        default=False, help_text="No longer offered to new decks; decks that hold it keep it."
+    )
 
     class Meta:
         ordering = ["name"]

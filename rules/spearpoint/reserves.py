@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from rules.list_check import ListReport, Violation, file_record, tally
+from rules.list_check import ListReport, Violation, empty_list, file_record, tally
 
 AMERICAN = "american"
 GERMAN = "german"
@@ -73,7 +73,13 @@ def check_reserves(deck: ReservesDeck) -> ReservesReport:
                 f"The Reserves Deck costs {points} points; it may cost at most {RESERVES_MAX_POINTS}.",
             )
         )
-    if points < RESERVES_MIN_POINTS:
+    if not deck.units:
+        violations.append(
+            empty_list(
+                f"The Reserves Deck is empty; select {RESERVES_MIN_POINTS}–{RESERVES_MAX_POINTS} points of units."
+            )
+        )
+    elif points < RESERVES_MIN_POINTS:
         violations.append(
             Violation(
                 "RESERVES_UNDER_MIN",

@@ -30,6 +30,18 @@ The rules it keeps, in the seed's words:
 
 The campaign ends after its number of battles (the seed recommends three);
 entries after the last battle are refused, so the final score cannot move.
+
+Two entries keep the ledger honest when the table and the record disagree:
+
+- :class:`Join`: a player joins between battles with the points every player
+  started with ("Each player is given 150 points to buy a fleet").
+- :class:`Void`: an earlier entry recorded by mistake is voided, with a reason.
+  The ledger stays append-only -- the void is an entry of its own -- and the
+  campaign is replayed from the start without the voided entry, through these
+  same rules; a void that would leave a later entry impossible is refused, so
+  the later one is voided first. The corrected entry is then recorded anew.
+  A void is accepted after the last battle too, so a wrong final result can be
+  put right.
 """
 
 from __future__ import annotations
@@ -90,7 +102,31 @@ class BattleResult:
     fates: tuple[ShipFate, ...]
 
 
-Entry = Purchase | Repair | Transfer | BattleResult
+@dataclass(frozen=True, slots=True)
+class Join:
+    """``player`` joins the campaign, commanding ``race``, with the starting points of every player."""
+
+    player: str
+    race: str
+
+    def __post_init__(self) -> None:
+        if self.race not in RACES:
+            raise ValueError(f"race must be one of {RACES}, got {self.race!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class Void:
+    """The entry at ``position`` (1 for the first line of the ledger) never happened: ``reason`` says why."""
+
+    position: int
+    reason: str
+
+    def __post_init__(self) -> None:
+        if not self.reason.strip():
+            raise ValueError("a void gives its reason")
+
+
+Entry = Purchase | Repair | Transfer | BattleResult | Join | Void
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,6 +182,8 @@ class Campaign:
     accounts: Mapping[str, Account]
     lost: frozenset[str] = frozenset()  # ships destroyed or self-destructed: never on sale again
     ledger: tuple[LedgerLine, ...] = ()
+    founders: Mapping[str, str] = field(default_factory=dict)  # the players it started with, name to race
+    voided: frozenset[int] = frozenset()  # ledger positions (from 1) of the voided entries
 
     @classmethod
     def start(cls, players: Mapping[str, str], *, battles: int = RECOMMENDED_BATTLES) -> Campaign:
@@ -153,11 +191,15 @@ class Campaign:
         unknown = sorted(set(players.values()) - set(RACES))
         if unknown or not players or battles < 1:
             raise ValueError(f"a campaign needs players of the races {RACES} and at least one battle")
-        return cls(battles=battles, accounts={p: Account(race=r, bank=FLEET_BUDGET) for p, r in players.items()})
+        accounts = {p: Account(race=r, bank=FLEET_BUDGET) for p, r in players.items()}
+        return cls(battles=battles, accounts=accounts, founders=dict(players))
 
     @property
     def battles_played(self) -> int:
-        return sum(isinstance(line.entry, BattleResult) for line in self.ledger)
+        return sum(
+            isinstance(line.entry, BattleResult) and position not in self.voided
+            for position, line in enumerate(self.ledger, start=1)
+        )
 
     @property
     def over(self) -> bool:
@@ -168,11 +210,19 @@ class Campaign:
 
     def record(self, entry: Entry) -> Campaign:
         """The campaign after ``entry``; a forbidden entry raises :class:`CampaignError` and changes nothing."""
+        if isinstance(entry, Void):
+            return self._void(entry)
         if self.over:
             raise CampaignError(
                 Violation("CAMPAIGN_OVER", f"All {self.battles} battles have been played; the campaign is closed.")
             )
-        apply = {Purchase: self._purchase, Repair: self._repair, Transfer: self._transfer, BattleResult: self._battle}
+        apply = {
+            Purchase: self._purchase,
+            Repair: self._repair,
+            Transfer: self._transfer,
+            BattleResult: self._battle,
+            Join: self._join,
+        }
         accounts, lost = apply[type(entry)](entry)
         line = LedgerLine(entry=entry, balances={p: a.bank for p, a in accounts.items()})
         return replace(self, accounts=accounts, lost=lost, ledger=(*self.ledger, line))
@@ -298,6 +348,41 @@ class Campaign:
             for p, a in self.accounts.items()
         }
         return accounts, frozenset(lost)
+
+    def _join(self, entry: Join) -> tuple[dict[str, Account], frozenset[str]]:
+        if entry.player in self.accounts:
+            raise CampaignError(Violation("ALREADY_PLAYING", f"{entry.player} already plays in this campaign."))
+        return self._with(entry.player, Account(race=entry.race, bank=FLEET_BUDGET)), self.lost
+
+    def _void(self, entry: Void) -> Campaign:
+        """Replay the campaign from its start without the entry at ``entry.position`` (and earlier voids)."""
+        target = self.ledger[entry.position - 1].entry if 0 < entry.position <= len(self.ledger) else None
+        if target is None or isinstance(target, Void):
+            raise CampaignError(Violation("VOID_NO_SUCH_ENTRY", f"There is no entry {entry.position} to void."))
+        if entry.position in self.voided:
+            raise CampaignError(Violation("VOID_ALREADY_VOIDED", f"Entry {entry.position} is already void."))
+        voided = self.voided | {entry.position}
+        state = replace(Campaign.start(self.founders, battles=self.battles), voided=voided)
+        for position, line in enumerate(self.ledger, start=1):
+            if position in voided or isinstance(line.entry, Void):
+                state = state._skip(line.entry)
+                continue
+            try:
+                state = state.record(line.entry)
+            except CampaignError as error:
+                raise CampaignError(
+                    Violation(
+                        "VOID_BREAKS_LATER_ENTRY",
+                        f"Without entry {entry.position}, entry {position} could not have been recorded: {error} "
+                        f"Void entry {position} first.",
+                    )
+                ) from None
+        return state._skip(entry)
+
+    def _skip(self, entry: Entry) -> Campaign:
+        """A ledger line for an entry that changes nothing (a void, or an entry voided)."""
+        line = LedgerLine(entry=entry, balances={p: a.bank for p, a in self.accounts.items()})
+        return replace(self, ledger=(*self.ledger, line))
 
     def _with(self, player: str, account: Account) -> dict[str, Account]:
         return {**self.accounts, player: account}

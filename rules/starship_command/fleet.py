@@ -18,7 +18,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Protocol
 
-from rules.list_check import ListReport, Violation, file_record
+from rules.list_check import ListReport, Violation, empty_list, file_record
 from rules.starship_command.ships import RACES
 
 FLEET_BUDGET = 150
@@ -75,6 +75,8 @@ class FleetReport(ListReport):
 def check_fleet(fleet: FleetList) -> FleetReport:
     spent = sum(ship.value for ship in fleet.ships)
     violations = []
+    if not fleet.ships:
+        violations.append(empty_list("The fleet is empty; buy at least one ship."))
     if spent > fleet.budget:
         violations.append(over_budget(f"The fleet costs {spent} points", fleet.budget))
     for ship in fleet.ships:

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.list_check import ListReport, Violation, file_record, tally
+from rules.list_check import ListReport, Violation, empty_list, file_record, tally
 
 TERRAN = "terran"
 KILRATHI = "kilrathi"
@@ -107,7 +107,7 @@ def check_deck(deck: Deck, *, tournament: bool = True) -> DeckReport:
     left_out = [entry for entry in deck.cards if entry.card_type in OUTSIDE_PLAY_DECK]
     counted = sum(entry.count for entry in in_play_deck)
     violations = [
-        *_size_violations(counted, tournament),
+        *_size_violations(counted, tournament, empty=not deck.cards),
         *_side_violations(deck.side, in_play_deck),
         *_luck_violations(in_play_deck),
         *_muster_violations(deck.muster, in_play_deck),
@@ -134,7 +134,9 @@ def starting_power_points(muster: tuple[MusterCard, ...]) -> int:
     return STARTING_POWER_POINTS + max(0, MUSTER_POINTS - muster_cost(muster))
 
 
-def _size_violations(counted: int, tournament: bool) -> list[Violation]:
+def _size_violations(counted: int, tournament: bool, *, empty: bool = False) -> list[Violation]:
+    if empty:
+        return [empty_list(f"The deck is empty; a play deck needs at least {MIN_DECK_CARDS} cards.")]
     if counted < MIN_DECK_CARDS:
         return [
             Violation(
@@ -167,15 +169,26 @@ def _side_violations(side: str, in_play_deck: list[DeckEntry]) -> list[Violation
     ]
 
 
+def card_name_key(name: str) -> str:
+    """How the rules tell two card names apart: case and runs of spaces do not count ("Capture  pilot" is
+    "Capture Pilot"), so a Luck card cannot be doubled by spelling it twice."""
+    return " ".join(name.split()).casefold()
+
+
 def _luck_violations(in_play_deck: list[DeckEntry]) -> list[Violation]:
-    copies = tally((entry.name, entry.count) for entry in in_play_deck if entry.card_type == LUCK)
+    lucky = [entry for entry in in_play_deck if entry.card_type == LUCK]
+    copies = tally((card_name_key(entry.name), entry.count) for entry in lucky)
+    first_name = {}
+    for entry in lucky:
+        first_name.setdefault(card_name_key(entry.name), entry.name)
     return [
         Violation(
             "DUPLICATE_LUCK",
-            f"The deck has {count} copies of the Luck card {name}; only one of any Luck card may appear in a deck.",
-            name,
+            f"The deck has {count} copies of the Luck card {first_name[key]}; only one of any Luck card may appear "
+            "in a deck.",
+            first_name[key],
         )
-        for name, count in copies.items()
+        for key, count in copies.items()
         if count > 1
     ]
 

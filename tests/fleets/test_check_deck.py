@@ -170,7 +170,7 @@ def test_from_the_shell_exit_status_0_1_2_and_no_traceback(tmp_path):
     illegal.write_text(json.dumps({"side": "kilrathi", "cards": []}))
     result = manage("check_deck", str(illegal))
     assert result.returncode == 1
-    assert "DECK_TOO_SMALL" in result.stdout
+    assert "EMPTY_LIST" in result.stdout
 
     broken = tmp_path / "broken.json"
     broken.write_text("{not json")

@@ -326,3 +326,32 @@ def test_partner_floor_is_the_least_dual_over_each_class(graph, data):
             members = [w for w in range(size) if w != v and classes[w] == c]
             if members:
                 assert floor[v][c] == min(certificate.dual[w] + certificate.common_blossom_dual(v, w) for w in members)
+
+
+def test_seed_004_sides_meet_across_where_the_field_allows():
+    """Spearpoint pits an American reserves deck against a German one: Swiss pairing keeps sides apart
+    in round one, whatever the seed, and pairs same-side players only with the players left over."""
+    players = [PlayerRecord(f"a{i}", side="american") for i in range(3)] + [
+        PlayerRecord(f"g{i}", side="german") for i in range(3)
+    ]
+    for seed in range(20):
+        result = pair_round(players, seed=seed)
+        assert result.same_side_pairs == 0
+        assert all({a[0], b[0]} == {"a", "g"} for a, b in result.pairs)
+    lopsided = [PlayerRecord(f"a{i}", side="american") for i in range(4)] + [PlayerRecord("g0", side="german")]
+    result = pair_round(lopsided, seed=1)
+    assert result.same_side_pairs == 1 and result.bye is not None and result.bye.startswith("a")
+
+
+def test_sides_stay_below_rematches_and_above_scores():
+    """A rematch is worse than a same-side game; a score mismatch is better than one."""
+    a, b = PlayerRecord("a", side="american", opponents=frozenset({"g"})), PlayerRecord("g", side="german")
+    c, d = PlayerRecord("c", side="american"), PlayerRecord("h", side="german", opponents=frozenset({"a"}))
+    result = pair_round([a, b, c, d], seed=3)
+    assert result.rematches == 0
+    assert result.same_side_pairs == 2
+    ahead = [PlayerRecord("a1", score=3, side="american"), PlayerRecord("a2", score=3, side="american")]
+    behind = [PlayerRecord("g1", score=0, side="german"), PlayerRecord("g2", score=0, side="german")]
+    result = pair_round(ahead + behind, seed=5)
+    assert result.same_side_pairs == 0
+    assert pairing_objective(ahead + behind, result).same_side_pairs == 0

@@ -39,3 +39,35 @@ def test_seed_demo_imports_cards_and_registers_players_with_legal_fleets(utopia_
     assert "legal fleet" in output and "No STAW card catalog" not in output
     seed("--cards", str(utopia_path))
     assert event.registrations.count() == len(registrations)
+
+
+def test_seed_demo_gives_every_deck_game_something_to_look_at():
+    """Seeds 001, 002, 004: a finished Wing Commander event with balanced sides, a Starship Command campaign
+    two battles in, a Spearpoint event pairing American against German reserves decks; all safe to run again."""
+    from games.spearpoint.demo import EVENT as SPEARPOINT_EVENT
+    from games.spearpoint.models import SpearpointUnit
+    from games.starship_command.demo import CAMPAIGN
+    from games.starship_command.models import Campaign, CampaignEntry
+    from games.wing_commander.demo import FINISHED_EVENT, OPEN_EVENT
+    from tournaments.models import EventStatus, MatchSide
+
+    seed()
+    cup = Event.objects.get(name=FINISHED_EVENT)
+    assert cup.status == EventStatus.FINISHED and cup.registrations.count() == 4
+    for registration in cup.registrations.all():
+        sides = list(MatchSide.objects.filter(registration=registration).values_list("side", flat=True))
+        assert sorted(sides) == ["kilrathi", "terran"]
+    assert Event.objects.get(name=OPEN_EVENT).registrations.filter(decks__isnull=False).distinct().count() == 4
+    skirmish = Event.objects.get(name=SPEARPOINT_EVENT)
+    assert skirmish.status == EventStatus.RUNNING
+    for match in skirmish.rounds.get(number=1).matches.filter(table__isnull=False):
+        assert [side.side for side in match.sides.order_by("seat")] == ["american", "german"]
+    assert set(SpearpointUnit.objects.values_list("notes", flat=True)) == {
+        "Placeholder — replace with your cards. The player aid (seed 004) lists no units; this cost is made up."
+    }
+    campaign = Campaign.objects.get(name=CAMPAIGN)
+    assert campaign.entries.filter(kind="battle").count() == 2
+    entries = CampaignEntry.objects.count()
+    seed()
+    assert CampaignEntry.objects.count() == entries
+    assert Event.objects.filter(name__in=[FINISHED_EVENT, OPEN_EVENT, SPEARPOINT_EVENT]).count() == 3

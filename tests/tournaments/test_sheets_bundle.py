@@ -108,3 +108,23 @@ def test_the_fleets_page_offers_the_sheets_to_the_staff_only(client, event_staff
     fleets_page = reverse("tournaments:fleets", args=[event.pk])
     assert address(event) in login(client, event_staff["judge"]).get(fleets_page).text
     assert address(event) not in login(client, entries[0].player).get(fleets_page).text
+
+
+def test_a_deck_game_event_prints_a_registration_sheet_per_submitted_deck(client):
+    """Wing Commander: each player's Terran and Kilrathi decks (seed 001, setup step 1), players in name order."""
+    from tests.tournaments.deck_games import deck_event, enter_with_decks
+
+    event = deck_event("wing-commander")
+    for name in ("zed", "amy"):
+        enter_with_decks(event, PlayerFactory(username=name))
+    registration_add(event=event, player=PlayerFactory(username="no-decks"))
+    login(client, PlayerFactory())
+    assert client.get(address(event)).status_code == 403
+    response = login(client, event.organizer).get(address(event))
+    assert response["Content-Type"] == "application/pdf"
+    texts = pages(response.content)
+    assert len(texts) == 4
+    assert all("Wing Commander CCG — registration sheet" in text and event.name in text for text in texts)
+    assert [("amy" in text, "zed" in text) for text in texts] == [(True, False)] * 2 + [(False, True)] * 2
+    deck_tab = client.get(reverse("tournaments:fleets", args=[event.pk])).text
+    assert address(event) in deck_tab

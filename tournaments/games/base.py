@@ -124,6 +124,11 @@ class EventGame:
 
     # --- pairing -----------------------------------------------------------------------------------
 
+    def pairing_sides(self, event, registrations: Sequence) -> dict[int, str]:
+        """Registration id -> the side its list plays, for a game whose players bring one side each and must
+        meet the other (Swiss pairing keeps same-side games to what the field forces); empty: no such sides."""
+        return {}
+
     def seat_pairs(self, event, round_, pairs: list[tuple[int, int]]) -> tuple[list[tuple[int, int]], dict[int, str]]:
         """The pairs in seat order and each registration's side at its table (empty: the game has no sides)."""
         return pairs, {}

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from django.db import transaction
 from django.utils import timezone
 
@@ -176,6 +178,9 @@ def swiss_pairs(event: Event, round_: Round) -> tuple[list[tuple[int, int]], lis
     if len(to_pair) < 2 and not granted:
         raise TournamentError("Fewer than two players are left to pair.")
     records = selectors.player_records(event, to_pair)
+    sides = event_game(event.game).pairing_sides(event, to_pair)
+    if sides:
+        records = [replace(record, side=sides.get(int(record.id))) for record in records]
     result = pair_round(records, seed=pairing_seed(event, round_))
     pairs = [(int(a), int(b)) for a, b in result.pairs]
     return pairs, granted + ([int(result.bye)] if result.bye is not None else [])

@@ -25,12 +25,15 @@ from django.http import Http404, StreamingHttpResponse
 from django.views.decorators.http import require_safe
 from reportlab.platypus import Flowable
 
+from fleets.decks.sheets import deck_sheet_story, render_deck_sheets
 from fleets.selectors import load_catalog
 from fleets.sheets import fleet_sheet_story, render_fleet_sheets
 
 from .. import selectors
 from ..access import Viewer, event_staff_required
+from ..games import event_game
 from ..models import Event, Registration
+from ..selectors import submitted_deck_view
 from .reports import pdf_response
 
 logger = logging.getLogger(__name__)
@@ -41,7 +44,10 @@ POLL_SECONDS = 0.2  # how often the stream reports the pages laid out
 @login_required
 @event_staff_required
 def fleet_sheets(request, event: Event, viewer: Viewer):
-    """The event's staff: one PDF with a page per submitted fleet, players in name order."""
+    """The event's staff: one PDF with a page per submitted fleet, players in name order
+    (a deck game's event: a registration sheet per submitted deck, :func:`deck_sheets`)."""
+    if not event_game(event.game).takes_fleets:
+        return deck_sheets(event)
     registrations = [r for r in selectors.event_registrations(event) if r.fleet_version_id is not None]
     if not registrations:
         raise Http404("No fleet has been submitted to this event.")
@@ -101,3 +107,24 @@ def _progress(stories: Iterator[list[Flowable]], total: int, title: str, filenam
 
 def _line(**fields) -> bytes:
     return json.dumps(fields).encode() + b"\n"
+
+
+def deck_sheets(event: Event):
+    """Every submitted list of a deck game's event, each on its registration sheet, players in name order."""
+    registrations = selectors.event_registrations(event)
+    game = event_game(event.game)
+    game.load_lists(registrations)
+    stories = [
+        deck_sheet_story(
+            view=submitted_deck_view(deck, event.game),
+            player_name=registration.name,
+            event_name=event.name,
+            on_date=event.date,
+        )
+        for registration in registrations
+        for deck in registration.decks.all()
+    ]
+    if not stories:
+        raise Http404("No list has been submitted to this event.")
+    title = f"Registration sheets — {event.name}"
+    return pdf_response(render_deck_sheets(stories, title=title), f"event-{event.pk}-registration-sheets.pdf")

@@ -210,3 +210,18 @@ class BattleResultForm:
     def service_fields(self) -> dict:
         fates = [row.battle_fate() for row in self.rows]
         return {**self.header.service_fields(), "fates": [fate for fate in fates if fate is not None]}
+
+
+class VoidForm(EntryForm):
+    """Void one entry of the ledger, saying why; the entry's number comes from the page's address."""
+
+    reason = forms.CharField(
+        max_length=200, help_text="Why the entry is void, e.g. “the Saratoga's damage was entered twice”."
+    )
+
+    def __init__(self, *args, sequence: int, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.sequence = sequence
+
+    def service_fields(self) -> dict:
+        return {**super().service_fields(), "sequence": self.sequence}

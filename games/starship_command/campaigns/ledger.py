@@ -18,7 +18,17 @@ from dataclasses import dataclass
 
 from rules import starship_command
 from rules.list_check import Violation
-from rules.starship_command import BattleResult, Fate, Purchase, Repair, ShipCard, ShipFate, Transfer
+from rules.starship_command import (
+    BattleResult,
+    Fate,
+    Join,
+    Purchase,
+    Repair,
+    ShipCard,
+    ShipFate,
+    Transfer,
+    Void,
+)
 
 from ..models import Campaign, CampaignEntry, CampaignPlayer, EntryKind
 
@@ -61,6 +71,14 @@ def repair_data(*, player: CampaignPlayer, ship: str, shields: int, structure: i
 
 def transfer_data(*, ship: str, giver: CampaignPlayer, receiver: CampaignPlayer) -> dict:
     return {"ship": ship, "giver": giver.pk, "receiver": receiver.pk}
+
+
+def join_data(*, player: CampaignPlayer) -> dict:
+    return {"player": player.pk, "race": player.race}
+
+
+def void_data(*, sequence: int, reason: str) -> dict:
+    return {"sequence": sequence, "reason": reason}
 
 
 def battle_data(fates: Iterable[BattleFate]) -> dict:
@@ -113,6 +131,10 @@ def rules_entry(
         return Repair(name(data["player"]), data["ship"], shields=data["shields"], structure=data["structure"])
     if kind == EntryKind.TRANSFER:
         return Transfer(data["ship"], giver=name(data["giver"]), receiver=name(data["receiver"]))
+    if kind == EntryKind.JOIN:
+        return Join(name(data["player"]), data["race"])
+    if kind == EntryKind.VOID:
+        return Void(data["sequence"], data["reason"])
     fates = []
     for fate in data["fates"]:
         owner = name(fate["owner"])
@@ -141,12 +163,24 @@ def held_card(state: starship_command.Campaign, owner: str, ship: str) -> ShipCa
 
 
 def replay(
-    campaign: Campaign, players: Sequence[CampaignPlayer], entries: Iterable[CampaignEntry]
+    campaign: Campaign,
+    players: Sequence[CampaignPlayer],
+    entries: Iterable[CampaignEntry],
+    *,
+    joining: CampaignPlayer | None = None,
 ) -> starship_command.Campaign:
-    """The campaign after its ``entries`` (in sequence). It needs at least one player."""
+    """The campaign after its ``entries`` (in sequence). It needs at least one player.
+
+    The players it starts with are those who did not join later (by a ``join`` entry,
+    or as ``joining``, the player whose join is being recorded).
+    """
+    entries = list(entries)
     names = player_names(players)
+    late = {entry.data["player"] for entry in entries if entry.kind == EntryKind.JOIN}
+    if joining is not None:
+        late.add(joining.pk)
     state = starship_command.Campaign.start(
-        {names[player.pk]: player.race for player in players}, battles=campaign.battles
+        {names[player.pk]: player.race for player in players if player.pk not in late}, battles=campaign.battles
     )
     for entry in entries:
         state = state.record(rules_entry(entry.kind, entry.data, names=names, state=state))

@@ -13,7 +13,19 @@ from django.db.models import Count, Q
 
 from accounts.permissions import is_event_organizer
 from rules import starship_command
-from rules.starship_command import SURVIVING, BattleResult, Holding, Purchase, Repair, ShipFate, TeamScore, Transfer
+from rules.starship_command import (
+    FLEET_BUDGET,
+    SURVIVING,
+    BattleResult,
+    Holding,
+    Join,
+    Purchase,
+    Repair,
+    ShipFate,
+    TeamScore,
+    Transfer,
+    Void,
+)
 
 from ..models import Campaign, CampaignEntry, CampaignPlayer, StarshipCommandShip
 from .ledger import FATE_LABELS, replay
@@ -37,7 +49,9 @@ class LedgerRow:
     entry: CampaignEntry
     title: str  # "Purchase", "Battle 2"
     description: str
-    balances: tuple[int, ...]  # every player's bank after the entry, in the page's player order
+    balances: tuple[int | None, ...]  # every player's bank after the entry, in the page's player order
+    voided: bool = False  # a later ``void`` entry struck it out: the campaign is replayed without it
+    may_void: bool = False  # an entry that may still be voided (not a void, not voided already)
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +108,7 @@ def campaign_page(campaign: Campaign) -> CampaignPage:
     if not players:
         return CampaignPage(campaign=campaign, state=None, sheets=(), ledger=(), scores=())
     state = replay(campaign, players, entries)
+    players = [player for player in players if player.user.get_username() in state.accounts]  # a voided join
     names = [player.user.get_username() for player in players]
     races = [player.race for player in players]
     sheets = tuple(
@@ -107,19 +122,31 @@ def campaign_page(campaign: Campaign) -> CampaignPage:
         for player, name in zip(players, names, strict=True)
     )
     ledger, battle = [], 0
-    for entry, line in zip(entries, state.ledger, strict=True):
-        if isinstance(line.entry, BattleResult):
+    for position, (entry, line) in enumerate(zip(entries, state.ledger, strict=True), start=1):
+        voided = position in state.voided
+        is_battle = isinstance(line.entry, BattleResult)
+        if is_battle and not voided:
             battle += 1
-        title = f"Battle {battle}" if isinstance(line.entry, BattleResult) else entry.get_kind_display()
-        balances = tuple(line.balances[name] for name in names)
-        ledger.append(LedgerRow(entry=entry, title=title, description=describe(line.entry), balances=balances))
+        title = f"Battle {battle}" if is_battle and not voided else entry.get_kind_display()
+        balances = tuple(line.balances.get(name) for name in names)
+        ledger.append(
+            LedgerRow(
+                entry=entry,
+                title=title,
+                description=describe(line.entry),
+                balances=balances,
+                voided=voided,
+                may_void=not voided and not isinstance(line.entry, Void),
+            )
+        )
     return CampaignPage(campaign=campaign, state=state, sheets=sheets, ledger=tuple(ledger), scores=state.score())
 
 
 def ships_for_sale(state: starship_command.Campaign, race: str):
     """Catalog ships of ``race`` nobody holds and nobody lost: what a player of that race may buy."""
     unavailable = set(state.lost).union(*(account.fleet for account in state.accounts.values()))
-    return StarshipCommandShip.objects.filter(race=race).exclude(name__in=unavailable).order_by("-value", "name")
+    ships = StarshipCommandShip.objects.filter(race=race, retired=False)
+    return ships.exclude(name__in=unavailable).order_by("-value", "name")
 
 
 def describe(entry: starship_command.Entry) -> str:
@@ -132,6 +159,10 @@ def describe(entry: starship_command.Entry) -> str:
         return f"{entry.player} repairs {entry.ship}: {mended} points."
     if isinstance(entry, Transfer):
         return f"{entry.giver} gives {entry.ship} to {entry.receiver}."
+    if isinstance(entry, Join):
+        return f"{entry.player} joins, commanding the {entry.race.capitalize()}, with {FLEET_BUDGET} points."
+    if isinstance(entry, Void):
+        return f"Entry {entry.position} is void: {entry.reason}"
     if not entry.fates:
         return "Every ship stayed at its starbase."
     return " ".join(_describe_fate(fate) for fate in entry.fates)

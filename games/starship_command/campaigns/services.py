@@ -21,12 +21,14 @@ from ..models import Campaign, CampaignEntry, CampaignPlayer, EntryKind
 from .ledger import (
     BattleFate,
     battle_data,
+    join_data,
     player_names,
     purchase_data,
     repair_data,
     replay,
     rules_entry,
     transfer_data,
+    void_data,
 )
 
 
@@ -48,21 +50,24 @@ def campaign_create(*, organizer, name: str, battles: int = starship_command.REC
 
 
 @transaction.atomic
-def campaign_add_player(*, campaign: Campaign, user, race: str) -> CampaignPlayer:
+def campaign_add_player(*, campaign: Campaign, user, race: str, recorded_by=None) -> CampaignPlayer:
     """Add ``user`` commanding ``race``. Players of one race are a team.
 
-    Players join before the first entry: every player starts with the same 150
-    points and is paid after every battle, so a late player would change the
-    balances the ledger has already shown.
+    Before the first entry a player is one of those the campaign starts with. Once
+    it has begun, a player joins between battles by a ``join`` entry: they start
+    with the 150 points every player started with (seed 002, "Each player is given
+    150 points to buy a fleet") and the balances already shown stay as they were.
     """
     campaign = _lock(campaign)
-    if campaign.entries.exists():
-        raise CampaignRefused("Players join before the first entry is recorded; this campaign has begun.")
     if campaign.players.filter(user=user).exists():
         raise CampaignRefused(f"{user.get_username()} already plays in this campaign.")
     player = CampaignPlayer(campaign=campaign, user=user, race=race)
     _validate(player)
+    began = campaign.entries.exists()
     player.save()
+    if began:
+        by = recorded_by or campaign.organizer
+        _record(campaign, EntryKind.JOIN, join_data(player=player), by, None, joining=player)
     return player
 
 
@@ -109,8 +114,25 @@ def campaign_record_battle(
     return _record(campaign, EntryKind.BATTLE, battle_data(fates), recorded_by, seen)
 
 
+def campaign_void_entry(
+    *, campaign: Campaign, sequence: int, reason: str, recorded_by, seen: int | None = None
+) -> CampaignEntry:
+    """Void the entry ``sequence`` (recorded by mistake), saying why: a ``void`` entry is added and the
+    campaign replayed without it; the corrected entry is then recorded as a new one."""
+    reason = " ".join(reason.split())
+    return _record(campaign, EntryKind.VOID, void_data(sequence=sequence, reason=reason), recorded_by, seen)
+
+
 @transaction.atomic
-def _record(campaign: Campaign, kind: str, data: Mapping, recorded_by, seen: int | None) -> CampaignEntry:
+def _record(
+    campaign: Campaign,
+    kind: str,
+    data: Mapping,
+    recorded_by,
+    seen: int | None,
+    *,
+    joining: CampaignPlayer | None = None,
+) -> CampaignEntry:
     """Append the entry if the rules accept it after the stored ledger.
 
     ``seen`` is the number of entries the person recording saw when they opened
@@ -129,7 +151,7 @@ def _record(campaign: Campaign, kind: str, data: Mapping, recorded_by, seen: int
         )
     if not players:
         raise CampaignRefused("The campaign has no players yet.")
-    state = replay(campaign, players, entries)
+    state = replay(campaign, players, entries, joining=joining)
     try:
         state.record(rules_entry(kind, data, names=player_names(players), state=state))
     except ValueError as error:  # a starship_command.CampaignError, or an entry the rules cannot even form

@@ -14,4 +14,5 @@ urlpatterns = [
     path("<int:pk>/players/<int:player_pk>/repair/", views.repair, name="repair"),
     path("<int:pk>/players/<int:player_pk>/transfer/", views.transfer, name="transfer"),
     path("<int:pk>/battle/", views.battle, name="battle"),
+    path("<int:pk>/entries/<int:sequence>/void/", views.void_entry, name="void"),
 ]

@@ -21,7 +21,7 @@ from rules.starship_command import FLEET_BUDGET, INCOME_PER_BATTLE
 
 from ..models import Campaign, CampaignPlayer
 from . import selectors, services
-from .forms import AddPlayerForm, BattleResultForm, CampaignForm, PurchaseForm, RepairForm, TransferForm
+from .forms import AddPlayerForm, BattleResultForm, CampaignForm, PurchaseForm, RepairForm, TransferForm, VoidForm
 
 ENTRY_TEMPLATE = "starship_command/campaigns/entry_form.html"
 POINTS = {"budget": FLEET_BUDGET, "income": INCOME_PER_BATTLE}  # what the pages say every player receives
@@ -66,15 +66,39 @@ def campaign_detail(request, pk: int):
 @login_required
 @require_http_methods(["GET", "POST"])
 def add_player(request, pk: int):
+    """Before the first entry, one of the players the campaign starts with; later, a player joining between
+    battles with the starting points (a ``join`` entry)."""
     campaign = _recordable(request, pk)
     form = AddPlayerForm(request.POST or None)
+    began = campaign.entries.exists()
     return _form_page(
         request,
         campaign,
         form,
-        title="Add a player",
-        submit=lambda: services.campaign_add_player(campaign=campaign, **form.service_fields()),
-        success="Player added.",
+        title="A player joins the campaign" if began else "Add a player",
+        submit=lambda: services.campaign_add_player(
+            campaign=campaign, recorded_by=request.user, **form.service_fields()
+        ),
+        success=f"The player joins with {FLEET_BUDGET} points." if began else "Player added.",
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def void_entry(request, pk: int, sequence: int):
+    """Void a ledger entry recorded by mistake, with a reason; the campaign is replayed without it."""
+    campaign = _recordable(request, pk)
+    page = selectors.campaign_page(campaign)
+    row = next((row for row in page.ledger if row.entry.sequence == sequence), None)
+    form = VoidForm(request.POST or None, sequence=sequence, initial={"seen": page.seen})
+    return _record_page(
+        request,
+        campaign,
+        form,
+        services.campaign_void_entry,
+        title=f"Void entry {sequence}" + (f": {row.title}" if row else ""),
+        success=f"Entry {sequence} is void; the campaign is replayed without it. Record the corrected entry now.",
+        voided_row=row,
     )
 
 
@@ -179,7 +203,16 @@ def _sheet(page: selectors.CampaignPage, player: CampaignPlayer) -> selectors.Pl
 
 
 def _record_page(
-    request, campaign: Campaign, form, service, *, title: str, success: str, player=None, template=ENTRY_TEMPLATE
+    request,
+    campaign: Campaign,
+    form,
+    service,
+    *,
+    title: str,
+    success: str,
+    player=None,
+    template=ENTRY_TEMPLATE,
+    **context,
 ):
     """An entry form: ``service`` gets the campaign, the person recording and the form's fields."""
 
@@ -187,7 +220,15 @@ def _record_page(
         return service(campaign=campaign, recorded_by=request.user, **form.service_fields())
 
     return _form_page(
-        request, campaign, form, title=title, submit=submit, success=success, template=template, player=player
+        request,
+        campaign,
+        form,
+        title=title,
+        submit=submit,
+        success=success,
+        template=template,
+        player=player,
+        **context,
     )
 
 

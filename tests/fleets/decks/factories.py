@@ -37,6 +37,12 @@ class StarshipCommandShipFactory(factory.django.DjangoModelFactory):
     crippled = 12
     weapons = factory.LazyFunction(lambda: ["phaser-1", "plasma"])
 
+    @classmethod
+    def _create(cls, model_class, *args, **kwargs):
+        """A ship named like the rulebook's sample (the Saratoga, loaded by a migration) takes these values."""
+        name = kwargs.pop("name")
+        return model_class.objects.update_or_create(name=name, defaults=kwargs)[0]
+
 
 class SpearpointUnitFactory(factory.django.DjangoModelFactory):
     class Meta:

@@ -59,7 +59,7 @@ def test_every_bad_row_is_reported_and_nothing_is_written():
     assert "side" in errors[0] and "purple" in errors[0]
     assert "mustering_cost" in errors[1]
     assert "same name as line 2" in errors[2]
-    assert "type" in errors[3] and "wizard" in errors[3]
+    assert "name" in errors[3] and "single line" in errors[3]  # a line break is a control character in a name
     assert not WingCommanderCard.objects.filter(name="Good One").exists()
 
 

@@ -33,7 +33,7 @@ def terran_deck(player):
 
 def test_a_new_deck_is_the_empty_file_of_its_game(terran_deck):
     assert terran_deck.content == {"side": "terran", "cards": [], "muster": []}
-    assert codes(terran_deck) == ["DECK_TOO_SMALL"]
+    assert codes(terran_deck) == ["EMPTY_LIST"]
     assert len(terran_deck.code) == 8
 
 

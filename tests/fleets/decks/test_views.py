@@ -192,3 +192,24 @@ def test_catalog_import_page_lists_bad_rows(client, organizer):
     good = SimpleUploadedFile("units.csv", b"name,side,type,cost\nTiger,german,vehicle,20\n")
     response = client.post(url, {"game": "spearpoint", "file": good}, follow=True)
     assert "1 added, 0 updated" in response.text
+
+
+def test_seed_001_the_builder_checks_a_casual_deck_and_says_which_rules_it_applied(client, player, arrow):
+    """Play deck restriction 4: "For tournament play, a deck may not have more than 100 cards"."""
+    big = deck_add_card(
+        deck=deck_create(owner=player, game="wing-commander", name="Big", side="terran"), card=arrow, count=120
+    )
+    client.force_login(player)
+    url = reverse("fleets:decks:builder", args=[big.pk])
+    tournament = client.get(url).text
+    assert "Rules applied: Tournament rules" in tournament and "DECK_TOO_LARGE" in tournament
+    casual = client.get(url + "?rules=casual").text
+    assert "Rules applied: Casual play, as check_deck --casual" in casual
+    assert "DECK_TOO_LARGE" not in casual and "Legal</span>" in casual
+    assert "Rules applied: Tournament rules" in client.get(url + "?rules=nonsense").text
+    assert 'name="rules" value="casual"' in casual
+    line = reverse("fleets:decks:line", args=[big.pk])
+    change = {"name": "Arrow", "side": "terran", "count": 121, "rules": "casual"}
+    assert client.post(line, change).url == url + "?rules=casual"
+    fragment = client.post(line, change, headers={"HX-Request": "true"}).text
+    assert "Rules applied: Casual play" in fragment and "DECK_TOO_LARGE" not in fragment

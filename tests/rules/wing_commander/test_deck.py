@@ -193,3 +193,17 @@ def test_every_broken_rule_is_reported_at_once_deck_rules_first():
         "MUSTER_NOT_IN_DECK",
     ]
     assert report.starting_power_points == STARTING_POWER_POINTS
+
+
+@pytest.mark.parametrize("twin", ["capture pilot", "Capture  Pilot", " CAPTURE PILOT "])
+def test_seed_001_luck_card_uniqueness_ignores_case_and_spaces(twin):
+    """ "No more than one of any Luck card may appear in a player's deck": a second spelling is a second copy."""
+    report = check_deck(
+        deck(
+            fighters(MIN_DECK_CARDS),
+            DeckEntry("Capture Pilot", "luck", "terran", 1),
+            DeckEntry(twin, "luck", "terran", 1),
+        )
+    )
+    assert codes(report) == ["DUPLICATE_LUCK"]
+    assert "Capture Pilot" in report.violations[0].message

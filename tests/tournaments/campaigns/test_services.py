@@ -14,6 +14,7 @@ from games.starship_command.campaigns.services import (
     campaign_create,
     campaign_record_battle,
     campaign_record_purchase,
+    campaign_void_entry,
 )
 from games.starship_command.models import Campaign, CampaignEntry, CampaignPlayer
 from rules.starship_command import Fate
@@ -267,13 +268,57 @@ def test_nothing_is_recorded_before_there_are_players(ships):
     assert refused(lambda: campaign_record_battle(campaign=campaign, fates=[], recorded_by=campaign.organizer)) == []
 
 
-def test_players_join_once_and_before_the_first_entry(desk):
+def test_players_join_once(desk):
     ann = desk.players["ann"].user
     assert refused(lambda: campaign_add_player(campaign=desk.campaign, user=ann, race="shiltons")) == []
     assert refused(lambda: campaign_add_player(campaign=desk.campaign, user=PlayerFactory(), race="klingons")) == []
+
+
+def test_seed_002_a_player_joins_between_battles_with_the_starting_points(desk):
+    """ "Each player is given 150 points to buy a fleet": a late player too, by a join entry; the balances
+    already shown stay as they were."""
     desk.buy("ann", "Valiant")
-    late = refusal(lambda: campaign_add_player(campaign=desk.campaign, user=PlayerFactory(), race="packtons"))
-    assert late.message == "Players join before the first entry is recorded; this campaign has begun."
+    desk.battle(fate("Valiant", "ann", "survived"))
+    before = desk.balances()
+    eve = campaign_add_player(campaign=desk.campaign, user=PlayerFactory(username="eve"), race="packtons")
+    entry = desk.campaign.entries.order_by("sequence").last()
+    assert (entry.kind, entry.data, entry.recorded_by) == (
+        "join",
+        {"player": eve.pk, "race": "packtons"},
+        desk.campaign.organizer,
+    )
+    assert desk.balances() == {**before, "eve": 150}
+    page = desk.page()
+    eve_column = [sheet.player for sheet in page.sheets].index(eve)
+    assert page.ledger[0].balances[eve_column] is None  # eve had no account when the first entry was recorded
+    assert "eve joins, commanding the Packtons, with 150 points." in page.ledger[-1].description
+
+
+def test_seed_002_an_entry_is_voided_with_a_reason_and_re_entered(desk):
+    desk.buy("ann", "Valiant")
+    desk.buy("ann", "Saratoga")
+    assert desk.balances()["ann"] == 150 - 18 - 29
+    campaign_void_entry(
+        campaign=desk.campaign, sequence=2, reason="  wrong   ship ", recorded_by=desk.campaign.organizer, seen=2
+    )
+    void = desk.campaign.entries.get(sequence=3)
+    assert (void.kind, void.data) == ("void", {"sequence": 2, "reason": "wrong ship"})
+    page = desk.page()
+    assert [row.voided for row in page.ledger] == [False, True, False]
+    assert [row.may_void for row in page.ledger] == [True, False, False]
+    assert desk.balances()["ann"] == 150 - 18
+    desk.buy("ann", "Repulse")
+    assert desk.balances()["ann"] == 150 - 18 - 25
+    assert refused(
+        lambda: campaign_void_entry(
+            campaign=desk.campaign, sequence=2, reason="again", recorded_by=desk.campaign.organizer
+        )
+    ) == ["VOID_ALREADY_VOIDED"]
+    assert refused(
+        lambda: campaign_void_entry(
+            campaign=desk.campaign, sequence=1, reason="x", recorded_by=desk.campaign.organizer, seen=1
+        )
+    ) == ["LEDGER_CHANGED"]
 
 
 def test_a_campaign_has_a_name_and_a_battle():

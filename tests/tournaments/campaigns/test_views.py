@@ -196,3 +196,25 @@ def test_the_campaign_page_costs_the_same_queries_however_long_the_ledger(desk, 
     with CaptureQueriesContext(connection) as long:
         client.get(url(desk, "detail"))
     assert len(long) == len(short)
+
+
+def test_seed_002_the_organizer_voids_an_entry_with_a_reason_and_a_player_joins_between_battles(desk, ships, client):
+    desk.buy("ann", "Valiant")
+    client.force_login(desk.campaign.organizer)
+    page = client.get(url(desk, "detail")).text
+    void = reverse("tournaments:campaigns:void", args=[desk.campaign.pk, 1])
+    assert void in page
+    form = client.get(void).text
+    assert "ann buys Valiant" in form
+    assert client.post(void, {"seen": 1, "reason": ""}).status_code == 200
+    response = client.post(void, {"seen": 1, "reason": "bought the wrong ship"})
+    assert response.url == url(desk, "detail")
+    page = client.get(url(desk, "detail"))
+    assert page.context["page"].sheets[0].bank == 150
+    assert "Entry 1 is void: bought the wrong ship" in page.text and "<del>" in page.text
+    add = reverse("tournaments:campaigns:add_player", args=[desk.campaign.pk])
+    assert "A player joins" in page.text
+    PlayerFactory(username="eve")
+    client.post(add, {"username": "eve", "race": "packtons"})
+    sheets = client.get(url(desk, "detail")).context["page"].sheets
+    assert {sheet.player.user.username: sheet.bank for sheet in sheets}["eve"] == 150
