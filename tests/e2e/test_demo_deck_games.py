@@ -6,16 +6,14 @@ Seeds 001 (Wing Commander), 002 (Starship Command) and 004 (Spearpoint 1943).
 """
 
 import re
-from importlib import import_module
 from io import BytesIO, StringIO
 
 import pytest
-from django.contrib.auth.models import Group, User
+from django.contrib.auth.models import User
 from django.core.management import call_command
 from playwright.sync_api import expect
 from pypdf import PdfReader
 
-from accounts.roles import ROLES
 from games.spearpoint.demo import EVENT as SPEARPOINT_EVENT
 from games.spearpoint.models import SpearpointUnit
 from games.starship_command.demo import CAMPAIGN
@@ -23,33 +21,11 @@ from games.starship_command.models import StarshipCommandShip
 from games.wing_commander.demo import OPEN_EVENT
 from games.wing_commander.models import WingCommanderCard
 from tests.accounts.factories import PASSWORD
-from tests.e2e.conftest import log_in
+from tests.e2e.conftest import data_migrations, log_in
 from tournaments.models import Event, EventStatus
 
 pytestmark = pytest.mark.django_db(transaction=True)
 WIDTHS = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
-
-
-def data_migrations():
-    """What the data migrations load, back after an earlier browser test emptied the tables: the roles, the
-    manual's cards (labelled as samples) and the rulebook's Saratoga."""
-    for role in ROLES:
-        Group.objects.get_or_create(name=role)
-    manual = import_module("fleets.migrations.0004_wing_commander_manual_cards")
-    label = import_module("games.wing_commander.migrations.0003_label_manual_samples")
-    for name, side, card_type, cost, medals, notes in manual.CARDS:
-        WingCommanderCard.objects.get_or_create(
-            name=name,
-            defaults={
-                "side": side,
-                "card_type": card_type,
-                "mustering_cost": cost,
-                "medal_cost": medals,
-                "notes": label.SAMPLE + notes,
-            },
-        )
-    saratoga = import_module("games.starship_command.migrations.0003_rulebook_sample_ships").SARATOGA
-    StarshipCommandShip.objects.get_or_create(name=saratoga["name"], defaults=saratoga)
 
 
 @pytest.fixture
