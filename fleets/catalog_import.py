@@ -27,6 +27,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from rules.attack_wing.catalog import Catalog, Skipped
+from rules.attack_wing.coverage import restriction_coverage
 from rules.attack_wing.sources import CatalogFormatError, detect_source, read_catalog
 from rules.bounded_read import FileTooLarge, read_at_most
 
@@ -61,6 +62,9 @@ class ImportSummary:
     kept: tuple[str, ...]  # source ids in the catalog but not in the file, left as they were
     skipped: tuple[Skipped, ...]
     warnings: tuple[str, ...]
+    # what the engine cannot judge in this file (see unjudged()): card ids
+    unmodelled_text: tuple[str, ...] = ()  # a restriction sentence the engine does not model
+    unread_codes: tuple[str, ...] = ()  # a Space Dock Special code the reader does not translate
 
     @property
     def changed_anything(self) -> bool:
@@ -158,7 +162,17 @@ def _write(catalog: Catalog, source: str, progress: Progress) -> ImportSummary:
         kept=tuple(sorted(set(stored_ids) - incoming_cards.keys())),
         skipped=tuple(catalog.skipped),
         warnings=tuple(catalog.warnings),
+        **unjudged(catalog),
     )
+
+
+def unjudged(catalog: Catalog) -> dict[str, tuple[str, ...]]:
+    """Cards carrying rules the engine does not check: restriction sentences it does not model
+    (``restriction_coverage``, each with its reason) and Space Dock Special codes kept as
+    ``Restriction("special", code)`` (the card's text may still give the rule)."""
+    text = sorted({line.card_id for line in restriction_coverage(catalog) if not line.modelled})
+    codes = sorted(card.id for card in catalog.cards.values() if any(r.code == "special" for r in card.restrictions))
+    return {"unmodelled_text": tuple(text), "unread_codes": tuple(codes)}
 
 
 def _upsert(model, fields: tuple[str, ...], incoming: dict[str, tuple], advance: Callable[[int], None]) -> Tally:

@@ -255,13 +255,17 @@ def _types_in(phrase: str) -> list[str]:
 # The reader
 
 
+# Space Dock's Vulcan Logic (vulcan_logic_71646e): "… for a Vulcan Captain on assigned to a Vulcan ship."
+_MISPRINT = re.compile(r"\bon assigned to\b", re.IGNORECASE)
+
+
 def read_card_text(text: str, kind: str, name: str = "") -> tuple[Restriction, ...]:
     """Every fleet-building rule in one card's text, as restrictions (duplicates removed)."""
     if not text:
         return ()
     found: list[Restriction] = []
     for sentence in sentences(plain_text(text)):
-        found.extend(_read_sentence(sentence, kind, name))
+        found.extend(_read_sentence(_MISPRINT.sub("assigned to", sentence), kind, name))
         total = re.match(r"^\(?max -(\d+) ?sp total\)?$", sentence.strip(), re.IGNORECASE)
         if total:  # Picard (Cap803): "(max -5SP total)" caps the reductions of the sentence before
             found = [_capped(r, int(total[1])) for r in found]
@@ -275,7 +279,8 @@ def read_card_text(text: str, kind: str, name: str = "") -> tuple[Restriction, .
 
 
 _ONLY = re.compile(
-    r"(?:may|can|by|will) only be (?:purchased|fielded|equipped|assigned|deployed)(?: to)? (?:for|to|by|on|in) "
+    # "my only be purchased": the misprint of T111 Evasive Attack Route (Utopia) and Gareb (Space Dock)
+    r"(?:may|my|can|by|will) only be (?:purchased|fielded|equipped|assigned|deployed)(?: to)? (?:for|to|by|on|in) "
     r"(?P<what>.+?)(?=,? and (?:no|costs?|the|cannot|may)\b|$)",
     re.IGNORECASE,
 )
@@ -671,7 +676,8 @@ def _waiver(sentence: str, name: str) -> list[Restriction]:
                 continue
         if "including this one" in lower:
             found.append(Restriction("waive_penalty", write_qualifier(self=True, **fields)))
-        types = _types_in(part)
+        # Space Dock writes Khan Singh's "any Talent Upgrade" without the icon Utopia prints ("[talent] Upgrade")
+        types = _types_in(part) or re.findall(r"\b(crew|tech|weapon|talent) upgrades?\b", part_lower)
         factions = _factions_in(part)
         if re.match(r"^(?:his|her) ", part_lower):
             found.append(Restriction("waive_penalty_one", write_qualifier(kinds=set(types) or {"upgrade"}, **fields)))

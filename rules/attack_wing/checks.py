@@ -518,8 +518,14 @@ def _unmet(ship: ShipInFleet, facts: CardFacts, resources_chosen: frozenset[str]
         if (bound == "min" and value < limit) or (bound == "max" and value > limit):
             wanted = f"{limit} or more" if bound == "min" else f"{limit} or less"
             yield f"needs a {label} of {wanted} (this one has {value})"
+    freed: bool | None = None
     for group, options in facts.any_of:
         if not any(_option_met(ship, code, value) for code, value in options):
+            if group in ("ship_faction", "captain_faction"):
+                # Space Dock states a faction restriction as a code (OnlyKlingonCaptain); Lore frees it as its text
+                freed = _freed_of_faction_rules(ship, facts) if freed is None else freed
+                if freed:
+                    continue
             listed = " or ".join(dict.fromkeys(v for _, v in options))
             yield f"may only go on {_GROUP_WORDS[group]} {listed}"
     if facts.requires_resource and facts.requires_resource not in resources_chosen:
@@ -545,6 +551,10 @@ def _faction_rules_waived(ship: ShipInFleet, facts: CardFacts) -> bool:
     keys = (*rules.ship_is, *rules.captain_is)
     if not keys or not all(k.removeprefix("non ") in FACTION_WORDS for k in keys):
         return False
+    return _freed_of_faction_rules(ship, facts)
+
+
+def _freed_of_faction_rules(ship: ShipInFleet, facts: CardFacts) -> bool:
     entry = next((e for e in ship.placed if e.facts is facts), None)
     return entry is not None and any(
         reaches(reach, source, entry, ship)

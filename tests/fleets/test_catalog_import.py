@@ -312,6 +312,19 @@ def test_real_space_dock_file_imports_completely(spacedock_path):
     assert summary.cards.added == len(expected.cards) == Card.objects.filter(source="spacedock").count()
     loaded = load_catalog()
     assert (loaded.cards, loaded.sets) == (expected.cards, expected.sets)
+    # what the site cannot judge: e.g. Lursa's code OnlyLBCaptain (the Lursa and B'Etor captain)
+    assert "lursa_72325p" in summary.unread_codes
+    assert len(summary.unmodelled_text) > 0
+
+
+def test_import_says_what_the_engine_does_not_judge(tmp_path):
+    path = tmp_path / "Data.xml"
+    path.write_text(SPACEDOCK_XML)
+
+    output = run_import(path)
+
+    assert "not judged by the site: " in output and "restriction_coverage --unmodelled" in output
+    assert "carry a Space Dock Special code the reader does not translate" in output
 
 
 def test_real_databases_share_no_card_id(utopia_path, spacedock_path):

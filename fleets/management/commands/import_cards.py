@@ -61,6 +61,15 @@ class Command(BaseCommand):
         ]
         if not summary.changed_anything:
             lines.append("  the catalog already matched the file: nothing was written")
+        lines.append(
+            f"  not judged by the site: {len(summary.unmodelled_text)} card(s) with restriction text the rules "
+            "engine does not model (manage.py restriction_coverage --unmodelled lists them and why)"
+        )
+        if summary.source == "spacedock":
+            lines.append(
+                f"  {len(summary.unread_codes)} card(s) carry a Space Dock Special code the reader does not "
+                "translate (kept as information; the card text may still give the rule)"
+            )
         lines += _section("Not in the file, kept", list(summary.kept), limit)
         lines += _section("Skipped", [f"{s.source_id}: {s.reason}" for s in summary.skipped], limit)
         lines += _section("Warnings", list(summary.warnings), limit)

@@ -255,7 +255,14 @@ _COST_FAMILIES = {
 def _not_read_twice(found: list[Restriction], from_text: tuple[Restriction, ...]) -> list[Restriction]:
     """A Special code's cost rule, unless the card text already gave the same kind of rule (no double charge)."""
     families = {_COST_FAMILIES[r.code] for r in from_text if r.code in _COST_FAMILIES}
-    return [r for r in found if _COST_FAMILIES.get(r.code) not in families]
+    kept = [r for r in found if _COST_FAMILIES.get(r.code) not in families]
+    if "extra" in families:
+        # The text prices the card off its faction ("This Upgrade costs +5 SP if purchased for a non-Species
+        # 8472 ship", Fluidic Space): a code that bars those ships outright ("OnlySpecies8472Ship") contradicts it.
+        priced_off = {r.value for r in from_text if r.code == "extra_cost_unless_ship_faction"}
+        priced_off |= {str(r.value).replace(" ", "-") for r in from_text if r.code == "extra_cost_unless_ship"}
+        kept = [r for r in kept if not (r.code == "ship_faction" and r.value in priced_off)]
+    return kept
 
 
 def _special_part(part: str, *, fleet_wide: bool) -> tuple[list[Restriction] | None, list[str]]:
