@@ -418,3 +418,19 @@ def read_import(
         for match, cost in interchange.cost_rows(result, check.report)
     )
     return ImportPreview(result=result, check=check, rows=rows, format_key=key)
+
+
+def utopia_export(version: FleetVersion, kind: str) -> interchange.Export:
+    """``version`` as a Utopia share link (``kind`` "link") or Utopia-style text ("text").
+
+    Utopia's ids are needed for a link: when the site's catalog is Space Dock's they come from
+    the reference card file (:func:`reference_catalogs`), and without one the cards are named
+    by the site's own ids.
+    """
+    catalog = load_catalog()
+    fleet = content_fleet(version.content, catalog)
+    utopia = reference_catalogs().get("utopia") if catalog_source() == "spacedock" else None
+    if kind == "link":
+        return interchange.utopia_link(fleet, catalog, utopia_catalog=utopia)
+    report = validate_fleet(fleet, catalog, version.fleet.format_key)
+    return interchange.utopia_text(fleet, catalog, report, utopia_catalog=utopia)

@@ -247,6 +247,8 @@ MATRIX = [
     Row("fleets:sheet", "GET", fleet, FLEET_VIEWERS),
     Row("fleets:export_json", "GET", fleet, FLEET_VIEWERS),
     Row("fleets:export_text", "GET", fleet, FLEET_VIEWERS),
+    Row("fleets:export_utopia_link", "GET", fleet, FLEET_VIEWERS),
+    Row("fleets:export_utopia_text", "GET", fleet, FLEET_VIEWERS),
     Row("fleets:verify", "GET", sheet_code, EVERYONE),  # says whether a code matches, never the list
     Row("fleets:api_tokens", "GET", no_args, SIGNED_IN),
     Row("fleets:api_tokens", "POST", no_args, SIGNED_IN),

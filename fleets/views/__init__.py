@@ -1,7 +1,14 @@
 """The fleet pages: my fleets, the builder, exports and the public verification page."""
 
 from .builder import fleet_builder, fleet_card_search, fleet_edit, fleet_edit_details
-from .exports import fleet_export_json, fleet_export_text, fleet_sheet, fleet_verify
+from .exports import (
+    fleet_export_json,
+    fleet_export_text,
+    fleet_export_utopia_link,
+    fleet_export_utopia_text,
+    fleet_sheet,
+    fleet_verify,
+)
 from .fleets import (
     fleet_create,
     fleet_delete,
@@ -25,6 +32,8 @@ __all__ = [
     "fleet_edit_details",
     "fleet_export_json",
     "fleet_export_text",
+    "fleet_export_utopia_link",
+    "fleet_export_utopia_text",
     "fleet_history",
     "fleet_import",
     "fleet_list",

@@ -53,6 +53,16 @@ def cards_of(fleet: Fleet):
     ], content.get("resources", [])
 
 
+def names_of(fleet: Fleet):
+    from fleets.selectors import load_catalog
+
+    catalog = load_catalog()
+    ships, resources = cards_of(fleet)
+    return [
+        (catalog.get(ship).name, sorted(catalog.get(card).name for card in cards.elements())) for ship, cards in ships
+    ], [catalog.get(r).name for r in resources]
+
+
 def test_the_page_needs_a_login(client):
     assert client.get(URL).url.startswith(reverse("login"))
 
@@ -263,3 +273,47 @@ def test_check_fleet_refuses_unreadable_files_with_status_2(utopia_path, tmp_pat
     with pytest.raises(CommandError) as raised:
         call_command("check_fleet", str(path), cards=str(utopia_path))
     assert raised.value.returncode == 2 and "\n" not in str(raised.value)
+
+
+# --- Export, then import again ------------------------------------------------------------------------
+
+ROUND_TRIP = {
+    "Muster fleet file": "fleets:export_json",
+    "Muster text": "fleets:export_text",
+    "Utopia link": "fleets:export_utopia_link",
+    "Utopia text export": "fleets:export_utopia_text",
+}
+
+
+@pytest.mark.parametrize("read_as", sorted(ROUND_TRIP))
+def test_every_export_imports_back_to_the_same_fleet(client, utopia_site, player, read_as):
+    client.force_login(player)
+    response, _page = preview(client, text=(SAMPLES / "federation.utopia-link").read_text(), name="Original")
+    confirm(client, response)
+    original = Fleet.objects.get(name="Original")
+    exported = client.get(reverse(ROUND_TRIP[read_as], args=[original.pk]))
+    assert exported.status_code == 200
+    text = exported.content.decode()
+    if read_as == "Utopia link":
+        assert text.startswith("https://") and "Left out" not in text
+    response, page = preview(client, text=text, name="Copy")
+    assert f"Read as: {read_as}" in page
+    confirm(client, response)
+    copy = Fleet.objects.get(name="Copy")
+    if read_as in ("Muster fleet file", "Utopia link"):  # ids: exactly the same cards
+        assert cards_of(copy) == cards_of(original)
+    else:  # names: a reprint of the same name and cost may stand for the card (reported as ambiguous)
+        assert names_of(copy) == names_of(original)
+    assert copy.current_version.total == original.current_version.total
+
+
+def test_utopia_exports_show_only_the_version_a_non_owner_may_see(client, cards, player, other_player):
+    from tests.fleets.factories import saved_fleet
+
+    fleet = saved_fleet(cards, owner=player)
+    client.force_login(other_player)
+    for name in ("fleets:export_utopia_link", "fleets:export_utopia_text"):
+        assert client.get(reverse(name, args=[fleet.pk])).status_code == 404
+    client.force_login(player)
+    for name in ("fleets:export_utopia_link", "fleets:export_utopia_text"):
+        assert client.get(reverse(name, args=[fleet.pk])).status_code == 200

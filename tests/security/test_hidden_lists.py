@@ -84,6 +84,8 @@ def site_pages(sealed) -> dict[str, str]:
         "sheet PDF of version 1": reverse("fleets:sheet", args=[fleet.pk]) + "?version=1",
         "fleet JSON": reverse("fleets:export_json", args=[fleet.pk]),
         "fleet text": reverse("fleets:export_text", args=[fleet.pk]),
+        "Utopia link": reverse("fleets:export_utopia_link", args=[fleet.pk]),
+        "Utopia text": reverse("fleets:export_utopia_text", args=[fleet.pk]),
         "card search": reverse("fleets:search", args=[fleet.pk]) + "?search=1&q=Nightfall",
         "my fleets": reverse("fleets:list"),
     }
@@ -115,7 +117,15 @@ def test_the_event_pages_refuse_a_player_what_is_hidden(sealed, player):
 def test_the_fleet_pages_answer_as_if_the_fleet_did_not_exist(sealed, player):
     """Same status, same page for the hidden fleet and for a fleet id no row has."""
     client = signed_in(player)
-    for name in ("detail", "history", "sheet", "export_json", "export_text"):
+    for name in (
+        "detail",
+        "history",
+        "sheet",
+        "export_json",
+        "export_text",
+        "export_utopia_link",
+        "export_utopia_text",
+    ):
         hidden = client.get(reverse(f"fleets:{name}", args=[sealed["fleet"].pk]))
         missing = client.get(reverse(f"fleets:{name}", args=[MISSING]))
         assert hidden.status_code == missing.status_code == 404, name
