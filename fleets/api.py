@@ -19,7 +19,6 @@ from django.utils import timezone
 from ninja import Field, Query, Router, Schema, Status
 from ninja.errors import HttpError
 from ninja.security import HttpBearer, SessionAuth
-from ninja.throttling import SimpleRateThrottle
 from pydantic import ConfigDict
 
 from accounts.text_fields import CleanStr
@@ -48,8 +47,7 @@ from .selectors import (
     user_fleets,
 )
 from .sheets import render_fleet_sheet
-
-VALIDATE_RATE = "30/min"  # per client address: the check is public and costs a full engine run
+from .throttles import VALIDATE_RATE, ClientAddressThrottle
 
 
 class BearerToken(HttpBearer):
@@ -63,19 +61,6 @@ class BearerToken(HttpBearer):
             return None
         ApiToken.objects.filter(pk=record.pk).update(last_used_at=timezone.now())
         return record.user
-
-
-class ClientAddressThrottle(SimpleRateThrottle):
-    """Counts requests per connecting address (``REMOTE_ADDR``) in Django's cache.
-
-    ``X-Forwarded-For`` is ignored: a client could send any value there and
-    escape its limit. Behind a proxy, the proxy must set ``REMOTE_ADDR``.
-    """
-
-    scope = "staw-validate"
-
-    def get_cache_key(self, request) -> str:
-        return self.cache_format % {"scope": self.scope, "ident": request.META.get("REMOTE_ADDR", "unknown")}
 
 
 AUTH = [BearerToken(), SessionAuth()]

@@ -18,7 +18,7 @@ from django import forms
 from django.core import signing
 
 from accounts.text_fields import CleanTextFormMixin
-from rules.attack_wing import FORMATS, Catalog, FleetShip, interchange
+from rules.attack_wing import DEFAULT_FORMAT, FORMATS, Catalog, FleetShip, interchange
 from rules.attack_wing import Fleet as EngineFleet
 from rules.attack_wing.catalog import ADMIRAL, CAPTAIN, OTHER, RESOURCE, SHIP, UPGRADE, UPGRADE_TYPES
 
@@ -26,6 +26,7 @@ from .selectors import UPGRADE_TYPE_LABELS, faction_choices
 
 MAX_IMPORT_BYTES = 256 * 1024
 IMPORT_SALT = "fleets.import"
+CHECK_SALT = "fleets.check"
 IMPORT_MAX_AGE = 3600  # seconds a preview may be confirmed in
 
 # What a ship's "add a card" search looks for: (label, card kind, upgrade type, role in the fleet file).
@@ -107,6 +108,45 @@ class FleetImportForm(FleetSourceForm):
         max_length=100,
         help_text="Leave blank for the name the fleet carries, else “Imported fleet” and today.",
     )
+
+
+class CheckForm(FleetSourceForm):
+    """The public list checker: a fleet in any format, the tournament format and the event's date."""
+
+    format_key = forms.ChoiceField(label="Tournament format", initial=DEFAULT_FORMAT, required=False)
+    on = forms.DateField(
+        required=False, label="Event date", widget=forms.DateInput(attrs={"type": "date"}), help_text="Default: today."
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["format_key"].choices = format_choices()
+
+    def clean_format_key(self) -> str:
+        return self.cleaned_data.get("format_key") or DEFAULT_FORMAT
+
+
+class CheckSheetForm(CleanTextFormMixin, forms.Form):
+    """The checker's printable sheet: the checked fleet travels back signed, as in the import's confirm."""
+
+    source = forms.CharField(widget=forms.HiddenInput)
+
+    def clean_source(self) -> dict:
+        try:
+            return signing.loads(self.cleaned_data["source"], salt=CHECK_SALT, max_age=IMPORT_MAX_AGE)
+        except signing.BadSignature:
+            raise forms.ValidationError("This check has expired or was changed; check the fleet again.") from None
+
+    @staticmethod
+    def sign(*, data: bytes, fmt: str, squad: int, format_key: str, on: str) -> str:
+        return signing.dumps(
+            {"data": base64.b64encode(data).decode(), "fmt": fmt, "squad": squad, "format_key": format_key, "on": on},
+            salt=CHECK_SALT,
+            compress=True,
+        )
+
+    def source_data(self) -> bytes:
+        return base64.b64decode(self.cleaned_data["source"]["data"])
 
 
 class ImportConfirmForm(CleanTextFormMixin, forms.Form):

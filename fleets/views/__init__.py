@@ -1,6 +1,7 @@
 """The fleet pages: my fleets, the builder, exports and the public verification page."""
 
 from .builder import fleet_builder, fleet_card_search, fleet_edit, fleet_edit_details
+from .checker import public_check, public_check_sheet
 from .exports import (
     fleet_export_json,
     fleet_export_text,
@@ -40,4 +41,6 @@ __all__ = [
     "fleet_rename",
     "fleet_sheet",
     "fleet_verify",
+    "public_check",
+    "public_check_sheet",
 ]
