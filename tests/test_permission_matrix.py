@@ -70,6 +70,7 @@ API_SIGNED_IN = (E401, OK, OK, OK, OK, OK, OK, OK)
 API_INPUT_REFUSED = (E401, BAD, BAD, BAD, BAD, BAD, BAD, BAD)
 API_FLEET_VIEWERS = (E401, OK, OK, OK, E404, OK, E404, OK)
 API_FLEET_OWNER = (E401, BAD, E403, E403, E404, E403, E404, E403)  # the owner's fleet is locked: 409
+API_EVENT_STAFF = (E401, E403, E403, BAD, E403, BAD, E403, BAD)  # the event's staff; then no winner: 400
 PUBLIC_INPUT_REFUSED = (BAD, BAD, BAD, BAD, BAD, BAD, BAD, BAD)
 NOWHERE = (E404, E404, E404, E404, E404, E404, E404, E404)
 
@@ -143,6 +144,18 @@ def deck_game(world: World) -> dict:
 
 def api_fleet(world: World) -> dict:
     return {"fleet_id": world.fleet.pk}
+
+
+def api_event(world: World) -> dict:
+    return {"event_id": world.event.pk}
+
+
+def api_round(world: World) -> dict:
+    return {"event_id": world.event.pk, "number": 1}
+
+
+def api_match(world: World) -> dict:
+    return {"event_id": world.event.pk, "match_id": world.match.pk}
 
 
 class Row(NamedTuple):
@@ -287,6 +300,12 @@ MATRIX = [
     Row("api:fleet_versions", "GET", api_fleet, API_FLEET_VIEWERS),
     Row("api:fleet_sheet", "GET", api_fleet, API_FLEET_VIEWERS),
     Row("api:staw_validate", "POST", no_args, PUBLIC_INPUT_REFUSED),  # public, rate-limited
+    Row("api:event_list", "GET", no_args, EVERYONE),
+    Row("api:event_detail", "GET", api_event, EVERYONE),
+    Row("api:event_round", "GET", api_round, EVERYONE),
+    Row("api:event_standings", "GET", api_event, EVERYONE),  # the world's event is running
+    Row("api:event_lists", "GET", api_event, EVERYONE),  # each list shown only where tournaments.access allows
+    Row("api:match_result", "POST", api_match, API_EVENT_STAFF),
 ]
 
 # Django's own log-in, log-out and password views (django.contrib.auth.urls), tested by Django
