@@ -183,6 +183,8 @@ MATRIX = [
     Row("sign_up", "POST", no_args, EVERYONE),
     # --- Events -----------------------------------------------------------------------------------
     Row("tournaments:list", "GET", no_args, EVERYONE),
+    Row("tournaments:calendar", "GET", no_args, EVERYONE),
+    Row("tournaments:event_ics", "GET", event, EVERYONE),
     Row("tournaments:create", "GET", no_args, ORGANIZERS),
     Row("tournaments:create", "POST", no_args, ORGANIZERS),
     Row("tournaments:event", "GET", event, EVERYONE),
