@@ -317,3 +317,12 @@ def test_utopia_exports_show_only_the_version_a_non_owner_may_see(client, cards,
     client.force_login(player)
     for name in ("fleets:export_utopia_link", "fleets:export_utopia_text"):
         assert client.get(reverse(name, args=[fleet.pk])).status_code == 200
+
+
+def test_an_ambiguous_name_shows_the_choice_made_why_and_the_others(client, utopia_site, player):
+    client.force_login(player)
+    _response, page = preview(client, text=(SAMPLES / "federation.utopia.txt").read_text())
+    ambiguous = page.count("Ambiguous</span>")
+    # every ambiguous card names the others it could be (a matched one may too: reprints told apart)
+    assert ambiguous and page.count("Could also be:") >= ambiguous
+    assert "Muster SP" in page and not Fleet.objects.exists()
