@@ -10,6 +10,7 @@ from ninja import NinjaAPI
 from ninja.openapi.docs import DocsBase
 
 from fleets.api import router as fleets_router
+from tournaments.api import router as events_router
 
 
 class SchemaPage(DocsBase):
@@ -57,6 +58,7 @@ class MusterAPI(NinjaAPI):
 
 api = MusterAPI(title="Muster API", version="1", urls_namespace="api", docs=SchemaPage())
 api.add_router("/", fleets_router)
+api.add_router("/", events_router)
 
 
 @api.exception_handler(RequestDataTooBig)

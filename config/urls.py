@@ -1,12 +1,16 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from fleets.views import public_check, public_check_sheet
+
 from . import views
 from .api import api
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("accounts/", include("accounts.urls")),
+    path("check/", public_check, name="check"),
+    path("check/sheet.pdf", public_check_sheet, name="check_sheet"),
     path("fleets/", include("fleets.urls")),
     path("events/", include("tournaments.urls")),
     path("api/", api.urls),

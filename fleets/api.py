@@ -12,14 +12,13 @@ locked the same way.
 from __future__ import annotations
 
 from datetime import date, datetime
-from typing import Any
+from typing import Any, Literal
 
 from django.http import HttpResponse
 from django.utils import timezone
 from ninja import Field, Query, Router, Schema, Status
 from ninja.errors import HttpError
 from ninja.security import HttpBearer, SessionAuth
-from ninja.throttling import SimpleRateThrottle
 from pydantic import ConfigDict
 
 from accounts.text_fields import CleanStr
@@ -27,6 +26,7 @@ from rules.attack_wing import (
     DEFAULT_FORMAT,
     FleetFileError,
     get_format,
+    interchange,
     parse_fleet,
     report_to_dict,
     validate_fleet,
@@ -37,10 +37,17 @@ from . import services
 from .access import FleetAccess, fleet_access
 from .models import ApiToken, Fleet, FleetVersion
 from .models.api_token import token_digest
-from .selectors import MAX_SEARCH_RESULTS, card_search, content_fleet, fleet_history, load_catalog, user_fleets
+from .selectors import (
+    MAX_SEARCH_RESULTS,
+    card_search,
+    content_fleet,
+    fleet_history,
+    load_catalog,
+    read_import,
+    user_fleets,
+)
 from .sheets import render_fleet_sheet
-
-VALIDATE_RATE = "30/min"  # per client address: the check is public and costs a full engine run
+from .throttles import VALIDATE_RATE, ClientAddressThrottle
 
 
 class BearerToken(HttpBearer):
@@ -54,19 +61,6 @@ class BearerToken(HttpBearer):
             return None
         ApiToken.objects.filter(pk=record.pk).update(last_used_at=timezone.now())
         return record.user
-
-
-class ClientAddressThrottle(SimpleRateThrottle):
-    """Counts requests per connecting address (``REMOTE_ADDR``) in Django's cache.
-
-    ``X-Forwarded-For`` is ignored: a client could send any value there and
-    escape its limit. Behind a proxy, the proxy must set ``REMOTE_ADDR``.
-    """
-
-    scope = "staw-validate"
-
-    def get_cache_key(self, request) -> str:
-        return self.cache_format % {"scope": self.scope, "ident": request.META.get("REMOTE_ADDR", "unknown")}
 
 
 AUTH = [BearerToken(), SessionAuth()]
@@ -257,18 +251,82 @@ def fleet_create(request, payload: FleetIn):
     return Status(201, _fleet_detail(fleet))
 
 
+IMPORT_BODY = {
+    "requestBody": {
+        "required": True,
+        "description": (
+            "A fleet in any format Muster reads: a Muster fleet file (JSON, below), a Space Dock squad file "
+            "(JSON), a Utopia share link, Utopia's text or Tabletop Simulator export, Space Dock's text, "
+            "or Muster's text export (as text/plain)."
+        ),
+        "content": {
+            "application/json": {"schema": _fleet_file_schema()},
+            "text/plain": {"schema": {"type": "string", "maxLength": interchange.MAX_INPUT_BYTES}},
+        },
+    }
+}
+
+
+class ImportOut(Schema):
+    """What an import recognised: ``rules.attack_wing.interchange.result_to_dict``."""
+
+    format: str = Field(description=f"The format read: one of {', '.join(interchange.FORMATS)}.")
+    name: str | None
+    fleet: dict[str, Any] = Field(description="The fleet file the import makes.")
+    complete: bool = Field(description="Every card of the source was recognised and placed.")
+    source_total: int | None = Field(description="The fleet total the source printed, if it printed one.")
+    source_ship_totals: list[int | None]
+    total: int | None = Field(description="Muster's total for the fleet.")
+    ship_totals: list[int] | None
+    cards: list[dict[str, Any]] = Field(
+        description="Card by card: status (matched, ambiguous, not_found, unplaced), role, source (as written), "
+        "id, name, ship, position, how, note, alternatives, source_cost (printed by the source), cost (Muster's)."
+    )
+    problems: list[str]
+    notes: list[str]
+
+
+SourceFormat = Literal[interchange.FORMATS]  # type: ignore[valid-type]
+
+
+class ImportQuery(Schema):
+    name: CleanStr = Field("", max_length=100, description="The new fleet's name; default: the source's.")
+    source_format: SourceFormat | None = Field(None, description="The body's format; default: detected.")
+    squad: int = Field(0, ge=0, le=1000, description="Which squad of a Space Dock file (0 = the first).")
+    preview: bool = Field(False, description="Only read the fleet and report what was recognised: nothing is saved.")
+
+
+class FleetImportedOut(FleetDetailOut):
+    imported: ImportOut = Field(description="What the import recognised, card by card.")
+
+
+def _import_out(preview) -> dict:
+    return interchange.result_to_dict(preview.result, preview.check.report)
+
+
 @router.post(
     "/fleets/import",
-    response={201: FleetDetailOut, 400: Problem},
-    openapi_extra=FLEET_FILE_BODY,
-    summary="Import a fleet file as a new fleet",
+    response={200: ImportOut, 201: FleetImportedOut, 400: Problem},
+    openapi_extra=IMPORT_BODY,
+    summary="Import a fleet (Utopia, Space Dock or Muster) as a new fleet, or preview the import",
 )
-def fleet_import(request, name: str = ""):
+def fleet_import(request, query: Query[ImportQuery]):
+    """The format is detected from the body unless ``source_format`` names it. Cards the source names
+    that Muster does not recognise are left out of the fleet and listed in ``imported.cards`` and
+    ``imported.problems``; a body that cannot be read, or in which no card is recognised, is a 400."""
     try:
-        fleet = services.fleet_import(owner=request.auth, data=request.body, name=name or None)
+        read = read_import(request.body, fmt=query.source_format, squad=query.squad)
+    except interchange.InterchangeError as error:
+        raise HttpError(400, error.message) from None
+    if query.preview:
+        return Status(200, _import_out(read))
+    try:
+        fleet = services.fleet_import(
+            owner=request.auth, data=request.body, name=query.name or None, fmt=query.source_format, squad=query.squad
+        )
     except services.FleetError as refused:
         raise _refusal(refused) from None
-    return Status(201, _fleet_detail(fleet))
+    return Status(201, {**_fleet_detail(fleet), "imported": _import_out(read)})
 
 
 @router.get("/fleets/{fleet_id}", response={200: FleetDetailOut, 404: Problem}, summary="A fleet and its check")

@@ -25,19 +25,19 @@ from fleets.list_builders import clean_list_name
 from rules.attack_wing import (
     DEFAULT_FORMAT,
     FORMATS,
-    FleetFileError,
     FleetInputError,
     Format,
     Report,
     canonical_json,
     fleet_to_dict,
-    parse_fleet,
+    interchange,
     validate_fleet,
 )
 from rules.attack_wing import Fleet as EngineFleet
+from rules.text_input import text_problem
 
 from .models import ApiToken, Fleet, FleetVersion
-from .selectors import catalog_factions, content_fleet, load_catalog
+from .selectors import catalog_factions, content_fleet, load_catalog, read_import
 
 MAX_NAME_LENGTH = Fleet._meta.get_field("name").max_length
 
@@ -277,28 +277,48 @@ def _declared_faction(engine_fleet: EngineFleet, catalog) -> str:
     return factions[0][0] if factions else ""
 
 
-@transaction.atomic
-def fleet_import(*, owner, data: bytes, name: str | None = None, faction: str | None = None) -> Fleet:
-    """A new fleet from a fleet file (the ``check_fleet`` format); nothing is created if it is refused.
+def _source_name(name: str | None) -> str:
+    """The name a source gave its fleet, as a fleet name: printable characters only, cut to length."""
+    printable = "".join(ch if ch.isprintable() else " " for ch in name or "")
+    name = " ".join(printable.split())[:MAX_NAME_LENGTH].strip()
+    return "" if text_problem(name) else name
 
-    The file's size is capped and its content checked by the engine's reader;
-    a ``format`` the site does not know is refused. Without ``faction`` the
-    declared faction is the one most ships belong to.
+
+@transaction.atomic
+def fleet_import(
+    *,
+    owner,
+    data: bytes | str,
+    name: str | None = None,
+    faction: str | None = None,
+    fmt: str | None = None,
+    squad: int = 0,
+) -> Fleet:
+    """A new fleet from a fleet in any format Muster reads; nothing is created if it is refused.
+
+    The formats are :mod:`rules.attack_wing.interchange`'s: a Utopia link, text or Tabletop
+    Simulator export, a Space Dock squad file or text, Muster's fleet file or text (``fmt``
+    ``None`` detects it; ``squad`` picks one of a Space Dock file's squads). The cards it
+    recognised make the fleet; what it did not is in :func:`fleets.selectors.read_import`'s
+    report, which the import page shows before the player confirms. A source that cannot be
+    read, or in which no card was recognised, is refused. Without ``faction`` the declared
+    faction is the one most ships belong to.
     """
-    catalog = load_catalog()
     try:
-        engine_fleet, format_key, _ = parse_fleet(bytes(data), catalog)
-    except FleetFileError as error:
-        raise FleetContentError(f"This fleet file cannot be imported: {error.message}.") from None
-    except (ValueError, RecursionError):  # JSON nested too deep, numbers too long to read
-        raise FleetContentError("This fleet file cannot be imported: it is not a fleet file.") from None
+        preview = read_import(data, fmt=fmt, squad=squad)
+    except interchange.InterchangeError as error:
+        raise FleetContentError(error.message) from None
+    if preview.empty:
+        raise FleetContentError("No card of this fleet was recognised, so there is nothing to import.")
+    result = preview.result
+    catalog = load_catalog()
     fleet = Fleet.objects.create(
         owner=owner,
-        name=_clean_name(name or f"Imported fleet {timezone.localdate():%Y-%m-%d}"),
-        faction=_clean_faction(faction if faction is not None else _declared_faction(engine_fleet, catalog)),
-        format_key=_format_key(format_key or DEFAULT_FORMAT),
+        name=_clean_name(name or _source_name(result.name) or f"Imported fleet {timezone.localdate():%Y-%m-%d}"),
+        faction=_clean_faction(faction if faction is not None else _declared_faction(result.fleet, catalog)),
+        format_key=_format_key(result.format_key or DEFAULT_FORMAT),
     )
-    _append_version(fleet, engine_fleet, owner, catalog)
+    _append_version(fleet, result.fleet, owner, catalog)
     return fleet
 
 

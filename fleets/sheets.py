@@ -345,3 +345,28 @@ def render_fleet_text(*, version: FleetVersion) -> str:
     if any(line.penalty for ship in check.ships for line in ship.lines):
         lines.append("SP like “4 (+1)” include a faction penalty.")
     return "\n".join(lines) + "\n"
+
+
+NOT_SUBMITTED = "NOT SUBMITTED"
+_WARNING = ParagraphStyle("warning", parent=_TITLE, textColor=colors.HexColor("#b00020"))
+
+
+def render_check_sheet(*, check: FleetCheck, title: str, checked_on: date, format_name: str) -> bytes:
+    """The public checker's sheet: a Fleet Build Sheet's grid and totals for a list that is not
+    stored anywhere, marked "NOT SUBMITTED" and carrying no verification code (it proves nothing)."""
+    buffer = BytesIO()
+    header = [
+        _p("Star Trek: Attack Wing — Fleet Build Sheet", _TITLE),
+        _p(f"{NOT_SUBMITTED}: checked by Muster's public list checker", _WARNING),
+        _p(
+            f"{title} — {format_name}, checked {checked_on.isoformat()}: "
+            f"{check.total}/{check.limit} SP, {'legal' if check.legal else 'NOT LEGAL'}. "
+            "No verification code: this sheet is not a list submitted to any event.",
+            _TEXT,
+        ),
+    ]
+    problems = [_p(f"{v.code}: {v.message}", _SMALL) for v in check.report.violations]
+    _document(buffer, title=f"{NOT_SUBMITTED} — {title}", subject=NOT_SUBMITTED).build(
+        [*header, Spacer(1, 8), _ship_grid(check), _resource_and_totals(check), Spacer(1, 6), *problems]
+    )
+    return buffer.getvalue()

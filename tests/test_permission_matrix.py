@@ -71,6 +71,7 @@ API_SIGNED_IN = (E401, OK, OK, OK, OK, OK, OK, OK)
 API_INPUT_REFUSED = (E401, BAD, BAD, BAD, BAD, BAD, BAD, BAD)
 API_FLEET_VIEWERS = (E401, OK, OK, OK, E404, OK, E404, OK)
 API_FLEET_OWNER = (E401, BAD, E403, E403, E404, E403, E404, E403)  # the owner's fleet is locked: 409
+API_EVENT_STAFF = (E401, E403, E403, BAD, E403, BAD, E403, BAD)  # the event's staff; then no winner: 400
 PUBLIC_INPUT_REFUSED = (BAD, BAD, BAD, BAD, BAD, BAD, BAD, BAD)
 NOWHERE = (E404, E404, E404, E404, E404, E404, E404, E404)
 
@@ -154,6 +155,18 @@ def api_fleet(world: World) -> dict:
     return {"fleet_id": world.fleet.pk}
 
 
+def api_event(world: World) -> dict:
+    return {"event_id": world.event.pk}
+
+
+def api_round(world: World) -> dict:
+    return {"event_id": world.event.pk, "number": 1}
+
+
+def api_match(world: World) -> dict:
+    return {"event_id": world.event.pk, "match_id": world.match.pk}
+
+
 class Row(NamedTuple):
     name: str
     method: str
@@ -172,10 +185,15 @@ class Row(NamedTuple):
 MATRIX = [
     # --- Site and accounts ------------------------------------------------------------------------
     Row("home", "GET", no_args, EVERYONE),
+    Row("check", "GET", no_args, EVERYONE),
+    Row("check", "POST", no_args, EVERYONE),  # the form again, saying what is missing
+    Row("check_sheet", "POST", no_args, PUBLIC_INPUT_REFUSED),  # only a list a check signed
     Row("sign_up", "GET", no_args, EVERYONE),  # signed-in users are sent home
     Row("sign_up", "POST", no_args, EVERYONE),
     # --- Events -----------------------------------------------------------------------------------
     Row("tournaments:list", "GET", no_args, EVERYONE),
+    Row("tournaments:calendar", "GET", no_args, EVERYONE),
+    Row("tournaments:event_ics", "GET", event, EVERYONE),
     Row("tournaments:create", "GET", no_args, ORGANIZERS),
     Row("tournaments:create", "POST", no_args, ORGANIZERS),
     Row("tournaments:event", "GET", event, EVERYONE),
@@ -258,6 +276,8 @@ MATRIX = [
     Row("fleets:sheet", "GET", fleet, FLEET_VIEWERS),
     Row("fleets:export_json", "GET", fleet, FLEET_VIEWERS),
     Row("fleets:export_text", "GET", fleet, FLEET_VIEWERS),
+    Row("fleets:export_utopia_link", "GET", fleet, FLEET_VIEWERS),
+    Row("fleets:export_utopia_text", "GET", fleet, FLEET_VIEWERS),
     Row("fleets:verify", "GET", sheet_code, EVERYONE),  # says whether a code matches, never the list
     Row("fleets:api_tokens", "GET", no_args, SIGNED_IN),
     Row("fleets:api_tokens", "POST", no_args, SIGNED_IN),
@@ -304,6 +324,12 @@ MATRIX = [
     Row("api:fleet_versions", "GET", api_fleet, API_FLEET_VIEWERS),
     Row("api:fleet_sheet", "GET", api_fleet, API_FLEET_VIEWERS),
     Row("api:staw_validate", "POST", no_args, PUBLIC_INPUT_REFUSED),  # public, rate-limited
+    Row("api:event_list", "GET", no_args, EVERYONE),
+    Row("api:event_detail", "GET", api_event, EVERYONE),
+    Row("api:event_round", "GET", api_round, EVERYONE),
+    Row("api:event_standings", "GET", api_event, EVERYONE),  # the world's event is running
+    Row("api:event_lists", "GET", api_event, EVERYONE),  # each list shown only where tournaments.access allows
+    Row("api:match_result", "POST", api_match, API_EVENT_STAFF),
 ]
 
 # Django's own log-in, log-out and password views (django.contrib.auth.urls), tested by Django

@@ -2,12 +2,14 @@ from django.urls import include, path
 
 from games.registry import all_games
 
-from .views import decks, events, players, reports, results, rounds, sheets_bundle
+from .views import calendar, decks, events, players, reports, results, rounds, sheets_bundle
 
 app_name = "tournaments"
 urlpatterns = [
     path("", events.event_list, name="list"),
     path("new/", events.event_create, name="create"),
+    path("calendar.ics", calendar.calendar_feed, name="calendar"),
+    path("<int:pk>/event.ics", calendar.event_ics, name="event_ics"),
     path("<int:pk>/", events.event_detail, name="event"),
     path("<int:pk>/edit/", events.event_edit, name="edit"),
     path("<int:pk>/start/", events.event_start, name="start"),

@@ -3,7 +3,9 @@
 Variables: ``DATABASE_URL`` (default: SQLite file ``db.sqlite3`` in the project
 folder), ``SECRET_KEY``, ``DEBUG``, ``ALLOWED_HOSTS`` (comma-separated),
 ``CSRF_TRUSTED_ORIGINS`` (comma-separated), ``REDIS_URL`` (shared cache; without
-it each process keeps its own), ``CARD_DATA`` (catalog file for ``make run``).
+it each process keeps its own), ``CARD_DATA`` (catalog file for ``make run``),
+``STAW_REFERENCE_CARDS`` (the other builder's card file: Space Dock's when the site imported
+Utopia's, or the reverse; fleets imported from that builder have their ids translated through it).
 """
 
 import os
@@ -142,6 +144,9 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
 }
+
+# The card database of the builder whose cards the site did not import (see fleets.selectors.reference_catalogs).
+STAW_REFERENCE_CARDS = os.environ.get("STAW_REFERENCE_CARDS", "")
 
 # Uploads (fleet and deck files, catalogs) are small; anything larger is refused.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 1024 * 1024

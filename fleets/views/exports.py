@@ -1,4 +1,5 @@
-"""A fleet version as a Fleet Build Sheet (PDF), a fleet file (JSON), a forum post (text),
+"""A fleet version as a Fleet Build Sheet (PDF), a fleet file (JSON), a forum post (text), Utopia's
+link and text,
 and the public page a printed sheet's QR code leads to."""
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from django.views.decorators.http import require_safe
 
 from ..access import fleet_access, fleet_submissions
 from ..models import Fleet, FleetVersion
+from ..selectors import utopia_export
 from ..sheets import render_fleet_sheet, render_fleet_text
 from ._fleet_access import chosen_version, with_fleet
 
@@ -64,6 +66,30 @@ def fleet_export_text(request, fleet: Fleet):
     """The plain list players paste in forums, shown as text to copy."""
     text = render_fleet_text(version=chosen_version(request, fleet))
     return HttpResponse(text, content_type="text/plain; charset=utf-8")
+
+
+def _export_text(export) -> str:
+    """An export, and after it the cards the format could not hold (never dropped silently)."""
+    if not export.left_out:
+        return export.text if export.text.endswith("\n") else export.text + "\n"
+    left_out = "\n".join(f"- {card}" for card in export.left_out)
+    return f"{export.text.rstrip()}\n\nLeft out (Utopia has no place for these cards):\n{left_out}\n"
+
+
+@require_safe
+@with_fleet()
+def fleet_export_utopia_link(request, fleet: Fleet):
+    """A Utopia share link of the version the user may see, as text to copy."""
+    export = utopia_export(chosen_version(request, fleet), "link")
+    return HttpResponse(_export_text(export), content_type="text/plain; charset=utf-8")
+
+
+@require_safe
+@with_fleet()
+def fleet_export_utopia_text(request, fleet: Fleet):
+    """The list as Utopia's text export lays it out, priced by Muster."""
+    export = utopia_export(chosen_version(request, fleet), "text")
+    return HttpResponse(_export_text(export), content_type="text/plain; charset=utf-8")
 
 
 @require_safe

@@ -9,8 +9,11 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from rules.attack_wing.interchange import InterchangeError
+
 from .. import selectors, services
-from ..forms import FleetDetailsForm, FleetImportForm, RenameForm
+from ..forms import FleetDetailsForm, FleetImportForm, ImportConfirmForm, RenameForm
+from ..list_builders import form_error_text
 from ..models import Fleet
 from ..services import FleetError
 from ._fleet_access import with_fleet
@@ -45,23 +48,52 @@ def fleet_create(request):
 @require_http_methods(["GET", "POST"])
 @login_required
 def fleet_import(request):
-    """A fleet file (the check_fleet JSON format) becomes a new fleet; a bad file creates nothing."""
-    form = FleetImportForm(request.POST or None, request.FILES or None)
-    if request.method == "POST" and form.is_valid():
-        try:
-            fleet = services.fleet_import(
-                owner=request.user, data=form.cleaned_data["data"], name=form.cleaned_data["name"]
-            )
-        except FleetError as refused:
-            form.add_error(None, refused.message)
+    """A fleet from Utopia, Space Dock or Muster becomes a new fleet, in two steps.
+
+    The first post reads it and shows, card by card, what was recognised, with Muster's check;
+    nothing is stored. The preview carries the source back signed (:class:`ImportConfirmForm`);
+    the confirm post reads it again and saves it. A source that cannot be read gets one sentence.
+    """
+    if request.method == "POST" and "confirm" in request.POST:
+        confirm = ImportConfirmForm(request.POST)
+        if confirm.is_valid():
+            source = confirm.cleaned_data["source"]
+            try:
+                fleet = services.fleet_import(
+                    owner=request.user,
+                    data=confirm.source_data(),
+                    name=confirm.cleaned_data["name"] or None,
+                    fmt=source["fmt"] or None,
+                    squad=source["squad"],
+                )
+            except FleetError as refused:
+                messages.error(request, refused.message)
+            else:
+                messages.success(request, f"Imported “{fleet.name}”.")
+                return redirect("fleets:detail", fleet.pk)
         else:
-            messages.success(request, f"Imported “{fleet.name}”.")
-            return redirect("fleets:detail", fleet.pk)
-    return render(
-        request,
-        "fleets/fleet_form.html",
-        {"form": form, "heading": "Import a fleet", "submit": "Import", "multipart": True},
-    )
+            messages.error(request, form_error_text(confirm))
+        return redirect("fleets:import")
+    form = FleetImportForm(request.POST or None, request.FILES or None)
+    context = {"form": form}
+    if request.method == "POST" and form.is_valid():
+        data, fmt, squad = (
+            form.cleaned_data["data"],
+            form.cleaned_data["source_format"],
+            form.cleaned_data["squad_index"],
+        )
+        try:
+            preview = selectors.read_import(data, fmt=fmt or None, squad=squad)
+        except InterchangeError as error:
+            form.add_error(None, error.message)
+        else:
+            if preview.empty:
+                form.add_error(None, "No card of this fleet was recognised, so there is nothing to import.")
+            else:
+                sign = ImportConfirmForm.sign(data=data, fmt=fmt, squad=squad)
+                context["preview"] = preview
+                context["confirm_form"] = ImportConfirmForm(initial={"source": sign, "name": form.cleaned_data["name"]})
+    return render(request, "fleets/fleet_import.html", context)
 
 
 @require_http_methods(["GET", "POST"])

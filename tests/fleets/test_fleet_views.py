@@ -185,8 +185,14 @@ def test_import_by_upload_and_by_paste(client, cards, player):
 
     login(client, player)
     data = json.dumps(legal_content(cards)).encode()
-    client.post(reverse("fleets:import"), {"file": SimpleUploadedFile("fleet.json", data), "name": "Uploaded"})
-    client.post(reverse("fleets:import"), {"text": data.decode(), "name": "Pasted"})
+    for fields in (
+        {"file": SimpleUploadedFile("fleet.json", data), "name": "Uploaded"},
+        {"text": data.decode(), "name": "Pasted"},
+    ):
+        page = client.post(reverse("fleets:import"), fields).content.decode()
+        assert not Fleet.objects.filter(name=fields["name"]).exists()  # a preview first
+        token = re.search(r'name="source" value="([^"]+)"', page).group(1)
+        client.post(reverse("fleets:import"), {"confirm": "1", "source": token, "name": fields["name"]})
     assert sorted(Fleet.objects.values_list("name", flat=True)) == ["Pasted", "Uploaded"]
 
 

@@ -17,6 +17,7 @@ import fleets.services
 import tournaments.services.registrations
 import tournaments.services.results
 import tournaments.services.rounds
+from fleets.forms import ImportConfirmForm
 from tests.security.world import World, world_in_transaction
 from tests.test_permission_matrix import database_state
 from tournaments.services import registration_add
@@ -57,7 +58,13 @@ def submit_a_fleet(world: World) -> tuple[str, str, dict]:
 
 
 def import_a_fleet(world: World) -> tuple[str, str, dict]:
-    return "player", reverse("fleets:import"), {"text": json.dumps(world.spare_fleet.current_version.content)}
+    """The confirm step of the import page (its preview writes nothing)."""
+    data = json.dumps(world.spare_fleet.current_version.content).encode()
+    return (
+        "player",
+        reverse("fleets:import"),
+        {"confirm": "1", "source": ImportConfirmForm.sign(data=data, fmt="", squad=0)},
+    )
 
 
 def pair_again(world: World) -> tuple[str, str, dict]:

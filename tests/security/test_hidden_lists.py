@@ -84,6 +84,8 @@ def site_pages(sealed) -> dict[str, str]:
         "sheet PDF of version 1": reverse("fleets:sheet", args=[fleet.pk]) + "?version=1",
         "fleet JSON": reverse("fleets:export_json", args=[fleet.pk]),
         "fleet text": reverse("fleets:export_text", args=[fleet.pk]),
+        "Utopia link": reverse("fleets:export_utopia_link", args=[fleet.pk]),
+        "Utopia text": reverse("fleets:export_utopia_text", args=[fleet.pk]),
         "card search": reverse("fleets:search", args=[fleet.pk]) + "?search=1&q=Nightfall",
         "my fleets": reverse("fleets:list"),
     }
@@ -115,7 +117,15 @@ def test_the_event_pages_refuse_a_player_what_is_hidden(sealed, player):
 def test_the_fleet_pages_answer_as_if_the_fleet_did_not_exist(sealed, player):
     """Same status, same page for the hidden fleet and for a fleet id no row has."""
     client = signed_in(player)
-    for name in ("detail", "history", "sheet", "export_json", "export_text"):
+    for name in (
+        "detail",
+        "history",
+        "sheet",
+        "export_json",
+        "export_text",
+        "export_utopia_link",
+        "export_utopia_text",
+    ):
         hidden = client.get(reverse(f"fleets:{name}", args=[sealed["fleet"].pk]))
         missing = client.get(reverse(f"fleets:{name}", args=[MISSING]))
         assert hidden.status_code == missing.status_code == 404, name
@@ -180,3 +190,31 @@ def test_the_json_export_is_complete_for_the_staff(sealed, judge):
     """The exports the players are refused do carry the list: the refusal above is what keeps it hidden."""
     response = signed_in(judge).get(reverse("tournaments:export_json", args=[sealed["event"].pk]))
     assert "Operation Nightfall" in json.dumps(response.json())
+
+
+def events_api_routes(sealed) -> list[str]:
+    event = sealed["event"].pk
+    return ["/api/events", f"/api/events/{event}", f"/api/events/{event}/lists", f"/api/events/{event}/standings"]
+
+
+@pytest.mark.parametrize("who", ["player with a token", "player signed in", "anonymous"])
+def test_the_events_api_keeps_a_hidden_event_s_lists_hidden_before_it_starts(sealed, player, who):
+    if who == "player with a token":
+        _record, token = api_token_create(user=player, name="bot")
+        client = Client(HTTP_AUTHORIZATION=f"Bearer {token}")
+    else:
+        client = signed_in(player) if who == "player signed in" else Client()
+    for url in events_api_routes(sealed):
+        response = client.get(url)
+        assert response.status_code in (200, 403), url
+        assert not leaked(response, sealed["secrets"]), url
+    lists = client.get(f"/api/events/{sealed['event'].pk}/lists").json()
+    theirs = next(row for row in lists if row["registration"] == sealed["registration"].pk)
+    assert theirs["fleet"] is None and theirs["visible"] is False
+
+
+def test_the_events_api_shows_the_event_s_staff_every_list(sealed, judge):
+    _record, token = api_token_create(user=judge, name="judge bot")
+    lists = Client(HTTP_AUTHORIZATION=f"Bearer {token}").get(f"/api/events/{sealed['event'].pk}/lists").json()
+    theirs = next(row for row in lists if row["registration"] == sealed["registration"].pk)
+    assert theirs["visible"] and theirs["fleet"]["ships"][0]["ship"] in sealed["secrets"]

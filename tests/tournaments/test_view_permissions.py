@@ -98,6 +98,8 @@ def url(world, name):
         "fleet_sheets": reverse("tournaments:fleet_sheets", args=[pk]),
         "export_csv": reverse("tournaments:export_csv", args=[pk]),
         "export_json": reverse("tournaments:export_json", args=[pk]),
+        "calendar": reverse("tournaments:calendar"),
+        "event_ics": reverse("tournaments:event_ics", args=[pk]),
     }[name]
 
 
@@ -141,6 +143,8 @@ CASES = [
     ("fleet_sheets", "get", STAFF),
     ("export_csv", "get", STAFF),
     ("export_json", "get", STAFF),
+    ("calendar", "get", EVERYONE),
+    ("event_ics", "get", EVERYONE),
 ]
 
 

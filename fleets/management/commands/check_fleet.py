@@ -1,9 +1,15 @@
-"""``manage.py check_fleet FLEET.json [--cards PATH] [--format KEY] [--date YYYY-MM-DD] [--json]``.
+"""``manage.py check_fleet FILE [--cards PATH] [--reference-cards PATH] [--source-format F] [--squad N]
+[--format KEY] [--date YYYY-MM-DD] [--json]``.
 
-Checks a Star Trek: Attack Wing fleet file (format in ``docs/attack-wing-rules.md``).
-The cards come from ``--cards`` (a Utopia or Space Dock file, read directly, no
-database) or else from the imported catalog. ``--format`` and ``--date`` override the
-file's own. Exit status: 0 legal, 1 illegal, 2 bad input (one line on stderr).
+Checks a Star Trek: Attack Wing fleet in any format Muster reads, detected from the file
+(``--source-format`` names it): a Muster fleet file (format in ``docs/attack-wing-rules.md``)
+or text export, a Utopia link, text or Tabletop Simulator export, a Space Dock squad file or
+text. The cards come from ``--cards`` (a Utopia or Space Dock file, read directly, no
+database) or else from the imported catalog; ids of the other builder are translated through
+``--reference-cards`` (else, without ``--cards``, ``settings.STAW_REFERENCE_CARDS``). For any
+format but Muster's fleet file, what was recognised card by card comes before the report.
+``--format`` and ``--date`` override the file's own. Exit status: 0 legal, 1 illegal or cards
+not recognised, 2 bad input (one line on stderr).
 """
 
 from __future__ import annotations
@@ -15,19 +21,20 @@ from datetime import date
 from django.core.management.base import BaseCommand, CommandError
 
 from fleets.catalog_import import MAX_BYTES as MAX_CARD_FILE_BYTES
-from fleets.selectors import load_catalog
+from fleets.selectors import load_catalog, reference_catalogs
 from rules.attack_wing import (
     DEFAULT_FORMAT,
     CatalogFormatError,
     FleetFileError,
     Report,
     get_format,
-    parse_fleet,
+    interchange,
     read_catalog,
     report_to_dict,
     validate_fleet,
 )
 from rules.attack_wing.fleet_file import MAX_FILE_BYTES
+from rules.attack_wing.sources import detect_source
 from rules.bounded_read import read_at_most
 
 EXIT_ILLEGAL = 1
@@ -39,27 +46,80 @@ class Command(BaseCommand):
     requires_system_checks = []  # judges a file; nothing here depends on the project's configuration
 
     def add_arguments(self, parser):
-        parser.add_argument("path", metavar="FLEET.json", help="the fleet file (JSON)")
+        parser.add_argument("path", metavar="FILE", help="the fleet: a file in any format Muster reads")
         parser.add_argument("--cards", metavar="PATH", help="a Utopia JSON or Space Dock XML card file to use")
+        parser.add_argument(
+            "--reference-cards", metavar="PATH", help="the other builder's card file, to translate its ids"
+        )
+        parser.add_argument(
+            "--source-format", choices=interchange.FORMATS, help="the fleet's format (default: detected)"
+        )
+        parser.add_argument("--squad", type=int, default=1, help="which squad of a Space Dock file (default 1)")
         parser.add_argument("--format", dest="format_key", metavar="KEY", help="tournament format, e.g. wizkids-2016")
         parser.add_argument("--date", dest="event_date", metavar="YYYY-MM-DD", help="event date (resource retirement)")
         parser.add_argument("--json", action="store_true", help="print the report as JSON")
 
     def handle(self, *args, path: str, cards: str | None, format_key: str | None, event_date: str | None, **options):
         try:
-            report = self.check(path, cards, format_key, event_date)
+            result, report = self.check(path, cards, format_key, event_date, options)
         except (OSError, CatalogFormatError, FleetFileError, KeyError, ValueError) as error:
             raise CommandError(_one_line(error), returncode=EXIT_BAD_INPUT) from None
-        self.stdout.write(json.dumps(report_to_dict(report), indent=2) if options["json"] else render_text(report))
-        if not report.legal:
+        imported = result.format != interchange.MUSTER_JSON
+        if options["json"]:
+            document = report_to_dict(report)
+            if imported:
+                document["import"] = interchange.result_to_dict(result, report)
+            self.stdout.write(json.dumps(document, indent=2))
+        else:
+            self.stdout.write((render_import(result) + "\n" if imported else "") + render_text(report))
+        if not report.legal or not result.complete:
             sys.exit(EXIT_ILLEGAL)
 
-    def check(self, path: str, cards: str | None, format_key: str | None, event_date: str | None) -> Report:
-        catalog = read_catalog(read_at_most(cards, MAX_CARD_FILE_BYTES, what="card file")) if cards else load_catalog()
-        fleet, file_format, file_date = parse_fleet(read_at_most(path, MAX_FILE_BYTES, what="fleet file"), catalog)
-        fmt = get_format(format_key or file_format or DEFAULT_FORMAT)
-        on = _date_option(event_date) if event_date else file_date
-        return validate_fleet(fleet, catalog, fmt, on)
+    def check(self, path, cards, format_key, event_date, options) -> tuple[interchange.ImportResult, Report]:
+        if cards:
+            catalog = read_catalog(read_at_most(cards, MAX_CARD_FILE_BYTES, what="card file"))
+            references = {}
+        else:
+            catalog = load_catalog()
+            references = reference_catalogs()
+        if options.get("reference_cards"):
+            data = read_at_most(options["reference_cards"], MAX_CARD_FILE_BYTES, what="card file")
+            references = {detect_source(data): read_catalog(data)}
+        squad = options.get("squad") or 1
+        if squad < 1:
+            raise ValueError("--squad counts from 1")
+        data = read_at_most(path, MAX_FILE_BYTES, what="fleet file")
+        try:
+            result = interchange.import_fleet(
+                data, catalog, options.get("source_format"), references=references, squad=squad - 1
+            )
+        except interchange.InterchangeError as error:
+            raise ValueError(error.message) from None
+        except RecursionError:
+            raise ValueError("the fleet is nested too deeply to be read") from None
+        fmt = get_format(format_key or result.format_key or DEFAULT_FORMAT)
+        on = _date_option(event_date) if event_date else result.date
+        return result, validate_fleet(result.fleet, catalog, fmt, on)
+
+
+def render_import(result: interchange.ImportResult) -> str:
+    """What was recognised: the format, every card that was not simply matched, problems and notes."""
+    counts = {status: sum(1 for match in result.cards if match.status == status) for status in interchange.STATUSES}
+    lines = [
+        f"Read as: {interchange.FORMAT_NAMES.get(result.format, result.format)}"
+        + (f" ({result.name})" if result.name else ""),
+        "Cards: " + ", ".join(f"{count} {status.replace('_', ' ')}" for status, count in counts.items()),
+    ]
+    for match in result.cards:
+        if match.status != interchange.MATCHED:
+            where = f"ship {match.ship + 1} " if match.ship is not None else ""
+            found = f" -> {match.card_id}" if match.card_id else ""
+            lines.append(f"  {match.status:<10} {where}{match.role}: {match.source}{found}. {match.note}".rstrip())
+    if result.source_total is not None:
+        lines.append(f"The source's total: {result.source_total} SP")
+    lines.extend(f"Problem: {problem}" for problem in result.problems)
+    lines.extend(f"Note: {note}" for note in result.notes)
+    return "\n".join(lines)
 
 
 def _date_option(value: str) -> date:

@@ -1,0 +1,50 @@
+"""The public list checker in a real browser, signed out, on a desktop and a 390 px phone."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.fleets.factories import fleet_catalog, legal_content
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.mark.parametrize("width", [1280, 390], ids=["desktop", "phone"])
+def test_anyone_checks_a_pasted_fleet(page, width):
+    from django.core.cache import cache
+
+    cache.clear()
+    cards = fleet_catalog()
+    content = legal_content(cards)
+    content["ships"].append({"ship": cards.heavy, "captain": cards.captains[3]})
+    page.set_viewport_size({"width": width, "height": 900})
+    page.goto("/")
+    if width < 768:
+        page.get_by_role("button", name="Toggle navigation").click()
+    page.get_by_role("link", name="Check a fleet").click()
+    page.get_by_label("…or paste a Utopia link, a text export or a fleet file").fill(json.dumps(content))
+    page.get_by_label("Tournament format").select_option("wizkids-2014")
+    page.get_by_role("button", name="Check", exact=True).click()
+    expect(page.get_by_text("Not submitted", exact=True)).to_be_visible()
+    expect(page.get_by_test_id("fleet-total")).to_have_text("121")
+    expect(page.get_by_text("FLEET_OVER_LIMIT").first).to_be_visible()
+    expect(page.get_by_role("heading", name="Read as: Muster fleet file")).to_be_visible()
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= width + 1  # nothing wider than the screen
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Printable sheet").click()
+    assert download.value.suggested_filename == "fleet-not-submitted.pdf"
+
+
+def test_an_unreadable_link_gets_one_sentence(page):
+    from django.core.cache import cache
+
+    cache.clear()
+    page.goto("/check/")
+    page.get_by_label("…or paste a Utopia link, a text export or a fleet file").fill(
+        "https://example.com/#QUJDREVGR0hJSktMTU5PUA"
+    )
+    page.get_by_role("button", name="Check", exact=True).click()
+    expect(page.get_by_text("not to the Utopia fleet builder")).to_be_visible()

@@ -1,0 +1,101 @@
+"""The public list checker at /check/: no account, any format, nothing stored, rate-limited."""
+
+from __future__ import annotations
+
+import json
+from html import unescape
+from pathlib import Path
+
+import pytest
+from django.core.cache import cache
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from fleets.models import Fleet, FleetVersion
+from fleets.throttles import VALIDATE_RATE
+from tests.fleets.factories import fleet_catalog, legal_content
+
+SAMPLES = Path(__file__).resolve().parent.parent / "rules" / "attack_wing" / "interchange" / "samples"
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def fresh_rate_limits():
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@pytest.fixture
+def cards():
+    return fleet_catalog()
+
+
+def check(client, **fields):
+    response = client.post("/check/", fields)
+    return response, unescape(response.content.decode())
+
+
+def test_anyone_checks_a_fleet_file_and_sees_costs_and_violations(client, cards):
+    content = legal_content(cards)
+    content["ships"][0]["upgrades"] = [cards.klingon_crew]  # a faction penalty
+    content["ships"].append({"ship": cards.heavy, "captain": cards.captains[3]})
+    response, page = check(client, text=json.dumps(content), format_key="wizkids-2014")  # 122 of 120 SP
+    assert response.status_code == 200
+    assert "Not submitted" in page and "FLEET_OVER_LIMIT" in page and "+1" in page
+    assert "Read as: Muster fleet file" in page
+    assert not Fleet.objects.exists() and not FleetVersion.objects.exists()
+
+
+def test_the_check_writes_nothing_to_the_database(client, cards):
+    with CaptureQueriesContext(connection) as queries:
+        check(client, text=json.dumps(legal_content(cards)))
+    writes = [q["sql"] for q in queries if q["sql"].split()[0].upper() in {"INSERT", "UPDATE", "DELETE"}]
+    assert writes == []
+
+
+def test_a_utopia_link_on_the_real_cards(client, utopia_path):
+    from django.core.management import call_command
+
+    call_command("import_cards", str(utopia_path), verbosity=0)
+    _response, page = check(client, text=(SAMPLES / "romulans.utopia-link").read_text(), format_key="wizkids-2016")
+    assert "Read as: Utopia link" in page and "I.R.W. Valdore" in page and "Letant" in page
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "https://kfnexus.github.io/staw-utopia/index.html#eyJzaGlwcyI6W3siaWQiOiJzaGl",
+        "https://example.com/#AAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+        "[" * 5000,
+        "Nothing like a fleet.",
+    ],
+)
+def test_unreadable_input_gets_one_sentence(client, cards, text):
+    response, page = check(client, text=text)
+    assert response.status_code == 200 and "Read as:" not in page and "alert" in page
+
+
+def test_the_printable_sheet_is_marked_not_submitted(client, cards):
+    import re
+
+    _response, page = check(client, text=json.dumps(legal_content(cards)))
+    token = re.search(r'name="source" value="([^"]+)"', page).group(1)
+    sheet = client.post("/check/sheet.pdf", {"source": token})
+    assert sheet.status_code == 200 and sheet["Content-Type"] == "application/pdf"
+    from io import BytesIO
+
+    from pypdf import PdfReader
+
+    text = PdfReader(BytesIO(sheet.content)).pages[0].extract_text()
+    assert "NOT SUBMITTED" in text and "Verification code" not in text
+    assert client.post("/check/sheet.pdf", {"source": token + "x"}).status_code == 400
+
+
+def test_checks_share_the_public_validate_rate_limit(client, cards):
+    limit = int(VALIDATE_RATE.split("/")[0])
+    for _ in range(limit):
+        assert client.post("/api/staw/validate", "{}", content_type="application/json").status_code != 429
+    response, page = check(client, text=json.dumps(legal_content(cards)))
+    assert response.status_code == 429 and "Too many checks" in page
