@@ -4,22 +4,24 @@ from __future__ import annotations
 
 from ninja.throttling import SimpleRateThrottle
 
+from accounts.client_address import client_address
+
 VALIDATE_RATE = "30/min"  # per client address: the check is public and costs a full engine run
 
 
 class ClientAddressThrottle(SimpleRateThrottle):
-    """Counts requests per connecting address (``REMOTE_ADDR``) in Django's cache.
+    """Counts requests per client address in Django's cache.
 
-    ``X-Forwarded-For`` is ignored: a client could send any value there and
-    escape its limit. Behind a proxy, the proxy must set ``REMOTE_ADDR``.
-    The public check API and the ``/check/`` page count in the same scope, so an
-    address has one budget for both.
+    The address is :func:`accounts.client_address.client_address`'s, as the log-in lockout
+    counts it: ``X-Forwarded-For`` is believed only as far as ``TRUSTED_PROXY_COUNT`` trusted
+    proxies wrote it, so a client cannot escape its limit by sending a value there. The public
+    check API and the ``/check/`` page count in the same scope, so an address has one budget for both.
     """
 
     scope = "staw-validate"
 
     def get_cache_key(self, request) -> str:
-        return self.cache_format % {"scope": self.scope, "ident": request.META.get("REMOTE_ADDR", "unknown")}
+        return self.cache_format % {"scope": self.scope, "ident": client_address(request) or "unknown"}
 
 
 def over_the_limit(request) -> bool:
