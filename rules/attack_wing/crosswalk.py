@@ -4,10 +4,15 @@ Utopia (``S273``, ``Cap049``, ``C462``) and Space Dock (``1002``, ``2006``, ``je
 share no card id, but both name a card's expansion by WizKids' product number (``71120``) and print
 the same card name. ``crosswalk(utopia, spacedock)`` pairs the cards whose (name, kind, upgrade
 type, product number) is held by exactly one card on each side; a reprint that Space Dock lists
-under several products matches through any of them. Everything else is returned as the
-unmatched remainder, with the reason, so a comparison knows what it did not compare.
+under several products matches through any of them. A second pass pairs what is still unique by
+name, kind, type and factions (some printings are filed under different products). Everything
+else is returned as the unmatched remainder, with the reason, so a comparison knows what it did
+not compare. The map is data produced deterministically from the two files, not a committed list.
 
-Used by the cross-source tests and benchmark (one fleet, one verdict with either file).
+``printed_differences`` and ``KNOWN_DIFFERENCES`` name the pairs whose files disagree on the card
+itself (``compared_out`` joins them); ``sample_fleets``, ``translate`` and ``verdict`` run the
+comparison. Used by the cross-source test and benchmark (one fleet, one verdict with either file);
+docs/attack-wing-rules.md gives the figures.
 """
 
 from __future__ import annotations

@@ -315,3 +315,40 @@ def test_spacedock_slot_text_adds_a_slot(spacedock):
     """Space Dock's Ability "Add 1 [TECH] Upgrade to your Upgrade Bar" adds a slot even without a Special code."""
     assert spacedock.get("jean_luc_picard_b_71531").grants_slots == ("tech",)  # "Add 1 [TECH] Upgrade to your …"
     assert spacedock.get("jean_luc_picard_c_71531").grants_slots == ("weapon",)
+
+
+# ------------------------------------------------------------------- found by the cross-source check
+
+
+def test_my_only_be_purchased_misprint_is_read(utopia, spacedock):
+    """T111 Evasive Attack Route: "This Upgrade my only be purchased for a Cardassian ATR-4107."; Space Dock's
+    Gareb: "… and my only be purchased for a Romulan Drone Ship."""
+    assert ("ship_is", "cardassian atr 4107") in [(r.code, r.value) for r in utopia.get("T111").restrictions]
+    assert ("ship_is", "romulan drone") in [(r.code, r.value) for r in spacedock.get("gareb_71536").restrictions]
+
+
+def test_space_dock_vulcan_logic_misprint_names_a_vulcan_ship(spacedock):
+    """Space Dock: "… for a Vulcan Captain on assigned to a Vulcan ship"."""
+    values = {r.value for r in spacedock.get("vulcan_logic_71646e").restrictions if r.code == "ship_is"}
+    assert values == {"vulcan"}
+
+
+def test_space_dock_khan_singh_waives_talents_only(spacedock):
+    """Space Dock 2009: "You do not pay a Faction penalty when assigning Khan or any Talent Upgrade"."""
+    waived = {r.value for r in spacedock.get("2009").restrictions if r.code == "waive_penalty"}
+    assert waived == {"self", "kinds=talent"}
+
+
+def test_fluidic_space_is_priced_off_species_8472_not_refused(spacedock):
+    """Space Dock's code OnlySpecies8472Ship against the text "costs +5 SP if purchased for a non-Species 8472
+    ship": the text wins."""
+    report = check(spacedock, ship("1001", "2001", "fluidic_space_72012"))
+    assert not restricted(report, "fluidic_space_72012")
+    assert cost_of(report, "fluidic_space_72012") == 6 + 1 + 5
+
+
+def test_lore_frees_space_dock_faction_codes(spacedock):
+    """The Day Is Ours! carries OnlyKlingonCaptainShip as well as its text; Lore frees both."""
+    assert not restricted(
+        check(spacedock, ship("1001", "lore_71522", "the_day_is_ours__72015")), "the_day_is_ours__72015"
+    )
