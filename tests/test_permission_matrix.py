@@ -173,6 +173,7 @@ MATRIX = [
     Row("tournaments:edit", "GET", event, EVENT_ORGANIZER),
     Row("tournaments:edit", "POST", event, EVENT_ORGANIZER),
     Row("tournaments:start", "POST", event, EVENT_ORGANIZER),
+    Row("tournaments:finish", "GET", event, EVENT_ORGANIZER),
     Row("tournaments:finish", "POST", event, EVENT_ORGANIZER),
     Row("tournaments:register", "POST", event, PLAYERS),
     Row("tournaments:withdraw", "POST", event, REGISTERED),
@@ -180,11 +181,13 @@ MATRIX = [
     Row("tournaments:submit_fleet", "GET", event, REGISTERED),
     Row("tournaments:submit_fleet", "POST", event, REGISTERED),
     Row("tournaments:check_in", "POST", own_registration, EVENT_STAFF),
+    Row("tournaments:check_in_all", "POST", event, EVENT_STAFF),  # running: refused, nothing changes
     Row("tournaments:grant_bye", "POST", own_registration, EVENT_STAFF),
     Row("tournaments:drop", "POST", own_registration, OWN_REGISTRATION_OR_STAFF),
     Row("tournaments:undrop", "POST", own_registration, EVENT_STAFF),
     Row("tournaments:pair_next", "POST", event, EVENT_STAFF),
     Row("tournaments:round", "GET", round_one, EVERYONE),
+    Row("tournaments:repair", "GET", round_one, EVENT_STAFF),
     Row("tournaments:repair", "POST", round_one, EVENT_STAFF),
     Row("tournaments:reopen", "POST", round_one, EVENT_STAFF),  # unconfirmed: nothing reopens
     Row("tournaments:swap", "GET", round_one, EVENT_STAFF),

@@ -15,6 +15,7 @@ urlpatterns = [
     path("<int:pk>/register/", players.register, name="register"),
     path("<int:pk>/withdraw/", players.withdraw, name="withdraw"),
     path("<int:pk>/players/add/", players.add_player, name="add_player"),
+    path("<int:pk>/players/check-in/", players.check_in_all, name="check_in_all"),
     path("<int:pk>/fleet/", players.submit_fleet, name="submit_fleet"),
     path("<int:pk>/decks/submit/", decks.submit_decks, name="submit_decks"),
     path("<int:pk>/players/<int:registration_pk>/club/", decks.set_club, name="set_club"),

@@ -106,5 +106,30 @@ class AttackWingEvents(EventGame):
                 opponent_losses=result.lost_by(3 - seat),
             )
 
+    def claim_details(self, event, sides, result):
+        """What each fleet lost, item by item, and the fleet points each player scores by it."""
+        lines = []
+        for seat in SEATS:
+            side = sides[seat]
+            lost = result.lost_by(seat)
+            keys = {*lost.ships, *lost.upgrades}
+            items = [item for item in scoring.fleet_items(side.registration.fleet_version) if item.key in keys]
+            what = "; ".join(item.loss_label for item in items) if items else "nothing destroyed or removed"
+            lines.append(f"{side.registration.name}'s fleet: {what}")
+        points = []
+        for seat in SEATS:
+            opponent = sides[3 - seat].registration.fleet_version
+            if opponent is None:
+                return lines
+            scored = scoring.fleet_points(
+                event=event, opponent_version=opponent, opponent_losses=result.lost_by(3 - seat)
+            )
+            points.append(f"{sides[seat].registration.name} {scored}")
+        lines.append(f"Fleet points: {' · '.join(points)}")
+        if event.uses_battle_points:
+            battle = " · ".join(f"{sides[seat].registration.name} {result.battle_points_of(seat)}" for seat in SEATS)
+            lines.append(f"Battle points: {battle}")
+        return lines
+
     def side_result(self, side):
         return f"{side.outcome} · {side.fleet_points} FP" if side.fleet_points is not None else side.outcome

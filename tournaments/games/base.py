@@ -169,6 +169,11 @@ class EventGame:
         winner = next((seat for seat, outcome in outcomes.items() if outcome == Outcome.WIN), None)
         return "a tie" if winner is None else f"{sides[winner].registration.name} won"
 
+    def claim_details(self, event, sides: Mapping[int, MatchSide], result) -> list[str]:
+        """A reported result in full, one line per fact beyond :meth:`describe` (what each side lost,
+        the points each scores), so the opponent and the judge see what they confirm."""
+        return []
+
     def side_result(self, side: MatchSide) -> str:
         """A confirmed side's result as a short line: ``win, 54 victory points``."""
         if self.points_label and side.outcome:

@@ -6,6 +6,7 @@ Callers use ``from tournaments import selectors`` and ``selectors.<name>``; the 
 re-exported here.
 """
 
+from .desk import EventNight, FinishSummary, absent_players, event_night, finish_summary, next_stage
 from .events import StartSummary, event_list, event_registrations, event_rounds, start_summary, upcoming_events
 from .history import event_history, event_submission_history
 from .lists import FleetRow, event_fleets, fleet_changed_since_submission
@@ -25,6 +26,12 @@ from .standings import (
 )
 
 __all__ = [
+    "EventNight",
+    "FinishSummary",
+    "absent_players",
+    "event_night",
+    "finish_summary",
+    "next_stage",
     "FleetRow",
     "OUTCOMES",
     "STANDING_COLUMNS",

@@ -31,15 +31,24 @@ def match_history(match: Match) -> list[ResultChange]:
 
 
 def latest_seat(registration: Registration | None) -> MatchSide | None:
-    """Where the player sits in the latest round they were paired in (for their link to the match page)."""
+    """Where the player sits in the latest round they were paired in (for their link to the match
+    page), with ``opponent``: the other side at the table (None for a bye)."""
     if registration is None:
         return None
-    return (
+    seat = (
         MatchSide.objects.filter(registration=registration)
         .select_related("match", "round")
         .order_by("-round__number")
         .first()
     )
+    if seat is not None:
+        seat.opponent = (
+            MatchSide.objects.filter(match_id=seat.match_id)
+            .exclude(pk=seat.pk)
+            .select_related("registration__player")
+            .first()
+        )
+    return seat
 
 
 def match_page(*, event: Event, match: Match, viewer: Viewer, seat: MatchSide | None) -> dict:
@@ -50,7 +59,9 @@ def match_page(*, event: Event, match: Match, viewer: Viewer, seat: MatchSide | 
     sides = {side.seat: side for side in match.sides.all()}
     reports = {report.seat: report for report in match.reports.all()}
     for report in reports.values():
-        report.summary = game.describe(event, sides, game.result_from_json(report.result))
+        result = game.result_from_json(report.result)
+        report.summary = game.describe(event, sides, result)
+        report.details = game.claim_details(event, sides, result)
     game.load_lists([side.registration for side in sides.values()])
     for side in sides.values():
         side.result_text = game.side_result(side)

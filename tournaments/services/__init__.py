@@ -10,6 +10,7 @@ from .events import event_create, event_finish, event_start, event_update
 from .registrations import (
     registration_add,
     registration_check_in,
+    registration_check_in_all,
     registration_drop,
     registration_grant_bye,
     registration_set_club,
@@ -37,6 +38,7 @@ __all__ = [
     "event_update",
     "registration_add",
     "registration_check_in",
+    "registration_check_in_all",
     "registration_drop",
     "registration_grant_bye",
     "registration_set_club",

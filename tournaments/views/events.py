@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django.views.decorators.http import require_http_methods, require_safe
 
 from accounts.permissions import organizer_required
 
@@ -78,6 +78,7 @@ def event_detail(request, event: Event, viewer: Viewer):
         "my_seat": selectors.latest_seat(viewer.registration) if event.is_running else None,
         "fleet_changed": selectors.fleet_changed_since_submission(viewer.registration),
         "add_form": AddPlayerForm() if viewer.is_staff else None,
+        "night": selectors.event_night(event) if viewer.is_staff else None,
     }
     return render(request, "tournaments/event_detail.html", context)
 
@@ -95,8 +96,12 @@ def event_start(request, event: Event, viewer: Viewer):
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 @event_organizer_required
 def event_finish(request, event: Event, viewer: Viewer):
+    """The event's organizer only. Finishing publishes the final standings, so GET asks first."""
+    if request.method == "GET":
+        context = {"event": event, "summary": selectors.finish_summary(event), "night": selectors.event_night(event)}
+        return render(request, "tournaments/event_finish_confirm.html", context)
     run_service(request, services.event_finish, "The event is finished.", event=event)
     return redirect("tournaments:standings", event.pk)

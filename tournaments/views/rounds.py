@@ -15,7 +15,7 @@ from ..access import Viewer, event_page, event_staff_required
 from ..errors import RematchWarning, TournamentError
 from ..forms import SwapForm
 from ..games import event_game
-from ..models import Event, EventStatus, Round
+from ..models import Event, EventStatus, MatchStatus, Round
 from .service_calls import run_service
 
 
@@ -30,6 +30,12 @@ def load_round(event, number: int) -> Round:
 @require_POST
 @event_staff_required
 def pair_next(request, event: Event, viewer: Viewer):
+    """Pair the next round. Registered players who are not checked in are left out of it, so the
+    staff are asked first, with their names, before pairing without them."""
+    absent = selectors.absent_players(event)
+    if absent and event.is_running and request.POST.get("confirm") != "yes":
+        context = {"event": event, "absent": absent, "night": selectors.event_night(event)}
+        return render(request, "tournaments/round_pair_confirm.html", context)
     round_ = run_service(request, services.round_pair_next, event=event, by=request.user)
     if round_:
         return redirect("tournaments:round", event.pk, round_.number)
@@ -50,22 +56,32 @@ def round_detail(request, event: Event, viewer: Viewer, number: int):
         for side in match.sides.all():
             side.points_before = points.get(side.registration_id, 0)
             side.result_text = game.side_result(side)
+    is_latest = not event.rounds.filter(number__gt=number).exists()
+    real = [match for match in matches if not match.is_bye]
     context = {
         "event": event,
         "tab": "rounds",
         "round": round_,
         "viewer": viewer,
         "matches": matches,
-        "is_latest": not event.rounds.filter(number__gt=number).exists(),
+        "is_latest": is_latest,
+        "results_missing": sum(1 for match in real if match.status != MatchStatus.CONFIRMED),
+        "disputed": sum(1 for match in real if match.status == MatchStatus.DISPUTED),
+        "has_confirmed": any(match.status == MatchStatus.CONFIRMED for match in real),
+        "any_result": any(match.status != MatchStatus.AWAITING for match in real),
+        "night": selectors.event_night(event) if viewer.is_staff and is_latest else None,
     }
     return render(request, "tournaments/round_detail.html", context)
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 @event_staff_required
 def repair(request, event: Event, viewer: Viewer, number: int):
+    """Pair the latest round again: its pairings (and printed slips) are thrown away, so GET asks first."""
     round_ = load_round(event, number)
+    if request.method == "GET":
+        return render(request, "tournaments/round_repair_confirm.html", {"event": event, "round": round_})
     run_service(request, services.round_repair, f"Round {number} is paired again.", round_=round_, by=request.user)
     return redirect("tournaments:round", event.pk, number)
 
