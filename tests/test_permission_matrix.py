@@ -71,6 +71,7 @@ API_INPUT_REFUSED = (E401, BAD, BAD, BAD, BAD, BAD, BAD, BAD)
 API_FLEET_VIEWERS = (E401, OK, OK, OK, E404, OK, E404, OK)
 API_FLEET_OWNER = (E401, BAD, E403, E403, E404, E403, E404, E403)  # the owner's fleet is locked: 409
 PUBLIC_INPUT_REFUSED = (BAD, BAD, BAD, BAD, BAD, BAD, BAD, BAD)
+SITE_ADMINS = (LOGIN, E403, E403, E403, E403, E403, E403, OK)
 NOWHERE = (E404, E404, E404, E404, E404, E404, E404, E404)
 
 Kwargs = Callable[[World], dict]
@@ -106,6 +107,10 @@ def match(world: World) -> dict:
 
 def missing_deck_of_own_entry(world: World) -> dict:
     return {**own_registration(world), "deck_pk": 999_999}
+
+
+def a_player(world: World) -> dict:
+    return {"pk": world.users["player"].pk}
 
 
 def campaign(world: World) -> dict:
@@ -165,6 +170,8 @@ MATRIX = [
     Row("home", "GET", no_args, EVERYONE),
     Row("sign_up", "GET", no_args, EVERYONE),  # signed-in users are sent home
     Row("sign_up", "POST", no_args, EVERYONE),
+    Row("people", "GET", no_args, SITE_ADMINS),
+    Row("people_role", "POST", a_player, SITE_ADMINS),  # an empty form: refused, nothing changes
     # --- Events -----------------------------------------------------------------------------------
     Row("tournaments:list", "GET", no_args, EVERYONE),
     Row("tournaments:create", "GET", no_args, ORGANIZERS),
