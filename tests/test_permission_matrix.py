@@ -109,6 +109,10 @@ def missing_deck_of_own_entry(world: World) -> dict:
     return {**own_registration(world), "deck_pk": 999_999}
 
 
+def event_judge(world: World) -> dict:
+    return {"pk": world.event.pk, "user_pk": world.users["judge"].pk}
+
+
 def a_player(world: World) -> dict:
     return {"pk": world.users["player"].pk}
 
@@ -181,6 +185,8 @@ MATRIX = [
     Row("tournaments:edit", "POST", event, EVENT_ORGANIZER),
     Row("tournaments:start", "POST", event, EVENT_ORGANIZER),
     Row("tournaments:finish", "GET", event, EVENT_ORGANIZER),
+    Row("tournaments:appoint_judge", "POST", event, EVENT_ORGANIZER),
+    Row("tournaments:remove_judge", "POST", event_judge, EVENT_ORGANIZER),
     Row("tournaments:finish", "POST", event, EVENT_ORGANIZER),
     Row("tournaments:register", "POST", event, PLAYERS),
     Row("tournaments:withdraw", "POST", event, REGISTERED),

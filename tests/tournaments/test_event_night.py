@@ -5,10 +5,11 @@ import pytest
 from django.urls import reverse
 
 from games.attack_wing.results import MatchResult
-from tests.accounts.factories import PlayerFactory
+from tests.accounts.factories import JudgeFactory, PlayerFactory
 from tournaments.errors import TournamentError
-from tournaments.models import EventStatus, Match, MatchSide
+from tournaments.models import EventStatus, Match, MatchSide, StaffChange
 from tournaments.services import (
+    event_appoint_judge,
     event_start,
     registration_add,
     registration_check_in_all,
@@ -148,3 +149,25 @@ def test_a_player_sees_their_table_and_opponent(running, client):
     client.force_login(me.registration.player)
     page = client.get(reverse("tournaments:event", args=[running.pk])).content.decode()
     assert "table 1</strong> against <strong>" + them.registration.name in page
+
+
+def test_the_organizer_appoints_a_judge_by_username_and_the_history_says_who(event_staff, client):
+    event, organizer = event_staff["event"], event_staff["organizer"]
+    JudgeFactory(username="Garak")
+    client.force_login(organizer)
+    client.post(reverse("tournaments:appoint_judge", args=[event.pk]), {"username": "garak"})
+    assert event.judges.filter(username="Garak").exists()
+    change = StaffChange.objects.get(event=event, person__username="Garak")
+    assert change.action == "appointed" and change.changed_by == organizer
+    history = client.get(reverse("tournaments:history", args=[event.pk])).content.decode()
+    assert "Garak" in history and "appointed judge" in history
+    garak = event.judges.get(username="Garak")
+    client.post(reverse("tournaments:remove_judge", args=[event.pk, garak.pk]))
+    assert not event.judges.filter(pk=garak.pk).exists()
+    assert StaffChange.objects.filter(event=event, person=garak, action="removed", changed_by=organizer).exists()
+
+
+def test_only_accounts_with_the_judge_role_are_appointed(event_staff):
+    event = event_staff["event"]
+    with pytest.raises(TournamentError, match="does not hold the Judge role"):
+        event_appoint_judge(event=event, judge=PlayerFactory(), by=event.organizer)

@@ -6,7 +6,14 @@ with a message for people, changing nothing, when it does not.
 """
 
 from .decks import registration_submit_decks
-from .events import event_create, event_finish, event_start, event_update
+from .events import (
+    event_appoint_judge,
+    event_create,
+    event_finish,
+    event_remove_judge,
+    event_start,
+    event_update,
+)
 from .registrations import (
     registration_add,
     registration_check_in,
@@ -31,9 +38,11 @@ from .transfer import event_import
 
 __all__ = [
     "build_verify",
+    "event_appoint_judge",
     "event_create",
     "event_finish",
     "event_import",
+    "event_remove_judge",
     "event_start",
     "event_update",
     "registration_add",
