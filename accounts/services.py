@@ -166,7 +166,7 @@ def role_set(*, user: User, role: str, granted: bool) -> User:
     if role not in GRANTABLE_ROLES:
         raise AccountError(f"{role} is not a role given on the People page.")
     user = User.objects.select_for_update().get(pk=user.pk)
-    group = Group.objects.get(name=role)
+    group, _ = Group.objects.get_or_create(name=role)
     if granted:
         user.groups.add(group)
     else:

@@ -32,7 +32,7 @@ def test_an_organizer_appoints_a_judge_by_username(page):
     event = EventFactory(organizer=organizer)
     log_in(page, organizer)
     page.goto(f"/events/{event.pk}/")
-    page.get_by_label("Appoint a judge (username)").fill("odo")
+    page.get_by_label("Appoint a judge (account name)").fill("odo")
     page.get_by_role("button", name="Appoint judge").click()
     expect(page.get_by_text("odo is a judge of this event.")).to_be_visible()
     expect(page.locator("#judges")).to_contain_text("odo")
