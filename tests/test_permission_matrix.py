@@ -97,6 +97,10 @@ def round_one(world: World) -> dict:
     return {"pk": world.event.pk, "number": 1}
 
 
+def round_one_table(world: World) -> dict:
+    return {**round_one(world), "match_pk": world.match.pk}
+
+
 def pairings_printout(world: World) -> dict:
     return {**round_one(world), "kind": "pairings-by-table"}
 
@@ -203,6 +207,7 @@ MATRIX = [
     Row("tournaments:repair", "GET", round_one, EVENT_STAFF),
     Row("tournaments:repair", "POST", round_one, EVENT_STAFF),
     Row("tournaments:reopen", "POST", round_one, EVENT_STAFF),  # unconfirmed: nothing reopens
+    Row("tournaments:enter_result", "POST", round_one_table, EVENT_STAFF),  # an empty form: refused
     Row("tournaments:swap", "GET", round_one, EVENT_STAFF),
     Row("tournaments:swap", "POST", round_one, EVENT_STAFF),
     Row("tournaments:timer", "GET", round_one, EVERYONE),

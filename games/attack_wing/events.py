@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from fleets.selectors import load_catalog
 from rules import attack_wing, standings
 from tournaments.games import EventGame, seats_of
 from tournaments.models import MatchStatus, Stage
@@ -61,16 +62,24 @@ class AttackWingEvents(EventGame):
     def result_from_json(self, data):
         return MatchResult.from_json(data)
 
-    def result_form(self, match, data=None, *, result=None, staff=False):
+    def result_form(self, match, data=None, *, result=None, staff=False, catalog=None):
         sides = seats_of(match)
         return ResultForm(
             data,
             initial=ResultForm.initial_from(result) if result is not None else None,
             names={seat: side.registration.name for seat, side in sides.items()},
-            items={seat: scoring.fleet_items(side.registration.fleet_version) for seat, side in sides.items()},
+            items={seat: scoring.fleet_items(side.registration.fleet_version, catalog) for seat, side in sides.items()},
             allow_tie=match.round.stage != Stage.CUT,
             battle_points=match.round.event.uses_battle_points,
         )
+
+    def desk_forms(self, matches):
+        """Every table's form from one read of the catalog."""
+        catalog = load_catalog()
+        return {
+            match.pk: self.result_form(match, result=self.current_result(match), staff=True, catalog=catalog)
+            for match in matches
+        }
 
     def current_result(self, match):
         """The official result is read back from the sides (events imported from older exports carry no

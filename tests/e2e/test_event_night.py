@@ -130,3 +130,44 @@ def test_the_round_match_and_standings_pages_fit_a_phone(phone):
         phone.goto(path)
         screenshot(phone, f"phone-{path.strip('/').replace('/', '-')}")
         assert not overflows_sideways(phone), f"{path} scrolls sideways at 390 px"
+
+
+def test_the_organizer_enters_results_from_the_slips_on_the_round_page(page):
+    organizer = OrganizerFactory(username="kira")
+    event = EventFactory(organizer=organizer)
+    catalog = small_catalog()
+    for n in range(1, 5):
+        player = PlayerFactory(username=f"pilot{n}")
+        registration = registration_add(event=event, player=player)
+        registration_submit_fleet(registration=registration, fleet=fleet_for(player, legal_fleet_content(catalog)))
+        registration_check_in(registration=registration)
+    event_start(event=event)
+    round_1 = round_pair_next(event=event, by=organizer)
+    table_1, table_2 = round_1.matches.order_by("table")
+    one, two = (
+        side.registration.player for side in table_1.sides.order_by("seat").select_related("registration__player")
+    )
+    result_report(match=table_1, by=one, result=MatchResult(1))
+    result_report(match=table_1, by=two, result=MatchResult(2))  # the players disagree
+
+    log_in(page, organizer)
+    page.goto(f"/events/{event.pk}/rounds/1/")
+    expect(page.locator("#round-state")).to_contain_text("2 results still missing, 1 table in conflict")
+    expect(page.locator("#entry-1")).to_contain_text("Disputed")
+    page.evaluate("window.stillThisPage = true")
+    # Table 2 first (any order), from the keyboard: open its form, pick the winner, tick a lost ship, save.
+    page.locator("#entry-2 summary").focus()
+    page.keyboard.press("Enter")
+    winner_2 = table_2.sides.get(seat=1).registration.player.username
+    page.locator("#entry-2").get_by_label(f"{winner_2} won").check()
+    page.locator("#entry-2 input[name='table-2-lost_2'][value='s0']").check()
+    page.locator("#entry-2").get_by_role("button", name="Save table 2").press("Enter")
+    expect(page.get_by_text("Table 2: result saved.")).to_be_visible()
+    expect(page.locator("#round-state")).to_contain_text("1 result still missing")
+    expect(page.locator("#table-2")).to_contain_text("win · 60 FP")
+    assert page.evaluate("window.stillThisPage === true")  # htmx swapped the desk: no page load
+    # Then the disputed table 1.
+    page.locator("#entry-1").get_by_label(f"{two.username} won").check()
+    page.locator("#entry-1").get_by_role("button", name="Save table 1").click()
+    expect(page.locator("#round-state")).to_contain_text("Every result of this round is in.")
+    assert Match.objects.filter(round=round_1, status="confirmed").count() == 2

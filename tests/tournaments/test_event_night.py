@@ -6,6 +6,7 @@ from django.urls import reverse
 
 from games.attack_wing.results import MatchResult
 from tests.accounts.factories import JudgeFactory, PlayerFactory
+from tests.tournaments.factories import EventFactory
 from tournaments.errors import TournamentError
 from tournaments.models import EventStatus, Match, MatchSide, StaffChange
 from tournaments.services import (
@@ -171,3 +172,45 @@ def test_only_accounts_with_the_judge_role_are_appointed(event_staff):
     event = event_staff["event"]
     with pytest.raises(TournamentError, match="does not hold the Judge role"):
         event_appoint_judge(event=event, judge=PlayerFactory(), by=event.organizer)
+
+
+def test_the_desk_enters_each_tables_result_on_the_round_page(running, client):
+    client.force_login(running.organizer)
+    round_url = reverse("tournaments:round", args=[running.pk, 1])
+    page = client.get(round_url).content.decode()
+    assert "Enter the result of table 1" in page and "Enter the result of table 2" in page
+    table_2 = Match.objects.get(round__event=running, round__number=1, table=2)
+    url = reverse("tournaments:enter_result", args=[running.pk, 1, table_2.pk])
+    response = client.post(url, {"table-2-winner": "2"})
+    assert response.status_code == 302 and response.url == f"{round_url}#table-2"
+    table_2.refresh_from_db()
+    assert table_2.status == "confirmed"
+    page = client.get(round_url).content.decode()
+    assert "1 result still missing" in page and "Enter the result of table 2" not in page
+    assert "Table 2: result saved." in page
+
+
+def test_a_desk_entry_without_a_winner_is_refused_with_its_table_named(running, client):
+    client.force_login(running.organizer)
+    table_1 = Match.objects.get(round__event=running, round__number=1, table=1)
+    client.post(reverse("tournaments:enter_result", args=[running.pk, 1, table_1.pk]), {})
+    page = client.get(reverse("tournaments:round", args=[running.pk, 1])).content.decode()
+    assert "Table 1: This field is required." in page
+    table_1.refresh_from_db()
+    assert table_1.status == "awaiting"
+
+
+def test_the_desk_costs_the_same_queries_whatever_the_field(event_staff, enter, client, django_assert_max_num_queries):
+    counts = []
+    for players in (4, 10):
+        event = EventFactory(organizer=event_staff["organizer"])
+        for _ in range(players):
+            enter(event)
+        event_start(event=event)
+        round_pair_next(event=event, by=event.organizer)
+        client.force_login(event.organizer)
+        with django_assert_max_num_queries(40) as queries:
+            page = client.get(reverse("tournaments:round", args=[event.pk, 1]))
+        assert page.content.decode().count("Enter the result of table") == players // 2
+        counts.append(len(queries))
+    assert counts[0] == counts[1]

@@ -133,6 +133,12 @@ class EventGame:
     def result_from_json(self, data: dict):
         raise NotImplementedError
 
+    def desk_forms(self, matches) -> dict:
+        """The staff's result form of each of ``matches`` (the round page's desk), by match id, each
+        starting from the match's current result. A game whose forms read shared data (a catalog)
+        reads it once here."""
+        return {match.pk: self.result_form(match, result=self.current_result(match), staff=True) for match in matches}
+
     def result_form(self, match: Match, data=None, *, result=None, staff: bool = False):
         """The form reporting or entering ``match``'s result, filled in from ``result`` when given.
 

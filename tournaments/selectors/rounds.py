@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.db.models import F, Prefetch
+from django.db.models import F, Prefetch, prefetch_related_objects
 
 from ..access import Viewer
 from ..games import SEATS, event_game
@@ -15,6 +15,14 @@ def round_matches(round_: Round) -> list[Match]:
     return list(
         round_.matches.prefetch_related(Prefetch("sides", queryset=sides)).order_by(F("table").asc(nulls_last=True))
     )
+
+
+def load_for_desk(matches: list[Match]) -> None:
+    """What the round page's result forms read of its waiting tables (their reports, each player's
+    submitted fleet), in a fixed number of queries."""
+    prefetch_related_objects(matches, "reports")
+    registrations = [side.registration for match in matches for side in match.sides.all()]
+    prefetch_related_objects(registrations, "fleet_version__fleet")
 
 
 def match_for_page(event: Event, pk: int) -> Match:

@@ -7,6 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, JsonResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
@@ -15,7 +16,7 @@ from ..access import Viewer, event_page, event_staff_required
 from ..errors import RematchWarning, TournamentError
 from ..forms import SwapForm
 from ..games import event_game
-from ..models import Event, EventStatus, MatchStatus, Round
+from ..models import Event, EventStatus, Match, MatchStatus, Round
 from .service_calls import run_service
 
 
@@ -58,6 +59,16 @@ def round_detail(request, event: Event, viewer: Viewer, number: int):
             side.result_text = game.side_result(side)
     is_latest = not event.rounds.filter(number__gt=number).exists()
     real = [match for match in matches if not match.is_bye]
+    if viewer.is_staff and event.is_running and is_latest:
+        round_.event = event
+        waiting = [match for match in real if match.status != MatchStatus.CONFIRMED]
+        selectors.load_for_desk(waiting)
+        for match in waiting:
+            match.round = round_
+        forms = game.desk_forms(waiting)
+        for match in waiting:
+            match.entry_form = forms[match.pk]
+            match.entry_form.prefix = f"table-{match.table}"
     context = {
         "event": event,
         "tab": "rounds",
@@ -72,6 +83,42 @@ def round_detail(request, event: Event, viewer: Viewer, number: int):
         "night": selectors.event_night(event) if viewer.is_staff and is_latest else None,
     }
     return render(request, "tournaments/round_detail.html", context)
+
+
+def desk_form(game, match, data):
+    """The staff's result form of one table as the round page posts it: its fields carry the table's prefix."""
+    form = game.result_form(match, data, staff=True)
+    form.prefix = f"table-{match.table}"
+    return form
+
+
+@login_required
+@require_POST
+@event_staff_required
+def enter_result(request, event: Event, viewer: Viewer, number: int, match_pk: int):
+    """The desk: the staff enter a table's result from its slip on the round page, in any order.
+    With htmx the round's desk is swapped for the fresh one; without script the page reloads."""
+    round_ = load_round(event, number)
+    try:
+        match = selectors.match_for_page(event, match_pk)
+    except Match.DoesNotExist:
+        raise Http404("No such match.") from None
+    if match.round_id != round_.pk or match.is_bye:
+        raise Http404("No such table in this round.")
+    form = desk_form(event_game(event.game), match, request.POST)
+    if form.is_valid():
+        run_service(
+            request,
+            services.result_enter,
+            f"Table {match.table}: result saved.",
+            match=match,
+            by=request.user,
+            result=form.result(),
+        )
+    else:
+        problems = " ".join(message for errors in form.errors.values() for message in errors)
+        messages.error(request, f"Table {match.table}: {problems}")
+    return redirect(f"{reverse('tournaments:round', args=[event.pk, number])}#table-{match.table}")
 
 
 @login_required
