@@ -31,6 +31,7 @@ urlpatterns = [
     path("<int:pk>/rounds/<int:number>/reopen/", rounds.reopen, name="reopen"),
     path("<int:pk>/rounds/<int:number>/swap/", rounds.swap, name="swap"),
     path("<int:pk>/rounds/<int:number>/tables/<int:match_pk>/result/", rounds.enter_result, name="enter_result"),
+    path("<int:pk>/rounds/<int:number>/live/", rounds.live, name="live"),
     path("<int:pk>/rounds/<int:number>/timer/", rounds.timer, name="timer"),
     path("<int:pk>/rounds/<int:number>/timer.json", rounds.timer_state, name="timer_state"),
     path("<int:pk>/rounds/<int:number>/clock/", rounds.clock, name="clock"),

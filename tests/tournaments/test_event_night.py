@@ -214,3 +214,12 @@ def test_the_desk_costs_the_same_queries_whatever_the_field(event_staff, enter, 
         assert page.content.decode().count("Enter the result of table") == players // 2
         counts.append(len(queries))
     assert counts[0] == counts[1]
+
+
+def test_the_live_pairings_put_the_viewers_table_on_top(running, client):
+    side = MatchSide.objects.filter(round__event=running, match__table=2, seat=2).select_related("registration__player")
+    me = side.get().registration
+    client.force_login(me.player)
+    page = client.get(reverse("tournaments:live", args=[running.pk, 1])).content.decode()
+    assert f"{me.name}: table 2</strong>" in page
+    assert 'hx-trigger="every 20s"' in page

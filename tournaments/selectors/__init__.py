@@ -10,7 +10,7 @@ from .desk import EventNight, FinishSummary, absent_players, event_night, finish
 from .events import StartSummary, event_list, event_registrations, event_rounds, start_summary, upcoming_events
 from .history import event_history, event_staff_history, event_submission_history
 from .lists import FleetRow, event_fleets, fleet_changed_since_submission
-from .rounds import latest_seat, load_for_desk, match_for_page, match_history, match_page, round_matches
+from .rounds import latest_seat, live_pairings, load_for_desk, match_for_page, match_history, match_page, round_matches
 from .seats import SeatResult, event_seat_results, event_sides, opponents_by_registration
 from .standings import (
     OUTCOMES,
@@ -52,6 +52,7 @@ __all__ = [
     "event_submission_history",
     "fleet_changed_since_submission",
     "latest_seat",
+    "live_pairings",
     "load_for_desk",
     "match_for_page",
     "match_history",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.core.cache import cache
 from django.db.models import F, Prefetch, prefetch_related_objects
 
 from ..access import Viewer
@@ -15,6 +16,30 @@ def round_matches(round_: Round) -> list[Match]:
     return list(
         round_.matches.prefetch_related(Prefetch("sides", queryset=sides)).order_by(F("table").asc(nulls_last=True))
     )
+
+
+LIVE_CACHE_SECONDS = 10
+
+
+def live_pairings(round_: Round) -> list[dict]:
+    """The round's tables as the live pairings page lists them (table, the two names, whether the
+    result is in), kept in the cache a few seconds: every phone and the projector poll it."""
+    key = f"live-pairings:{round_.event_id}:{round_.pk}:{round_.pairing_attempt}:{round_.paired_at.timestamp()}"
+    tables = cache.get(key)
+    if tables is None:
+        tables = []
+        for match in round_matches(round_):
+            names = [side.registration.name for side in match.sides.all()]
+            tables.append(
+                {
+                    "table": match.table,
+                    "players": names,
+                    "registrations": [side.registration_id for side in match.sides.all()],
+                    "done": match.status == MatchStatus.CONFIRMED,
+                }
+            )
+        cache.set(key, tables, LIVE_CACHE_SECONDS)
+    return tables
 
 
 def load_for_desk(matches: list[Match]) -> None:

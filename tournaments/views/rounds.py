@@ -188,6 +188,31 @@ def swap(request, event: Event, viewer: Viewer, number: int):
 
 @require_safe
 @event_page
+def live(request, event: Event, viewer: Viewer, number: int):
+    """Public: the round's pairings for phones and the venue's projector, the viewer's own table on
+    top; the page polls itself (htmx) and the pairings come from a short-lived cache."""
+    round_ = load_round(event, number)
+    tables = selectors.live_pairings(round_)
+    mine = None
+    if viewer.registration is not None:
+        mine = next((t for t in tables if viewer.registration.pk in t["registrations"]), None)
+    minutes_left = None
+    if round_.clock_started_at:
+        elapsed = (timezone.now() - round_.clock_started_at).total_seconds() / 60
+        minutes_left = max(0, int(event.round_minutes - elapsed + 0.999))
+    context = {
+        "event": event,
+        "round": round_,
+        "tables": tables,
+        "mine": mine,
+        "me": viewer.registration.name if viewer.registration else "",
+        "minutes_left": minutes_left,
+    }
+    return render(request, "tournaments/round_live.html", context)
+
+
+@require_safe
+@event_page
 def timer(request, event: Event, viewer: Viewer, number: int):
     """Public: a big countdown for the venue's screen (the script is static/js/round-timer.js)."""
     round_ = load_round(event, number)
