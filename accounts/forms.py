@@ -5,6 +5,7 @@ from django.contrib.auth.models import User
 from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.core.exceptions import ValidationError
 
+from .roles import GRANTABLE_ROLES
 from .services import PasswordCheckLocked, password_check
 from .text_fields import CleanTextFormMixin
 
@@ -89,3 +90,16 @@ class ThrottledPasswordChangeForm(auth_forms.PasswordChangeForm):
         if not right:
             raise ValidationError(self.error_messages["password_incorrect"], code="password_incorrect")
         return old_password
+
+
+class PeopleSearchForm(CleanTextFormMixin, forms.Form):
+    q = forms.CharField(
+        label="Find people", max_length=150, required=False, help_text="Part of a username, name or e-mail address."
+    )
+
+
+class RoleForm(CleanTextFormMixin, forms.Form):
+    """Give (``granted=1``) or take (``granted=0``) a role on the People page."""
+
+    role = forms.ChoiceField(choices=[(role, role) for role in GRANTABLE_ROLES])
+    granted = forms.TypedChoiceField(choices=[("1", "give"), ("0", "take")], coerce=lambda value: value == "1")

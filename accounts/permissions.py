@@ -81,5 +81,23 @@ def role_required(role: str):
     return decorator
 
 
+def is_site_admin(user) -> bool:
+    """The site's administrators (superusers): they give and take the Organizer and Judge roles."""
+    return user.is_authenticated and user.is_superuser
+
+
+def site_admin_required(view):
+    """View decorator: log in first, then 403 unless the user administers the site."""
+
+    @login_required
+    @wraps(view)
+    def wrapped(request, *args, **kwargs):
+        if not is_site_admin(request.user):
+            raise PermissionDenied("This page is for the site's administrators.")
+        return view(request, *args, **kwargs)
+
+    return wrapped
+
+
 organizer_required = role_required(ORGANIZER)
 player_required = role_required(PLAYER)

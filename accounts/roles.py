@@ -9,3 +9,5 @@ ORGANIZER = "Organizer"
 JUDGE = "Judge"
 PLAYER = "Player"
 ROLES = (ORGANIZER, JUDGE, PLAYER)
+# What the People page gives and takes; every account is a Player from its sign-up.
+GRANTABLE_ROLES = (ORGANIZER, JUDGE)

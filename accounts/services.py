@@ -18,7 +18,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from .models import PasswordCheckThrottle, PendingSignUp
-from .roles import PLAYER
+from .roles import GRANTABLE_ROLES, PLAYER
 
 
 class AccountError(Exception):
@@ -157,3 +157,18 @@ def password_check(*, user: User, password: str) -> bool:
         return False
     PasswordCheckThrottle.objects.filter(user=user).update(failures=0, last_failure_at=None)
     return True
+
+
+@transaction.atomic
+def role_set(*, user: User, role: str, granted: bool) -> User:
+    """Give ``user`` the ``role`` (Organizer or Judge), or take it away; the People page's one write.
+    Giving a role the user holds, or taking one they lack, changes nothing."""
+    if role not in GRANTABLE_ROLES:
+        raise AccountError(f"{role} is not a role given on the People page.")
+    user = User.objects.select_for_update().get(pk=user.pk)
+    group, _ = Group.objects.get_or_create(name=role)
+    if granted:
+        user.groups.add(group)
+    else:
+        user.groups.remove(group)
+    return user

@@ -4,6 +4,8 @@ from . import views
 
 urlpatterns = [
     path("sign-up/", views.sign_up, name="sign_up"),
+    path("people/", views.people, name="people"),
+    path("people/<int:pk>/roles/", views.people_role, name="people_role"),
     # Django's own views with the forms of this app (text checks, throttled password change).
     path("login/", views.login_view, name="login"),
     path("password_change/", views.password_change, name="password_change"),

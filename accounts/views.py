@@ -1,13 +1,18 @@
+from urllib.parse import urlencode
+
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
-from django.shortcuts import redirect, render
-from django.urls import reverse_lazy
-from django.views.decorators.http import require_http_methods
+from django.contrib.auth.models import User
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse, reverse_lazy
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from . import services
-from .forms import LoginForm, PasswordResetForm, SignUpForm, ThrottledPasswordChangeForm
+from . import selectors, services
+from .forms import LoginForm, PasswordResetForm, PeopleSearchForm, RoleForm, SignUpForm, ThrottledPasswordChangeForm
+from .permissions import site_admin_required
+from .roles import GRANTABLE_ROLES
 
 
 @require_http_methods(["GET", "POST"])
@@ -76,3 +81,39 @@ class PasswordChangeView(auth_views.PasswordChangeView):
 login_view = auth_views.LoginView.as_view(authentication_form=LoginForm)
 password_reset = auth_views.PasswordResetView.as_view(form_class=PasswordResetForm)
 password_change = PasswordChangeView.as_view()
+
+
+@require_safe
+@site_admin_required
+def people(request):
+    """Site administrators: find people and give or take the Organizer and Judge roles."""
+    form = PeopleSearchForm(request.GET or None)
+    query = form.cleaned_data["q"].strip() if form.is_valid() else ""
+    context = {
+        "form": form,
+        "query": query,
+        "people": selectors.find_people(query),
+        "roles": GRANTABLE_ROLES,
+        "page_size": selectors.PEOPLE_PAGE_SIZE,
+    }
+    return render(request, "registration/people.html", context)
+
+
+@require_POST
+@site_admin_required
+def people_role(request, pk: int):
+    person = get_object_or_404(User, pk=pk)
+    form = RoleForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Choose a role to give or take.")
+    else:
+        role, granted = form.cleaned_data["role"], form.cleaned_data["granted"]
+        try:
+            services.role_set(user=person, role=role, granted=granted)
+        except services.AccountError as error:
+            messages.error(request, str(error))
+        else:
+            done = "is now" if granted else "is no longer"
+            messages.success(request, f"{person.get_username()} {done} {'an' if role[0] in 'AEIOU' else 'a'} {role}.")
+    query = request.POST.get("q", "")
+    return redirect(f"{reverse('people')}?{urlencode({'q': query})}" if query else reverse("people"))

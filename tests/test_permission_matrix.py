@@ -73,6 +73,7 @@ API_FLEET_VIEWERS = (E401, OK, OK, OK, E404, OK, E404, OK)
 API_FLEET_OWNER = (E401, BAD, E403, E403, E404, E403, E404, E403)  # the owner's fleet is locked: 409
 API_EVENT_STAFF = (E401, E403, E403, BAD, E403, BAD, E403, BAD)  # the event's staff; then no winner: 400
 PUBLIC_INPUT_REFUSED = (BAD, BAD, BAD, BAD, BAD, BAD, BAD, BAD)
+SITE_ADMINS = (LOGIN, E403, E403, E403, E403, E403, E403, OK)
 NOWHERE = (E404, E404, E404, E404, E404, E404, E404, E404)
 
 Kwargs = Callable[[World], dict]
@@ -98,6 +99,10 @@ def round_one(world: World) -> dict:
     return {"pk": world.event.pk, "number": 1}
 
 
+def round_one_table(world: World) -> dict:
+    return {**round_one(world), "match_pk": world.match.pk}
+
+
 def pairings_printout(world: World) -> dict:
     return {**round_one(world), "kind": "pairings-by-table"}
 
@@ -108,6 +113,14 @@ def match(world: World) -> dict:
 
 def missing_deck_of_own_entry(world: World) -> dict:
     return {**own_registration(world), "deck_pk": 999_999}
+
+
+def event_judge(world: World) -> dict:
+    return {"pk": world.event.pk, "user_pk": world.users["judge"].pk}
+
+
+def a_player(world: World) -> dict:
+    return {"pk": world.users["player"].pk}
 
 
 def campaign(world: World) -> dict:
@@ -190,6 +203,8 @@ MATRIX = [
     Row("check_sheet", "POST", no_args, PUBLIC_INPUT_REFUSED),  # only a list a check signed
     Row("sign_up", "GET", no_args, EVERYONE),  # signed-in users are sent home
     Row("sign_up", "POST", no_args, EVERYONE),
+    Row("people", "GET", no_args, SITE_ADMINS),
+    Row("people_role", "POST", a_player, SITE_ADMINS),  # an empty form: refused, nothing changes
     # --- Events -----------------------------------------------------------------------------------
     Row("tournaments:list", "GET", no_args, EVERYONE),
     Row("tournaments:calendar", "GET", no_args, EVERYONE),
@@ -200,6 +215,9 @@ MATRIX = [
     Row("tournaments:edit", "GET", event, EVENT_ORGANIZER),
     Row("tournaments:edit", "POST", event, EVENT_ORGANIZER),
     Row("tournaments:start", "POST", event, EVENT_ORGANIZER),
+    Row("tournaments:finish", "GET", event, EVENT_ORGANIZER),
+    Row("tournaments:appoint_judge", "POST", event, EVENT_ORGANIZER),
+    Row("tournaments:remove_judge", "POST", event_judge, EVENT_ORGANIZER),
     Row("tournaments:finish", "POST", event, EVENT_ORGANIZER),
     Row("tournaments:register", "POST", event, PLAYERS),
     Row("tournaments:withdraw", "POST", event, REGISTERED),
@@ -207,15 +225,19 @@ MATRIX = [
     Row("tournaments:submit_fleet", "GET", event, REGISTERED),
     Row("tournaments:submit_fleet", "POST", event, REGISTERED),
     Row("tournaments:check_in", "POST", own_registration, EVENT_STAFF),
+    Row("tournaments:check_in_all", "POST", event, EVENT_STAFF),  # running: refused, nothing changes
     Row("tournaments:grant_bye", "POST", own_registration, EVENT_STAFF),
     Row("tournaments:drop", "POST", own_registration, OWN_REGISTRATION_OR_STAFF),
     Row("tournaments:undrop", "POST", own_registration, EVENT_STAFF),
     Row("tournaments:pair_next", "POST", event, EVENT_STAFF),
     Row("tournaments:round", "GET", round_one, EVERYONE),
+    Row("tournaments:repair", "GET", round_one, EVENT_STAFF),
     Row("tournaments:repair", "POST", round_one, EVENT_STAFF),
     Row("tournaments:reopen", "POST", round_one, EVENT_STAFF),  # unconfirmed: nothing reopens
+    Row("tournaments:enter_result", "POST", round_one_table, EVENT_STAFF),  # an empty form: refused
     Row("tournaments:swap", "GET", round_one, EVENT_STAFF),
     Row("tournaments:swap", "POST", round_one, EVENT_STAFF),
+    Row("tournaments:live", "GET", round_one, EVERYONE),
     Row("tournaments:timer", "GET", round_one, EVERYONE),
     Row("tournaments:timer_state", "GET", round_one, EVERYONE),
     Row("tournaments:clock", "POST", round_one, EVENT_STAFF),

@@ -89,6 +89,18 @@ class AddPlayerForm(CleanTextFormMixin, forms.Form):
         return username
 
 
+class AppointJudgeForm(CleanTextFormMixin, forms.Form):
+    username = forms.CharField(label="Judge's username", help_text="An account holding the Judge role.")
+
+    def clean_username(self):
+        username = self.cleaned_data["username"].strip()
+        user = get_user_model().objects.filter(username__iexact=username).first()
+        if user is None:
+            raise forms.ValidationError(f"No account is called {username!r}.")
+        self.judge = user
+        return username
+
+
 class FleetSubmitForm(CleanTextFormMixin, forms.Form):
     fleet = forms.ModelChoiceField(queryset=None, empty_label=None)
 

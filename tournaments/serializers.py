@@ -42,6 +42,7 @@ from .models import (
     ResultChange,
     ResultReport,
     Round,
+    StaffChange,
     SubmissionChange,
     SubmittedDeck,
 )
@@ -490,6 +491,18 @@ class SubmissionChangeEntity(Entity):
     )
 
 
+class StaffChangeEntity(Entity):
+    """A judge appointed to the event or removed from it, and by whom."""
+
+    model = StaffChange
+    columns = (
+        Column("person", "person"),
+        Column("changed_by", "changed_by"),
+        Column("changed_at", "changed_at"),
+        Column("action", "action"),
+    )
+
+
 class EventEntity(Entity):
     """The event's settings and staff; :func:`event_to_dict` adds its players, rounds and history."""
 
@@ -527,6 +540,7 @@ MATCH = MatchEntity()
 ROUND = RoundEntity()
 RESULT_CHANGE = ResultChangeEntity()
 SUBMISSION_CHANGE = SubmissionChangeEntity()
+STAFF_CHANGE = StaffChangeEntity()
 EVENT = EventEntity()
 
 
@@ -577,6 +591,7 @@ def event_to_dict(event, registrations=None) -> dict:
         ],
         "history": [RESULT_CHANGE.to_dict(change) for change in history],
         "submissions": [SUBMISSION_CHANGE.to_dict(change) for change in selectors.event_submission_history(event)],
+        "staff": [STAFF_CHANGE.to_dict(change) for change in selectors.event_staff_history(event)],
     }
 
 
@@ -589,11 +604,12 @@ class EventFile:
     rounds: list[Record]
     history: list[Record]
     submissions: list[Record]
+    staff: list[Record] = field(default_factory=list)
 
     def usernames(self) -> set[str]:
         """Every account the file names."""
         names: set[str] = set()
-        stack = [self.event, *self.players, *self.rounds, *self.history, *self.submissions]
+        stack = [self.event, *self.players, *self.rounds, *self.history, *self.submissions, *self.staff]
         while stack:
             record = stack.pop()
             names.update(name for name in record.users.values() if name)
@@ -617,6 +633,7 @@ def event_from_dict(data: object, problems: Problems) -> EventFile | None:
     rounds = _children(ROUND, data, "rounds", "", problems)
     history = _children(RESULT_CHANGE, data, "history", "", problems, optional=True)
     submissions = _children(SUBMISSION_CHANGE, data, "submissions", "", problems, optional=True)
+    staff = _children(STAFF_CHANGE, data, "staff", "", problems, optional=True)
     _unique(players, lambda player: player.users.get("player"), "player", problems)
     _unique(rounds, lambda round_: round_.instance.number, "round number", problems)
     registered = {player.users.get("player") for player in players}
@@ -630,4 +647,4 @@ def event_from_dict(data: object, problems: Problems) -> EventFile | None:
     for change in history:
         if "match" in change.extra and change.extra["match"] not in tables:
             problems.add(change.where, "names a round and table that has no match")
-    return None if problems else EventFile(event, players, rounds, history, submissions)
+    return None if problems else EventFile(event, players, rounds, history, submissions, staff)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from fleets.selectors import load_catalog
 from rules import attack_wing, standings
 from tournaments.games import EventGame, seats_of
 from tournaments.models import MatchStatus, Stage
@@ -61,16 +62,24 @@ class AttackWingEvents(EventGame):
     def result_from_json(self, data):
         return MatchResult.from_json(data)
 
-    def result_form(self, match, data=None, *, result=None, staff=False):
+    def result_form(self, match, data=None, *, result=None, staff=False, catalog=None):
         sides = seats_of(match)
         return ResultForm(
             data,
             initial=ResultForm.initial_from(result) if result is not None else None,
             names={seat: side.registration.name for seat, side in sides.items()},
-            items={seat: scoring.fleet_items(side.registration.fleet_version) for seat, side in sides.items()},
+            items={seat: scoring.fleet_items(side.registration.fleet_version, catalog) for seat, side in sides.items()},
             allow_tie=match.round.stage != Stage.CUT,
             battle_points=match.round.event.uses_battle_points,
         )
+
+    def desk_forms(self, matches):
+        """Every table's form from one read of the catalog."""
+        catalog = load_catalog()
+        return {
+            match.pk: self.result_form(match, result=self.current_result(match), staff=True, catalog=catalog)
+            for match in matches
+        }
 
     def current_result(self, match):
         """The official result is read back from the sides (events imported from older exports carry no
@@ -105,6 +114,31 @@ class AttackWingEvents(EventGame):
                 opponent_version=opponent.registration.fleet_version,
                 opponent_losses=result.lost_by(3 - seat),
             )
+
+    def claim_details(self, event, sides, result):
+        """What each fleet lost, item by item, and the fleet points each player scores by it."""
+        lines = []
+        for seat in SEATS:
+            side = sides[seat]
+            lost = result.lost_by(seat)
+            keys = {*lost.ships, *lost.upgrades}
+            items = [item for item in scoring.fleet_items(side.registration.fleet_version) if item.key in keys]
+            what = "; ".join(item.loss_label for item in items) if items else "nothing destroyed or removed"
+            lines.append(f"{side.registration.name}'s fleet: {what}")
+        points = []
+        for seat in SEATS:
+            opponent = sides[3 - seat].registration.fleet_version
+            if opponent is None:
+                return lines
+            scored = scoring.fleet_points(
+                event=event, opponent_version=opponent, opponent_losses=result.lost_by(3 - seat)
+            )
+            points.append(f"{sides[seat].registration.name} {scored}")
+        lines.append(f"Fleet points: {' · '.join(points)}")
+        if event.uses_battle_points:
+            battle = " · ".join(f"{sides[seat].registration.name} {result.battle_points_of(seat)}" for seat in SEATS)
+            lines.append(f"Battle points: {battle}")
+        return lines
 
     def side_result(self, side):
         return f"{side.outcome} · {side.fleet_points} FP" if side.fleet_points is not None else side.outcome

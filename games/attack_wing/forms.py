@@ -9,6 +9,14 @@ from .scoring import FleetItem
 
 TIE = "tie"
 
+# Seed 003, "Fleet Points": a surviving fleet includes the upgrades placed under its ship cards, and
+# an upgrade a player discards to use its own text ability is placed under the ship card it was on.
+REMOVED_HELP = (
+    "Tick a card as removed only when the opponent took it off the ship (for example by a critical hit or "
+    "a steal). An upgrade the player discarded themselves to use its ability goes under the ship card "
+    "and still counts as surviving: do not tick it. Cards on a destroyed ship are lost with it: tick only the ship."
+)
+
 
 class ResultForm(forms.Form):
     """Who won, and a tick for each ship destroyed and each upgrade removed, per fleet.
@@ -40,6 +48,7 @@ class ResultForm(forms.Form):
                 choices=[(item.key, item.loss_label) for item in items[seat]],
                 required=False,
                 widget=forms.CheckboxSelectMultiple,
+                help_text=REMOVED_HELP,
             )
             if battle_points:
                 self.fields[f"battle_points_{seat}"] = forms.IntegerField(

@@ -72,6 +72,28 @@ def page(browser, live_server, request):
     assert not errors, f"the page logged errors: {errors}"
 
 
+@pytest.fixture
+def phone(browser, live_server, request):
+    """A page as a phone shows it: 390 CSS pixels wide, touch; console errors fail the test as on ``page``."""
+    context = browser.new_context(
+        base_url=live_server.url, viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+    )
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on("console", lambda msg: errors.append(msg.text) if is_page_error(msg) else None)
+    yield page
+    screenshot(page, request.node.name)
+    context.close()
+    assert not errors, f"the page logged errors: {errors}"
+
+
+def overflows_sideways(page) -> bool:
+    """Whether the page is wider than the screen (a visitor would have to scroll sideways)."""
+    return page.evaluate("document.documentElement.scrollWidth > document.documentElement.clientWidth")
+
+
 def is_page_error(message) -> bool:
     """Console errors fail the test (a CSP violation shows up here), except an HTTP error
     status the test asked for on purpose (a 403 or 404 page)."""

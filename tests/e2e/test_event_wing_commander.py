@@ -142,7 +142,8 @@ def test_a_wing_commander_event_with_sides_in_the_browser(page):
     # The standings rank without fleet points; the organizer finishes the event.
     log_in(page, organizer)
     page.goto(f"/events/{event.pk}/")
-    page.get_by_role("button", name="Finish event").click()
+    page.get_by_role("link", name="Finish event").click()
+    page.get_by_role("button", name="Finish the event").click()
     expect(page.get_by_role("heading", name="Final standings")).to_be_visible()
     standings = page.locator("table.standings")
     expect(standings.locator("thead")).to_contain_text("Strength of schedule")

@@ -138,6 +138,12 @@ class EventGame:
     def result_from_json(self, data: dict):
         raise NotImplementedError
 
+    def desk_forms(self, matches) -> dict:
+        """The staff's result form of each of ``matches`` (the round page's desk), by match id, each
+        starting from the match's current result. A game whose forms read shared data (a catalog)
+        reads it once here."""
+        return {match.pk: self.result_form(match, result=self.current_result(match), staff=True) for match in matches}
+
     def result_form(self, match: Match, data=None, *, result=None, staff: bool = False):
         """The form reporting or entering ``match``'s result, filled in from ``result`` when given.
 
@@ -173,6 +179,11 @@ class EventGame:
         outcomes = self.outcomes(event, sides, result)
         winner = next((seat for seat, outcome in outcomes.items() if outcome == Outcome.WIN), None)
         return "a tie" if winner is None else f"{sides[winner].registration.name} won"
+
+    def claim_details(self, event, sides: Mapping[int, MatchSide], result) -> list[str]:
+        """A reported result in full, one line per fact beyond :meth:`describe` (what each side lost,
+        the points each scores), so the opponent and the judge see what they confirm."""
+        return []
 
     def side_result(self, side: MatchSide) -> str:
         """A confirmed side's result as a short line: ``win, 54 victory points``."""

@@ -4,6 +4,7 @@ from .event import Event, EventStatus, TieBreakPreset, TopCut
 from .registration import Registration
 from .results import Outcome, ResultChange, ResultReport
 from .rounds import Match, MatchSide, MatchStatus, Round, Stage
+from .staff import StaffAction, StaffChange
 from .submissions import SubmissionChange
 from .submitted_deck import SubmittedDeck
 
@@ -18,6 +19,8 @@ __all__ = [
     "ResultChange",
     "ResultReport",
     "Round",
+    "StaffAction",
+    "StaffChange",
     "Stage",
     "SubmissionChange",
     "SubmittedDeck",

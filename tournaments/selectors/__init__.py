@@ -6,10 +6,11 @@ Callers use ``from tournaments import selectors`` and ``selectors.<name>``; the 
 re-exported here.
 """
 
+from .desk import EventNight, FinishSummary, absent_players, event_night, finish_summary, next_stage
 from .events import StartSummary, event_list, event_registrations, event_rounds, start_summary, upcoming_events
-from .history import event_history, event_submission_history
+from .history import event_history, event_staff_history, event_submission_history
 from .lists import FleetRow, event_fleets, fleet_changed_since_submission, submitted_deck_view
-from .rounds import latest_seat, match_for_page, match_history, match_page, round_matches
+from .rounds import latest_seat, live_pairings, load_for_desk, match_for_page, match_history, match_page, round_matches
 from .seats import SeatResult, event_seat_results, event_sides, opponents_by_registration
 from .standings import (
     OUTCOMES,
@@ -25,6 +26,12 @@ from .standings import (
 )
 
 __all__ = [
+    "EventNight",
+    "FinishSummary",
+    "absent_players",
+    "event_night",
+    "finish_summary",
+    "next_stage",
     "FleetRow",
     "OUTCOMES",
     "STANDING_COLUMNS",
@@ -41,9 +48,12 @@ __all__ = [
     "event_seat_results",
     "event_sides",
     "event_standings",
+    "event_staff_history",
     "event_submission_history",
     "fleet_changed_since_submission",
     "latest_seat",
+    "live_pairings",
+    "load_for_desk",
     "match_for_page",
     "match_history",
     "match_page",

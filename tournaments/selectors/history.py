@@ -7,6 +7,7 @@ import json
 from ..models import (
     Event,
     ResultChange,
+    StaffChange,
     SubmissionChange,
 )
 
@@ -27,3 +28,8 @@ def event_history(event: Event) -> list[ResultChange]:
 def event_submission_history(event: Event) -> list[SubmissionChange]:
     """Every list submission, replacement and withdrawal of the event, oldest first."""
     return list(SubmissionChange.objects.filter(event=event).select_related("player", "changed_by"))
+
+
+def event_staff_history(event: Event) -> list[StaffChange]:
+    """Every judge appointed to the event or removed from it, and by whom, oldest first."""
+    return list(StaffChange.objects.filter(event=event).select_related("person", "changed_by"))

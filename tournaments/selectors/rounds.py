@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from django.db.models import F, Prefetch
+from django.core.cache import cache
+from django.db.models import F, Prefetch, prefetch_related_objects
 
 from ..access import Viewer
 from ..games import SEATS, event_game
@@ -15,6 +16,38 @@ def round_matches(round_: Round) -> list[Match]:
     return list(
         round_.matches.prefetch_related(Prefetch("sides", queryset=sides)).order_by(F("table").asc(nulls_last=True))
     )
+
+
+LIVE_CACHE_SECONDS = 10
+
+
+def live_pairings(round_: Round) -> list[dict]:
+    """The round's tables as the live pairings page lists them (table, the two names, whether the
+    result is in), kept in the cache a few seconds: every phone and the projector poll it."""
+    key = f"live-pairings:{round_.event_id}:{round_.pk}:{round_.pairing_attempt}:{round_.paired_at.timestamp()}"
+    tables = cache.get(key)
+    if tables is None:
+        tables = []
+        for match in round_matches(round_):
+            names = [side.registration.name for side in match.sides.all()]
+            tables.append(
+                {
+                    "table": match.table,
+                    "players": names,
+                    "registrations": [side.registration_id for side in match.sides.all()],
+                    "done": match.status == MatchStatus.CONFIRMED,
+                }
+            )
+        cache.set(key, tables, LIVE_CACHE_SECONDS)
+    return tables
+
+
+def load_for_desk(matches: list[Match]) -> None:
+    """What the round page's result forms read of its waiting tables (their reports, each player's
+    submitted fleet), in a fixed number of queries."""
+    prefetch_related_objects(matches, "reports")
+    registrations = [side.registration for match in matches for side in match.sides.all()]
+    prefetch_related_objects(registrations, "fleet_version__fleet")
 
 
 def match_for_page(event: Event, pk: int) -> Match:
@@ -31,15 +64,24 @@ def match_history(match: Match) -> list[ResultChange]:
 
 
 def latest_seat(registration: Registration | None) -> MatchSide | None:
-    """Where the player sits in the latest round they were paired in (for their link to the match page)."""
+    """Where the player sits in the latest round they were paired in (for their link to the match
+    page), with ``opponent``: the other side at the table (None for a bye)."""
     if registration is None:
         return None
-    return (
+    seat = (
         MatchSide.objects.filter(registration=registration)
         .select_related("match", "round")
         .order_by("-round__number")
         .first()
     )
+    if seat is not None:
+        seat.opponent = (
+            MatchSide.objects.filter(match_id=seat.match_id)
+            .exclude(pk=seat.pk)
+            .select_related("registration__player")
+            .first()
+        )
+    return seat
 
 
 def match_page(*, event: Event, match: Match, viewer: Viewer, seat: MatchSide | None) -> dict:
@@ -50,7 +92,9 @@ def match_page(*, event: Event, match: Match, viewer: Viewer, seat: MatchSide | 
     sides = {side.seat: side for side in match.sides.all()}
     reports = {report.seat: report for report in match.reports.all()}
     for report in reports.values():
-        report.summary = game.describe(event, sides, game.result_from_json(report.result))
+        result = game.result_from_json(report.result)
+        report.summary = game.describe(event, sides, result)
+        report.details = game.claim_details(event, sides, result)
     game.load_lists([side.registration for side in sides.values()])
     for side in sides.values():
         side.result_text = game.side_result(side)

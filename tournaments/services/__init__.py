@@ -6,10 +6,18 @@ with a message for people, changing nothing, when it does not.
 """
 
 from .decks import registration_submit_decks
-from .events import event_create, event_finish, event_start, event_update
+from .events import (
+    event_appoint_judge,
+    event_create,
+    event_finish,
+    event_remove_judge,
+    event_start,
+    event_update,
+)
 from .registrations import (
     registration_add,
     registration_check_in,
+    registration_check_in_all,
     registration_drop,
     registration_grant_bye,
     registration_set_club,
@@ -30,13 +38,16 @@ from .transfer import event_import
 
 __all__ = [
     "build_verify",
+    "event_appoint_judge",
     "event_create",
     "event_finish",
     "event_import",
+    "event_remove_judge",
     "event_start",
     "event_update",
     "registration_add",
     "registration_check_in",
+    "registration_check_in_all",
     "registration_drop",
     "registration_grant_bye",
     "registration_set_club",

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from django.db import transaction
 
+from accounts.permissions import has_role
+from accounts.roles import JUDGE
+
 from ..errors import TournamentError
 from ..formats import default_fleet_point_base
-from ..models import Event, EventStatus, Match, MatchStatus
+from ..models import Event, EventStatus, Match, MatchStatus, StaffAction, StaffChange
 from .locking import lock_event, lock_submitted_fleet
 
 # Settings that decide how the event is played; they freeze once it starts.
@@ -28,12 +31,61 @@ def event_create(*, organizer, judges=(), **fields) -> Event:
     if not fields.get("fleet_point_base"):
         fields["fleet_point_base"] = default_fleet_point_base(fields["game"], fields["format"])
     event = Event.objects.create(organizer=organizer, **fields)
-    event.judges.set(judges)
+    set_judges(event, judges, by=organizer)
+    return event
+
+
+def set_judges(event: Event, judges, *, by) -> None:
+    """Make ``judges`` the event's judges; the event's history records each one appointed or removed, and by whom."""
+    before = {judge.pk: judge for judge in event.judges.all()}
+    after = {judge.pk: judge for judge in judges}
+    event.judges.set(after.values())
+    changes = [
+        StaffChange(event=event, person=judge, changed_by=by, action=StaffAction.APPOINTED)
+        for pk, judge in after.items()
+        if pk not in before
+    ] + [
+        StaffChange(event=event, person=judge, changed_by=by, action=StaffAction.REMOVED)
+        for pk, judge in before.items()
+        if pk not in after
+    ]
+    if by is not None:
+        StaffChange.objects.bulk_create(changes)
+
+
+@transaction.atomic
+def event_appoint_judge(*, event: Event, judge, by) -> Event:
+    """The organizer appoints ``judge`` (an account holding the Judge role) to their event; the event's
+    history records who did it."""
+    event = lock_event(event)
+    if event.status == EventStatus.FINISHED:
+        raise TournamentError("A finished event cannot be changed.")
+    if judge.pk == event.organizer_id:
+        raise TournamentError("The organizer runs the event already.")
+    if not has_role(judge, JUDGE):
+        raise TournamentError(
+            f"{judge.get_username()} does not hold the Judge role; a site administrator gives it on the People page."
+        )
+    if event.judges.filter(pk=judge.pk).exists():
+        raise TournamentError(f"{judge.get_username()} is already a judge of this event.")
+    set_judges(event, [*event.judges.all(), judge], by=by)
     return event
 
 
 @transaction.atomic
-def event_update(*, event: Event, judges=None, **fields) -> Event:
+def event_remove_judge(*, event: Event, judge, by) -> Event:
+    """The organizer takes ``judge`` off their event; the event's history records who did it."""
+    event = lock_event(event)
+    if event.status == EventStatus.FINISHED:
+        raise TournamentError("A finished event cannot be changed.")
+    if not event.judges.filter(pk=judge.pk).exists():
+        raise TournamentError(f"{judge.get_username()} is not a judge of this event.")
+    set_judges(event, [other for other in event.judges.all() if other.pk != judge.pk], by=by)
+    return event
+
+
+@transaction.atomic
+def event_update(*, event: Event, judges=None, by=None, **fields) -> Event:
     """Change the event's settings (and judges, when given). How the event is played is fixed at the
     start; the number of rounds, the tie-breakers and the rest may still change."""
     event = lock_event(event)
@@ -53,7 +105,7 @@ def event_update(*, event: Event, judges=None, **fields) -> Event:
     event.full_clean()
     event.save()
     if judges is not None:
-        event.judges.set(judges)
+        set_judges(event, judges, by=by)
     return event
 
 

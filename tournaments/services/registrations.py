@@ -20,8 +20,11 @@ MAX_CLUB_LENGTH = Registration._meta.get_field("club").max_length
 @transaction.atomic
 def registration_add(*, event: Event, player, added_by=None, club: str = "") -> Registration:
     """Register ``player``: by themselves while registration is open, or by the event's staff
-    (``added_by``) at any time before the event is finished -- a late entry starts with zero points.
-    ``club`` (a club or store) keeps them apart from clubmates in pairing where possible."""
+    (``added_by``) at any time before the event is finished. A late entry (added while the event
+    runs) is checked in at once -- the staff adding them at the desk is the check-in -- and plays
+    from the next round on, starting with zero points; they may still submit their first list
+    until they are paired. ``club`` (a club or store) keeps them apart from clubmates in pairing
+    where possible."""
     club = clean_club(club)
     event = lock_event(event)
     if event.status == EventStatus.FINISHED:
@@ -30,7 +33,9 @@ def registration_add(*, event: Event, player, added_by=None, club: str = "") -> 
         raise TournamentError("Registration is closed; ask the organizer to add you as a late entry.")
     if event.registrations.filter(player=player).exists():
         raise TournamentError(f"{player.get_username()} is already registered.")
-    return Registration.objects.create(event=event, player=player, added_by=added_by, club=club)
+    return Registration.objects.create(
+        event=event, player=player, added_by=added_by, club=club, checked_in=event.is_running
+    )
 
 
 @transaction.atomic
@@ -99,16 +104,23 @@ def registration_submit_fleet(*, registration: Registration, fleet) -> Registrat
     registration.fleet_version = version
     registration.fleet_submitted_at = timezone.now()
     registration.save(update_fields=["fleet_version", "fleet_submitted_at"])
+    if event.is_running and registration.checked_in:
+        lock_submitted_fleet(registration)  # a late entry's first list: it plays from the next round
     record_submission(registration, by=registration.player, before=before)
     return registration
 
 
 def check_lists_may_change(registration: Registration) -> None:
     """Lists change until the submission deadline (not for players the staff entered, who come after
-    it by nature), and never once the player is checked in to a running event."""
+    it by nature), and never once the player is checked in to a running event -- except a late
+    entry's first list, submitted before they are paired."""
     event = registration.event
-    if event.status == EventStatus.FINISHED or (event.is_running and registration.checked_in):
+    if event.status == EventStatus.FINISHED:
         raise TournamentError("Lists cannot change once the player is playing.")
+    if event.is_running and registration.checked_in:
+        late_first_list = registration.fleet_submitted_at is None and not registration.sides.exists()
+        if not late_first_list:
+            raise TournamentError("Lists cannot change once the player is playing.")
     past_deadline = event.submission_deadline is not None and timezone.now() > event.submission_deadline
     if past_deadline and registration.added_by_id is None:
         raise TournamentError("The list submission deadline has passed; ask the organizer.")
@@ -135,6 +147,29 @@ def registration_check_in(*, registration: Registration, checked_in: bool = True
     if event.is_running:
         lock_submitted_fleet(registration)
     return registration
+
+
+@transaction.atomic
+def registration_check_in_all(*, event: Event) -> tuple[list[str], list[str]]:
+    """Before the start: check in every registered player who has submitted their list (and has
+    not dropped). Returns the names checked in now and the names left out for want of a list."""
+    event = lock_event(event)
+    if event.status != EventStatus.REGISTRATION:
+        raise TournamentError("Once the event runs, players are checked in one by one as late entries.")
+    game = event_game(event.game)
+    waiting = list(
+        event.registrations.select_for_update(of=("self",))
+        .filter(checked_in=False, dropped_at=None)
+        .select_related("player", "fleet_version")
+        .order_by("player__username")
+    )
+    game.load_lists(waiting)
+    ready = [registration for registration in waiting if registration.list_submitted]
+    Registration.objects.filter(pk__in=[registration.pk for registration in ready]).update(checked_in=True)
+    return (
+        [registration.name for registration in ready],
+        [registration.name for registration in waiting if not registration.list_submitted],
+    )
 
 
 @transaction.atomic

@@ -132,14 +132,11 @@ def require_clock(round_: Round) -> None:
 
 
 def next_stage(event: Event, rounds: list[Round]) -> str:
-    """Swiss until the planned rounds are played, then the top cut (if any) until one player is left."""
-    swiss_played = sum(1 for r in rounds if r.stage == Stage.SWISS)
-    if swiss_played < (event.planned_rounds or 0):
-        return Stage.SWISS
-    cut_rounds = [r for r in rounds if r.stage == Stage.CUT]
-    if event.top_cut and (not cut_rounds or cut_rounds[-1].matches.count() > 1):
-        return Stage.CUT
-    raise TournamentError("Every round has been played: finish the event.")
+    """The stage of the next round; refused once every round has been played."""
+    stage = selectors.next_stage(event, rounds)
+    if stage is None:
+        raise TournamentError("Every round has been played: finish the event.")
+    return stage
 
 
 def pair_into(round_: Round, event: Event, previous: Round | None) -> None:

@@ -97,6 +97,8 @@ def _write(record: EventFile, organizer) -> Event:
         _save(change, accounts, match=matches[change.extra["match"]])
     for change in record.submissions:
         _save(change, accounts, event=event)
+    for change in record.staff:
+        _save(change, accounts, event=event)
     return event
 
 

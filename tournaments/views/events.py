@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from accounts.permissions import organizer_required
@@ -11,7 +12,7 @@ from accounts.permissions import organizer_required
 from .. import selectors, services
 from ..access import Viewer, event_organizer_required, event_page
 from ..formats import format_name
-from ..forms import AddPlayerForm, EventForm
+from ..forms import AddPlayerForm, AppointJudgeForm, EventForm
 from ..games import event_game
 from ..models import Event
 from .service_calls import run_service
@@ -50,6 +51,7 @@ def event_edit(request, event: Event, viewer: Viewer):
             "Event saved.",
             event=event,
             judges=form.cleaned_data["judges"],
+            by=request.user,
             **form.service_fields(),
         )
         if done:
@@ -78,6 +80,8 @@ def event_detail(request, event: Event, viewer: Viewer):
         "my_seat": selectors.latest_seat(viewer.registration) if event.is_running else None,
         "fleet_changed": selectors.fleet_changed_since_submission(viewer.registration),
         "add_form": AddPlayerForm() if viewer.is_staff else None,
+        "night": selectors.event_night(event) if viewer.is_staff else None,
+        "judge_form": AppointJudgeForm() if viewer.is_organizer and event.status != "finished" else None,
     }
     return render(request, "tournaments/event_detail.html", context)
 
@@ -95,8 +99,48 @@ def event_start(request, event: Event, viewer: Viewer):
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 @event_organizer_required
 def event_finish(request, event: Event, viewer: Viewer):
+    """The event's organizer only. Finishing publishes the final standings, so GET asks first."""
+    if request.method == "GET":
+        context = {"event": event, "summary": selectors.finish_summary(event), "night": selectors.event_night(event)}
+        return render(request, "tournaments/event_finish_confirm.html", context)
     run_service(request, services.event_finish, "The event is finished.", event=event)
     return redirect("tournaments:standings", event.pk)
+
+
+@login_required
+@require_POST
+@event_organizer_required
+def appoint_judge(request, event: Event, viewer: Viewer):
+    """The event's organizer appoints a judge by username; the event's history records who did it."""
+    form = AppointJudgeForm(request.POST)
+    if form.is_valid():
+        run_service(
+            request,
+            services.event_appoint_judge,
+            f"{form.judge.get_username()} is a judge of this event.",
+            event=event,
+            judge=form.judge,
+            by=request.user,
+        )
+    else:
+        messages.error(request, " ".join(message for errors in form.errors.values() for message in errors))
+    return redirect("tournaments:event", event.pk)
+
+
+@login_required
+@require_POST
+@event_organizer_required
+def remove_judge(request, event: Event, viewer: Viewer, user_pk: int):
+    judge = get_object_or_404(event.judges.all(), pk=user_pk)
+    run_service(
+        request,
+        services.event_remove_judge,
+        f"{judge.get_username()} is no longer a judge of this event.",
+        event=event,
+        judge=judge,
+        by=request.user,
+    )
+    return redirect("tournaments:event", event.pk)

@@ -58,10 +58,15 @@ def add_player(request, event: Event, viewer: Viewer):
     """Staff add a walk-in, or a late entry once the event runs (who starts on zero points)."""
     form = AddPlayerForm(request.POST)
     if form.is_valid():
+        added = (
+            f"{form.player.get_username()} is a late entry, checked in: they play from the next round."
+            if event.is_running
+            else f"{form.player.get_username()} is registered."
+        )
         run_service(
             request,
             services.registration_add,
-            f"{form.player.get_username()} is registered.",
+            added,
             event=event,
             player=form.player,
             added_by=request.user,
@@ -116,6 +121,20 @@ def check_in(request, event: Event, viewer: Viewer, registration_pk: int):
     registration = load_registration(event, registration_pk)
     checked_in = request.POST.get("checked_in", "1") == "1"
     run_service(request, services.registration_check_in, registration=registration, checked_in=checked_in)
+    return redirect("tournaments:event", event.pk)
+
+
+@login_required
+@require_POST
+@event_staff_required
+def check_in_all(request, event: Event, viewer: Viewer):
+    """Before the start: check in everyone who has submitted a list; name those who have not."""
+    done = run_service(request, services.registration_check_in_all, event=event)
+    if done:
+        checked_in, without_list = done
+        messages.success(request, f"{len(checked_in)} player{'s' if len(checked_in) != 1 else ''} checked in.")
+        if without_list:
+            messages.warning(request, f"Not checked in, no list submitted yet: {', '.join(without_list)}.")
     return redirect("tournaments:event", event.pk)
 
 

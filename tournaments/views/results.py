@@ -94,5 +94,6 @@ def history(request, event: Event, viewer: Viewer):
         "event": event,
         "changes": selectors.event_history(event),
         "submissions": selectors.event_submission_history(event),
+        "staff_changes": selectors.event_staff_history(event),
     }
     return render(request, "tournaments/event_history.html", context)

@@ -7,6 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, JsonResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
@@ -15,7 +16,7 @@ from ..access import Viewer, event_page, event_staff_required
 from ..errors import RematchWarning, TournamentError
 from ..forms import SwapForm
 from ..games import event_game
-from ..models import Event, EventStatus, Round
+from ..models import Event, EventStatus, Match, MatchStatus, Round
 from .service_calls import run_service
 
 
@@ -30,6 +31,12 @@ def load_round(event, number: int) -> Round:
 @require_POST
 @event_staff_required
 def pair_next(request, event: Event, viewer: Viewer):
+    """Pair the next round. Registered players who are not checked in are left out of it, so the
+    staff are asked first, with their names, before pairing without them."""
+    absent = selectors.absent_players(event)
+    if absent and event.is_running and request.POST.get("confirm") != "yes":
+        context = {"event": event, "absent": absent, "night": selectors.event_night(event)}
+        return render(request, "tournaments/round_pair_confirm.html", context)
     round_ = run_service(request, services.round_pair_next, event=event, by=request.user)
     if round_:
         return redirect("tournaments:round", event.pk, round_.number)
@@ -50,22 +57,78 @@ def round_detail(request, event: Event, viewer: Viewer, number: int):
         for side in match.sides.all():
             side.points_before = points.get(side.registration_id, 0)
             side.result_text = game.side_result(side)
+    is_latest = not event.rounds.filter(number__gt=number).exists()
+    real = [match for match in matches if not match.is_bye]
+    if viewer.is_staff and event.is_running and is_latest:
+        round_.event = event
+        waiting = [match for match in real if match.status != MatchStatus.CONFIRMED]
+        selectors.load_for_desk(waiting)
+        for match in waiting:
+            match.round = round_
+        forms = game.desk_forms(waiting)
+        for match in waiting:
+            match.entry_form = forms[match.pk]
+            match.entry_form.prefix = f"table-{match.table}"
     context = {
         "event": event,
         "tab": "rounds",
         "round": round_,
         "viewer": viewer,
         "matches": matches,
-        "is_latest": not event.rounds.filter(number__gt=number).exists(),
+        "is_latest": is_latest,
+        "results_missing": sum(1 for match in real if match.status != MatchStatus.CONFIRMED),
+        "disputed": sum(1 for match in real if match.status == MatchStatus.DISPUTED),
+        "has_confirmed": any(match.status == MatchStatus.CONFIRMED for match in real),
+        "any_result": any(match.status != MatchStatus.AWAITING for match in real),
+        "night": selectors.event_night(event) if viewer.is_staff and is_latest else None,
     }
     return render(request, "tournaments/round_detail.html", context)
+
+
+def desk_form(game, match, data):
+    """The staff's result form of one table as the round page posts it: its fields carry the table's prefix."""
+    form = game.result_form(match, data, staff=True)
+    form.prefix = f"table-{match.table}"
+    return form
 
 
 @login_required
 @require_POST
 @event_staff_required
-def repair(request, event: Event, viewer: Viewer, number: int):
+def enter_result(request, event: Event, viewer: Viewer, number: int, match_pk: int):
+    """The desk: the staff enter a table's result from its slip on the round page, in any order.
+    With htmx the round's desk is swapped for the fresh one; without script the page reloads."""
     round_ = load_round(event, number)
+    try:
+        match = selectors.match_for_page(event, match_pk)
+    except Match.DoesNotExist:
+        raise Http404("No such match.") from None
+    if match.round_id != round_.pk or match.is_bye:
+        raise Http404("No such table in this round.")
+    form = desk_form(event_game(event.game), match, request.POST)
+    if form.is_valid():
+        run_service(
+            request,
+            services.result_enter,
+            f"Table {match.table}: result saved.",
+            match=match,
+            by=request.user,
+            result=form.result(),
+        )
+    else:
+        problems = " ".join(message for errors in form.errors.values() for message in errors)
+        messages.error(request, f"Table {match.table}: {problems}")
+    return redirect(f"{reverse('tournaments:round', args=[event.pk, number])}#table-{match.table}")
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+@event_staff_required
+def repair(request, event: Event, viewer: Viewer, number: int):
+    """Pair the latest round again: its pairings (and printed slips) are thrown away, so GET asks first."""
+    round_ = load_round(event, number)
+    if request.method == "GET":
+        return render(request, "tournaments/round_repair_confirm.html", {"event": event, "round": round_})
     run_service(request, services.round_repair, f"Round {number} is paired again.", round_=round_, by=request.user)
     return redirect("tournaments:round", event.pk, number)
 
@@ -121,6 +184,31 @@ def swap(request, event: Event, viewer: Viewer, number: int):
     return render(
         request, "tournaments/round_swap.html", {"event": event, "round": round_, "form": form, "rematch": rematch}
     )
+
+
+@require_safe
+@event_page
+def live(request, event: Event, viewer: Viewer, number: int):
+    """Public: the round's pairings for phones and the venue's projector, the viewer's own table on
+    top; the page polls itself (htmx) and the pairings come from a short-lived cache."""
+    round_ = load_round(event, number)
+    tables = selectors.live_pairings(round_)
+    mine = None
+    if viewer.registration is not None:
+        mine = next((t for t in tables if viewer.registration.pk in t["registrations"]), None)
+    minutes_left = None
+    if round_.clock_started_at:
+        elapsed = (timezone.now() - round_.clock_started_at).total_seconds() / 60
+        minutes_left = max(0, int(event.round_minutes - elapsed + 0.999))
+    context = {
+        "event": event,
+        "round": round_,
+        "tables": tables,
+        "mine": mine,
+        "me": viewer.registration.name if viewer.registration else "",
+        "minutes_left": minutes_left,
+    }
+    return render(request, "tournaments/round_live.html", context)
 
 
 @require_safe
