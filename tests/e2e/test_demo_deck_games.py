@@ -81,7 +81,8 @@ def play_rounds(page, result, rounds: int) -> None:
             page.get_by_role("link", name="Overview", exact=True).click()
             page.get_by_role("link", name=re.compile(f"^Round {number}")).click()
         page.get_by_role("link", name="Overview", exact=True).click()
-    page.get_by_role("button", name="Finish event").click()
+    page.get_by_role("link", name="Finish event").click()
+    page.get_by_role("button", name="Finish the event").click()
     expect(page.get_by_role("heading", name="Final standings")).to_be_visible()
 
 
