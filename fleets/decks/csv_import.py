@@ -244,7 +244,8 @@ def _normalised(spec: CatalogSpec, values: dict[str, str], fields: list[str]) ->
 
 
 def _existing(spec: CatalogSpec, rows: list[dict[str, str]]) -> dict[tuple[str, ...], models.Model]:
-    names = {values.get("name", "") for values in rows}
+    # A name the row check will refuse (a NUL, say) is never looked up: PostgreSQL cannot even compare it.
+    names = {name for values in rows if text_problem(name := values.get("name", "")) is None}
     return {
         tuple(getattr(card, field) for field in spec.key): card for card in spec.model.objects.filter(name__in=names)
     }
