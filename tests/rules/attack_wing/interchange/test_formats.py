@@ -30,7 +30,7 @@ from rules.attack_wing.interchange import (
     utopia_text,
     utopia_tts,
 )
-from rules.attack_wing.interchange.utopia import decode_link
+from rules.attack_wing.interchange.utopia_share_link import decode_link
 
 FLEET = Fleet(
     ships=(
