@@ -1,6 +1,6 @@
 """How a violation names its ship and, for a card's own restriction, the card.
 
-Shared by every family of checks, so one ship reads the same in every message
+Shared by the families of checks, so one ship reads the same in every message
 ("Ship 2 (I.R.W. Valdore)").
 """
 
