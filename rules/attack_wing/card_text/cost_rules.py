@@ -14,11 +14,11 @@ import re
 from rules.attack_wing.card_text.descriptors import (
     FACTION_WORDS,
     UPGRADE_WORDS,
-    _alternatives,
-    _strip_captain,
+    alternatives_in,
     descriptor_key,
+    strip_captain,
 )
-from rules.attack_wing.card_text.qualifiers import _factions_in, _types_in, write_qualifier
+from rules.attack_wing.card_text.qualifiers import factions_in, types_in, write_qualifier
 from rules.attack_wing.catalog import Restriction
 
 _EXTRA_SHIP = re.compile(
@@ -61,7 +61,7 @@ _EXACT = re.compile(
 )
 
 
-def _exact_cost(sentence: str) -> list[Restriction]:
+def exact_cost_rules(sentence: str) -> list[Restriction]:
     """ "Any Federation [talent] Upgrades you purchase for Kirk cost exactly 3 SP" (Cap905); Khan's "Up to 3 of
     the Upgrades you purchase for your ship cost exactly 4 SP each" with "The printed cost on those Upgrades
     cannot be greater than 6" (Cap725, the next sentence: read by :func:`read_card_text`)."""
@@ -70,8 +70,8 @@ def _exact_cost(sentence: str) -> list[Restriction]:
         return []
     if match["all"]:
         what = match["what"]
-        kinds = set(_types_in(what)) or {"upgrade"}
-        reach = write_qualifier(kinds=kinds, factions=set(_factions_in(re.sub(r"\[\w+\]", "", what))))
+        kinds = set(types_in(what)) or {"upgrade"}
+        reach = write_qualifier(kinds=kinds, factions=set(factions_in(re.sub(r"\[\w+\]", "", what))))
     else:
         reach = write_qualifier(kinds={"upgrade"}, limit=int(match["n"]))
     return [Restriction("exact_cost", reach, int(match["cost"]))]
@@ -85,7 +85,7 @@ _STAT_BONUS = re.compile(
 )
 
 
-def _stat_bonuses(sentence: str) -> list[tuple[str, int]]:
+def stat_bonuses(sentence: str) -> list[tuple[str, int]]:
     """ "Add +1 to your ship's Shield value" (T026): the ship starts the game with it (Emergency Force Field,
     Improved Hull count starting values)."""
     if re.search(r"\bif\b|\bwhen\b|\bwhile\b|this round|\buntil\b", sentence, re.IGNORECASE):
@@ -97,7 +97,7 @@ def _stat_bonuses(sentence: str) -> list[tuple[str, int]]:
     return found
 
 
-def _resource_cost(sentence: str) -> list[Restriction]:
+def computed_resource_costs(sentence: str) -> list[Restriction]:
     """Resources whose cost the text computes (Emergency Force Field, Improved Hull, Main Power Grid, Senior Staff)."""
     lower = sentence.lower()
     if re.search(r"starting shield values? of all (?:of (?:your|the) )?ships.*divided by 2", lower):
@@ -113,23 +113,23 @@ def _resource_cost(sentence: str) -> list[Restriction]:
     return []
 
 
-def _extra(amount: int, tail: str) -> list[Restriction]:
+def extra_cost_rules(amount: int, tail: str) -> list[Restriction]:
     skill = _EXTRA_SKILL.match(tail)
     if skill:
         return [Restriction("extra_cost_if_skill_over", int(skill["n"]), amount)]
     captain = _EXTRA_CAPTAIN.match(tail)
     if captain:
-        keys = [descriptor_key(_strip_captain(p)) for p in _alternatives(captain["desc"])]
+        keys = [descriptor_key(strip_captain(p)) for p in alternatives_in(captain["desc"])]
         return [Restriction("extra_cost_unless_captain", "|".join(keys), amount)]
     ship = _EXTRA_SHIP.match(tail) or _EXTRA_NOT_EQUIPPED.match(tail)
     if ship:
-        keys = [descriptor_key(p) for p in _alternatives(ship["desc"].rstrip(". "))]
+        keys = [descriptor_key(p) for p in alternatives_in(ship["desc"].rstrip(". "))]
         if all(keys):
             return [Restriction("extra_cost_unless_ship", "|".join(keys), amount)]
     return []
 
 
-def _reductions(sentence: str) -> list[Restriction]:
+def reduction_rules(sentence: str) -> list[Restriction]:
     """ "All of your Klingon Upgrades cost -1 SP", "[weapon] Upgrades equipped to this ship cost -1 SP"."""
     found: list[Restriction] = []
     condition = _REDUCE_CONDITION.match(sentence)
@@ -156,14 +156,14 @@ def _reductions(sentence: str) -> list[Restriction]:
 
 def _reduction(head: str, tail: str, amount: int, condition: str) -> Restriction | None:
     lower = head.lower()
-    kinds = set(_types_in(head))
+    kinds = set(types_in(head))
     if re.search(r"\bcaptains?\b", lower):
         kinds.add("captain")
     if re.search(r"\badmirals?\b", lower):
         kinds.add("admiral")
     if re.match(r"^\s*your ship\s*$", lower):
         kinds = {"ship"}
-    elif re.search(r"\bupgrades?\b", lower) and not _types_in(head):
+    elif re.search(r"\bupgrades?\b", lower) and not types_in(head):
         kinds.add("upgrade")
     if not kinds:
         return None
@@ -178,7 +178,7 @@ def _reduction(head: str, tail: str, amount: int, condition: str) -> Restriction
     if names:
         fields["names"] = {descriptor_key(n) for n in names}
     non = re.findall(r"non[- ](\w+)", head, re.IGNORECASE)
-    factions = _factions_in(re.sub(r"non[- ]\w+", "", re.sub(r"\[\w+\]", "", head)))
+    factions = factions_in(re.sub(r"non[- ]\w+", "", re.sub(r"\[\w+\]", "", head)))
     if factions:
         fields["factions"] = factions
     if non:

@@ -40,7 +40,7 @@ def normalize_class(name: str) -> str:
 _ARTICLES = re.compile(r"^(?:either |any other |any |a |an |the )+", re.IGNORECASE)
 
 
-def _alternatives(phrase: str) -> list[str]:
+def alternatives_in(phrase: str) -> list[str]:
     parts = re.split(r",\s*(?:or\s+|and\s+)?|\s+or\s+", phrase.strip())
     return [p for p in (_ARTICLES.sub("", part.strip()).strip() for part in parts) if p]
 
@@ -114,5 +114,5 @@ def captain_matches(key: str, factions: frozenset[str], name: str, text_key: str
     return f"counts as a {key}" in text_key
 
 
-def _strip_captain(phrase: str) -> str:
+def strip_captain(phrase: str) -> str:
     return re.sub(r"\b(?:captain|admiral)s?\b", "", phrase, flags=re.IGNORECASE).strip()

@@ -68,10 +68,10 @@ def read_qualifier(value: str) -> Qualifier:
     return Qualifier(**fields)
 
 
-def _factions_in(phrase: str) -> list[str]:
+def factions_in(phrase: str) -> list[str]:
     lower = f" {phrase.lower()} "
     return [slug for word, slug in FACTION_WORDS.items() if re.search(rf"(?<![\w-]){word}(?![\w-])", lower)]
 
 
-def _types_in(phrase: str) -> list[str]:
+def types_in(phrase: str) -> list[str]:
     return [t for t in re.findall(r"\[(\w+)\]", phrase) if t in UPGRADE_WORDS]

@@ -11,11 +11,17 @@ from __future__ import annotations
 
 import re
 
-from rules.attack_wing.card_text.cost_rules import _exact_cost, _extra, _reductions, _resource_cost, _stat_bonuses
-from rules.attack_wing.card_text.descriptors import FACTION_WORDS, _alternatives, _strip_captain, descriptor_key
+from rules.attack_wing.card_text.cost_rules import (
+    computed_resource_costs,
+    exact_cost_rules,
+    extra_cost_rules,
+    reduction_rules,
+    stat_bonuses,
+)
+from rules.attack_wing.card_text.descriptors import FACTION_WORDS, alternatives_in, descriptor_key, strip_captain
 from rules.attack_wing.card_text.plain import plain_text, sentences
-from rules.attack_wing.card_text.qualifiers import _factions_in, write_qualifier
-from rules.attack_wing.card_text.waivers import _waiver
+from rules.attack_wing.card_text.qualifiers import factions_in, write_qualifier
+from rules.attack_wing.card_text.waivers import penalty_waivers
 from rules.attack_wing.catalog import Restriction
 
 # Space Dock's Vulcan Logic (vulcan_logic_71646e): "… for a Vulcan Captain on assigned to a Vulcan ship."
@@ -113,7 +119,7 @@ def _read_sentence(sentence: str, kind: str, name: str) -> list[Restriction]:
     if kind == "ship":
         who = _CAPTAIN_ONLY.search(sentence)
         if who:
-            keys = [descriptor_key(_strip_captain(p)) for p in _alternatives(who["who"])]
+            keys = [descriptor_key(strip_captain(p)) for p in alternatives_in(who["who"])]
             found.extend(Restriction("captain_is", k) for k in keys)
         if _NO_CAPTAIN.search(sentence):
             found.append(Restriction("no_captain"))
@@ -131,7 +137,7 @@ def _read_sentence(sentence: str, kind: str, name: str) -> list[Restriction]:
         found.append(Restriction("ship_cards_only", write_qualifier(kinds=kinds, factions={faction})))
     own_talents = re.search(r"may only field (?P<f>[\w ]+?) \[talent\] upgrades", sentence, re.IGNORECASE)
     if own_talents and kind in ("captain", "admiral"):  # K'Temoc (Cap504)
-        factions = _factions_in(own_talents["f"])
+        factions = factions_in(own_talents["f"])
         if factions:
             found.append(Restriction("ship_cards_only", write_qualifier(kinds={"talent"}, factions=set(factions))))
     if re.search(r"you (?:cannot|may not) (?:have|equip) an admiral", lower):  # Iden (Cap037), Cap609, S316
@@ -169,23 +175,23 @@ def _read_sentence(sentence: str, kind: str, name: str) -> list[Restriction]:
             side = "max" if bound["dir"].lower() in ("less", "fewer", "lower") else "min"
             found.append(Restriction(f"{subject}_{side}", int(bound["n"])))
     for extra in _EXTRA.finditer(sentence):
-        found.extend(_extra(int(extra["n"]), extra["tail"]))
+        found.extend(extra_cost_rules(int(extra["n"]), extra["tail"]))
     attack = _COST_ATTACK.search(sentence)
     if attack and kind == "upgrade":
         found.append(Restriction("cost_from_attack", None, int(attack["plus"] or 0)))
     if kind != "resource":
-        found.extend(_reductions(sentence))
+        found.extend(reduction_rules(sentence))
     if kind == "resource":
-        found.extend(_resource_cost(sentence))
+        found.extend(computed_resource_costs(sentence))
         if re.search(r"\bchoose two different factions\b", lower):
             found.append(Restriction("resource_option", "factions", 2))
         if re.search(r"equip your captain with 1 of his (?:\[sic\] ?)?\[talent\] upgrades for free", lower):
             found.append(Restriction("resource_option", "free_talent"))
-    for stat, amount in _stat_bonuses(sentence):
+    for stat, amount in stat_bonuses(sentence):
         found.append(Restriction(f"{stat}_bonus", None, amount))
-    found.extend(_exact_cost(sentence))
+    found.extend(exact_cost_rules(sentence))
     if _WAIVE.search(sentence):
-        found.extend(_waiver(sentence, name))
+        found.extend(penalty_waivers(sentence, name))
     if "faction penalty is doubled" in lower:
         after = sentence[lower.index("doubled") :]
         non = [FACTION_WORDS.get(n.lower(), n.lower()) for n in re.findall(r"non[- ](\w+)", after, re.IGNORECASE)]
@@ -220,12 +226,12 @@ def _only(what: str, kind: str) -> list[Restriction]:
     found: list[Restriction] = []
     if captain_part:
         captain_part = re.sub(r"\s+or admiral$", "", captain_part.strip(), flags=re.IGNORECASE)
-        keys = [descriptor_key(_strip_captain(p)) for p in _alternatives(captain_part)]
+        keys = [descriptor_key(strip_captain(p)) for p in alternatives_in(captain_part)]
         if all(keys):
             found.extend(Restriction("captain_is", k) for k in keys)
     if ship_part:
         ship_part = _SHIP_BOUND_TAIL.sub("", ship_part.strip())
-        keys = [descriptor_key(p) for p in _alternatives(ship_part)]
+        keys = [descriptor_key(p) for p in alternatives_in(ship_part)]
         if all(keys):
             found.extend(Restriction("ship_is", k) for k in keys)
     return found

@@ -2,7 +2,7 @@
 
 One sentence form, but the most varied one: the waiver may reach the card itself, named cards,
 an upgrade type, a faction's cards or every card on the ship, on any ship or a described one.
-The reader (:mod:`~rules.attack_wing.card_text.reader`) finds the sentence; :func:`_waiver`
+The reader (:mod:`~rules.attack_wing.card_text.reader`) finds the sentence; :func:`penalty_waivers`
 reads what it reaches.
 """
 
@@ -11,11 +11,11 @@ from __future__ import annotations
 import re
 
 from rules.attack_wing.card_text.descriptors import descriptor_key
-from rules.attack_wing.card_text.qualifiers import _factions_in, _types_in, write_qualifier
+from rules.attack_wing.card_text.qualifiers import factions_in, types_in, write_qualifier
 from rules.attack_wing.catalog import Restriction
 
 
-def _waiver(sentence: str, name: str) -> list[Restriction]:
+def penalty_waivers(sentence: str, name: str) -> list[Restriction]:
     """ "You do not pay a faction penalty when assigning Khan or any [talent] Upgrade to your ship"."""
     lower = sentence.lower()
     if "chosen faction" in lower or "fleet captain" in lower or "flagship" in lower or "option" in lower:
@@ -62,8 +62,8 @@ def _waiver(sentence: str, name: str) -> list[Restriction]:
         if "including this one" in lower:
             found.append(Restriction("waive_penalty", write_qualifier(self=True, **fields)))
         # Space Dock writes Khan Singh's "any Talent Upgrade" without the icon Utopia prints ("[talent] Upgrade")
-        types = _types_in(part) or re.findall(r"\b(crew|tech|weapon|talent) upgrades?\b", part_lower)
-        factions = _factions_in(part)
+        types = types_in(part) or re.findall(r"\b(crew|tech|weapon|talent) upgrades?\b", part_lower)
+        factions = factions_in(part)
         if re.match(r"^(?:his|her) ", part_lower):
             found.append(Restriction("waive_penalty_one", write_qualifier(kinds=set(types) or {"upgrade"}, **fields)))
             continue

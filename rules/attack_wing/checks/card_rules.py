@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 from rules.attack_wing.card_text.descriptors import FACTION_WORDS
 from rules.attack_wing.catalog import OTHER
-from rules.attack_wing.checks.wording import _restricted
+from rules.attack_wing.checks.wording import restriction_broken
 from rules.attack_wing.costs import ShipInFleet, reaches
 from rules.attack_wing.fleet import Violation
 from rules.attack_wing.index import CardFacts
@@ -28,13 +28,13 @@ def card_restrictions(ship: ShipInFleet, resources_chosen: frozenset[str]) -> li
         if card.kind == OTHER and card.upgrade_type == "starship_construction":
             constructions += 1
             if constructions > 1:
-                found.append(_restricted(ship, facts, "only one Starship Construction card fits a ship"))
+                found.append(restriction_broken(ship, facts, "only one Starship Construction card fits a ship"))
         if facts.one_per_ship:
             if facts.name_key in names_seen:
-                found.append(_restricted(ship, facts, f"no ship may carry more than one {card.name}"))
+                found.append(restriction_broken(ship, facts, f"no ship may carry more than one {card.name}"))
             names_seen.add(facts.name_key)
         for reason in _unmet(ship, facts, resources_chosen):
-            found.append(_restricted(ship, facts, reason))
+            found.append(restriction_broken(ship, facts, reason))
     return found
 
 
@@ -123,10 +123,14 @@ def _ship_card_rules(ship: ShipInFleet) -> list[Violation]:
     rules = ship.ship.rules
     if rules.no_captain:
         for facts in ship.commanders:
-            found.append(_restricted(ship, facts, "the ship card says no Captain or Admiral may be assigned to it"))
+            found.append(
+                restriction_broken(ship, facts, "the ship card says no Captain or Admiral may be assigned to it")
+            )
     if rules.captain_is and ship.captain is not None and not any(ship.captain_fits(k) for k in rules.captain_is):
         found.append(
-            _restricted(ship, ship.captain, f"the ship takes only {' or '.join(rules.captain_is)} as its captain")
+            restriction_broken(
+                ship, ship.captain, f"the ship takes only {' or '.join(rules.captain_is)} as its captain"
+            )
         )
     for entry in ship.placed if ship.guarded else ():
         facts = entry.facts
@@ -135,9 +139,9 @@ def _ship_card_rules(ship: ShipInFleet) -> list[Violation]:
         for name in facts.rules.not_on_ship_with:
             for other in ship.placed:
                 if other.facts.rules.name_key == name:
-                    found.append(_restricted(ship, facts, f"may not share a ship with {other.facts.card.name}"))
+                    found.append(restriction_broken(ship, facts, f"may not share a ship with {other.facts.card.name}"))
         if facts.rules.no_admiral and ship.admiral is not None:
-            found.append(_restricted(ship, ship.admiral, f"{facts.card.name} allows no Admiral on this ship"))
+            found.append(restriction_broken(ship, ship.admiral, f"{facts.card.name} allows no Admiral on this ship"))
         for reach in facts.rules.only_cards:
             kinds = reach.kinds
             for other in ship.placed:
@@ -147,13 +151,15 @@ def _ship_card_rules(ship: ShipInFleet) -> list[Violation]:
                     allowed = " or ".join(sorted(reach.factions))
                     what = "/".join(sorted(kinds))
                     reason = f"{facts.card.name} allows only {allowed} {what} cards on this ship"
-                    found.append(_restricted(ship, other.facts, reason))
-                    found.append(_restricted(ship, facts, f"{reason} ({other.facts.card.name} is not)"))
+                    found.append(restriction_broken(ship, other.facts, reason))
+                    found.append(restriction_broken(ship, facts, f"{reason} ({other.facts.card.name} is not)"))
     for slot_type, limit in rules.max_upgrade_cost:
         for facts in ship.attached:
             if facts.slot_type == slot_type and facts.card.cost > limit:
                 found.append(
-                    _restricted(ship, facts, f"the ship card allows no [{slot_type}] Upgrade costing more than {limit}")
+                    restriction_broken(
+                        ship, facts, f"the ship card allows no [{slot_type}] Upgrade costing more than {limit}"
+                    )
                 )
     return found
 

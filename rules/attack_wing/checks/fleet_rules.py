@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from rules.attack_wing.checks.wording import _where
+from rules.attack_wing.checks.wording import ship_place
 from rules.attack_wing.costs import ShipInFleet
 from rules.attack_wing.fleet import (
     BLIND_BOOSTER_MIXED,
@@ -37,7 +37,7 @@ def oversized(fmt: Format, ships: list[ShipInFleet]) -> list[Violation]:
     big = [s for s in ships if s.ship.oversized]
     if fmt.max_oversized is None or len(big) <= fmt.max_oversized:
         return []
-    names = ", ".join(_where(s) for s in big)
+    names = ", ".join(ship_place(s) for s in big)
     return [
         Violation(
             TOO_MANY_OVERSIZED,
@@ -125,7 +125,7 @@ def admirals(fmt: Format, ships: list[ShipInFleet]) -> list[Violation]:
         Violation(
             TOO_MANY_ADMIRALS,
             f"The fleet has {len(face_up)} face-up admirals; {fmt.max_admirals} is allowed "
-            f"({extra.admiral.card.name} on {_where(extra)}).",
+            f"({extra.admiral.card.name} on {ship_place(extra)}).",
             extra.index,
             extra.admiral.card.id,
         )
@@ -145,7 +145,7 @@ def capital_ships(ships: list[ShipInFleet]) -> list[Violation]:
     return [
         Violation(
             CAPITAL_SHIP_REQUIRED,
-            f"{_where(ship)} needs its own Capital Ship (a ship of hull {CAPITAL_HULL} or more); the fleet has "
+            f"{ship_place(ship)} needs its own Capital Ship (a ship of hull {CAPITAL_HULL} or more); the fleet has "
             f"{capitals} Capital Ship(s) for {len(dependents)} shuttlecraft, squadron(s) and support vehicle(s).",
             ship.index,
             ship.ship.card.id,
@@ -163,7 +163,7 @@ def blind_booster(fmt: Format, ships: list[ShipInFleet], index: CatalogIndex) ->
         return [
             Violation(
                 BLIND_BOOSTER_OVER_LIMIT,
-                f"This format has no Blind Booster; {_where(boosted[0])} is marked as one.",
+                f"This format has no Blind Booster; {ship_place(boosted[0])} is marked as one.",
                 boosted[0].index,
             )
         ]
@@ -174,10 +174,10 @@ def blind_booster(fmt: Format, ships: list[ShipInFleet], index: CatalogIndex) ->
     for ship in ships:
         for facts in (ship.ship, *ship.commanders, *ship.attached):
             if ship.blind_booster and not facts.booster_sets & packs:
-                message = f"{facts.card.name} on {_where(ship)} is not part of the Blind Booster."
+                message = f"{facts.card.name} on {ship_place(ship)} is not part of the Blind Booster."
             elif not ship.blind_booster and facts.booster_only and facts.booster_sets <= packs:
                 message = (
-                    f"{facts.card.name} on {_where(ship)} comes from the Blind Booster "
+                    f"{facts.card.name} on {ship_place(ship)} comes from the Blind Booster "
                     "and cannot join the rest of the fleet."
                 )
             else:

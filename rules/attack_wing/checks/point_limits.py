@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.attack_wing.checks.wording import _where
+from rules.attack_wing.checks.wording import ship_place
 from rules.attack_wing.costs import ShipInFleet
 from rules.attack_wing.fleet import BLIND_BOOSTER_OVER_LIMIT, FLEET_OVER_LIMIT, SHIP_OVER_LIMIT, CardCost, Violation
 from rules.attack_wing.formats import HEAVY_UPGRADE_TYPES, Format
@@ -54,8 +54,8 @@ def ship_points(fmt: Format, ship: ShipInFleet, cards: tuple[CardCost, ...]) -> 
         return [
             Violation(
                 SHIP_OVER_LIMIT,
-                f"{_where(ship)} costs {total} SP, over the {fmt.ship_limit} SP per ship; its base cost {base} allows "
-                f"exceeding that only with at most {fmt.heavy_ship_allowance} SP of "
+                f"{ship_place(ship)} costs {total} SP, over the {fmt.ship_limit} SP per ship; its base cost {base} "
+                f"allows exceeding that only with at most {fmt.heavy_ship_allowance} SP of "
                 f"{'/'.join(HEAVY_UPGRADE_TYPES)} upgrades (it has {heavy_points}).",
                 ship.index,
             )
@@ -63,7 +63,7 @@ def ship_points(fmt: Format, ship: ShipInFleet, cards: tuple[CardCost, ...]) -> 
     return [
         Violation(
             SHIP_OVER_LIMIT,
-            f"{_where(ship)} costs {total} SP; the limit is {fmt.ship_limit} per ship.",
+            f"{ship_place(ship)} costs {total} SP; the limit is {fmt.ship_limit} per ship.",
             ship.index,
         )
     ]

@@ -5,7 +5,7 @@ Each looks at one ship alone; the engine runs them ship by ship.
 
 from __future__ import annotations
 
-from rules.attack_wing.checks.wording import _restricted, _where
+from rules.attack_wing.checks.wording import restriction_broken, ship_place
 from rules.attack_wing.costs import ShipInFleet
 from rules.attack_wing.fleet import (
     MISSING_CAPTAIN,
@@ -25,7 +25,7 @@ def captain(ship: ShipInFleet) -> list[Violation]:
     """Every ship needs a captain, except squadrons and ships whose card forbids one (Dreadnought)."""
     if ship.ship.card.squadron or ship.captain is not None or ship.ship.rules.no_captain:
         return []
-    return [Violation(MISSING_CAPTAIN, f"{_where(ship)} has no captain.", ship.index, ship.ship.card.id)]
+    return [Violation(MISSING_CAPTAIN, f"{ship_place(ship)} has no captain.", ship.index, ship.ship.card.id)]
 
 
 def squadron(ship: ShipInFleet) -> list[Violation]:
@@ -39,7 +39,7 @@ def squadron(ship: ShipInFleet) -> list[Violation]:
         found.append(
             Violation(
                 SQUADRON_CARD_FORBIDDEN,
-                f"{_where(ship)} is a squadron and cannot take {facts.card.name}: only [squadron] upgrades.",
+                f"{ship_place(ship)} is a squadron and cannot take {facts.card.name}: only [squadron] upgrades.",
                 ship.index,
                 facts.card.id,
             )
@@ -56,7 +56,7 @@ def shuttle(ship: ShipInFleet) -> list[Violation]:
         found.append(
             Violation(
                 SHUTTLE_ADMIRAL,
-                f"{_where(ship)} is a shuttlecraft and cannot have an admiral ({ship.admiral.card.name}).",
+                f"{ship_place(ship)} is a shuttlecraft and cannot have an admiral ({ship.admiral.card.name}).",
                 ship.index,
                 ship.admiral.card.id,
             )
@@ -67,7 +67,7 @@ def shuttle(ship: ShipInFleet) -> list[Violation]:
             found.append(
                 Violation(
                     SHUTTLE_WEAPON_COST,
-                    f"{_where(ship)} is a shuttlecraft: {card.name} costs {card.cost} SP, "
+                    f"{ship_place(ship)} is a shuttlecraft: {card.name} costs {card.cost} SP, "
                     f"more than the {SHUTTLE_WEAPON_MAX} SP a shuttlecraft weapon may cost.",
                     ship.index,
                     card.id,
@@ -92,7 +92,7 @@ def officers(ship: ShipInFleet) -> list[Violation]:
         "an Officer Card is assigned to a [crew] Upgrade, at most 2 to each"
         f" (this ship has {crew} [crew] and {len(placed)} Officer Cards)"
     )
-    return [_restricted(ship, extra, reason)]
+    return [restriction_broken(ship, extra, reason)]
 
 
 def flagship_on_station(ship: ShipInFleet) -> list[Violation]:
@@ -101,7 +101,7 @@ def flagship_on_station(ship: ShipInFleet) -> list[Violation]:
     if "station" not in key and "platform" not in key:
         return []
     return [
-        _restricted(ship, f, "a Station may not be designated as a Flagship (2016 FAQ, Space Stations 5)")
+        restriction_broken(ship, f, "a Station may not be designated as a Flagship (2016 FAQ, Space Stations 5)")
         for f in ship.attached
         if f.card.upgrade_type == "flagship"
     ]

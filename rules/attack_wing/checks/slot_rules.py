@@ -7,7 +7,7 @@ Kept on its own because choice slots ("[tech] or [weapon]") make it a matching p
 from __future__ import annotations
 
 from rules.attack_wing.catalog import ADMIRAL, CAPTAIN
-from rules.attack_wing.checks.wording import _where
+from rules.attack_wing.checks.wording import ship_place
 from rules.attack_wing.costs import ShipInFleet
 from rules.attack_wing.fleet import SLOT_OVERFLOW, Violation
 from rules.attack_wing.index import CardFacts
@@ -51,7 +51,7 @@ def slots(ship: ShipInFleet, *, crew_talents: bool = False, free_talent: bool = 
         found.append(
             Violation(
                 SLOT_OVERFLOW,
-                f"{_where(ship)} has {have} [{slot_type}] upgrades but room for {have - missing}; "
+                f"{ship_place(ship)} has {have} [{slot_type}] upgrades but room for {have - missing}; "
                 f"{extra_card.name} does not fit.",
                 ship.index,
                 extra_card.id,

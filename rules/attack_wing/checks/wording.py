@@ -11,9 +11,9 @@ from rules.attack_wing.fleet import CARD_RESTRICTION, Violation
 from rules.attack_wing.index import CardFacts
 
 
-def _where(ship: ShipInFleet) -> str:
+def ship_place(ship: ShipInFleet) -> str:
     return f"Ship {ship.index + 1} ({ship.name})"
 
 
-def _restricted(ship: ShipInFleet, facts: CardFacts, reason: str) -> Violation:
-    return Violation(CARD_RESTRICTION, f"{facts.card.name} on {_where(ship)}: {reason}.", ship.index, facts.card.id)
+def restriction_broken(ship: ShipInFleet, facts: CardFacts, reason: str) -> Violation:
+    return Violation(CARD_RESTRICTION, f"{facts.card.name} on {ship_place(ship)}: {reason}.", ship.index, facts.card.id)

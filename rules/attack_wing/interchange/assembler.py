@@ -15,9 +15,9 @@ from rules.attack_wing.engine import validate_fleet
 from rules.attack_wing.fleet import Fleet, FleetInputError, FleetShip
 from rules.attack_wing.fleet_file import MAX_CARDS_PER_SHIP, MAX_RESOURCES, MAX_SHIPS
 from rules.attack_wing.formats import DEFAULT_FORMAT
-from rules.attack_wing.interchange.entries import Entry, Parsed, _fields
+from rules.attack_wing.interchange.entries import Entry, Parsed, entry_fields
 from rules.attack_wing.interchange.report import AMBIGUOUS, MATCHED, UNPLACED, CardMatch, ImportResult, InterchangeError
-from rules.attack_wing.interchange.resolver import Found, Resolver, _describe, _same_play
+from rules.attack_wing.interchange.resolver import Found, Resolver, describe_card, same_play
 
 
 def _bar_fit(ship: Card, upgrades: list[Card]) -> int:
@@ -83,7 +83,7 @@ class Assembler:
                     role = role_for(card)
                     if role == "captain" and captain is not None:
                         role = "upgrade" if card.kind not in (CAPTAIN, ADMIRAL) else role
-                    entry = Entry(**{**_fields(entry), "role": role})
+                    entry = Entry(**{**entry_fields(entry), "role": role})
                 if role == "captain" and captain is None:
                     captain = card.id
                 elif role == "admiral" and admiral is None:
@@ -169,13 +169,13 @@ class Assembler:
             if match.source_cost is None or match.card_id is None or match.status not in (MATCHED, AMBIGUOUS):
                 continue
             chosen = catalog.get(match.card_id)
-            others = [c for c in map(catalog.get, match.alternatives) if c is not None and not _same_play(chosen, c)]
+            others = [c for c in map(catalog.get, match.alternatives) if c is not None and not same_play(chosen, c)]
             if not others:
                 continue
             fitting = [
                 c for c in (chosen, *others) if _cost_in(_swap(fleet, match, c.id), match, catalog) == match.source_cost
             ]
-            if not fitting or not all(_same_play(fitting[0], c) for c in fitting[1:]):
+            if not fitting or not all(same_play(fitting[0], c) for c in fitting[1:]):
                 continue
             pick = fitting[0]
             if pick is chosen and match.status == MATCHED and not match.note:
@@ -186,8 +186,8 @@ class Assembler:
                 status=MATCHED,
                 card_id=pick.id,
                 name=pick.name,
-                note=f"{len(others) + 1} cards are named {pick.name!r}; took {pick.id} ({_describe(pick)}), the one "
-                f"Muster prices at the {match.source_cost} SP the source printed beside it",
+                note=f"{len(others) + 1} cards are named {pick.name!r}; took {pick.id} ({describe_card(pick)}), "
+                f"the one Muster prices at the {match.source_cost} SP the source printed beside it",
                 alternatives=tuple(c.id for c in (chosen, *others) if c is not pick),
             )
         return fleet
@@ -204,7 +204,9 @@ class Assembler:
             *(c.id for c in candidates if c is not chosen),
             *(i for i in found.alternatives if i not in found.tied),
         )
-        note = f"{len(candidates)} cards named {chosen.name!r} fit the name; took {chosen.id} ({_describe(chosen)}) "
+        note = (
+            f"{len(candidates)} cards named {chosen.name!r} fit the name; took {chosen.id} ({describe_card(chosen)}) "
+        )
         note += "because its upgrade bar holds the upgrades listed on it"
         return Found(chosen, MATCHED, found.how, note, others)
 

@@ -15,10 +15,6 @@ from dataclasses import dataclass, field
 
 from rules.attack_wing.catalog import ADMIRAL, CAPTAIN, OTHER, RESOURCE, SHIP, UPGRADE
 
-# Roles, as the fleet file and the engine's report name them.
-ROLES = ("ship", "captain", "admiral", "upgrade", "resource")
-
-
 ROLE_KINDS = {
     "card": (CAPTAIN, ADMIRAL, UPGRADE, OTHER),  # "on this ship", the role follows the card's kind
     "ship": (SHIP,),
@@ -94,5 +90,5 @@ class Parsed:
     notes: list[str] = field(default_factory=list)
 
 
-def _fields(entry: Entry) -> dict:
+def entry_fields(entry: Entry) -> dict:
     return {name: getattr(entry, name) for name in Entry.__slots__}

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.attack_wing.catalog import ADMIRAL, CAPTAIN, SHIP, Card, Catalog
-from rules.attack_wing.interchange.entries import ROLE_KINDS, Entry, _fields, name_key
+from rules.attack_wing.interchange.entries import ROLE_KINDS, Entry, entry_fields, name_key
 from rules.attack_wing.interchange.report import AMBIGUOUS, MATCHED, NOT_FOUND
 
 
@@ -110,7 +110,7 @@ class Resolver:
         written = names[0]
         if candidates and SHIP in kinds and name != written and written.startswith(name + " (") and written[-1] == ")":
             # "Name (Class)", the class itself possibly bracketed: "(Constitution Class (Refit))"
-            entry = Entry(**{**_fields(entry), "ship_class": written[len(name) + 2 : -1]})
+            entry = Entry(**{**entry_fields(entry), "ship_class": written[len(name) + 2 : -1]})
         if not candidates and entry.ship_class and SHIP in kinds:
             # a generic ship written by its class only ("Galaxy Class")
             candidates = [c for c in self.by_class(entry.ship_class) if not c.unique]
@@ -125,15 +125,15 @@ class Resolver:
         scored = sorted(candidates, key=lambda c: (-self.score(c, entry, source_card), c.id))
         best = self.score(scored[0], entry, source_card)
         top = [c for c in scored if self.score(c, entry, source_card) == best]
-        if all(_same_play(top[0], c) for c in top[1:]):
-            differ = [c for c in scored if not _same_play(top[0], c)]
+        if all(same_play(top[0], c) for c in top[1:]):
+            differ = [c for c in scored if not same_play(top[0], c)]
             notes = []
             if len(top) > 1:
                 notes.append(f"{len(top)} printings of {top[0].name} with the same cost and text; took {top[0].id}")
             if differ:
                 reasons = self.reasons(top[0], entry) or "it fits what the source says best"
                 notes.append(
-                    f"{len(candidates)} cards are named {top[0].name!r}; took {top[0].id} ({_describe(top[0])}) "
+                    f"{len(candidates)} cards are named {top[0].name!r}; took {top[0].id} ({describe_card(top[0])}) "
                     f"because {reasons}"
                 )
             return Found(top[0], MATCHED, "name", "; ".join(notes), tuple(c.id for c in scored[1:]))
@@ -142,7 +142,7 @@ class Resolver:
             top[0],
             AMBIGUOUS,
             "name",
-            f"{len(top)} cards named {top[0].name!r} fit equally well; took {top[0].id} ({_describe(top[0])})"
+            f"{len(top)} cards named {top[0].name!r} fit equally well; took {top[0].id} ({describe_card(top[0])})"
             + (f" because {reasons}" if reasons else " (the first by id)"),
             tuple(c.id for c in scored[1:]),
             tuple(c.id for c in top[1:]),
@@ -205,7 +205,7 @@ class Resolver:
         return " and ".join(said)
 
 
-def _same_play(a: Card, b: Card) -> bool:
+def same_play(a: Card, b: Card) -> bool:
     """Two printings that play alike: choosing either changes no cost and no rule."""
     return (a.kind, a.upgrade_type, a.cost, a.factions, a.unique, a.skill, a.talent_slots, a.restrictions) == (
         b.kind,
@@ -232,7 +232,7 @@ def _a(word: str) -> str:
     return ("an " if word[0] in "aeiou" else "a ") + word
 
 
-def _describe(card: Card) -> str:
+def describe_card(card: Card) -> str:
     parts = [card.upgrade_type or card.kind, f"{card.cost} SP"]
     if card.ship_class:
         parts.insert(0, card.ship_class)
