@@ -82,24 +82,7 @@ def _read_catalog() -> Catalog:
     return catalog
 
 
-def card_search(
-    *,
-    query: str,
-    kind: str | None = None,
-    faction: str | None = None,
-    upgrade_type: str | None = None,
-    limit: int = 20,
-) -> list[Card]:
-    """Cards whose name or ship class contains ``query`` (or whose source id is ``query``).
-
-    Names starting with ``query`` come first.
-
-    ``kind`` (``"ship"``, ``"captain"``, …), ``faction`` (a faction key such as
-    ``"federation"``) and ``upgrade_type`` (``"crew"``, ``"tech"``, …) narrow the
-    search; an empty ``query`` lists everything they allow. At most
-    ``MAX_SEARCH_RESULTS`` cards come back, whatever ``limit`` asks.
-    """
-    query = query.strip()
+def _matching_cards(*, query: str, kind: str | None, faction: str | None, upgrade_type: str | None) -> QuerySet[Card]:
     cards = Card.objects.all()
     if query:
         cards = cards.filter(Q(name__icontains=query) | Q(ship_class__icontains=query) | Q(source_id__iexact=query))
@@ -109,9 +92,65 @@ def card_search(
         cards = cards.filter(json_list_has("factions", faction))
     if upgrade_type:
         cards = cards.filter(upgrade_type=upgrade_type)
+    return cards
+
+
+def card_search(
+    *,
+    query: str,
+    kind: str | None = None,
+    faction: str | None = None,
+    upgrade_type: str | None = None,
+    first_faction: str | None = None,
+    limit: int = 20,
+) -> list[Card]:
+    """Cards whose name or ship class contains ``query`` (or whose source id is ``query``).
+
+    Cards of ``first_faction`` (the fleet's declared faction) come first, then, in each group,
+    names starting with ``query``.
+
+    ``kind`` (``"ship"``, ``"captain"``, …), ``faction`` (a faction key such as
+    ``"federation"``) and ``upgrade_type`` (``"crew"``, ``"tech"``, …) narrow the
+    search; an empty ``query`` lists everything they allow. At most
+    ``MAX_SEARCH_RESULTS`` cards come back, whatever ``limit`` asks.
+    """
+    query = query.strip()
+    cards = _matching_cards(query=query, kind=kind, faction=faction, upgrade_type=upgrade_type)
+    ours = (
+        Case(When(json_list_has("factions", first_faction), then=Value(0)), default=Value(1))
+        if first_faction
+        else Value(0)
+    )
     first = Case(When(name__istartswith=query, then=Value(0)), default=Value(1)) if query else Value(0)
-    cards = cards.annotate(rank=first).order_by("rank", "name", "cost", "source_id")
+    cards = cards.annotate(ours=ours, rank=first).order_by("ours", "rank", "name", "cost", "source_id")
     return list(cards[: max(0, min(limit, MAX_SEARCH_RESULTS))])
+
+
+@dataclass(frozen=True, slots=True)
+class CardMatches:
+    """The cards a search shows and how many match in all, so a page can say when it cut the list."""
+
+    cards: list[Card]
+    total: int
+
+
+def card_matches(
+    *,
+    query: str,
+    kind: str | None = None,
+    faction: str | None = None,
+    upgrade_type: str | None = None,
+    first_faction: str | None = None,
+    limit: int = 20,
+) -> CardMatches:
+    """:func:`card_search`, and how many cards match: counted only when the list is full (one more query)."""
+    cards = card_search(
+        query=query, kind=kind, faction=faction, upgrade_type=upgrade_type, first_faction=first_faction, limit=limit
+    )
+    if len(cards) < min(limit, MAX_SEARCH_RESULTS):
+        return CardMatches(cards, len(cards))
+    matching = _matching_cards(query=query.strip(), kind=kind, faction=faction, upgrade_type=upgrade_type)
+    return CardMatches(cards, matching.count())
 
 
 def catalog_factions() -> list[str]:
