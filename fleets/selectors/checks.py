@@ -6,15 +6,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from rules.attack_wing import Fleet as EngineFleet
-from rules.attack_wing import (
-    FleetFileError,
-    FleetShip,
-    Format,
-    Report,
-    Violation,
-    parse_fleet,
-    validate_fleet,
-)
+from rules.attack_wing import FleetFileError, FleetShip, Format, Report, Violation, parse_fleet, validate_fleet
 from rules.attack_wing import catalog as records
 from rules.attack_wing.catalog import RESOURCE, Catalog
 from rules.attack_wing.fleet import ResourceOption

@@ -8,14 +8,7 @@ from pathlib import Path
 
 from django.conf import settings
 
-from rules.attack_wing import (
-    DEFAULT_FORMAT,
-    FORMATS,
-    CatalogFormatError,
-    interchange,
-    read_catalog,
-    validate_fleet,
-)
+from rules.attack_wing import DEFAULT_FORMAT, FORMATS, CatalogFormatError, interchange, read_catalog, validate_fleet
 from rules.attack_wing import catalog as records
 from rules.attack_wing.catalog import Catalog
 from rules.attack_wing.sources import detect_source

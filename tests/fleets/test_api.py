@@ -9,9 +9,9 @@ from django.test import Client
 from openapi_spec_validator import validate
 
 from fleets import access
-from fleets.api import VALIDATE_RATE
 from fleets.models import Fleet
 from fleets.services import api_token_create, fleet_lock
+from fleets.throttles import VALIDATE_RATE
 from tests.accounts.factories import PlayerFactory
 from tests.fleets.factories import FleetFactory, fleet_catalog, legal_content, saved_fleet
 

@@ -24,7 +24,7 @@ from django.core.management.base import SystemCheckError
 from django.test import Client, override_settings
 from django.urls import reverse
 
-from fleets.api import VALIDATE_RATE
+from fleets.throttles import VALIDATE_RATE
 from tests.permissions.harness import (
     BAD,
     E403,
