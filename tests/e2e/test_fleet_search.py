@@ -15,6 +15,7 @@ from playwright.sync_api import expect
 from fleets.models import Card
 from tests.accounts.factories import PlayerFactory
 from tests.e2e.conftest import log_in
+from tests.e2e.test_accessibility import serious_violations
 
 
 @pytest.fixture
@@ -45,6 +46,7 @@ def test_a_new_fleet_declares_no_faction_and_its_faction_leads_the_search_seed_0
     expect(results.get_by_test_id("search-cut")).to_have_text(cut)
     expect(results.locator("li")).to_have_count(20)
     expect(results.locator("li").first).to_contain_text("Klingon")
+    assert serious_violations(page) == []
 
     klingon_ship = Card.objects.filter(kind="ship", factions__icontains="klingon").order_by("source_id").first()
     page.get_by_label("Ship name").fill(klingon_ship.source_id)
