@@ -49,13 +49,27 @@ def format_choices() -> list[tuple[str, str]]:
 
 
 class FleetDetailsForm(CleanTextFormMixin, forms.Form):
+    """A fleet's name, declared faction and format: the new-fleet page and the builder's details.
+
+    The faction is optional and starts empty: the tournament rules charge faction penalties card
+    by card against each ship's own faction (seed 003, Additional Rules 20), never against a
+    faction of the whole fleet, so a fleet may declare none (as the API and imports already
+    allow). A declared faction is printed on the sheet and leads the builder's card search.
+    """
+
     name = forms.CharField(max_length=100, widget=forms.TextInput(attrs={"class": "form-control"}))
-    faction = forms.ChoiceField(label="Declared faction", widget=forms.Select(attrs={"class": "form-select"}))
+    faction = forms.ChoiceField(
+        label="Declared faction",
+        required=False,
+        help_text="Optional. Faction penalties are counted against each ship's faction; "
+        "the declared faction is printed on the sheet and its cards come first in the card search.",
+        widget=forms.Select(attrs={"class": "form-select"}),
+    )
     format_key = forms.ChoiceField(label="Format", widget=forms.Select(attrs={"class": "form-select"}))
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["faction"].choices = faction_choices()
+        self.fields["faction"].choices = [("", "No faction declared"), *faction_choices()]
         self.fields["format_key"].choices = format_choices()
 
 

@@ -22,34 +22,48 @@ from rules.attack_wing.catalog import SHIP
 from ..access import can_edit_fleet
 from ..forms import BUILDER_FORMS, SLOT_CHOICES, SLOTS, CardSearchForm, FleetDetailsForm, ResourceForm
 from ..models import Fleet
-from ..selectors import builder_date, card_search, content_fleet, fleet_check, load_catalog, retired_resources
+from ..selectors import builder_date, card_matches, content_fleet, fleet_check, load_catalog, retired_resources
 from ..services import FleetError, FleetLocked, fleet_update, fleet_update_details
 from ._fleet_access import with_fleet
 
 SEARCH_LIMIT = 20
 
 
-def _search(params) -> dict | None:
+def _search(params, fleet: Fleet) -> dict | None:
     """The card search a request asks for (``?search=1``): its form, results and where they go.
 
     Without ``ship`` it looks for ships to add; with ``ship`` for a card of the
-    chosen ``slot`` to give that ship. ``None`` when no search was asked for.
+    chosen ``slot`` to give that ship. Unless a faction filter is chosen, cards of
+    the fleet's declared faction come first; ``total`` counts every match, so the
+    results can say when they are cut. ``None`` when no search was asked for.
     """
     if "search" not in params:
         return None
     form = CardSearchForm(params)
     if not form.is_valid():
-        return {"form": form, "results": [], "ship": None}
+        return {"form": form, "results": [], "total": 0, "ship": None}
     data = form.cleaned_data
     ship = data.get("ship")
     if ship is None:
         kind, upgrade_type, role = SHIP, None, None
     else:
         _label, kind, upgrade_type, role = SLOTS[data.get("slot") or "captain"]
-    results = card_search(
-        query=data["q"], kind=kind, faction=data["faction"] or None, upgrade_type=upgrade_type, limit=SEARCH_LIMIT
+    matches = card_matches(
+        query=data["q"],
+        kind=kind,
+        faction=data["faction"] or None,
+        upgrade_type=upgrade_type,
+        first_faction=fleet.faction or None,
+        limit=SEARCH_LIMIT,
     )
-    return {"form": form, "results": results, "ship": ship, "role": role, "query": data["q"]}
+    return {
+        "form": form,
+        "results": matches.cards,
+        "total": matches.total,
+        "ship": ship,
+        "role": role,
+        "query": data["q"],
+    }
 
 
 def _builder_context(request, fleet: Fleet, *, error: str = "", search: dict | None = None) -> dict:
@@ -86,8 +100,9 @@ def _builder_context(request, fleet: Fleet, *, error: str = "", search: dict | N
         "judged": judged,
         "is_owner": request.user.is_authenticated and fleet.owner_id == request.user.pk,
         "format_name": FORMATS[fleet.format_key].name if fleet.format_key in FORMATS else fleet.format_key,
-        "faction_choices": details_form.fields["faction"].choices,
-        "search_faction": search["form"]["faction"].value() if search and search["ship"] is None else fleet.faction,
+        "faction_choices": [(key, label) for key, label in details_form.fields["faction"].choices if key],
+        # "Any faction" unless the search chose one: the fleet's own faction comes first anyway.
+        "search_faction": search["form"]["faction"].value() if search and search["ship"] is None else "",
     }
 
 
@@ -95,7 +110,7 @@ def _builder_context(request, fleet: Fleet, *, error: str = "", search: dict | N
 @with_fleet()
 def fleet_builder(request, fleet: Fleet):
     """Anyone who may see the fleet: its owner edits it here (unless locked), others see the breakdown."""
-    search = _search(request.GET) if can_edit_fleet(request.user, fleet) else None
+    search = _search(request.GET, fleet) if can_edit_fleet(request.user, fleet) else None
     return render(request, "fleets/builder.html", _builder_context(request, fleet, search=search))
 
 
@@ -103,7 +118,7 @@ def fleet_builder(request, fleet: Fleet):
 @with_fleet(owner=True)
 def fleet_card_search(request, fleet: Fleet):
     """The type-ahead: the results fragment of one search box of the builder."""
-    search = _search(request.GET)
+    search = _search(request.GET, fleet)
     if search is None:
         raise Http404("No search.")
     version = fleet.current_version

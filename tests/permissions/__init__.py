@@ -17,6 +17,6 @@ so what an allowed role does (pairing again, dropping a player) never changes
 what the next role is asked about.
 
 API URLs (``api:...``) are asked with each user's Bearer token; the session path
-of the API is covered by ``tests/fleets/test_api.py`` and the CSRF test
+of the API is covered by ``tests/fleets/api/`` and the CSRF test
 (``tests/security/test_hardening.py::test_every_write_needs_the_csrf_token``).
 """

@@ -2,7 +2,7 @@
 production settings' deployment checks, and no secret in the repository.
 
 Login throttling is ``tests/accounts/test_accounts_views.py::test_login_is_throttled_after_five_failures``;
-the public check's rate limit is ``tests/fleets/test_api.py::test_validate_is_rate_limited_per_client_address``.
+the public check's rate limit is ``tests/fleets/api/test_check.py::test_validate_is_rate_limited_per_client_address``.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from django.core.management.base import SystemCheckError
 from django.test import Client, override_settings
 from django.urls import reverse
 
-from fleets.api import VALIDATE_RATE
+from fleets.throttles import VALIDATE_RATE
 from tests.permissions.harness import (
     BAD,
     E403,
@@ -292,7 +292,7 @@ def test_the_secret_scanner_finds_secrets():
 
 def test_the_public_check_counts_per_address_not_per_forwarded_header():
     """A rotating X-Forwarded-For buys a caller no more checks (the fixed-header case is
-    ``tests/fleets/test_api.py::test_validate_is_rate_limited_per_client_address``)."""
+    ``tests/fleets/api/test_check.py::test_validate_is_rate_limited_per_client_address``)."""
     cache.clear()
     limit = int(VALIDATE_RATE.split("/")[0])
     statuses = [

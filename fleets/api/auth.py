@@ -1,0 +1,25 @@
+"""Who calls the API: a personal token's owner (``Authorization: Bearer <token>``) or the site's session."""
+
+from __future__ import annotations
+
+from django.utils import timezone
+from ninja.security import HttpBearer, SessionAuth
+
+from ..models import ApiToken
+from ..models.api_token import token_digest
+
+
+class BearerToken(HttpBearer):
+    """``Authorization: Bearer <token>``: the token's owner, if the token exists and they are active."""
+
+    def authenticate(self, request, token: str):
+        record = (
+            ApiToken.objects.select_related("user").filter(digest=token_digest(token), user__is_active=True).first()
+        )
+        if record is None:
+            return None
+        ApiToken.objects.filter(pk=record.pk).update(last_used_at=timezone.now())
+        return record.user
+
+
+AUTH = [BearerToken(), SessionAuth()]

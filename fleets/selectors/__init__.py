@@ -1,0 +1,76 @@
+"""Reads for the fleets app, by subject; every public name is importable from ``fleets.selectors``.
+
+- :mod:`.catalog`: :func:`~.catalog.load_catalog` hands the engine the whole card catalog as its
+  own records; the builder's card search; faction names.
+- :mod:`.checks`: a fleet's content read and checked, ready to show or print.
+- :mod:`.dates`: the day the builder judges a fleet on, and the resources retired by then.
+- :mod:`.fleets`: a player's fleets and a fleet's history.
+- :mod:`.other_builders`: Utopia and Space Dock: their card database, an import's preview, exports.
+"""
+
+from .catalog import (
+    MAX_SEARCH_RESULTS,
+    UPGRADE_TYPE_LABELS,
+    CardMatches,
+    card_matches,
+    card_search,
+    catalog_factions,
+    faction_choices,
+    faction_label,
+    load_catalog,
+)
+from .checks import (
+    FLEET_FILE_KEYS,
+    CardLine,
+    FleetCheck,
+    ShipLines,
+    card_type_label,
+    content_fleet,
+    fleet_check,
+    resource_choices,
+    version_check,
+)
+from .dates import JudgedOn, builder_date, retired_resources
+from .fleets import fleet_history, user_fleets
+from .other_builders import (
+    CARD_FILE_MAX_BYTES,
+    ImportPreview,
+    ImportRow,
+    catalog_source,
+    read_import,
+    reference_catalogs,
+    utopia_export,
+)
+
+__all__ = [
+    "CARD_FILE_MAX_BYTES",
+    "CardLine",
+    "CardMatches",
+    "FLEET_FILE_KEYS",
+    "FleetCheck",
+    "ImportPreview",
+    "ImportRow",
+    "JudgedOn",
+    "MAX_SEARCH_RESULTS",
+    "ShipLines",
+    "UPGRADE_TYPE_LABELS",
+    "builder_date",
+    "card_matches",
+    "card_search",
+    "card_type_label",
+    "catalog_factions",
+    "catalog_source",
+    "content_fleet",
+    "faction_choices",
+    "faction_label",
+    "fleet_check",
+    "fleet_history",
+    "load_catalog",
+    "read_import",
+    "reference_catalogs",
+    "resource_choices",
+    "retired_resources",
+    "user_fleets",
+    "utopia_export",
+    "version_check",
+]

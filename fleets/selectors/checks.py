@@ -1,0 +1,202 @@
+"""A fleet checked by the engine: its content read, each card priced, each violation next to what it is about."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+
+from rules.attack_wing import Fleet as EngineFleet
+from rules.attack_wing import FleetFileError, FleetShip, Format, Report, Violation, parse_fleet, validate_fleet
+from rules.attack_wing import catalog as records
+from rules.attack_wing.catalog import RESOURCE, Catalog
+from rules.attack_wing.fleet import ResourceOption
+
+from ..models.fleet import FleetVersion
+from .catalog import UPGRADE_TYPE_LABELS, faction_label, load_catalog
+
+FLEET_FILE_KEYS = frozenset({"format", "date", "resources", "ships"})
+
+
+def content_fleet(content: dict, catalog: Catalog) -> EngineFleet:
+    """The engine's fleet from a stored fleet-file dict; anything unreadable raises ``FleetFileError``.
+
+    A fleet file needs ships, but a fleet being built may have none yet (or
+    none left): such content is read here, as strictly (its keys, its
+    resources' ids and kinds); everything else goes to the engine's reader.
+    """
+    if content.get("ships"):
+        return parse_fleet(content, catalog)[0]
+    unknown = sorted(set(content) - FLEET_FILE_KEYS)
+    if unknown or content.get("ships", []) != []:
+        raise FleetFileError(f"unknown key(s) {', '.join(unknown)}" if unknown else "'ships' must be a list")
+    resources = content.get("resources", [])
+    if not isinstance(resources, list):
+        raise FleetFileError("resources must be a list of card ids")
+    ids, options = [], []
+    for entry in resources:  # a card id, or an object carrying the choices the resource asks for
+        card_id = entry.get("id") if isinstance(entry, dict) else entry
+        card = catalog.get(card_id) if isinstance(card_id, str) else None
+        if card is None or card.kind != RESOURCE:
+            raise FleetFileError(f"resources: {card_id!r} is not a resource card")
+        ids.append(card_id)
+        if isinstance(entry, dict):
+            factions = tuple(f for f in entry.get("factions", ()) if isinstance(f, str))
+            options.append(ResourceOption(card_id, factions, entry.get("free_talent") is True))
+    return EngineFleet(resources=tuple(ids), resource_options=tuple(options))
+
+
+@dataclass(frozen=True, slots=True)
+class CardLine:
+    """One card of a checked fleet with its price and the violations that name it."""
+
+    card: records.Card
+    role: str
+    type_label: str
+    printed: int
+    penalty: int
+    cost: int
+    violations: tuple[Violation, ...] = ()
+    upgrade_index: int | None = None  # position in the ship's upgrade list, for removing it
+    choices: str = ""  # what the player chose for a resource that asks (Officer Exchange Program's factions)
+
+    @property
+    def factions(self) -> str:
+        return ", ".join(faction_label(f) for f in self.card.factions)
+
+
+@dataclass(frozen=True, slots=True)
+class ShipLines:
+    index: int
+    entry: FleetShip
+    lines: tuple[CardLine, ...]  # the ship card first, then captain, admiral, upgrades
+    cost: int
+    violations: tuple[Violation, ...]  # about the ship, naming none of its cards
+
+    @property
+    def number(self) -> int:
+        return self.index + 1
+
+    @property
+    def card(self) -> records.Card:
+        return self.lines[0].card
+
+    @property
+    def upgrade_bar(self) -> str:
+        """The ship card's printed slots, as people name them ("Crew, Crew, Weapon")."""
+        return ", ".join(UPGRADE_TYPE_LABELS.get(slot, slot) for slot in self.card.slots)
+
+
+@dataclass(frozen=True, slots=True)
+class FleetCheck:
+    """The engine's report on a fleet, joined with the cards it names, ready to show or print."""
+
+    fleet: EngineFleet
+    report: Report
+    ships: tuple[ShipLines, ...]
+    resources: tuple[CardLine, ...]
+    violations: tuple[Violation, ...]  # about the whole fleet
+
+    @property
+    def total(self) -> int:
+        return self.report.total
+
+    @property
+    def limit(self) -> int:
+        return self.report.limit
+
+    @property
+    def legal(self) -> bool:
+        return self.report.legal
+
+    @property
+    def resource_total(self) -> int:
+        return sum(line.cost for line in self.resources)
+
+
+def resource_choices(fleet: EngineFleet, resource_id: str) -> str:
+    """The choices made for a resource, in words: "factions: Federation, Klingon", "free Elite Talent"."""
+    option = fleet.option(resource_id)
+    if option is None:
+        return ""
+    parts = [f"factions: {', '.join(faction_label(f) for f in option.factions)}"] if option.factions else []
+    if option.free_talent:
+        parts.append("one Elite Talent of the captain free")
+    return "; ".join(parts)
+
+
+def card_type_label(card: records.Card, role: str) -> str:
+    """The Type column of the Fleet Build Sheet: Ship, Captain, Admiral, Crew, Tech, …"""
+    if role == "captain" and card.kind == records.ADMIRAL:
+        return "Captain (Admiral)"
+    if role in ("ship", "captain", "admiral", "resource"):
+        return role.capitalize()
+    return UPGRADE_TYPE_LABELS.get(card.upgrade_type) or faction_label(card.upgrade_type or "other")
+
+
+def fleet_check(fleet: EngineFleet, *, format: Format | str, on: date | None = None, catalog=None) -> FleetCheck:
+    """Validate ``fleet`` with the engine and place each violation next to what it is about."""
+    catalog = catalog or load_catalog()
+    report = validate_fleet(fleet, catalog, format, on)
+    ships = []
+    for entry, ship_report in zip(fleet.ships, report.ships, strict=True):
+        mine = [v for v in report.violations if v.ship == ship_report.index]
+        upgrade_positions = iter(range(len(entry.upgrades)))
+        lines = []
+        for cost in ship_report.cards:
+            card = catalog.get(cost.id)
+            lines.append(
+                CardLine(
+                    card=card,
+                    role=cost.role,
+                    type_label=card_type_label(card, cost.role),
+                    printed=cost.printed,
+                    penalty=cost.penalty,
+                    cost=cost.cost,
+                    violations=tuple(v for v in mine if v.card == cost.id),
+                    upgrade_index=next(upgrade_positions) if cost.role == "upgrade" else None,
+                )
+            )
+        named = {line.card.id for line in lines}
+        ships.append(
+            ShipLines(
+                index=ship_report.index,
+                entry=entry,
+                lines=tuple(lines),
+                cost=ship_report.cost,
+                violations=tuple(v for v in mine if v.card not in named),
+            )
+        )
+    resources = tuple(
+        CardLine(
+            card=(card := catalog.get(resource.id)),
+            role="resource",
+            type_label="Resource",
+            printed=card.cost,
+            penalty=0,
+            cost=resource.cost,
+            violations=tuple(v for v in report.violations if v.ship is None and v.card == resource.id),
+            choices=resource_choices(fleet, resource.id),
+        )
+        for resource in report.resources
+    )
+    on_resources = {line.card.id for line in resources}
+    return FleetCheck(
+        fleet=fleet,
+        report=report,
+        ships=tuple(ships),
+        resources=resources,
+        violations=tuple(v for v in report.violations if v.ship is None and v.card not in on_resources),
+    )
+
+
+def version_check(
+    version: FleetVersion, *, format: Format | str | None = None, on: date | None = None, catalog=None
+) -> FleetCheck:
+    """The check of a stored version, by default against the fleet's own format.
+
+    Checking many versions, pass ``catalog`` (:func:`load_catalog`, once): the check then needs no query.
+    """
+    catalog = catalog or load_catalog()
+    return fleet_check(
+        content_fleet(version.content, catalog), format=format or version.fleet.format_key, on=on, catalog=catalog
+    )

@@ -1,0 +1,56 @@
+"""A new fleet in a real browser, with the real Utopia catalog: no faction until the player picks one,
+and a card search that leads with that faction and says when it shows only part of what matches.
+
+Faction penalties are counted against each ship's faction (seed 003, Additional Rules 20): the rules
+never ask a fleet to declare one, so a new fleet starts on "No faction declared".
+"""
+
+import re
+
+import pytest
+from django.core.management import call_command
+from django.db.models import Q
+from playwright.sync_api import expect
+
+from fleets.models import Card
+from tests.accounts.factories import PlayerFactory
+from tests.e2e.conftest import log_in
+from tests.e2e.test_accessibility import serious_violations
+
+
+@pytest.fixture
+def catalog(utopia_path, transactional_db):
+    call_command("import_cards", str(utopia_path), verbosity=0)
+
+
+def ships_matching(text: str) -> int:
+    return Card.objects.filter(Q(name__icontains=text) | Q(ship_class__icontains=text), kind="ship").count()
+
+
+def test_a_new_fleet_declares_no_faction_and_its_faction_leads_the_search_seed_003_rule_20(page, catalog):
+    log_in(page, PlayerFactory())
+    page.goto("/fleets/new/")
+    faction = page.get_by_label("Declared faction")
+    expect(faction).to_have_value("")
+    expect(faction.locator("option:checked")).to_have_text("No faction declared")
+    page.get_by_label("Name").fill("Qo'noS Guard")
+    faction.select_option(label="Klingon")
+    page.get_by_role("button", name="Create").click()
+    expect(page.get_by_role("heading", name="Qo'noS Guard")).to_be_visible()
+    page.wait_for_load_state()  # htmx starts on DOMContentLoaded
+    expect(page.get_by_label("Faction", exact=True)).to_have_value("")  # the filter shows every faction
+
+    page.get_by_label("Ship name").fill("class")
+    results = page.locator("#results-fleet")
+    cut = f"Showing 20 of {ships_matching('class')} matches — type more of the name to narrow."
+    expect(results.get_by_test_id("search-cut")).to_have_text(cut)
+    expect(results.locator("li")).to_have_count(20)
+    expect(results.locator("li").first).to_contain_text("Klingon")
+    assert serious_violations(page) == []
+
+    klingon_ship = Card.objects.filter(kind="ship", factions__icontains="klingon").order_by("source_id").first()
+    page.get_by_label("Ship name").fill(klingon_ship.source_id)
+    expect(results.locator("li")).to_have_count(1)
+    expect(results.get_by_test_id("search-cut")).to_have_count(0)
+    results.get_by_role("button", name=re.compile("^Add")).click()
+    expect(page.locator("#ship-1")).to_contain_text(klingon_ship.name)

@@ -1,0 +1,45 @@
+"""What the fleet page tests share: signing in, builder posts, the views about one fleet."""
+
+from django.urls import reverse
+
+
+def all_versions(fleet) -> list[int]:
+    """A grant of every version of ``fleet`` (what an event grants is its submitted version)."""
+    return list(fleet.versions.values_list("pk", flat=True))
+
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def login(client, user):
+    client.force_login(user)
+    return client
+
+
+def builder_post(fleet, action: str, **data):
+    data.setdefault("base", fleet.current_version.number if fleet.current_version else 0)
+    return reverse("fleets:edit", args=[fleet.pk, action]), data
+
+
+# (url name, method, extra path args, POST data) of every view about one fleet.
+FLEET_VIEWS = [
+    ("fleets:detail", "get", [], None),
+    ("fleets:search", "get", [], {"search": "1", "q": "U.S.S."}),
+    ("fleets:history", "get", [], None),
+    ("fleets:sheet", "get", [], None),
+    ("fleets:export_json", "get", [], None),
+    ("fleets:export_text", "get", [], None),
+    ("fleets:rename", "get", [], None),
+    ("fleets:rename", "post", [], {"name": "Renamed"}),
+    ("fleets:delete", "get", [], None),
+    ("fleets:delete", "post", [], {}),
+    ("fleets:duplicate", "post", [], {}),
+    ("fleets:edit_details", "post", [], {"name": "N", "faction": "federation", "format_key": "wizkids-2016"}),
+    ("fleets:edit", "post", ["remove-ship"], {"base": "1", "ship": "0"}),
+]
+VIEW_IDS = [f"{name}-{method}-{''.join(args)}" for name, method, args, _ in FLEET_VIEWS]
+
+
+def call(client, fleet, name, method, args, data):
+    url = reverse(name, args=[fleet.pk, *args])
+    return client.get(url, data or {}) if method == "get" else client.post(url, data or {})
