@@ -5,6 +5,7 @@ from django.contrib.auth.models import User
 from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.core.exceptions import ValidationError
 
+from .models import PrintPreferences
 from .roles import GRANTABLE_ROLES
 from .services import PasswordCheckLocked, password_check
 from .text_fields import CleanTextFormMixin
@@ -103,3 +104,21 @@ class RoleForm(CleanTextFormMixin, forms.Form):
 
     role = forms.ChoiceField(choices=[(role, role) for role in GRANTABLE_ROLES])
     granted = forms.TypedChoiceField(choices=[("1", "give"), ("0", "take")], coerce=lambda value: value == "1")
+
+
+class PrintPreferencesForm(CleanTextFormMixin, forms.Form):
+    """The Printouts section of the account: a name for printed sheets, and whether to print the e-mail."""
+
+    print_name = forms.CharField(
+        label="Name on printouts",
+        max_length=PrintPreferences._meta.get_field("print_name").max_length,
+        required=False,
+        help_text="Printed on your sheets and the event's pairings, slips and standings. "
+        "Leave blank to print your username.",
+        widget=forms.TextInput(attrs={"autocomplete": "name"}),
+    )
+    print_email = forms.BooleanField(
+        label="Print my e-mail address on my fleet and deck sheets",
+        required=False,
+        help_text="Off unless you choose it: the event's staff and your opponents see printed sheets.",
+    )
