@@ -205,6 +205,8 @@ MATRIX = [
     Row("sign_up", "POST", no_args, EVERYONE),
     Row("people", "GET", no_args, SITE_ADMINS),
     Row("people_role", "POST", a_player, SITE_ADMINS),  # an empty form: refused, nothing changes
+    Row("printouts", "GET", no_args, SIGNED_IN),
+    Row("printouts", "POST", no_args, SIGNED_IN),  # an empty form is valid: one's own defaults, saved
     # --- Events -----------------------------------------------------------------------------------
     Row("tournaments:list", "GET", no_args, EVERYONE),
     Row("tournaments:calendar", "GET", no_args, EVERYONE),
