@@ -31,6 +31,7 @@ from accounts.paper import COMMON_WIDTH, page_size
 
 from .models import FleetVersion
 from .selectors import CardLine, FleetCheck, ShipLines, faction_label, version_check
+from .violation_words import in_words
 
 MARGIN = 0.4 * inch
 # Laid out within what A4 and Letter share, so the sheet is the same one page on either paper.
@@ -349,7 +350,8 @@ def render_fleet_text(*, version: FleetVersion) -> str:
     ]
     lines.append(f"Total: {check.total} SP")
     if not check.legal:
-        lines.append(f"Not legal ({check.report.format}): " + "; ".join(v.message for v in check.report.violations))
+        problems = "; ".join(str(problem) for problem in in_words(check.report.violations))
+        lines.append(f"Not legal ({check.report.format}): {problems}")
     lines.append(f"Verification code: {version.code} (version {version.number})")
     if any(line.penalty for ship in check.ships for line in ship.lines):
         lines.append("SP like “4 (+1)” include a faction penalty.")
@@ -374,7 +376,7 @@ def render_check_sheet(*, check: FleetCheck, title: str, checked_on: date, forma
             _TEXT,
         ),
     ]
-    problems = [_p(f"{v.code}: {v.message}", _SMALL) for v in check.report.violations]
+    problems = [_p(str(problem), _SMALL) for problem in in_words(check.report.violations)]
     _document(buffer, None, title=f"{NOT_SUBMITTED} — {title}", subject=NOT_SUBMITTED).build(
         [*header, Spacer(1, 8), _ship_grid(check), _resource_and_totals(check), Spacer(1, 6), *problems]
     )

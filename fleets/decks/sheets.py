@@ -24,6 +24,7 @@ from reportlab.platypus import KeepInFrame, PageBreak, Paragraph, SimpleDocTempl
 
 from accounts.paper import COMMON_HEIGHT, COMMON_WIDTH, page_size
 
+from ..violation_words import in_words
 from .deck_kind import label
 from .selectors import DeckView, Row
 
@@ -119,7 +120,7 @@ def _verdict(view: DeckView) -> list:
         return [_p("Legal: the list breaks none of the rules checked.", _BOLD)]
     return [
         _p(f"Not legal — {len(view.report.violations)} rule(s) broken:", _BOLD),
-        *(_p(f"{violation.code}: {violation.message}", _BAD) for violation in view.report.violations),
+        *(_p(str(problem), _BAD) for problem in in_words(view.report.violations)),
     ]
 
 
