@@ -12,7 +12,7 @@ from .text_fields import CleanTextFormMixin
 
 
 class SignUpForm(CleanTextFormMixin, forms.Form):
-    """Sign-up asks for an e-mail too: fleet sheets and password resets need one.
+    """Sign-up asks for an e-mail too: password resets need one, and fleet sheets print it if the player chooses.
 
     Only the input itself is checked here, never whether the name or the address is in
     use: that would tell anyone who asks (see :func:`accounts.services.sign_up_request`).
@@ -28,7 +28,8 @@ class SignUpForm(CleanTextFormMixin, forms.Form):
     email = forms.EmailField(
         label="Email",
         max_length=User._meta.get_field("email").max_length,
-        help_text="Printed on your fleet build sheets. We'll send a link there to finish signing up.",
+        help_text="We'll send a link there to finish signing up. "
+        "Your sheets print it only if you choose so on your Printouts page.",
         widget=forms.EmailInput(attrs={"autocomplete": "email"}),
     )
     password1 = forms.CharField(
