@@ -16,14 +16,15 @@ Order (FAQ 2016, Fleet Captain: "Reduce the cost to 0 and then apply all penalti
 
 Reductions and waivers come from every card on the same ship (the ship card, its captain
 and admiral, its upgrades) and, for "for all ships in your fleet", from the whole fleet;
-each names the cards it reaches with a :class:`~rules.attack_wing.card_text.Qualifier`.
+each names the cards it reaches with a :class:`~rules.attack_wing.card_text.qualifiers.Qualifier`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from rules.attack_wing.card_text import Qualifier, captain_matches, ship_matches
+from rules.attack_wing.card_text.descriptors import captain_matches, ship_matches
+from rules.attack_wing.card_text.qualifiers import Qualifier
 from rules.attack_wing.catalog import OTHER
 from rules.attack_wing.fleet import ROLE_ADMIRAL, ROLE_CAPTAIN, ROLE_SHIP, ROLE_UPGRADE, CardCost
 from rules.attack_wing.index import CardFacts

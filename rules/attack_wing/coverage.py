@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from rules.attack_wing.card_text import plain_text, sentences
+from rules.attack_wing.card_text.plain import plain_text, sentences
 from rules.attack_wing.catalog import Card, Catalog
 
 # phrase family -> (pattern, restriction codes that model it)

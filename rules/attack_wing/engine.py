@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import date
 
-import rules.attack_wing.checks as checks
 from rules.attack_wing.catalog import ADMIRAL, CAPTAIN, OTHER, RESOURCE, SHIP, UPGRADE, Card, Catalog
+from rules.attack_wing.checks import card_rules, fleet_rules, point_limits, resource_rules, ship_rules, slot_rules
 from rules.attack_wing.costs import ShipInFleet, cost_ship, fleet_discounts
 from rules.attack_wing.fleet import (
     UNKNOWN_CARD,
@@ -99,26 +99,26 @@ def validate_fleet(
     chosen_ids = frozenset(f.card.id for f in chosen)
 
     violations = [
-        *checks.fleet_points(fmt, ships, ship_costs, sum(r.cost for r in resource_costs)),
-        *checks.ship_count(fmt, ships),
-        *checks.oversized(fmt, ships),
-        *checks.resources(fmt, [*chosen, *_squadron_resources(ships, index)], on, index),
-        *checks.banned_resources(fmt, chosen, banned),
-        *checks.uniques(ships, chosen),
-        *checks.not_with(ships, chosen),
-        *checks.admirals(fmt, ships),
-        *checks.capital_ships(ships),
-        *checks.blind_booster(fmt, ships, index),
+        *point_limits.fleet_points(fmt, ships, ship_costs, sum(r.cost for r in resource_costs)),
+        *fleet_rules.ship_count(fmt, ships),
+        *fleet_rules.oversized(fmt, ships),
+        *resource_rules.resources(fmt, [*chosen, *_squadron_resources(ships, index)], on, index),
+        *resource_rules.banned_resources(fmt, chosen, banned),
+        *fleet_rules.uniques(ships, chosen),
+        *fleet_rules.not_with(ships, chosen),
+        *fleet_rules.admirals(fmt, ships),
+        *fleet_rules.capital_ships(ships),
+        *fleet_rules.blind_booster(fmt, ships, index),
     ]
     for ship, cards in zip(ships, priced, strict=True):
-        violations.extend(checks.ship_points(fmt, ship, cards))
-        violations.extend(checks.captain(ship))
-        violations.extend(checks.squadron(ship))
-        violations.extend(checks.shuttle(ship))
-        violations.extend(checks.officers(ship))
-        violations.extend(checks.flagship_on_station(ship))
-        violations.extend(checks.slots(ship, crew_talents=bool(staff), free_talent=free_talent))
-        violations.extend(checks.card_restrictions(ship, chosen_ids))
+        violations.extend(point_limits.ship_points(fmt, ship, cards))
+        violations.extend(ship_rules.captain(ship))
+        violations.extend(ship_rules.squadron(ship))
+        violations.extend(ship_rules.shuttle(ship))
+        violations.extend(ship_rules.officers(ship))
+        violations.extend(ship_rules.flagship_on_station(ship))
+        violations.extend(slot_rules.slots(ship, crew_talents=bool(staff), free_talent=free_talent))
+        violations.extend(card_rules.card_restrictions(ship, chosen_ids))
 
     return Report(
         format=fmt.key,

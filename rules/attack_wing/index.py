@@ -10,14 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.attack_wing.card_text import (
-    Qualifier,
-    descriptor_key,
-    normalize_class,
-    plain_text,
-    read_qualifier,
-    sentences,
-)
+from rules.attack_wing.card_text.descriptors import descriptor_key, normalize_class
+from rules.attack_wing.card_text.plain import plain_text, sentences
+from rules.attack_wing.card_text.qualifiers import Qualifier, read_qualifier
 from rules.attack_wing.catalog import ADMIRAL, CAPTAIN, RESOURCE, SHIP, UPGRADE_TYPES, Card, Catalog, Restriction
 from rules.attack_wing.retirement import Retirement, retirement_for
 

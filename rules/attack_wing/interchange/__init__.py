@@ -41,23 +41,22 @@ import re
 from rules.attack_wing.catalog import Catalog
 from rules.attack_wing.fleet import Report
 from rules.attack_wing.fleet_file import fleet_to_dict
-from rules.attack_wing.interchange import muster, spacedock, utopia
-from rules.attack_wing.interchange._common import (
+from rules.attack_wing.interchange import muster, spacedock, utopia_exports, utopia_share_link, utopia_writers
+from rules.attack_wing.interchange.assembler import Assembler
+from rules.attack_wing.interchange.decoding import MAX_INPUT_BYTES, as_text, load_json
+from rules.attack_wing.interchange.report import (
     AMBIGUOUS,
     MATCHED,
-    MAX_INPUT_BYTES,
     NOT_FOUND,
     STATUSES,
     UNPLACED,
-    Assembler,
     CardMatch,
     ImportResult,
     InterchangeError,
-    Resolver,
-    as_text,
-    load_json,
 )
-from rules.attack_wing.interchange.utopia import UTOPIA_URL, Export
+from rules.attack_wing.interchange.resolver import Resolver
+from rules.attack_wing.interchange.utopia_share_link import UTOPIA_URL
+from rules.attack_wing.interchange.utopia_writers import Export
 
 UTOPIA_LINK = "utopia-link"
 UTOPIA_TEXT = "utopia-text"
@@ -180,12 +179,12 @@ def import_fleet(
         resolver = Resolver(catalog, references)
         if fmt == UTOPIA_LINK:
             text = as_text(data, "Utopia link").strip()
-            parsed = utopia.parse_saved(load_json(text, "Utopia fleet")) if text.startswith("{") else None
-            parsed = parsed or utopia.parse_link(text)
+            parsed = utopia_share_link.parse_saved(load_json(text, "Utopia fleet")) if text.startswith("{") else None
+            parsed = parsed or utopia_share_link.parse_link(text)
         elif fmt == UTOPIA_TEXT:
-            parsed = utopia.parse_text(data)
+            parsed = utopia_exports.parse_text(data)
         elif fmt == UTOPIA_TTS:
-            parsed = utopia.parse_tts(data, resolver)
+            parsed = utopia_exports.parse_tts(data, resolver)
         elif fmt == SPACEDOCK_SQUAD:
             parsed = spacedock.parse_squad(data, squad)
         elif fmt == SPACEDOCK_TEXT:
@@ -266,20 +265,20 @@ def result_to_dict(result: ImportResult, report: Report | None = None) -> dict:
 
 
 def utopia_link(fleet, catalog: Catalog, *, utopia_catalog: Catalog | None = None, base: str = UTOPIA_URL) -> Export:
-    """A Utopia share link for ``fleet`` (see :func:`rules.attack_wing.interchange.utopia.write_link`)."""
-    return utopia.write_link(fleet, catalog, utopia=utopia_catalog, base=base)
+    """A Utopia share link for ``fleet`` (see :func:`rules.attack_wing.interchange.utopia_writers.write_link`)."""
+    return utopia_writers.write_link(fleet, catalog, utopia=utopia_catalog, base=base)
 
 
 def utopia_text(
     fleet, catalog: Catalog, report: Report | None = None, *, utopia_catalog: Catalog | None = None
 ) -> Export:
     """Utopia-style text for ``fleet``, with Muster's costs from ``report``."""
-    return utopia.write_text(fleet, catalog, report, utopia=utopia_catalog)
+    return utopia_writers.write_text(fleet, catalog, report, utopia=utopia_catalog)
 
 
 def utopia_tts(fleet, catalog: Catalog, *, utopia_catalog: Catalog | None = None) -> Export:
     """Utopia's Tabletop Simulator list (card ids) for ``fleet``."""
-    return utopia.write_tts(fleet, catalog, utopia=utopia_catalog)
+    return utopia_writers.write_tts(fleet, catalog, utopia=utopia_catalog)
 
 
 def muster_text(fleet, report: Report, catalog: Catalog, *, name: str, faction: str = "", code: str = "", version=None):

@@ -27,19 +27,9 @@ import re
 from rules.attack_wing.catalog import ADMIRAL, CAPTAIN, OTHER, RESOURCE, SHIP, UPGRADE, Card, Catalog
 from rules.attack_wing.fleet import Fleet, Report
 from rules.attack_wing.fleet_file import FleetFileError, parse_fleet
-from rules.attack_wing.interchange._common import (
-    MATCHED,
-    CardMatch,
-    Entry,
-    ImportResult,
-    InterchangeError,
-    Parsed,
-    ShipEntries,
-    as_text,
-    load_json,
-    ship_names,
-    text_lines,
-)
+from rules.attack_wing.interchange.decoding import as_text, load_json, text_lines
+from rules.attack_wing.interchange.entries import Entry, Parsed, ShipEntries, ship_names
+from rules.attack_wing.interchange.report import MATCHED, CardMatch, ImportResult, InterchangeError
 
 UPGRADE_TYPE_LABELS = {
     "crew": "Crew",

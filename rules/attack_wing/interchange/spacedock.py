@@ -45,15 +45,9 @@ from __future__ import annotations
 import re
 
 from rules.attack_wing.catalog import OTHER, RESOURCE, SHIP
-from rules.attack_wing.interchange._common import (
-    Entry,
-    InterchangeError,
-    Parsed,
-    ShipEntries,
-    as_text,
-    load_json,
-    text_lines,
-)
+from rules.attack_wing.interchange.decoding import as_text, load_json, text_lines
+from rules.attack_wing.interchange.entries import Entry, Parsed, ShipEntries
+from rules.attack_wing.interchange.report import InterchangeError
 
 MAX_SQUADS = 500
 _ID = re.compile(r"^[\w.\-' ]{1,100}$")

@@ -12,7 +12,7 @@ import re
 from dataclasses import replace
 from datetime import date
 
-from rules.attack_wing.card_text import normalize_class
+from rules.attack_wing.card_text.descriptors import normalize_class
 from rules.attack_wing.catalog import Card, CardSet, Catalog, Restriction, Skipped
 
 # Ship classes whose model stands on the oversized base. Seed 003, "Suggested tournament

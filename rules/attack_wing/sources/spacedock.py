@@ -12,7 +12,8 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET  # noqa: S405 - DTDs are refused before parsing, see read_spacedock
 
-from rules.attack_wing.card_text import read_card_text, slots_from_text
+from rules.attack_wing.card_text.reader import read_card_text
+from rules.attack_wing.card_text.slots import slots_from_text
 from rules.attack_wing.catalog import (
     ADMIRAL,
     CAPTAIN,

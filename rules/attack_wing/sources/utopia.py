@@ -16,7 +16,9 @@ import json
 import re
 from collections.abc import Iterable
 
-from rules.attack_wing.card_text import descriptor_key, read_card_text, slots_from_text
+from rules.attack_wing.card_text.descriptors import descriptor_key
+from rules.attack_wing.card_text.reader import read_card_text
+from rules.attack_wing.card_text.slots import slots_from_text
 from rules.attack_wing.catalog import (
     ADMIRAL,
     CAPTAIN,

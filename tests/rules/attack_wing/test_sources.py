@@ -7,7 +7,7 @@ import json
 import pytest
 
 from rules.attack_wing import CatalogFormatError, Restriction, read_catalog
-from rules.attack_wing.card_text import slots_from_text
+from rules.attack_wing.card_text.slots import slots_from_text
 from rules.attack_wing.catalog import ADMIRAL, CAPTAIN, OTHER, RESOURCE, SHIP, UPGRADE
 from rules.attack_wing.sources import detect_source
 

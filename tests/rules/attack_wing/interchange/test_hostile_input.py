@@ -21,7 +21,7 @@ from rules.attack_wing.interchange import (
     utopia_text,
     utopia_tts,
 )
-from tests.rules.attack_wing.interchange.test_formats import (
+from tests.rules.attack_wing.interchange.sample_fleets import (
     SPACEDOCK_TEXT_SAMPLE,
     SQUAD,
     UTOPIA_TEXT_SAMPLE,

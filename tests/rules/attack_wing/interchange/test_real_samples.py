@@ -173,7 +173,7 @@ def test_written_links_are_the_ones_utopia_was_seen_to_load(utopia, samples, ind
     """These links were loaded in the real Utopia builder, which kept every card where the link put it."""
     from rules.attack_wing import parse_fleet
     from rules.attack_wing.interchange import utopia_link
-    from rules.attack_wing.interchange.utopia import decode_link
+    from rules.attack_wing.interchange.utopia_share_link import decode_link
 
     sample = json.loads((samples / "written-by-muster.json").read_text())[index]
     fleet = parse_fleet(sample["fleet"], utopia)[0]

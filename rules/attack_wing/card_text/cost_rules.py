@@ -1,0 +1,202 @@
+"""Sentences that change what a card costs, read into restrictions.
+
+Extra costs ("costs +5 SP for any ship other than a …"), reductions ("All of your Klingon
+Upgrades cost -1 SP", "One of your Dominion Upgrades costs -2 SP"), exact costs ("… cost exactly
+3 SP"), resources whose cost the text computes, and the stat bonuses those computed costs count
+("Add +1 to your ship's Shield value"). The reader (:mod:`~rules.attack_wing.card_text.reader`)
+finds the sentence; the functions here read what it says.
+"""
+
+from __future__ import annotations
+
+import re
+
+from rules.attack_wing.card_text.descriptors import (
+    FACTION_WORDS,
+    UPGRADE_WORDS,
+    _alternatives,
+    _strip_captain,
+    descriptor_key,
+)
+from rules.attack_wing.card_text.qualifiers import _factions_in, _types_in, write_qualifier
+from rules.attack_wing.catalog import Restriction
+
+_EXTRA_SHIP = re.compile(
+    r"^\s*(?:if (?:purchased|fielded|equipped|deployed) )?(?:(?:for|on|to) )?(?:(?:any|a) )?"
+    r"(?:ship (?:other than|that is not)|non[- ]?)\s*(?P<desc>.+?)(?=,? and |$)",
+    re.IGNORECASE,
+)
+
+
+_EXTRA_NOT_EQUIPPED = re.compile(
+    r"^\s*if not (?:equipped|purchased|fielded) (?:to|for|on) (?P<desc>.+?)(?=,? and |$)", re.IGNORECASE
+)
+
+
+_EXTRA_CAPTAIN = re.compile(r"^\s*for any captain other than (?P<desc>.+?)(?=,? and |$)", re.IGNORECASE)
+
+
+_EXTRA_SKILL = re.compile(
+    r"^\s*if purchased for a captain with a skill (?:greater than|higher than|over) (?P<n>\d+)", re.IGNORECASE
+)
+
+
+_REDUCE = re.compile(r"\bcosts? -(?P<n>\d+) ?(?:sp|squadron points?)?", re.IGNORECASE)
+
+
+_REDUCE_MARKERS = re.compile(
+    r"\b(?:all of your|all your|one of your|each|all|(?<!to )your ship|the)\b"
+    r"(?!.*\b(?:all of your|all your|one of your)\b)",
+    re.IGNORECASE,
+)
+
+
+_REDUCE_CONDITION = re.compile(r"^if this card is assigned to an? (?P<f>[\w' -]+?) ship,?\s*", re.IGNORECASE)
+
+
+_EXACT = re.compile(
+    r"^(?:(?P<all>any (?P<what>.+?) upgrades you purchase for \S+)"
+    r"|up to (?P<n>\d+) of the upgrades you purchase for your ship) cost exactly (?P<cost>\d+)",
+    re.IGNORECASE,
+)
+
+
+def _exact_cost(sentence: str) -> list[Restriction]:
+    """ "Any Federation [talent] Upgrades you purchase for Kirk cost exactly 3 SP" (Cap905); Khan's "Up to 3 of
+    the Upgrades you purchase for your ship cost exactly 4 SP each" with "The printed cost on those Upgrades
+    cannot be greater than 6" (Cap725, the next sentence: read by :func:`read_card_text`)."""
+    match = _EXACT.search(sentence)
+    if not match:
+        return []
+    if match["all"]:
+        what = match["what"]
+        kinds = set(_types_in(what)) or {"upgrade"}
+        reach = write_qualifier(kinds=kinds, factions=set(_factions_in(re.sub(r"\[\w+\]", "", what))))
+    else:
+        reach = write_qualifier(kinds={"upgrade"}, limit=int(match["n"]))
+    return [Restriction("exact_cost", reach, int(match["cost"]))]
+
+
+_STAT_BONUS = re.compile(
+    r"(?:add \+?(?P<a>\d+) to your ship's (?P<sa>shield|hull) value"
+    r"|increase this ship's (?P<sb>shield|hull) value by (?P<b>\d+)"
+    r"|your (?:primary weapon and )?(?P<sc>shield|hull) values? (?:is|are) (?:at )?\+(?P<c>\d+))",
+    re.IGNORECASE,
+)
+
+
+def _stat_bonuses(sentence: str) -> list[tuple[str, int]]:
+    """ "Add +1 to your ship's Shield value" (T026): the ship starts the game with it (Emergency Force Field,
+    Improved Hull count starting values)."""
+    if re.search(r"\bif\b|\bwhen\b|\bwhile\b|this round|\buntil\b", sentence, re.IGNORECASE):
+        return []
+    found = []
+    for m in _STAT_BONUS.finditer(sentence):
+        stat = (m["sa"] or m["sb"] or m["sc"]).lower()
+        found.append(("shields" if stat == "shield" else "hull", int(m["a"] or m["b"] or m["c"])))
+    return found
+
+
+def _resource_cost(sentence: str) -> list[Restriction]:
+    """Resources whose cost the text computes (Emergency Force Field, Improved Hull, Main Power Grid, Senior Staff)."""
+    lower = sentence.lower()
+    if re.search(r"starting shield values? of all (?:of (?:your|the) )?ships.*divided by 2", lower):
+        return [Restriction("resource_cost", "half_total_shields")]
+    if re.search(r"starting hull values? of all (?:of (?:your|the) )?ships.*divided by 2", lower):
+        return [Restriction("resource_cost", "half_total_hull")]
+    grid = re.search(r"costs (\d+) sp plus (\d+) sp for each hull value greater than (\d+)", lower)
+    if grid:
+        return [Restriction("resource_cost", f"ships_hull_over:{grid[3]}:{grid[1]}", int(grid[2]))]
+    staff = re.search(r"(\d+) sp for each additional \[talent\] upgrade", lower)
+    if staff:
+        return [Restriction("resource_cost", "extra_talents", int(staff[1]))]
+    return []
+
+
+def _extra(amount: int, tail: str) -> list[Restriction]:
+    skill = _EXTRA_SKILL.match(tail)
+    if skill:
+        return [Restriction("extra_cost_if_skill_over", int(skill["n"]), amount)]
+    captain = _EXTRA_CAPTAIN.match(tail)
+    if captain:
+        keys = [descriptor_key(_strip_captain(p)) for p in _alternatives(captain["desc"])]
+        return [Restriction("extra_cost_unless_captain", "|".join(keys), amount)]
+    ship = _EXTRA_SHIP.match(tail) or _EXTRA_NOT_EQUIPPED.match(tail)
+    if ship:
+        keys = [descriptor_key(p) for p in _alternatives(ship["desc"].rstrip(". "))]
+        if all(keys):
+            return [Restriction("extra_cost_unless_ship", "|".join(keys), amount)]
+    return []
+
+
+def _reductions(sentence: str) -> list[Restriction]:
+    """ "All of your Klingon Upgrades cost -1 SP", "[weapon] Upgrades equipped to this ship cost -1 SP"."""
+    found: list[Restriction] = []
+    condition = _REDUCE_CONDITION.match(sentence)
+    body = sentence[condition.end() :] if condition else sentence
+    if re.search(r"\bif\b|\bwhen\b|\bfor each\b|may reduce|at a cost|exactly|\bmin 1\b", body, re.IGNORECASE):
+        return []
+    start = 0
+    for match in _REDUCE.finditer(body):
+        clause = body[start : match.start()]
+        tail = body[match.end() :]
+        start = match.end()
+        markers = list(_REDUCE_MARKERS.finditer(clause))
+        marker = markers[-1] if markers else None
+        head = clause[marker.start() :] if marker else clause
+        if re.search(r"\b(?:that|this|these|selected|his|its)\b", head, re.IGNORECASE) and not re.search(
+            r"equipped to this ship|assigned to (?:this|your) ship", head, re.IGNORECASE
+        ):
+            continue  # refers to a card chosen elsewhere in the text: not a standing reduction
+        restriction = _reduction(head, tail, int(match["n"]), condition["f"] if condition else "")
+        if restriction is not None:
+            found.append(restriction)
+    return found
+
+
+def _reduction(head: str, tail: str, amount: int, condition: str) -> Restriction | None:
+    lower = head.lower()
+    kinds = set(_types_in(head))
+    if re.search(r"\bcaptains?\b", lower):
+        kinds.add("captain")
+    if re.search(r"\badmirals?\b", lower):
+        kinds.add("admiral")
+    if re.match(r"^\s*your ship\s*$", lower):
+        kinds = {"ship"}
+    elif re.search(r"\bupgrades?\b", lower) and not _types_in(head):
+        kinds.add("upgrade")
+    if not kinds:
+        return None
+    fields: dict = {"kinds": kinds}
+    if condition:
+        fields["ship"] = descriptor_key(condition)
+    names = re.findall(r"['\"]([^'\"]+)['\"]", head)
+    single = re.match(r"^\s*the (?P<name>[^\[]+?) \[\w+\] upgrade\b(?!s)", head, re.IGNORECASE)
+    if single and not names:
+        names = [single["name"]]
+        fields.pop("factions", None)
+    if names:
+        fields["names"] = {descriptor_key(n) for n in names}
+    non = re.findall(r"non[- ](\w+)", head, re.IGNORECASE)
+    factions = _factions_in(re.sub(r"non[- ]\w+", "", re.sub(r"\[\w+\]", "", head)))
+    if factions:
+        fields["factions"] = factions
+    if non:
+        fields["not_factions"] = [FACTION_WORDS.get(n.lower(), n.lower()) for n in non]
+    cost_cap = re.search(r"with a cost of (\d+) or less", head, re.IGNORECASE)
+    if cost_cap:
+        fields["max_cost"] = int(cost_cap.group(1))
+    cap = re.search(r"-(\d+) ?max|max -?(\d+)", tail, re.IGNORECASE)
+    if cap:
+        fields["limit"] = int(cap[1] or cap[2])  # "-5 Max": at most 5 SP off in all
+    code = "reduce"
+    if re.match(r"^\s*one of your\b", head, re.IGNORECASE):
+        code = "reduce_one"
+    elif re.search(r"for all ships in your fleet", tail, re.IGNORECASE):
+        code = "fleet_discount"
+    if code != "reduce_one" and set(fields) == {"kinds"} and len(kinds) == 1:
+        # "All of your [crew] Upgrades cost -1 SP": the plain type-wide form keeps its older, simpler code
+        kind = next(iter(kinds))
+        if kind in UPGRADE_WORDS or kind == "upgrade":
+            return Restriction("discount" if code == "reduce" else code, "*" if kind == "upgrade" else kind, amount)
+    return Restriction(code, write_qualifier(**fields), amount)

@@ -1,0 +1,118 @@
+"""Descriptors: the words a card uses for a ship or a captain, and whether a card fits them.
+
+"Krenim weapon ship", "Galaxy, Intrepid or Sovereign Class ship", "Klingon Captain": the reader
+reduces such phrases to descriptor keys (:func:`descriptor_key`), and the cost engine and the
+construction checks match a ship or a captain against a key (:func:`ship_matches`,
+:func:`captain_matches`). Both sides use this one module, so a key is always read and matched
+the same way. The faction and upgrade-type words live here as the vocabulary of descriptors.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+FACTION_WORDS = {
+    "federation": "federation",
+    "klingon": "klingon",
+    "romulan": "romulan",
+    "dominion": "dominion",
+    "borg": "borg",
+    "ferengi": "ferengi",
+    "bajoran": "bajoran",
+    "kazon": "kazon",
+    "vulcan": "vulcan",
+    "xindi": "xindi",
+    "independent": "independent",
+    "species 8472": "species-8472",
+    "mirror universe": "mirror-universe",
+}
+
+
+UPGRADE_WORDS = ("crew", "tech", "weapon", "talent", "borg", "squadron")
+
+
+def normalize_class(name: str) -> str:
+    """Class names differ in case and stray spaces between and within sources ("K'Vort Class ")."""
+    return " ".join(name.split()).lower()
+
+
+_ARTICLES = re.compile(r"^(?:either |any other |any |a |an |the )+", re.IGNORECASE)
+
+
+def _alternatives(phrase: str) -> list[str]:
+    parts = re.split(r",\s*(?:or\s+|and\s+)?|\s+or\s+", phrase.strip())
+    return [p for p in (_ARTICLES.sub("", part.strip()).strip() for part in parts) if p]
+
+
+@lru_cache(maxsize=4096)
+def _key(phrase: str) -> str:
+    return descriptor_key(phrase)
+
+
+@lru_cache(maxsize=4096)
+def _class_key(ship_class: str, key: str) -> str:
+    """A class name as descriptor words; a variant in brackets ("Constitution Class (Refit)", "Galaxy Class
+    (MU)") is another class, so the class only counts when the descriptor names the variant too."""
+    variant = re.match(r"^(?P<base>.*?)\s*\((?P<variant>[^)]*)\)\s*$", ship_class)
+    if variant and f" {descriptor_key(variant['variant'])} " not in f" {key} ":
+        return ""
+    return descriptor_key(ship_class)
+
+
+def descriptor_key(phrase: str) -> str:
+    """A ship or captain descriptor reduced to lower-case words: "Intrepid-class ship" -> "intrepid"."""
+    words = re.sub(r"[-\u2013]", " ", phrase.lower())
+    words = re.sub(r"[^\w'. ]", " ", words)
+    tokens = [w for w in words.split() if w not in ("class", "ship", "ships", "starship", "type")]
+    return " ".join(tokens).strip(" .")
+
+
+@lru_cache(maxsize=65536)
+def ship_matches(key: str, factions: frozenset[str], ship_class: str, name: str) -> bool:
+    """Whether a ship fits a descriptor key: its faction, words of its class, or words of its name.
+
+    The key must appear as whole words in the class or the name; leading faction words the
+    ship has may be dropped first ("Federation Oberth" fits an Oberth Class ship of the
+    Federation, "Federation Shuttlecraft" a Federation Type 7 Shuttlecraft).
+    """
+    if not key:
+        return True
+    if key.startswith("non "):  # "a non-Borg ship" (Borg Alliance)
+        return not ship_matches(key[4:], factions, ship_class, name)
+    haystacks = (f" {_class_key(ship_class, key)} ", f" {_key(name)} ")
+    rest = key
+    while True:
+        if any(f" {rest} " in h for h in haystacks):
+            return True
+        for word, slug in FACTION_WORDS.items():
+            if rest == word or rest.startswith(word + " "):
+                if slug not in factions:
+                    return False
+                rest = rest[len(word) :].strip()
+                if not rest:
+                    return True
+                break
+        else:
+            return False
+
+
+@lru_cache(maxsize=65536)
+def captain_matches(key: str, factions: frozenset[str], name: str, text_key: str = "") -> bool:
+    """Whether a captain fits "Klingon", "Borg Queen", "Annorax", "Romulan Drone Pilot", "Krenim".
+
+    ``text_key`` is the captain's text as :func:`descriptor_key` words ("counts as a romulan drone pilot")."""
+    if not key:
+        return True
+    if key.startswith("non "):
+        return not captain_matches(key[4:], factions, name, text_key)
+    if FACTION_WORDS.get(key) in factions:
+        return True
+    name_key = f" {_key(name)} "
+    if f" {key} " in name_key:
+        return True
+    return f"counts as a {key}" in text_key
+
+
+def _strip_captain(phrase: str) -> str:
+    return re.sub(r"\b(?:captain|admiral)s?\b", "", phrase, flags=re.IGNORECASE).strip()

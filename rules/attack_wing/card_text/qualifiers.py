@@ -1,0 +1,77 @@
+"""Qualifiers: which cards a reduction or a faction-penalty waiver reaches.
+
+The reader writes a qualifier into a restriction's value as ``key=value`` pairs joined by ``;``
+(:func:`write_qualifier`); the catalog index reads it back once per card (:func:`read_qualifier`),
+and the cost engine applies it. Kept apart from the reader because the engine needs only this.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from rules.attack_wing.card_text.descriptors import FACTION_WORDS, UPGRADE_WORDS
+
+
+@dataclass(frozen=True, slots=True)
+class Qualifier:
+    """Which cards a reduction or a faction-penalty waiver reaches.
+
+    ``self``: the card carrying the rule; ``kinds``: roles or upgrade types ("captain",
+    "admiral", "upgrade", "crew", "ship", …, or "any"); ``factions`` / ``not_factions``: the
+    card's own factions; ``names``: card names; ``max_cost``: printed cost at most; ``ship``:
+    a descriptor the ship must fit; ``not_ship``: a descriptor it must not fit.
+    """
+
+    self: bool = False
+    kinds: frozenset[str] = frozenset()
+    factions: frozenset[str] = frozenset()
+    not_factions: frozenset[str] = frozenset()
+    names: frozenset[str] = frozenset()
+    max_cost: int | None = None
+    ship: str = ""
+    not_ship: str = ""
+    # ``exact_cost``: at most this many cards ("Up to 3 of the Upgrades …"); ``reduce``: at most this many
+    # SP off in all, over every reduction of the same card ("-5 Max", "(max -5SP total)")
+    limit: int | None = None
+
+
+def write_qualifier(**fields) -> str:
+    parts = []
+    for key in ("self", "kinds", "factions", "not_factions", "names", "max_cost", "ship", "not_ship", "limit"):
+        value = fields.get(key)
+        if value in (None, False, "", (), frozenset(), []):
+            continue
+        if key == "self":
+            parts.append("self")
+        elif isinstance(value, str | int):
+            parts.append(f"{key}={value}")
+        else:
+            parts.append(f"{key}={','.join(sorted(value))}")
+    return ";".join(parts)
+
+
+def read_qualifier(value: str) -> Qualifier:
+    fields: dict = {}
+    for part in str(value or "").split(";"):
+        if not part:
+            continue
+        key, _, raw = part.partition("=")
+        if key == "self":
+            fields["self"] = True
+        elif key in ("kinds", "factions", "not_factions", "names"):
+            fields[key] = frozenset(x for x in raw.split(",") if x)
+        elif key in ("max_cost", "limit"):
+            fields[key] = int(raw)
+        elif key in ("ship", "not_ship"):
+            fields[key] = raw
+    return Qualifier(**fields)
+
+
+def _factions_in(phrase: str) -> list[str]:
+    lower = f" {phrase.lower()} "
+    return [slug for word, slug in FACTION_WORDS.items() if re.search(rf"(?<![\w-]){word}(?![\w-])", lower)]
+
+
+def _types_in(phrase: str) -> list[str]:
+    return [t for t in re.findall(r"\[(\w+)\]", phrase) if t in UPGRADE_WORDS]

@@ -1,0 +1,57 @@
+"""Slots a card's own text adds to its ship's upgrade bar (kept for both readers).
+
+"Add 2 [crew] to this ship's Upgrade Bar", "This card adds an extra [crew] and [talent] slot":
+the card databases list a card's slots only for ships, so the catalog readers take the slots a
+captain, admiral or upgrade adds from its text, through :func:`slots_from_text`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from rules.attack_wing.card_text.plain import plain_text
+
+_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+
+
+# "This card adds an extra [crew] and [talent] slot" (Senior Staff's card for a ship)
+_EXTRA_SLOTS = re.compile(r"\badds an extra ((?:\[\w+\](?:,? and |, )?)+) slot", re.IGNORECASE)
+
+
+_UPGRADE_BAR = re.compile(r"\badd\b(?P<body>[^.<>]*?)\bupgrade bar\b", re.IGNORECASE)
+
+
+_SLOT_TOKEN = re.compile(r"(?:(\d+|one|two|an?)\s+(?:additional\s+)?)?\[(\w+?)(?:_text)?\]", re.IGNORECASE)
+
+
+def _count(word: str | None) -> int:
+    if not word:
+        return 1
+    return int(word) if word.isdigit() else _NUMBERS[word.lower()]
+
+
+def slots_from_text(text: str, slot_types: tuple[str, ...]) -> tuple[str, ...]:
+    """Slots a card's own text adds to its ship's upgrade bar, e.g. "Add 2 [crew] to this ship's Upgrade Bar".
+
+    Only unconditional sentences count (a sentence with "if" is skipped: its slot depends
+    on the game state or the ship). A choice ("Add 1 [tech] or [weapon]") becomes one
+    slot that accepts either type, written ``"tech|weapon"``.
+    """
+    slots: list[str] = []
+    extra = _EXTRA_SLOTS.search(plain_text(text))
+    if extra:
+        slots.extend(t for t in re.findall(r"\[(\w+)\]", extra.group(1)) if t in slot_types)
+    for match in _UPGRADE_BAR.finditer(text):
+        sentence_start = max(text.rfind(".", 0, match.start()), text.rfind(">", 0, match.start())) + 1
+        if re.search(r"\bif\b", text[sentence_start : match.end()], re.IGNORECASE):
+            continue
+        body = match.group("body")
+        tokens = [(_count(n), t.lower()) for n, t in _SLOT_TOKEN.findall(body) if t.lower() in slot_types]
+        if not tokens:
+            continue
+        if re.search(r"\bor\b", body, re.IGNORECASE):
+            slots.extend(["|".join(dict.fromkeys(t for _, t in tokens))] * tokens[0][0])
+        else:
+            for number, slot_type in tokens:
+                slots.extend([slot_type] * number)
+    return tuple(slots)

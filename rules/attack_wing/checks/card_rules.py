@@ -1,0 +1,170 @@
+"""Each card's own deployment restrictions, as the catalog encodes them (Additional Rules 29).
+
+Bounds on the ship's values, faction and class alternatives, a required resource, the card text's
+"may only be purchased for …" and what the ship card itself allows — with Lore's waiver of
+faction restrictions, read through the cost engine's :func:`~rules.attack_wing.costs.reaches`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from rules.attack_wing.card_text.descriptors import FACTION_WORDS
+from rules.attack_wing.catalog import OTHER
+from rules.attack_wing.checks.wording import _restricted
+from rules.attack_wing.costs import ShipInFleet, reaches
+from rules.attack_wing.fleet import Violation
+from rules.attack_wing.index import CardFacts
+
+
+def card_restrictions(ship: ShipInFleet, resources_chosen: frozenset[str]) -> list[Violation]:
+    """Each card's own deployment restrictions, as the catalog encodes them (Additional Rules 29)."""
+    found = []
+    names_seen: set[str] = set()
+    constructions = 0
+    found.extend(_ship_card_rules(ship))
+    for facts in (*ship.commanders, *ship.attached):
+        card = facts.card
+        if card.kind == OTHER and card.upgrade_type == "starship_construction":
+            constructions += 1
+            if constructions > 1:
+                found.append(_restricted(ship, facts, "only one Starship Construction card fits a ship"))
+        if facts.one_per_ship:
+            if facts.name_key in names_seen:
+                found.append(_restricted(ship, facts, f"no ship may carry more than one {card.name}"))
+            names_seen.add(facts.name_key)
+        for reason in _unmet(ship, facts, resources_chosen):
+            found.append(_restricted(ship, facts, reason))
+    return found
+
+
+_BOUND_SUBJECTS = {
+    "hull": ("hull", lambda s: s.ship.card.hull),
+    "shield": ("shield value", lambda s: s.ship.card.shields),
+    "attack": ("primary weapon value", lambda s: s.ship.card.attack),
+    "captain_skill": ("captain skill", lambda s: s.captain.card.skill if s.captain else None),
+}
+
+
+_GROUP_WORDS = {
+    "ship_faction": "a ship of faction",
+    "captain_faction": "a captain of faction",
+    "ship_identity": "the ship",
+}
+
+
+def _unmet(ship: ShipInFleet, facts: CardFacts, resources_chosen: frozenset[str]) -> Iterator[str]:
+    for code, limit in facts.bounds:
+        subject, bound = code.rsplit("_", 1)
+        label, read = _BOUND_SUBJECTS[subject]
+        value = read(ship)
+        if value is None:
+            continue
+        if (bound == "min" and value < limit) or (bound == "max" and value > limit):
+            wanted = f"{limit} or more" if bound == "min" else f"{limit} or less"
+            yield f"needs a {label} of {wanted} (this one has {value})"
+    freed: bool | None = None
+    for group, options in facts.any_of:
+        if not any(_option_met(ship, code, value) for code, value in options):
+            if group in ("ship_faction", "captain_faction"):
+                # Space Dock states a faction restriction as a code (OnlyKlingonCaptain); Lore frees it as its text
+                freed = _freed_of_faction_rules(ship, facts) if freed is None else freed
+                if freed:
+                    continue
+            listed = " or ".join(dict.fromkeys(v for _, v in options))
+            yield f"may only go on {_GROUP_WORDS[group]} {listed}"
+    if facts.requires_resource and facts.requires_resource not in resources_chosen:
+        yield f"needs the fleet's resource {facts.requires_resource}"
+    rules = facts.rules
+    if (rules.ship_is or rules.captain_is) and _faction_rules_waived(ship, facts):
+        return
+    if rules.ship_is and not any(ship.fits(key) for key in rules.ship_is):
+        yield f"{_printed(facts, 'ship')} (this is a {ship.ship.card.ship_class or ship.name})"
+    if rules.ship_unique and not (ship.ship.card.unique or ship.ship.card.mirror_unique):
+        yield "the card says it can only be equipped to a Unique / Mirror Unique ship"
+    if facts.card.upgrade_type == "fleet-captain" and ship.captain is not None and not ship.captain.card.unique:
+        yield "the Fleet Captain resource says: You may not assign a non-unique Captain as your Fleet Captain"
+    if rules.captain_is and facts is not ship.captain and not any(ship.captain_fits(k) for k in rules.captain_is):
+        captain_name = ship.captain.card.name if ship.captain else "no captain"
+        yield f"{_printed(facts, 'captain')} (the captain is {captain_name})"
+
+
+def _faction_rules_waived(ship: ShipInFleet, facts: CardFacts) -> bool:
+    """Lore: "You may assign any [talent] Upgrade to your ship, regardless of Faction restriction": a talent
+    whose only restrictions name factions is free of them on his ship."""
+    rules = facts.rules
+    keys = (*rules.ship_is, *rules.captain_is)
+    if not keys or not all(k.removeprefix("non ") in FACTION_WORDS for k in keys):
+        return False
+    return _freed_of_faction_rules(ship, facts)
+
+
+def _freed_of_faction_rules(ship: ShipInFleet, facts: CardFacts) -> bool:
+    entry = next((e for e in ship.placed if e.facts is facts), None)
+    return entry is not None and any(
+        reaches(reach, source, entry, ship)
+        for source in ship.placed
+        for reach in source.facts.rules.free_of_faction_rules
+    )
+
+
+def _printed(facts: CardFacts, about: str) -> str:
+    """The card's own words for a restriction, else the rule in short."""
+    sentence = facts.rules.ship_rule_text if about == "ship" else facts.rules.captain_rule_text
+    if sentence:
+        return f'the card says "{sentence}"'
+    keys = facts.rules.ship_is if about == "ship" else facts.rules.captain_is
+    return f"may only go to a {about} that is: {' or '.join(keys)}"
+
+
+def _ship_card_rules(ship: ShipInFleet) -> list[Violation]:
+    """What the ship card itself allows: no captain at all, only certain captains, upgrade cost caps."""
+    found = []
+    rules = ship.ship.rules
+    if rules.no_captain:
+        for facts in ship.commanders:
+            found.append(_restricted(ship, facts, "the ship card says no Captain or Admiral may be assigned to it"))
+    if rules.captain_is and ship.captain is not None and not any(ship.captain_fits(k) for k in rules.captain_is):
+        found.append(
+            _restricted(ship, ship.captain, f"the ship takes only {' or '.join(rules.captain_is)} as its captain")
+        )
+    for entry in ship.placed if ship.guarded else ():
+        facts = entry.facts
+        if not facts.rules.guards:
+            continue
+        for name in facts.rules.not_on_ship_with:
+            for other in ship.placed:
+                if other.facts.rules.name_key == name:
+                    found.append(_restricted(ship, facts, f"may not share a ship with {other.facts.card.name}"))
+        if facts.rules.no_admiral and ship.admiral is not None:
+            found.append(_restricted(ship, ship.admiral, f"{facts.card.name} allows no Admiral on this ship"))
+        for reach in facts.rules.only_cards:
+            kinds = reach.kinds
+            for other in ship.placed:
+                if other.position == entry.position or not any(w in kinds for w in other.kind_words):
+                    continue
+                if not reach.factions.intersection(other.facts.card.factions):
+                    allowed = " or ".join(sorted(reach.factions))
+                    what = "/".join(sorted(kinds))
+                    reason = f"{facts.card.name} allows only {allowed} {what} cards on this ship"
+                    found.append(_restricted(ship, other.facts, reason))
+                    found.append(_restricted(ship, facts, f"{reason} ({other.facts.card.name} is not)"))
+    for slot_type, limit in rules.max_upgrade_cost:
+        for facts in ship.attached:
+            if facts.slot_type == slot_type and facts.card.cost > limit:
+                found.append(
+                    _restricted(ship, facts, f"the ship card allows no [{slot_type}] Upgrade costing more than {limit}")
+                )
+    return found
+
+
+def _option_met(ship: ShipInFleet, code: str, value: str) -> bool:
+    if code == "ship_faction":
+        return value in ship.ship_factions
+    if code == "captain_faction":
+        return value in ship.captain_factions
+    if code == "ship_class":
+        return " ".join(value.lower().split()) == ship.ship.ship_class_key
+    if code == "ship_class_contains":
+        return value.lower() in ship.ship.ship_class_key
+    return " ".join(value.lower().split()) == ship.ship.name_key  # ship_name

@@ -1,0 +1,186 @@
+"""Rules over the fleet as a whole: how many ships, oversized bases and admirals, capital ships for
+shuttlecraft and squadrons, unique names, cards that may not share a fleet, the Blind Booster.
+
+Each looks across every ship at once, unlike :mod:`~rules.attack_wing.checks.ship_rules`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from rules.attack_wing.checks.wording import _where
+from rules.attack_wing.costs import ShipInFleet
+from rules.attack_wing.fleet import (
+    BLIND_BOOSTER_MIXED,
+    BLIND_BOOSTER_OVER_LIMIT,
+    CAPITAL_SHIP_REQUIRED,
+    CARD_RESTRICTION,
+    DUPLICATE_UNIQUE,
+    TOO_FEW_SHIPS,
+    TOO_MANY_ADMIRALS,
+    TOO_MANY_OVERSIZED,
+    Violation,
+)
+from rules.attack_wing.formats import Format
+from rules.attack_wing.index import CardFacts, CatalogIndex
+
+CAPITAL_HULL = 4  # Shuttlecraft rule 4, Attack Squadrons rule 8
+
+
+def ship_count(fmt: Format, ships: list[ShipInFleet]) -> list[Violation]:
+    if len(ships) >= fmt.min_ships:
+        return []
+    return [Violation(TOO_FEW_SHIPS, f"The fleet has {len(ships)} ship(s); it needs at least {fmt.min_ships}.")]
+
+
+def oversized(fmt: Format, ships: list[ShipInFleet]) -> list[Violation]:
+    big = [s for s in ships if s.ship.oversized]
+    if fmt.max_oversized is None or len(big) <= fmt.max_oversized:
+        return []
+    names = ", ".join(_where(s) for s in big)
+    return [
+        Violation(
+            TOO_MANY_OVERSIZED,
+            f"Only {fmt.max_oversized} ship with the oversized base (Borg Cube, Nor Class station) "
+            f"is allowed: {names}.",
+            big[fmt.max_oversized].index,
+            big[fmt.max_oversized].ship.card.id,
+        )
+    ]
+
+
+def _every_card(ships: list[ShipInFleet], chosen: list[CardFacts]) -> Iterator[tuple[int | None, CardFacts]]:
+    for ship in ships:
+        for facts in (ship.ship, *ship.commanders, *ship.attached):
+            yield ship.index, facts
+    for facts in chosen:
+        yield None, facts
+
+
+def not_with(ships: list[ShipInFleet], chosen: list[CardFacts]) -> list[Violation]:
+    """Cards that may not share a fleet with a named card (Locutus: "… the same ship or fleet as Jean-Luc Picard")."""
+    if not any(s.not_with for s in ships) and not any(f.rules.not_with for f in chosen):
+        return []
+    present = list(_every_card(ships, chosen))
+    found = []
+    for ship_index, facts in present:
+        for name in facts.rules.not_with:
+            for other_index, other in present:
+                if other is not facts and other.rules.name_key == name:
+                    where = (
+                        f"Ship {ship_index + 1} ({ships[ship_index].name})" if ship_index is not None else "the fleet"
+                    )
+                    found.append(
+                        Violation(
+                            CARD_RESTRICTION,
+                            f"{facts.card.name} on {where}: may not be in the same fleet as {other.card.name}.",
+                            ship_index,
+                            facts.card.id,
+                        )
+                    )
+                    found.append(
+                        Violation(
+                            CARD_RESTRICTION,
+                            f"{other.card.name}: {facts.card.name} may not be in the same fleet.",
+                            other_index,
+                            other.card.id,
+                        )
+                    )
+    return found
+
+
+def uniques(ships: list[ShipInFleet], chosen: list[CardFacts]) -> list[Violation]:
+    """Unique and mirror-universe-unique names, each counted on its own (Errata 8-12 use the mirror icon)."""
+    found = []
+    seen: dict[tuple[bool, str], str] = {}
+    for ship_index, facts in _every_card(ships, chosen):
+        card = facts.card
+        for mirror, flagged in ((False, card.unique), (True, card.mirror_unique)):
+            if not flagged:
+                continue
+            key = (mirror, facts.name_key)
+            if key in seen:
+                kind = "mirror-universe-unique" if mirror else "unique"
+                where = f" on Ship {ship_index + 1} ({ships[ship_index].name})" if ship_index is not None else ""
+                found.append(
+                    Violation(
+                        DUPLICATE_UNIQUE,
+                        f"{card.name}{where} is {kind} and the fleet already has "
+                        f"a {kind} card of that name ({seen[key]}).",
+                        ship_index,
+                        card.id,
+                    )
+                )
+            else:
+                seen[key] = card.id
+    return found
+
+
+def admirals(fmt: Format, ships: list[ShipInFleet]) -> list[Violation]:
+    face_up = [s for s in ships if s.admiral is not None]
+    if len(face_up) <= fmt.max_admirals:
+        return []
+    extra = face_up[fmt.max_admirals]
+    return [
+        Violation(
+            TOO_MANY_ADMIRALS,
+            f"The fleet has {len(face_up)} face-up admirals; {fmt.max_admirals} is allowed "
+            f"({extra.admiral.card.name} on {_where(extra)}).",
+            extra.index,
+            extra.admiral.card.id,
+        )
+    ]
+
+
+def capital_ships(ships: list[ShipInFleet]) -> list[Violation]:
+    """Each shuttlecraft, squadron or Borg support vehicle needs its own ship of hull 4+ (rule 55)."""
+    dependents, capitals = [], 0
+    for ship in ships:
+        support = any("support_vehicle" in f.codes for f in ship.attached)
+        if ship.ship.shuttle or ship.ship.card.squadron or support:
+            dependents.append(ship)
+            continue
+        if ship.ship.card.hull >= CAPITAL_HULL and not any("no_capital_ship" in f.codes for f in ship.attached):
+            capitals += 1
+    return [
+        Violation(
+            CAPITAL_SHIP_REQUIRED,
+            f"{_where(ship)} needs its own Capital Ship (a ship of hull {CAPITAL_HULL} or more); the fleet has "
+            f"{capitals} Capital Ship(s) for {len(dependents)} shuttlecraft, squadron(s) and support vehicle(s).",
+            ship.index,
+            ship.ship.card.id,
+        )
+        for ship in dependents[capitals:]
+    ]
+
+
+def blind_booster(fmt: Format, ships: list[ShipInFleet], index: CatalogIndex) -> list[Violation]:
+    """Booster cards stay with the booster ship, other cards stay off it (Suggested format, bullet 6)."""
+    boosted = [s for s in ships if s.blind_booster]
+    if not boosted:
+        return []
+    if fmt.blind_booster_points == 0:
+        return [
+            Violation(
+                BLIND_BOOSTER_OVER_LIMIT,
+                f"This format has no Blind Booster; {_where(boosted[0])} is marked as one.",
+                boosted[0].index,
+            )
+        ]
+    if not index.has_booster_sets:
+        return []  # the catalog does not say which sets are Blind Boosters
+    packs = frozenset().union(*(s.ship.booster_sets for s in boosted))
+    found = []
+    for ship in ships:
+        for facts in (ship.ship, *ship.commanders, *ship.attached):
+            if ship.blind_booster and not facts.booster_sets & packs:
+                message = f"{facts.card.name} on {_where(ship)} is not part of the Blind Booster."
+            elif not ship.blind_booster and facts.booster_only and facts.booster_sets <= packs:
+                message = (
+                    f"{facts.card.name} on {_where(ship)} comes from the Blind Booster "
+                    "and cannot join the rest of the fleet."
+                )
+            else:
+                continue
+            found.append(Violation(BLIND_BOOSTER_MIXED, message, ship.index, facts.card.id))
+    return found

@@ -1,0 +1,69 @@
+"""SP limits: the fleet's (with a Blind Booster's separate budget) and each ship's (Suggested format)."""
+
+from __future__ import annotations
+
+from rules.attack_wing.checks.wording import _where
+from rules.attack_wing.costs import ShipInFleet
+from rules.attack_wing.fleet import BLIND_BOOSTER_OVER_LIMIT, FLEET_OVER_LIMIT, SHIP_OVER_LIMIT, CardCost, Violation
+from rules.attack_wing.formats import HEAVY_UPGRADE_TYPES, Format
+
+
+def fleet_points(fmt: Format, ships: list[ShipInFleet], costs: list[int], resources_total: int) -> list[Violation]:
+    """Fleet limit, and with a Blind Booster its two separate budgets (Suggested format, bullet 6)."""
+    booster = sum(c for s, c in zip(ships, costs, strict=True) if s.blind_booster)
+    rest = sum(costs) - booster + resources_total
+    found = []
+    if any(s.blind_booster for s in ships):
+        own_limit = fmt.fleet_limit - fmt.blind_booster_points
+        if booster > fmt.blind_booster_points:
+            found.append(
+                Violation(
+                    BLIND_BOOSTER_OVER_LIMIT,
+                    f"The Blind Booster ships cost {booster} SP; the Blind Booster may use {fmt.blind_booster_points}.",
+                )
+            )
+        if rest > own_limit:
+            found.append(
+                Violation(
+                    FLEET_OVER_LIMIT,
+                    f"The fleet outside the Blind Booster costs {rest} SP; {own_limit} SP are left after the "
+                    f"{fmt.blind_booster_points} SP reserved for the Blind Booster.",
+                )
+            )
+    elif rest > fmt.fleet_limit:
+        found.append(Violation(FLEET_OVER_LIMIT, f"The fleet costs {rest} SP; the limit is {fmt.fleet_limit}."))
+    return found
+
+
+def ship_points(fmt: Format, ship: ShipInFleet, cards: tuple[CardCost, ...]) -> list[Violation]:
+    """The per-ship cap, with the 43+ base cost exception (Suggested format, bullets 3 and 5)."""
+    if fmt.ship_limit is None:
+        return []
+    total = sum(c.cost for c in cards)
+    if total <= fmt.ship_limit:
+        return []
+    base = ship.ship.card.cost
+    if fmt.heavy_ship_base is not None and base >= fmt.heavy_ship_base:
+        commanders_points = sum(c.cost for c in cards[1 : 1 + len(ship.commanders)])
+        attached_costs = cards[1 + len(ship.commanders) :]
+        heavy_points = sum(
+            c.cost for c, f in zip(attached_costs, ship.attached, strict=True) if f.slot_type in HEAVY_UPGRADE_TYPES
+        )
+        if heavy_points <= fmt.heavy_ship_allowance and total - commanders_points - heavy_points <= fmt.ship_limit:
+            return []
+        return [
+            Violation(
+                SHIP_OVER_LIMIT,
+                f"{_where(ship)} costs {total} SP, over the {fmt.ship_limit} SP per ship; its base cost {base} allows "
+                f"exceeding that only with at most {fmt.heavy_ship_allowance} SP of "
+                f"{'/'.join(HEAVY_UPGRADE_TYPES)} upgrades (it has {heavy_points}).",
+                ship.index,
+            )
+        ]
+    return [
+        Violation(
+            SHIP_OVER_LIMIT,
+            f"{_where(ship)} costs {total} SP; the limit is {fmt.ship_limit} per ship.",
+            ship.index,
+        )
+    ]

@@ -1,0 +1,81 @@
+"""Upgrades need a slot of their type: the ship's bar plus what its captain, admiral and cards add.
+
+Kept on its own because choice slots ("[tech] or [weapon]") make it a matching problem
+(:func:`_place`), unlike the other checks.
+"""
+
+from __future__ import annotations
+
+from rules.attack_wing.catalog import ADMIRAL, CAPTAIN
+from rules.attack_wing.checks.wording import _where
+from rules.attack_wing.costs import ShipInFleet
+from rules.attack_wing.fleet import SLOT_OVERFLOW, Violation
+from rules.attack_wing.index import CardFacts
+
+
+def slots(ship: ShipInFleet, *, crew_talents: bool = False, free_talent: bool = False) -> list[Violation]:
+    """Upgrades need a slot of their type: the ship's bar plus what its captain, admiral and cards add.
+
+    With Senior Staff (``crew_talents``) each [crew] Upgrade may field one more [talent]. A Fleet
+    Captain whose captain takes a free [talent] instead (``free_talent``, R010 point 5) gives no
+    bonus [talent] slot.
+    """
+    fixed: dict[str, int] = {}
+    flexible: list[frozenset[str]] = []
+    granted = list(ship.ship.card.slots)
+    if crew_talents:
+        granted.extend(["talent"] * sum(1 for f in ship.attached if f.slot_type == "crew"))
+    free_talent = free_talent and ship.captain is not None and ship.captain.card.talent_slots > 0
+    for facts in (*ship.commanders, *ship.attached):
+        grants = list(facts.card.grants_slots)
+        if free_talent and facts.card.upgrade_type == "fleet-captain" and "talent" in grants:
+            grants.remove("talent")  # forgone for the captain's free [talent] (R010 point 5)
+        granted.extend(grants)
+        if facts.card.kind in (CAPTAIN, ADMIRAL):
+            granted.extend(["talent"] * facts.card.talent_slots)
+    for slot in granted:
+        if "|" in slot:
+            flexible.append(frozenset(slot.split("|")))
+        else:
+            fixed[slot] = fixed.get(slot, 0) + 1
+    needed: dict[str, list[CardFacts]] = {}
+    for facts in ship.attached:
+        if facts.slot_type:
+            needed.setdefault(facts.slot_type, []).append(facts)
+    overflow = {t: max(0, len(cards) - fixed.get(t, 0)) for t, cards in needed.items()}
+    unplaced = _place(overflow, flexible)
+    found = []
+    for slot_type, missing in unplaced.items():
+        have = len(needed[slot_type])
+        extra_card = needed[slot_type][-1].card
+        found.append(
+            Violation(
+                SLOT_OVERFLOW,
+                f"{_where(ship)} has {have} [{slot_type}] upgrades but room for {have - missing}; "
+                f"{extra_card.name} does not fit.",
+                ship.index,
+                extra_card.id,
+            )
+        )
+    return found
+
+
+def _place(overflow: dict[str, int], flexible: list[frozenset[str]]) -> dict[str, int]:
+    """Fit the overflowing upgrades into choice slots ("[tech] or [weapon]"), by augmenting paths."""
+    demands = [t for t in sorted(overflow) for _ in range(overflow[t])]
+    owner: list[int | None] = [None] * len(flexible)
+
+    def assign(demand: int, visited: set[int]) -> bool:
+        for slot, types in enumerate(flexible):
+            if demands[demand] in types and slot not in visited:
+                visited.add(slot)
+                if owner[slot] is None or assign(owner[slot], visited):
+                    owner[slot] = demand
+                    return True
+        return False
+
+    unplaced: dict[str, int] = {}
+    for demand, slot_type in enumerate(demands):
+        if not assign(demand, set()):
+            unplaced[slot_type] = unplaced.get(slot_type, 0) + 1
+    return unplaced

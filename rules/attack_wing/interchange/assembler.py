@@ -1,0 +1,284 @@
+"""The assembler: a reader's entries resolved and built into the fleet and its report.
+
+It places each resolved card in its ship (captain, admiral, upgrades), enforces the fleet file's
+limits, and settles same-named cards the resolver could not tell apart by the ship's upgrade bar
+and by the SP the source printed (priced by Muster's engine). Nothing is dropped silently: every
+entry ends up in :attr:`~rules.attack_wing.interchange.report.ImportResult.cards` with its status.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules.attack_wing.catalog import ADMIRAL, CAPTAIN, RESOURCE, SHIP, Card, Catalog
+from rules.attack_wing.engine import validate_fleet
+from rules.attack_wing.fleet import Fleet, FleetInputError, FleetShip
+from rules.attack_wing.fleet_file import MAX_CARDS_PER_SHIP, MAX_RESOURCES, MAX_SHIPS
+from rules.attack_wing.formats import DEFAULT_FORMAT
+from rules.attack_wing.interchange.entries import Entry, Parsed, _fields
+from rules.attack_wing.interchange.report import AMBIGUOUS, MATCHED, UNPLACED, CardMatch, ImportResult, InterchangeError
+from rules.attack_wing.interchange.resolver import Found, Resolver, _describe, _same_play
+
+
+def _bar_fit(ship: Card, upgrades: list[Card]) -> int:
+    """How many of ``upgrades`` the ship's own upgrade bar holds, slot by slot."""
+    free = list(ship.slots)
+    held = 0
+    for card in upgrades:
+        if card is not None and card.upgrade_type in free:
+            free.remove(card.upgrade_type)
+            held += 1
+    return held
+
+
+class Assembler:
+    """Resolves a reader's entries and builds the fleet and the report."""
+
+    def __init__(self, resolver: Resolver) -> None:
+        self.resolver = resolver
+
+    def build(self, fmt: str, parsed: Parsed, **extra) -> ImportResult:
+        matches: list[CardMatch] = []
+        problems = list(parsed.problems)
+        ships: list[FleetShip] = []
+        totals: list[int | None] = []
+        if len(parsed.ships) > MAX_SHIPS:
+            raise InterchangeError(f"A fleet has at most {MAX_SHIPS} ships; this one lists {len(parsed.ships)}.")
+        for number, entries in enumerate(parsed.ships, 1):
+            if len(entries.cards) > MAX_CARDS_PER_SHIP:
+                raise InterchangeError(f"Ship {number} carries more than {MAX_CARDS_PER_SHIP} cards; no ship can.")
+            index = len(ships)
+            found = self.resolver.find(entries.ship)
+            if found.card is None:
+                matches.append(_match(entries.ship, found, None, None))
+                problems.append(f"Ship {number}: {found.note}; the ship and its cards are left out.")
+                for entry in entries.cards:
+                    matches.append(
+                        CardMatch(
+                            status=UNPLACED,
+                            role=entry.role,
+                            source=entry.source,
+                            note=f"on ship {number}, which could not be found",
+                            source_cost=entry.source_cost,
+                        )
+                    )
+                continue
+            ship_match = len(matches)
+            matches.append(_match(entries.ship, found, index, None))
+            captain = admiral = None
+            upgrades: list[str] = []
+            for entry in entries.cards:
+                entry.ship_factions = found.card.factions
+                if entry.unplaced:
+                    matches.append(self.unplaced(entry, index, entry.unplaced))
+                    continue
+                card_found = self.resolver.find(entry)
+                if card_found.card is None:
+                    matches.append(_match(entry, card_found, index, None))
+                    problems.append(f"Ship {number}: {card_found.note}; that card is left out.")
+                    continue
+                card = card_found.card
+                role = entry.role
+                if role == "card":
+                    role = role_for(card)
+                    if role == "captain" and captain is not None:
+                        role = "upgrade" if card.kind not in (CAPTAIN, ADMIRAL) else role
+                    entry = Entry(**{**_fields(entry), "role": role})
+                if role == "captain" and captain is None:
+                    captain = card.id
+                elif role == "admiral" and admiral is None:
+                    admiral = card.id
+                elif role == "upgrade":
+                    upgrades.append(card.id)
+                    matches.append(_match(entry, card_found, index, len(upgrades) - 1))
+                    continue
+                else:
+                    note = f"a second {role} on ship {number}; a Muster ship holds one"
+                    matches.append(self.unplaced(entry, index, note, card))
+                    problems.append(f"Ship {number}: {card.name} is {note}, so it is left out.")
+                    continue
+                if role == "captain" and card.kind == ADMIRAL:
+                    note = card_found.note or "an admiral as captain, face down"
+                    card_found = Found(
+                        card, card_found.status, card_found.how, note, card_found.alternatives, card_found.tied
+                    )
+                matches.append(_match(entry, card_found, index, None))
+            if found.status == AMBIGUOUS:
+                found = self.by_upgrade_bar(found, [self.resolver.catalog.get(card_id) for card_id in upgrades])
+                matches[ship_match] = _match(entries.ship, found, index, None)
+            ships.append(
+                FleetShip(
+                    ship=found.card.id,
+                    captain=captain,
+                    admiral=admiral,
+                    upgrades=tuple(upgrades),
+                    blind_booster=entries.blind_booster,
+                )
+            )
+            totals.append(entries.source_total)
+        resources: list[str] = []
+        notes = list(parsed.notes)
+        for entry in parsed.resources:
+            found = self.resolver.find(entry)
+            if found.card is None and entry.optional:
+                notes.insert(0, f"Squad notes: {entry.source}")
+            elif found.card is None:
+                matches.append(_match(entry, found, None, None))
+                problems.append(f"Resource: {found.note}; it is left out.")
+            elif len(resources) >= MAX_RESOURCES:
+                matches.append(self.unplaced(entry, None, "more resources than a fleet can hold", found.card))
+                problems.append(f"Resource {found.card.name} is left out: a fleet holds at most {MAX_RESOURCES}.")
+            else:
+                resources.append(found.card.id)
+                matches.append(_match(entry, found, None, None))
+        for entry in parsed.loose:
+            found = self.resolver.find(entry)
+            matches.append(self.unplaced(entry, None, entry.unplaced or "outside the fleet", found.card))
+        if not ships:
+            if parsed.ships:
+                first = next(m for m in matches if m.role == "ship")
+                raise InterchangeError(
+                    f"None of the ships in this fleet is in the site's card catalog (the first is {first.note}), "
+                    "so nothing can be imported.",
+                    "NO_SHIPS",
+                )
+            why = f" ({parsed.problems[0].rstrip('.')})" if parsed.problems else ""
+            raise InterchangeError(f"This fleet has no ships{why}.", "NO_SHIPS")
+        fleet = self.by_printed_cost(Fleet(ships=tuple(ships), resources=tuple(resources)), matches)
+        for match in matches:
+            if match.status == AMBIGUOUS:
+                where = f"ship {match.ship + 1}" if match.ship is not None else "the fleet"
+                problems.append(f"{match.source!r} on {where} is ambiguous: {match.note}.")
+        return ImportResult(
+            format=fmt,
+            fleet=fleet,
+            cards=tuple(matches),
+            name=parsed.name,
+            source_total=parsed.source_total,
+            source_ship_totals=tuple(totals),
+            problems=tuple(dict.fromkeys(problems)),
+            notes=tuple(notes),
+            **extra,
+        )
+
+    def by_printed_cost(self, fleet: Fleet, matches: list[CardMatch]) -> Fleet:
+        """Same-named cards that play differently: the one Muster prices, in this fleet, at the SP the
+        source printed beside it (faction penalties and discounts included), when exactly one does."""
+        catalog = self.resolver.catalog
+        for number, match in enumerate(matches):
+            if match.source_cost is None or match.card_id is None or match.status not in (MATCHED, AMBIGUOUS):
+                continue
+            chosen = catalog.get(match.card_id)
+            others = [c for c in map(catalog.get, match.alternatives) if c is not None and not _same_play(chosen, c)]
+            if not others:
+                continue
+            fitting = [
+                c for c in (chosen, *others) if _cost_in(_swap(fleet, match, c.id), match, catalog) == match.source_cost
+            ]
+            if not fitting or not all(_same_play(fitting[0], c) for c in fitting[1:]):
+                continue
+            pick = fitting[0]
+            if pick is chosen and match.status == MATCHED and not match.note:
+                continue
+            fleet = _swap(fleet, match, pick.id)
+            matches[number] = replace(
+                match,
+                status=MATCHED,
+                card_id=pick.id,
+                name=pick.name,
+                note=f"{len(others) + 1} cards are named {pick.name!r}; took {pick.id} ({_describe(pick)}), the one "
+                f"Muster prices at the {match.source_cost} SP the source printed beside it",
+                alternatives=tuple(c.id for c in (chosen, *others) if c is not pick),
+            )
+        return fleet
+
+    def by_upgrade_bar(self, found: Found, upgrades: list[Card]) -> Found:
+        """Same-named ships that differ in their upgrade bar: the one whose bar holds the ship's cards."""
+        candidates = [found.card, *(self.resolver.catalog.get(i) for i in found.tied)]
+        fits = [_bar_fit(card, upgrades) for card in candidates]
+        best = max(fits)
+        if fits.count(best) > 1:
+            return found
+        chosen = candidates[fits.index(best)]
+        others = (
+            *(c.id for c in candidates if c is not chosen),
+            *(i for i in found.alternatives if i not in found.tied),
+        )
+        note = f"{len(candidates)} cards named {chosen.name!r} fit the name; took {chosen.id} ({_describe(chosen)}) "
+        note += "because its upgrade bar holds the upgrades listed on it"
+        return Found(chosen, MATCHED, found.how, note, others)
+
+    @staticmethod
+    def unplaced(entry: Entry, ship: int | None, why: str, card: Card | None = None) -> CardMatch:
+        return CardMatch(
+            status=UNPLACED,
+            role=entry.role,
+            source=entry.source,
+            card_id=card.id if card else None,
+            name=card.name if card else None,
+            ship=ship,
+            note=why,
+            source_cost=entry.source_cost,
+        )
+
+
+def _swap(fleet: Fleet, match: CardMatch, card_id: str) -> Fleet:
+    """``fleet`` with the card ``match`` stands for replaced by ``card_id``."""
+    if match.role == "resource":
+        resources = list(fleet.resources)
+        resources[resources.index(match.card_id)] = card_id
+        return replace(fleet, resources=tuple(resources))
+    ships = list(fleet.ships)
+    ship = ships[match.ship]
+    if match.role == "upgrade":
+        upgrades = list(ship.upgrades)
+        upgrades[match.position] = card_id
+        ships[match.ship] = replace(ship, upgrades=tuple(upgrades))
+    else:
+        ships[match.ship] = replace(ship, **{match.role: card_id})
+    return replace(fleet, ships=tuple(ships))
+
+
+def _cost_in(fleet: Fleet, match: CardMatch, catalog: Catalog) -> int | None:
+    """What Muster's engine charges for the card ``match`` stands for, in ``fleet``."""
+    try:
+        report = validate_fleet(fleet, catalog, DEFAULT_FORMAT)
+    except FleetInputError:
+        return None
+    if match.role == "resource":
+        return next((r.cost for r in report.resources if r.id == match.card_id), None)
+    lines = report.ships[match.ship].cards
+    if match.role == "upgrade":
+        upgrades = [line for line in lines if line.role == "upgrade"]
+        return upgrades[match.position].cost if match.position < len(upgrades) else None
+    return next((line.cost for line in lines if line.role == match.role), None)
+
+
+def _match(entry: Entry, found: Found, ship: int | None, position: int | None) -> CardMatch:
+    card = found.card
+    return CardMatch(
+        status=found.status,
+        role=entry.role,
+        source=entry.source,
+        card_id=card.id if card else None,
+        name=card.name if card else None,
+        ship=ship,
+        position=position,
+        how=found.how,
+        note=found.note,
+        source_cost=entry.source_cost,
+        alternatives=found.alternatives,
+    )
+
+
+def role_for(card: Card) -> str:
+    """The role a card takes when the source says only "on this ship"."""
+    if card.kind == CAPTAIN:
+        return "captain"
+    if card.kind == ADMIRAL:
+        return "admiral"
+    if card.kind == SHIP:
+        return "ship"
+    if card.kind == RESOURCE:
+        return "resource"
+    return "upgrade"

@@ -1,0 +1,85 @@
+"""What an import reports: the error for unreadable input, and the card-by-card recognition report.
+
+:class:`InterchangeError` is the one exception any reader raises; :class:`ImportResult` holds the
+fleet and a :class:`CardMatch` for every card of the source, with its status (:data:`STATUSES`).
+These are the names the site sees (re-exported by :mod:`rules.attack_wing.interchange`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+
+from rules.attack_wing.fleet import Fleet
+
+# Recognition statuses, card by card.
+MATCHED = "matched"  # one card fits (by id, or by name and type)
+
+
+AMBIGUOUS = "ambiguous"  # several cards fit; ``note`` says which was taken and why
+
+
+NOT_FOUND = "not_found"  # no card fits; the card is not in the fleet
+
+
+UNPLACED = "unplaced"  # the card is known but Muster's fleet has no place for it (e.g. a sideboard)
+
+
+STATUSES = (MATCHED, AMBIGUOUS, NOT_FOUND, UNPLACED)
+
+
+class InterchangeError(ValueError):
+    """A source that cannot be read at all; ``message`` is one sentence fit to show the player."""
+
+    def __init__(self, message: str, code: str = "UNREADABLE_FLEET") -> None:
+        super().__init__(message)
+        self.message = message
+        self.code = code
+
+
+@dataclass(frozen=True, slots=True)
+class CardMatch:
+    """One card of the source and what became of it.
+
+    ``ship`` is the index of its ship in :attr:`ImportResult.fleet` (``None`` for a fleet
+    resource, or for the cards of a ship that could not be found); ``position`` its place among
+    that ship's upgrades (``None`` for other roles). ``source_cost`` is the SP the source printed
+    next to the card, when it printed one; Muster's own cost comes from the engine's report
+    (see :func:`rules.attack_wing.interchange.cost_rows`). ``role`` is the card's place in the
+    fleet file (``ship``, ``captain``, ``admiral``, ``upgrade``, ``resource``), or ``card`` for a
+    card outside the fleet whose place the source does not say (a sideboard card).
+    """
+
+    status: str
+    role: str
+    source: str  # what the source said: an id, or a name as written
+    card_id: str | None = None
+    name: str | None = None
+    ship: int | None = None
+    position: int | None = None
+    how: str = ""  # "id", "name", "name+type", ...
+    note: str = ""  # for ambiguous / not found / unplaced: what happened and why
+    source_cost: int | None = None
+    alternatives: tuple[str, ...] = ()  # the other candidates' ids, for an ambiguous name
+
+
+@dataclass(frozen=True, slots=True)
+class ImportResult:
+    format: str
+    fleet: Fleet
+    cards: tuple[CardMatch, ...]
+    name: str | None = None  # the fleet's name, when the source has one
+    source_total: int | None = None  # the fleet total the source printed
+    source_ship_totals: tuple[int | None, ...] = ()  # per ship of ``fleet``
+    problems: tuple[str, ...] = ()  # sentences for the player: cards not found, totals that do not add up
+    notes: tuple[str, ...] = ()  # information: other squads in the file, hand-entered points, ...
+    format_key: str | None = None  # Muster JSON only
+    date: date | None = None  # Muster JSON only
+
+    @property
+    def complete(self) -> bool:
+        """Every card found a place and nothing in the source disagrees with itself."""
+        return not self.problems
+
+    def by_status(self, status: str) -> tuple[CardMatch, ...]:
+        return tuple(c for c in self.cards if c.status == status)

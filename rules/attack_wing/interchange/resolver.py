@@ -1,0 +1,253 @@
+"""Resolution and id translation: the catalog card for each entry.
+
+By id when the id is the catalog's own; else by name and type, with the source's hints (class,
+skill, sets, upgrade type, the ship's faction, the printed cost) to tell same-named cards apart;
+an id of the *other* card database is translated through that database's card. Used by the
+:mod:`~rules.attack_wing.interchange.assembler` for imports and by the Utopia writers to put a
+Space Dock fleet into Utopia's ids.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.attack_wing.catalog import ADMIRAL, CAPTAIN, SHIP, Card, Catalog
+from rules.attack_wing.interchange.entries import ROLE_KINDS, Entry, _fields, name_key
+from rules.attack_wing.interchange.report import AMBIGUOUS, MATCHED, NOT_FOUND
+
+
+@dataclass(frozen=True, slots=True)
+class Found:
+    card: Card | None
+    status: str
+    how: str = ""
+    note: str = ""
+    alternatives: tuple[str, ...] = ()  # every other card the name fits
+    tied: tuple[str, ...] = ()  # those that fit exactly as well as the one taken
+
+
+class Resolver:
+    """Finds the catalog card for an entry: by id when the id is the catalog's, else by name and type.
+
+    ``references`` are the card databases the source's ids come from, by family
+    (``{"utopia": catalog, "spacedock": catalog}``): an id of another family is translated
+    through its card's name, type, class, faction, sets and cost. Without the reference, such
+    an id can only be reported as not found.
+    """
+
+    def __init__(self, catalog: Catalog, references: dict[str, Catalog] | None = None) -> None:
+        self.catalog = catalog
+        self.references = dict(references or {})
+        self.by_name = _names(catalog)
+        self.set_names = {s.id: name_key(s.name) for s in catalog.sets.values()}
+
+    def find(self, entry: Entry) -> Found:
+        kinds = entry.kinds or ROLE_KINDS[entry.role]
+        reference = self.references.get(entry.family or "")
+        source_card = reference.get(entry.card_id) if reference is not None and entry.card_id else None
+        if entry.card_id:
+            own = self.catalog.get(entry.card_id)
+            if own is not None:
+                # The id is the catalog's own unless the source says the card has another name.
+                said = source_card.name if source_card is not None else entry.name
+                if said is None or name_key(said) == name_key(own.name):
+                    if own.kind in kinds:
+                        return Found(own, MATCHED, "id")
+                    return Found(
+                        None,
+                        NOT_FOUND,
+                        "id",
+                        f"{own.name} ({entry.card_id}) is {_a(own.kind)} card, not {_a(entry.role)}",
+                    )
+        hint = entry
+        if source_card is not None:
+            hint = Entry(
+                role=entry.role,
+                source=entry.source,
+                name=source_card.name,
+                type_hint=source_card.upgrade_type,
+                kinds=(source_card.kind,) if source_card.kind in kinds else kinds,
+                ship_class=source_card.ship_class,
+                skill=source_card.skill if source_card.kind in (CAPTAIN, ADMIRAL) else None,
+                source_cost=source_card.cost,
+                ship_factions=entry.ship_factions,
+            )
+            found = self.by_name_and_type(hint, kinds, source_card)
+            if found.card is not None:
+                return Found(found.card, found.status, "id→name", found.note, found.alternatives, found.tied)
+            return found
+        if entry.name:
+            found = self.by_name_and_type(hint, kinds, None)
+            own = self.catalog.get(entry.card_id) if entry.card_id else None
+            if found.card is None and own is not None and own.kind in kinds:
+                # the source's title is not the catalog's (a renamed or re-spelled card): trust the id
+                note = f"the source calls it {entry.name!r}; the catalog's card {own.id} is named {own.name!r}"
+                return Found(own, MATCHED, "id", note)
+            return found
+        family = {"utopia": "a Utopia", "spacedock": "a Space Dock", "muster": "a Muster"}.get(entry.family or "", "an")
+        return Found(
+            None,
+            NOT_FOUND,
+            "id",
+            f"{family} card id {entry.card_id!r} that the site's card catalog does not hold",
+        )
+
+    def peek(self, card_id: str, family: str) -> Card | None:
+        """The card an id names, from the source's own card database when known, else the catalog."""
+        reference = self.references.get(family)
+        card = reference.get(card_id) if reference is not None else None
+        return card or self.catalog.get(card_id)
+
+    def by_name_and_type(self, entry: Entry, kinds: tuple[str, ...], source_card: Card | None) -> Found:
+        names = entry.names or (entry.name or "",)
+        candidates: list[Card] = []
+        for name in names:
+            candidates = [c for c in self.by_name.get(name_key(name), ()) if c.kind in kinds]
+            if candidates:
+                break
+        else:
+            name = names[-1]
+        written = names[0]
+        if candidates and SHIP in kinds and name != written and written.startswith(name + " (") and written[-1] == ")":
+            # "Name (Class)", the class itself possibly bracketed: "(Constitution Class (Refit))"
+            entry = Entry(**{**_fields(entry), "ship_class": written[len(name) + 2 : -1]})
+        if not candidates and entry.ship_class and SHIP in kinds:
+            # a generic ship written by its class only ("Galaxy Class")
+            candidates = [c for c in self.by_class(entry.ship_class) if not c.unique]
+        if not candidates:
+            others = [c for n in names for c in self.by_name.get(name_key(n), ())]
+            if others:
+                kind = others[0].kind
+                return Found(None, NOT_FOUND, "name", f"{name!r} is {_a(kind)} card, not {_a(entry.role)}")
+            return Found(None, NOT_FOUND, "name", f"no card named {names[0]!r} in the site's card catalog")
+        if len(candidates) == 1:
+            return Found(candidates[0], MATCHED, "name")
+        scored = sorted(candidates, key=lambda c: (-self.score(c, entry, source_card), c.id))
+        best = self.score(scored[0], entry, source_card)
+        top = [c for c in scored if self.score(c, entry, source_card) == best]
+        if all(_same_play(top[0], c) for c in top[1:]):
+            differ = [c for c in scored if not _same_play(top[0], c)]
+            notes = []
+            if len(top) > 1:
+                notes.append(f"{len(top)} printings of {top[0].name} with the same cost and text; took {top[0].id}")
+            if differ:
+                reasons = self.reasons(top[0], entry) or "it fits what the source says best"
+                notes.append(
+                    f"{len(candidates)} cards are named {top[0].name!r}; took {top[0].id} ({_describe(top[0])}) "
+                    f"because {reasons}"
+                )
+            return Found(top[0], MATCHED, "name", "; ".join(notes), tuple(c.id for c in scored[1:]))
+        reasons = self.reasons(top[0], entry)
+        return Found(
+            top[0],
+            AMBIGUOUS,
+            "name",
+            f"{len(top)} cards named {top[0].name!r} fit equally well; took {top[0].id} ({_describe(top[0])})"
+            + (f" because {reasons}" if reasons else " (the first by id)"),
+            tuple(c.id for c in scored[1:]),
+            tuple(c.id for c in top[1:]),
+        )
+
+    def by_class(self, ship_class: str) -> list[Card]:
+        key = name_key(ship_class)
+        return [c for c in self.catalog.cards.values() if c.kind == SHIP and name_key(c.ship_class) == key]
+
+    def score(self, card: Card, entry: Entry, source_card: Card | None) -> int:
+        """How well a same-named card fits what the source says; higher is better."""
+        points = 0
+        if entry.type_hint and name_key(card.upgrade_type) == name_key(entry.type_hint):
+            points += 40
+        if entry.ship_class and name_key(card.ship_class) == name_key(entry.ship_class):
+            points += 40
+        if entry.skill is not None and card.skill == entry.skill:
+            points += 20
+        if entry.set_hint:
+            hints = {name_key(h) for h in entry.set_hint.split(",") if h.strip()}
+            own = {name_key(s) for s in card.set_ids} | {self.set_names.get(s, "") for s in card.set_ids}
+            if hints & own:
+                points += 30
+            elif any(n and h and (n in h or h in n) for n in own for h in hints):
+                points += 15
+        if source_card is not None:
+            if set(card.set_ids) & set(source_card.set_ids):
+                points += 30
+            if set(card.factions) == set(source_card.factions):
+                points += 10
+            if card.unique == source_card.unique:
+                points += 5
+            if card.kind == SHIP and (card.attack, card.agility, card.hull, card.shields) == (
+                source_card.attack,
+                source_card.agility,
+                source_card.hull,
+                source_card.shields,
+            ):
+                points += 10
+        if entry.ship_factions and set(card.factions) & set(entry.ship_factions):
+            points += 12
+        if entry.source_cost is not None:
+            gap = abs(card.cost - entry.source_cost)
+            points += max(0, 8 - 2 * gap)
+        return points
+
+    @staticmethod
+    def reasons(card: Card, entry: Entry) -> str:
+        said = []
+        if entry.ship_class:
+            said.append(f"the source names the class {entry.ship_class!r}")
+        if entry.type_hint:
+            said.append(f"the source calls it {entry.type_hint}")
+        if entry.set_hint:
+            said.append(f"the source names the set {entry.set_hint!r}")
+        if entry.ship_factions and set(card.factions) & set(entry.ship_factions):
+            said.append("it shares its ship's faction")
+        if entry.source_cost is not None:
+            said.append(f"its cost is nearest the {entry.source_cost} SP the source printed")
+        return " and ".join(said)
+
+
+def _same_play(a: Card, b: Card) -> bool:
+    """Two printings that play alike: choosing either changes no cost and no rule."""
+    return (a.kind, a.upgrade_type, a.cost, a.factions, a.unique, a.skill, a.talent_slots, a.restrictions) == (
+        b.kind,
+        b.upgrade_type,
+        b.cost,
+        b.factions,
+        b.unique,
+        b.skill,
+        b.talent_slots,
+        b.restrictions,
+    ) and (a.ship_class, a.hull, a.attack, a.agility, a.shields, a.slots) == (
+        b.ship_class,
+        b.hull,
+        b.attack,
+        b.agility,
+        b.shields,
+        b.slots,
+    )
+
+
+def _a(word: str) -> str:
+    if word == "card":
+        return "a card for a ship"
+    return ("an " if word[0] in "aeiou" else "a ") + word
+
+
+def _describe(card: Card) -> str:
+    parts = [card.upgrade_type or card.kind, f"{card.cost} SP"]
+    if card.ship_class:
+        parts.insert(0, card.ship_class)
+    if card.factions:
+        parts.append("/".join(card.factions))
+    return ", ".join(parts)
+
+
+def _names(catalog: Catalog) -> dict[str, list[Card]]:
+    cached = catalog.lookup_cache.get("interchange_names")
+    signature = (len(catalog.cards), len(catalog.aliases))
+    if cached is None or cached[0] != signature:
+        by_name: dict[str, list[Card]] = {}
+        for card in catalog.cards.values():
+            by_name.setdefault(name_key(card.name), []).append(card)
+        cached = (signature, by_name)
+        catalog.lookup_cache["interchange_names"] = cached
+    return cached[1]
