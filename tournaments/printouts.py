@@ -61,8 +61,8 @@ def round_title(event, round_, what: str) -> str:
 
 
 def match_players(match, names: Mapping[int, str]) -> list[str]:
-    """The players by seat as printed (``names`` by registration id, :func:`tournaments.selectors.printed_names`),
-    each with the side they play where the game has sides (Wing Commander)."""
+    """The players by seat as printed (``names``: each registration's printed name, by its id; see
+    :func:`tournaments.selectors.printed_players`), each with the side they play where the game has sides."""
     return [
         f"{names[side.registration_id]} ({side.side.capitalize()})" if side.side else names[side.registration_id]
         for side in match.sides.all()
