@@ -115,7 +115,7 @@ class PrintPreferencesForm(CleanTextFormMixin, forms.Form):
         max_length=PrintPreferences._meta.get_field("print_name").max_length,
         required=False,
         help_text="Printed on your sheets and the event's pairings, slips and standings. "
-        "Leave blank to print your username.",
+        "Leave blank to print the name on your account, else your username.",
         widget=forms.TextInput(attrs={"autocomplete": "name"}),
     )
     print_email = forms.BooleanField(
