@@ -5,13 +5,14 @@ from django.contrib.auth.models import User
 from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.core.exceptions import ValidationError
 
+from .models import PrintPreferences
 from .roles import GRANTABLE_ROLES
 from .services import PasswordCheckLocked, password_check
 from .text_fields import CleanTextFormMixin
 
 
 class SignUpForm(CleanTextFormMixin, forms.Form):
-    """Sign-up asks for an e-mail too: fleet sheets and password resets need one.
+    """Sign-up asks for an e-mail too: password resets need one, and fleet sheets print it if the player chooses.
 
     Only the input itself is checked here, never whether the name or the address is in
     use: that would tell anyone who asks (see :func:`accounts.services.sign_up_request`).
@@ -27,7 +28,8 @@ class SignUpForm(CleanTextFormMixin, forms.Form):
     email = forms.EmailField(
         label="Email",
         max_length=User._meta.get_field("email").max_length,
-        help_text="Printed on your fleet build sheets. We'll send a link there to finish signing up.",
+        help_text="We'll send a link there to finish signing up. "
+        "Your sheets print it only if you choose so on your Printouts page.",
         widget=forms.EmailInput(attrs={"autocomplete": "email"}),
     )
     password1 = forms.CharField(
@@ -103,3 +105,21 @@ class RoleForm(CleanTextFormMixin, forms.Form):
 
     role = forms.ChoiceField(choices=[(role, role) for role in GRANTABLE_ROLES])
     granted = forms.TypedChoiceField(choices=[("1", "give"), ("0", "take")], coerce=lambda value: value == "1")
+
+
+class PrintPreferencesForm(CleanTextFormMixin, forms.Form):
+    """The Printouts section of the account: a name for printed sheets, and whether to print the e-mail."""
+
+    print_name = forms.CharField(
+        label="Name on printouts",
+        max_length=PrintPreferences._meta.get_field("print_name").max_length,
+        required=False,
+        help_text="Printed on your sheets and the event's pairings, slips and standings. "
+        "Leave blank to print the name on your account, else your username.",
+        widget=forms.TextInput(attrs={"autocomplete": "name"}),
+    )
+    print_email = forms.BooleanField(
+        label="Print my e-mail address on my fleet and deck sheets",
+        required=False,
+        help_text="Off unless you choose it: the event's staff and your opponents see printed sheets.",
+    )

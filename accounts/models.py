@@ -37,3 +37,18 @@ class PasswordCheckThrottle(models.Model):
 
     def __str__(self) -> str:
         return f"{self.failures} wrong password(s) for user {self.user_id}"
+
+
+class PrintPreferences(models.Model):
+    """What a person's printouts show of them: a name of their choosing, and their e-mail only if they ask.
+
+    Without a row (or with a blank name) sheets print the account's full name, else its
+    username; the e-mail is never printed unless ``print_email`` is set.
+    """
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="print_preferences")
+    print_name = models.CharField("Name on printouts", max_length=100, blank=True)
+    print_email = models.BooleanField("Print my e-mail address on my fleet and deck sheets", default=False)
+
+    def __str__(self) -> str:
+        return f"printouts of user {self.user_id}"

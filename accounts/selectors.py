@@ -1,9 +1,13 @@
-"""Reads of the accounts app: finding people for the People page."""
+"""Reads of the accounts app: finding people for the People page, who printouts say a person is."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.contrib.auth.models import Group, User
-from django.db.models import Prefetch, Q
+from django.db.models import Prefetch, Q, QuerySet
+
+from .models import PrintPreferences
 
 PEOPLE_PAGE_SIZE = 50
 
@@ -23,3 +27,39 @@ def find_people(query: str = "") -> list[User]:
     for person in people:
         person.role_names = {group.name for group in person.groups.all()}
     return people
+
+
+@dataclass(frozen=True)
+class PrintIdentity:
+    """Who a printout says a person is: ``email`` is empty unless they chose to print it."""
+
+    name: str
+    email: str
+
+
+def print_identities(users: QuerySet[User]) -> dict[int, PrintIdentity]:
+    """Each user's :class:`PrintIdentity` by id, in one query however many there are:
+    their chosen name, else their full name, else their username."""
+    rows = users.order_by().values_list(
+        "pk",
+        "username",
+        "first_name",
+        "last_name",
+        "email",
+        "print_preferences__print_name",
+        "print_preferences__print_email",
+    )
+    return {
+        pk: PrintIdentity(name=chosen or f"{first} {last}".strip() or username, email=email if print_email else "")
+        for pk, username, first, last, email, chosen, print_email in rows
+    }
+
+
+def print_identity(user: User) -> PrintIdentity:
+    return print_identities(User.objects.filter(pk=user.pk))[user.pk]
+
+
+def print_preferences(user: User) -> dict:
+    """``user``'s printout settings as the Printouts form shows them (the defaults when never set)."""
+    row = PrintPreferences.objects.filter(user=user).values("print_name", "print_email").first()
+    return row or {"print_name": "", "print_email": False}

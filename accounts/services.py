@@ -1,5 +1,5 @@
-"""Writes for accounts: sign-up (confirmed by e-mail) and the password check of the
-password-change form (throttled like log-in)."""
+"""Writes for accounts: sign-up (confirmed by e-mail), the password check of the
+password-change form (throttled like log-in), and what printouts show of a person."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 
-from .models import PasswordCheckThrottle, PendingSignUp
+from .models import PasswordCheckThrottle, PendingSignUp, PrintPreferences
 from .roles import GRANTABLE_ROLES, PLAYER
 
 
@@ -172,3 +172,12 @@ def role_set(*, user: User, role: str, granted: bool) -> User:
     else:
         user.groups.remove(group)
     return user
+
+
+def print_preferences_set(*, user: User, print_name: str, print_email: bool) -> PrintPreferences:
+    """The name ``user``'s printouts carry (blank: their full name or username) and whether their
+    fleet and deck sheets print their e-mail address."""
+    preferences, _ = PrintPreferences.objects.update_or_create(
+        user=user, defaults={"print_name": print_name.strip(), "print_email": print_email}
+    )
+    return preferences

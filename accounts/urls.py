@@ -5,6 +5,7 @@ from . import views
 urlpatterns = [
     path("sign-up/", views.sign_up, name="sign_up"),
     path("people/", views.people, name="people"),
+    path("printouts/", views.printouts, name="printouts"),
     path("people/<int:pk>/roles/", views.people_role, name="people_role"),
     # Django's own views with the forms of this app (text checks, throttled password change).
     path("login/", views.login_view, name="login"),

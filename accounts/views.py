@@ -4,13 +4,22 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse, reverse_lazy
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from . import selectors, services
-from .forms import LoginForm, PasswordResetForm, PeopleSearchForm, RoleForm, SignUpForm, ThrottledPasswordChangeForm
+from .forms import (
+    LoginForm,
+    PasswordResetForm,
+    PeopleSearchForm,
+    PrintPreferencesForm,
+    RoleForm,
+    SignUpForm,
+    ThrottledPasswordChangeForm,
+)
 from .permissions import site_admin_required
 from .roles import GRANTABLE_ROLES
 
@@ -117,3 +126,17 @@ def people_role(request, pk: int):
             messages.success(request, f"{person.get_username()} {done} {'an' if role[0] in 'AEIOU' else 'a'} {role}.")
     query = request.POST.get("q", "")
     return redirect(f"{reverse('people')}?{urlencode({'q': query})}" if query else reverse("people"))
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def printouts(request):
+    """Anyone signed in sets, for themselves only, the name their printouts carry and whether
+    their sheets print their e-mail (never by default)."""
+    current = selectors.print_preferences(request.user)
+    form = PrintPreferencesForm(request.POST or None, initial=current)
+    if request.method == "POST" and form.is_valid():
+        services.print_preferences_set(user=request.user, **form.cleaned_data)
+        messages.success(request, "Your printout settings are saved.")
+        return redirect("printouts")
+    return render(request, "registration/printouts.html", {"form": form}, status=400 if form.errors else 200)

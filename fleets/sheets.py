@@ -23,17 +23,19 @@ from xml.sax.saxutils import escape
 from django.urls import reverse
 from reportlab.graphics.barcode.qr import QrCode
 from reportlab.lib import colors
-from reportlab.lib.pagesizes import letter
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import inch
 from reportlab.platypus import Flowable, PageBreak, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
+from accounts.paper import COMMON_WIDTH, page_size
+
 from .models import FleetVersion
 from .selectors import CardLine, FleetCheck, ShipLines, faction_label, version_check
+from .violation_words import in_words
 
-PAGE_WIDTH, PAGE_HEIGHT = letter
 MARGIN = 0.4 * inch
-CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN
+# Laid out within what A4 and Letter share, so the sheet is the same one page on either paper.
+CONTENT_WIDTH = COMMON_WIDTH - 2 * MARGIN
 SHIPS_ON_TOTALS = 4  # the sheet totals Ship 1-4; further ships (squadrons, shuttles) count as Other
 GAP = 10
 BLOCK_WIDTH = (CONTENT_WIDTH - GAP) / 2
@@ -259,11 +261,12 @@ def fleet_sheet_story(
     ]
 
 
-def _document(buffer: BytesIO, **metadata: str) -> SimpleDocTemplate:
-    """A letter page with the sheet's margins; ``metadata`` is the PDF's title, author and subject."""
+def _document(buffer: BytesIO, paper: str | None, **metadata: str) -> SimpleDocTemplate:
+    """A page of ``paper`` (an event's; None: the site's) with the sheet's margins; ``metadata`` is
+    the PDF's title, author and subject."""
     return SimpleDocTemplate(
         buffer,
-        pagesize=letter,
+        pagesize=page_size(paper),
         leftMargin=MARGIN,
         rightMargin=MARGIN,
         topMargin=MARGIN,
@@ -280,11 +283,14 @@ def render_fleet_sheet(
     site_url: str,
     event_name: str | None = None,
     event_date: date | None = None,
+    paper: str | None = None,
 ) -> bytes:
-    """The Fleet Build Sheet of ``version`` as PDF bytes (one page for up to four ships of 6+ upgrades)."""
+    """The Fleet Build Sheet of ``version`` as PDF bytes (one page for up to four ships of 6+ upgrades),
+    on ``paper`` (the event's; None: the site's)."""
     buffer = BytesIO()
     document = _document(
         buffer,
+        paper,
         title=f"Fleet Build Sheet — {version.fleet.name}",
         author=player_name,
         subject=f"Verification code {version.code}",
@@ -303,7 +309,11 @@ def render_fleet_sheet(
 
 
 def render_fleet_sheets(
-    stories: Iterable[list[Flowable]], *, title: str, on_page: Callable[[int], None] | None = None
+    stories: Iterable[list[Flowable]],
+    *,
+    title: str,
+    paper: str | None = None,
+    on_page: Callable[[int], None] | None = None,
 ) -> bytes:
     """Many Fleet Build Sheets (stories of :func:`fleet_sheet_story`) as one PDF, each from a new page.
 
@@ -319,7 +329,7 @@ def render_fleet_sheets(
             on_page(document.page - 1)
 
     buffer = BytesIO()
-    _document(buffer, title=title).build(flowables, onFirstPage=page_started, onLaterPages=page_started)
+    _document(buffer, paper, title=title).build(flowables, onFirstPage=page_started, onLaterPages=page_started)
     return buffer.getvalue()
 
 
@@ -340,7 +350,8 @@ def render_fleet_text(*, version: FleetVersion) -> str:
     ]
     lines.append(f"Total: {check.total} SP")
     if not check.legal:
-        lines.append(f"Not legal ({check.report.format}): " + "; ".join(v.message for v in check.report.violations))
+        problems = "; ".join(str(problem) for problem in in_words(check.report.violations))
+        lines.append(f"Not legal ({check.report.format}): {problems}")
     lines.append(f"Verification code: {version.code} (version {version.number})")
     if any(line.penalty for ship in check.ships for line in ship.lines):
         lines.append("SP like “4 (+1)” include a faction penalty.")
@@ -365,8 +376,8 @@ def render_check_sheet(*, check: FleetCheck, title: str, checked_on: date, forma
             _TEXT,
         ),
     ]
-    problems = [_p(f"{v.code}: {v.message}", _SMALL) for v in check.report.violations]
-    _document(buffer, title=f"{NOT_SUBMITTED} — {title}", subject=NOT_SUBMITTED).build(
+    problems = [_p(str(problem), _SMALL) for problem in in_words(check.report.violations)]
+    _document(buffer, None, title=f"{NOT_SUBMITTED} — {title}", subject=NOT_SUBMITTED).build(
         [*header, Spacer(1, 8), _ship_grid(check), _resource_and_totals(check), Spacer(1, 6), *problems]
     )
     return buffer.getvalue()

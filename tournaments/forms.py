@@ -46,6 +46,7 @@ class EventForm(CleanTextFormMixin, forms.ModelForm):
             "bye_fleet_points",
             "fleet_point_base",
             "tiebreaks",
+            "paper_size",
         ]
         widgets = {
             "date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
@@ -56,8 +57,13 @@ class EventForm(CleanTextFormMixin, forms.ModelForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        self.fields["paper_size"].required = False
         if self.instance.pk:
             self.initial["game_format"] = join_format_choice(self.instance.game, self.instance.format)
+
+    def clean_paper_size(self) -> str:
+        """A form sent without the paper keeps the event's (a new event's is the site's, ``MUSTER_PAPER_SIZE``)."""
+        return self.cleaned_data["paper_size"] or self.instance.paper_size
 
     def clean(self):
         """A game that ranks by its own tie-breakers takes the default setting (its order is its own)."""

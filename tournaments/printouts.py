@@ -1,41 +1,55 @@
 """PDF printouts for the venue (reportlab platypus): pairings, match slips, standings.
 
-Each function returns the PDF as bytes. Text comes from the database, so it is
-escaped before it reaches platypus' mini-markup.
+Each function returns the PDF as bytes, laid out on the event's paper
+(``Event.paper_size``). Text comes from the database, so it is escaped before it
+reaches platypus' mini-markup. Columns are as wide as their text measures
+(:func:`column_widths`) and every cell wraps, so a long heading or a 60-character
+username never runs into the next column.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from io import BytesIO
 from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
-from reportlab.lib.pagesizes import A4
-from reportlab.lib.styles import getSampleStyleSheet
+from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import CondPageBreak, KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
+from accounts.paper import page_size
+
 STYLES = getSampleStyleSheet()
+MARGIN = 15 * mm
+PADDING = 6  # reportlab's padding on each side of a table cell
+CELL = ParagraphStyle("cell", fontName="Helvetica", fontSize=10, leading=12)
+HEAD = ParagraphStyle("head", parent=CELL, fontName="Helvetica-Bold")
+WRITE_IN = 10  # the slip's result rows are tall enough to write in
 GRID = TableStyle(
     [
         ("GRID", (0, 0), (-1, -1), 0.5, colors.grey),
         ("BACKGROUND", (0, 0), (-1, 0), colors.lightgrey),
-        ("FONTNAME", (0, 0), (-1, 0), "Helvetica-Bold"),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
     ]
 )
 
 
-def build(title: str, flowables: list) -> bytes:
+def content_width(event) -> float:
+    return page_size(event.paper_size)[0] - 2 * MARGIN
+
+
+def build(event, title: str, flowables: list) -> bytes:
     buffer = BytesIO()
     document = SimpleDocTemplate(
         buffer,
-        pagesize=A4,
+        pagesize=page_size(event.paper_size),
         title=title,
-        leftMargin=15 * mm,
-        rightMargin=15 * mm,
-        topMargin=15 * mm,
-        bottomMargin=15 * mm,
+        leftMargin=MARGIN,
+        rightMargin=MARGIN,
+        topMargin=MARGIN,
+        bottomMargin=MARGIN,
     )
     document.build([Paragraph(escape(title), STYLES["Title"]), *flowables])
     return buffer.getvalue()
@@ -46,10 +60,11 @@ def round_title(event, round_, what: str) -> str:
     return f"{event.name}: {stage}round {round_.number} {what}"
 
 
-def match_players(match) -> list[str]:
-    """The players by seat, each with the side they play where the game has sides (Wing Commander)."""
+def match_players(match, names: Mapping[int, str]) -> list[str]:
+    """The players by seat as printed (``names``: each registration's printed name, by its id; see
+    :func:`tournaments.selectors.printed_players`), each with the side they play where the game has sides."""
     return [
-        f"{side.registration.name} ({side.side.capitalize()})" if side.side else side.registration.name
+        f"{names[side.registration_id]} ({side.side.capitalize()})" if side.side else names[side.registration_id]
         for side in match.sides.all()
     ]
 
@@ -58,57 +73,60 @@ def table_label(match) -> str:
     return "Bye" if match.is_bye else str(match.table)
 
 
-def pairings_by_table(*, event, round_, matches) -> bytes:
+def pairings_by_table(*, event, round_, matches, names: Mapping[int, str]) -> bytes:
     rows = [["Table", "Player", "Opponent"]]
     for match in matches:
-        names = match_players(match)
-        rows.append([table_label(match), names[0], names[1] if len(names) > 1 else "(bye)"])
-    return build(round_title(event, round_, "pairings by table"), [grid(rows, [20 * mm, 80 * mm, 80 * mm])])
+        players = match_players(match, names)
+        rows.append([table_label(match), players[0], players[1] if len(players) > 1 else "(bye)"])
+    return build(event, round_title(event, round_, "pairings by table"), [grid(event, rows, flexible=(1, 2))])
 
 
-def pairings_by_name(*, event, round_, matches) -> bytes:
+def pairings_by_name(*, event, round_, matches, names: Mapping[int, str]) -> bytes:
     """Every player once, alphabetically, with their table: the sheet players crowd around."""
     rows = []
     for match in matches:
-        names = match_players(match)
-        for index, name in enumerate(names):
-            opponent = names[1 - index] if len(names) == 2 else "(bye)"
+        players = match_players(match, names)
+        for index, name in enumerate(players):
+            opponent = players[1 - index] if len(players) == 2 else "(bye)"
             rows.append([name, table_label(match), opponent])
     rows.sort(key=lambda row: row[0].casefold())
     return build(
+        event,
         round_title(event, round_, "pairings by name"),
-        [grid([["Player", "Table", "Opponent"], *rows], [80 * mm, 20 * mm, 80 * mm])],
+        [grid(event, [["Player", "Table", "Opponent"], *rows], flexible=(0, 2))],
     )
 
 
-def match_slips(*, event, round_, matches) -> bytes:
-    """One slip per table: both players, and boxes for the result, fleet points and signatures."""
+def match_slips(*, event, round_, matches, names: Mapping[int, str]) -> bytes:
+    """One slip per table: both players, and boxes for the result, fleet points and signatures.
+
+    The player's name and the signature share what the measured headings leave of the page.
+    """
     slips = []
     for match in matches:
         if match.is_bye:
             continue
-        names = match_players(match)
         heading = Paragraph(escape(f"{event.name} · round {round_.number} · table {match.table}"), STYLES["Heading3"])
         rows = [["Player", "Win / Tie / Loss", "Fleet points", "Opponent's build verified", "Signature"]]
-        rows += [[name, "", "", "", ""] for name in names]
-        table = Table(
-            rows, colWidths=[50 * mm, 30 * mm, 25 * mm, 35 * mm, 40 * mm], rowHeights=[None, 12 * mm, 12 * mm]
+        rows += [[name, "", "", "", ""] for name in match_players(match, names)]
+        table = grid(event, rows, flexible=(0, 4))
+        table.setStyle(
+            TableStyle([("TOPPADDING", (0, 1), (-1, -1), WRITE_IN), ("BOTTOMPADDING", (0, 1), (-1, -1), WRITE_IN)])
         )
-        table.setStyle(GRID)
         slips.append(KeepTogether([heading, table, Spacer(1, 10 * mm)]))
         slips.append(CondPageBreak(60 * mm))
-    return build(round_title(event, round_, "match slips"), slips)
+    return build(event, round_title(event, round_, "match slips"), slips)
 
 
-def standings(*, event, standings) -> bytes:
+def standings(*, event, standings, names: Mapping[int, str]) -> bytes:
     header = ["Rank", "Player", "W-T-L", *standings.columns]
     rows = [
-        [str(row.rank), row.name + (" (dropped)" if row.dropped else ""), record(row)]
+        [str(row.rank), names[row.registration_id] + (" (dropped)" if row.dropped else ""), record(row)]
         + [str(value) for value in row.values]
         for row in standings.rows
     ]
     title = f"{event.name}: {'final ' if event.status == 'finished' else ''}standings"
-    return build(title, [grid([header, *rows])])
+    return build(event, title, [grid(event, [header, *rows], flexible=(1,))])
 
 
 def record(row) -> str:
@@ -117,7 +135,36 @@ def record(row) -> str:
     return f"{games} +{row.byes} bye{'s' if row.byes > 1 else ''}" if row.byes else games
 
 
-def grid(rows: list[list[str]], widths=None) -> Table:
-    table = Table(rows, colWidths=widths, repeatRows=1)
+def column_widths(rows: Sequence[Sequence[str]], *, width: float, flexible: Sequence[int]) -> list[float]:
+    """Each column but the ``flexible`` ones as wide as its widest cell measures (the heading in bold);
+    the flexible columns (names, signatures) share what is left equally.
+
+    Where the measured columns leave the flexible ones less than a quarter of the page between them,
+    the measured columns shrink in proportion and their text wraps: nothing is wider than ``width``.
+    """
+    measured = [
+        max(
+            stringWidth(row[column], (HEAD if number == 0 else CELL).fontName, CELL.fontSize)
+            for number, row in enumerate(rows)
+        )
+        + 2 * PADDING
+        for column in range(len(rows[0]))
+    ]
+    fixed = sum(w for column, w in enumerate(measured) if column not in flexible)
+    room = width - fixed
+    if room < width / 4:
+        scale = (width * 3 / 4) / fixed
+        measured = [w * scale for w in measured]
+        room = width / 4
+    return [room / len(flexible) if column in flexible else w for column, w in enumerate(measured)]
+
+
+def grid(event, rows: list[list[str]], *, flexible: Sequence[int]) -> Table:
+    """A table of wrapping cells in measured columns, its heading row repeated on every page."""
+    widths = column_widths(rows, width=content_width(event), flexible=flexible)
+    cells = [
+        [Paragraph(escape(text), HEAD if number == 0 else CELL) for text in row] for number, row in enumerate(rows)
+    ]
+    table = Table(cells, colWidths=widths, repeatRows=1)
     table.setStyle(GRID)
     return table

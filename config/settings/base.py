@@ -5,13 +5,16 @@ folder), ``SECRET_KEY``, ``DEBUG``, ``ALLOWED_HOSTS`` (comma-separated),
 ``CSRF_TRUSTED_ORIGINS`` (comma-separated), ``REDIS_URL`` (shared cache; without
 it each process keeps its own), ``CARD_DATA`` (catalog file for ``make run``),
 ``STAW_REFERENCE_CARDS`` (the other builder's card file: Space Dock's when the site imported
-Utopia's, or the reverse; fleets imported from that builder have their ids translated through it).
+Utopia's, or the reverse; fleets imported from that builder have their ids translated through it),
+``MUSTER_PAPER_SIZE`` (``A4``, the default, or ``Letter``: the paper of printouts outside an event
+and of a new event).
 """
 
 import os
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 
@@ -147,6 +150,11 @@ STORAGES = {
 
 # The card database of the builder whose cards the site did not import (see fleets.selectors.reference_catalogs).
 STAW_REFERENCE_CARDS = os.environ.get("STAW_REFERENCE_CARDS", "")
+
+# The paper printouts are laid out for where an event has not chosen one (accounts.paper): A4 or Letter.
+MUSTER_PAPER_SIZE = os.environ.get("MUSTER_PAPER_SIZE", "A4").strip()
+if MUSTER_PAPER_SIZE not in {"A4", "Letter"}:
+    raise ImproperlyConfigured(f"MUSTER_PAPER_SIZE must be A4 or Letter, not {MUSTER_PAPER_SIZE!r}.")
 
 # Uploads (fleet and deck files, catalogs) are small; anything larger is refused.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 1024 * 1024

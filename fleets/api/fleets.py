@@ -6,6 +6,7 @@ from django.http import HttpResponse
 from ninja import Query, Router, Status
 from ninja.errors import HttpError
 
+from accounts.selectors import print_identity
 from rules.attack_wing import DEFAULT_FORMAT, interchange, report_to_dict, validate_fleet
 
 from .. import services
@@ -190,11 +191,11 @@ def fleet_sheet(request, fleet_id: int, version: int | None = None):
     chosen = access.versions(fleet).filter(number=version).first() if version else access.latest(fleet)
     if chosen is None:
         raise HttpError(404, "No such version.")
-    owner = fleet.owner
+    owner = print_identity(fleet.owner)
     pdf = render_fleet_sheet(
         version=chosen,
-        player_name=owner.get_full_name() or owner.get_username(),
-        email=owner.email if request.auth.pk == owner.pk else "",
+        player_name=owner.name,
+        email=owner.email if request.auth.pk == fleet.owner_id else "",
         site_url=request.build_absolute_uri("/"),
     )
     response = HttpResponse(pdf, content_type="application/pdf")

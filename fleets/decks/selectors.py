@@ -44,7 +44,6 @@ class DeckView:
     kind: DeckKind
     report: ListReport
     rows: tuple[Row, ...]
-    general: tuple[Violation, ...]  # violations about the whole list, or about no row shown
     totals: tuple[tuple[str, str], ...]
     rules: str = ""  # the key of the rule set the report applied (:attr:`DeckKind.rule_sets`)
 
@@ -98,13 +97,11 @@ def deck_view(deck: Deck, rules: str | None = None) -> DeckView:
         for name, count in sorted(chosen.items())
         if name not in listed
     ]
-    shown = {row.name for row in rows}
     return DeckView(
         deck=deck,
         kind=kind,
         report=report,
         rows=tuple(rows),
-        general=tuple(v for v in report.violations if v.card not in shown),
         totals=tuple(kind.totals(report)),
         rules=rules,
     )

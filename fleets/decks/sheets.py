@@ -18,18 +18,20 @@ from io import BytesIO
 from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
-from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import KeepInFrame, PageBreak, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
+from accounts.paper import COMMON_HEIGHT, COMMON_WIDTH, page_size
+
+from ..violation_words import in_words
 from .deck_kind import label
 from .selectors import DeckView, Row
 
 MARGIN = 15 * mm
-PAGE_WIDTH, PAGE_HEIGHT = A4
-CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN
-CONTENT_HEIGHT = PAGE_HEIGHT - 2 * MARGIN
+# Laid out within what A4 and Letter share, so the sheet is the same one page on either paper.
+CONTENT_WIDTH = COMMON_WIDTH - 2 * MARGIN
+CONTENT_HEIGHT = COMMON_HEIGHT - 2 * MARGIN
 
 _TEXT = ParagraphStyle("text", fontName="Helvetica", fontSize=9, leading=11)
 _BOLD = ParagraphStyle("bold", parent=_TEXT, fontName="Helvetica-Bold")
@@ -72,17 +74,19 @@ def sheet_cells(view: DeckView, row: Row) -> list[str]:
     return cells
 
 
-def _header(view: DeckView, *, player_name: str, event_name: str, on_date: date) -> Table:
+def _header(view: DeckView, *, player_name: str, email: str, event_name: str, on_date: date) -> Table:
+    """Who plays what, where and when; the player's e-mail only where they chose to print it."""
     deck = view.deck
     rows = [
         [_p("Player", _BOLD), _p(player_name), _p("Date", _BOLD), _p(on_date.isoformat())],
         [_p("Event", _BOLD), _p(event_name or "—"), _p(label(view.kind.side_key), _BOLD), _p(view.side_label)],
         [_p(label(view.kind.noun), _BOLD), _p(deck.name), _p("Verification code", _BOLD), _p(deck.code, _CODE)],
+        *([[_p("E-mail", _BOLD), _p(email), "", ""]] if email else []),
     ]
     table = Table(
         rows, colWidths=[0.14 * CONTENT_WIDTH, 0.42 * CONTENT_WIDTH, 0.18 * CONTENT_WIDTH, 0.26 * CONTENT_WIDTH]
     )
-    table.setStyle(TableStyle(_GRID))
+    table.setStyle(TableStyle([*_GRID, ("SPAN", (1, 3), (3, 3))] if email else _GRID))
     return table
 
 
@@ -116,7 +120,7 @@ def _verdict(view: DeckView) -> list:
         return [_p("Legal: the list breaks none of the rules checked.", _BOLD)]
     return [
         _p(f"Not legal — {len(view.report.violations)} rule(s) broken:", _BOLD),
-        *(_p(f"{violation.code}: {violation.message}", _BAD) for violation in view.report.violations),
+        *(_p(str(problem), _BAD) for problem in in_words(view.report.violations)),
     ]
 
 
@@ -127,12 +131,12 @@ def _section(view: DeckView) -> list:
     return [_p(f"{label(kind.section_label)} earlier: {', '.join(sorted(names))}")] if names else []
 
 
-def deck_sheet_story(*, view: DeckView, player_name: str, event_name: str = "", on_date: date) -> list:
+def deck_sheet_story(*, view: DeckView, player_name: str, email: str = "", event_name: str = "", on_date: date) -> list:
     """The flowables of one registration sheet, shrunk to fit one page."""
     deck = view.deck
     story = [
         _p(f"{view.kind.name} — registration sheet", _TITLE),
-        _header(view, player_name=player_name, event_name=event_name, on_date=on_date),
+        _header(view, player_name=player_name, email=email, event_name=event_name, on_date=on_date),
         Spacer(1, 8),
         _list_table(view),
         *_section(view),
@@ -151,10 +155,11 @@ def deck_sheet_story(*, view: DeckView, player_name: str, event_name: str = "", 
     return [KeepInFrame(CONTENT_WIDTH, CONTENT_HEIGHT - 1, story, mode="shrink")]
 
 
-def _document(buffer: BytesIO, **meta) -> SimpleDocTemplate:
+def _document(buffer: BytesIO, paper: str | None, **meta) -> SimpleDocTemplate:
+    """A page of ``paper`` (an event's; None: the site's)."""
     return SimpleDocTemplate(
         buffer,
-        pagesize=A4,
+        pagesize=page_size(paper),
         leftMargin=MARGIN,
         rightMargin=MARGIN,
         topMargin=MARGIN,
@@ -163,21 +168,32 @@ def _document(buffer: BytesIO, **meta) -> SimpleDocTemplate:
     )
 
 
-def render_deck_sheet(*, view: DeckView, player_name: str, event_name: str = "", on_date: date) -> bytes:
-    """The registration sheet of the deck in ``view`` as PDF bytes (always one page)."""
+def render_deck_sheet(
+    *,
+    view: DeckView,
+    player_name: str,
+    email: str = "",
+    event_name: str = "",
+    on_date: date,
+    paper: str | None = None,
+) -> bytes:
+    """The registration sheet of the deck in ``view`` as PDF bytes (always one page) on ``paper``."""
     deck = view.deck
     buffer = BytesIO()
     document = _document(
         buffer,
+        paper,
         title=f"Registration sheet — {deck.name}",
         author=player_name,
         subject=f"Verification code {deck.code}",
     )
-    document.build(deck_sheet_story(view=view, player_name=player_name, event_name=event_name, on_date=on_date))
+    document.build(
+        deck_sheet_story(view=view, player_name=player_name, email=email, event_name=event_name, on_date=on_date)
+    )
     return buffer.getvalue()
 
 
-def render_deck_sheets(stories: Iterable[list], *, title: str) -> bytes:
+def render_deck_sheets(stories: Iterable[list], *, title: str, paper: str | None = None) -> bytes:
     """Many registration sheets in one PDF, one page each (an event's, to print at the venue)."""
     flowables = []
     for story in stories:
@@ -187,5 +203,5 @@ def render_deck_sheets(stories: Iterable[list], *, title: str) -> bytes:
     if not flowables:
         flowables = [_p("No list has been submitted.")]
     buffer = BytesIO()
-    _document(buffer, title=title).build(flowables)
+    _document(buffer, paper, title=title).build(flowables)
     return buffer.getvalue()

@@ -20,6 +20,7 @@ from django.utils.text import slugify
 from django.views.decorators.http import require_POST
 
 from accounts.permissions import organizer_required, player_required
+from accounts.selectors import print_identity
 from fleets.list_builders import builder_answer, form_error_text
 from games.registry import catalog_games, deck_games, get_game
 
@@ -214,9 +215,11 @@ def deck_sheet(request, pk: int):
     if not form.is_valid():
         messages.error(request, form_error_text(form))
         return redirect("fleets:decks:builder", pk=deck.pk)
+    me = print_identity(request.user)
     pdf = render_deck_sheet(
         view=deck_view(deck),
-        player_name=request.user.get_full_name() or request.user.get_username(),
+        player_name=me.name,
+        email=me.email,
         event_name=form.cleaned_data["event"],
         on_date=form.sheet_date(),
     )

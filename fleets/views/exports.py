@@ -11,6 +11,8 @@ from django.shortcuts import render
 from django.utils.text import slugify
 from django.views.decorators.http import require_safe
 
+from accounts.selectors import print_identity
+
 from ..access import fleet_access, fleet_submissions
 from ..models import Fleet, FleetVersion
 from ..selectors import utopia_export
@@ -33,15 +35,16 @@ def _attachment(body: bytes | str, content_type: str, filename: str) -> HttpResp
 def fleet_sheet(request, fleet: Fleet):
     """The Fleet Build Sheet of the current version (or ``?version=N``).
 
-    The owner's e-mail is printed only on the owner's own download: others who
-    may see the fleet (judges, opponents) get the sheet without it.
+    The owner's e-mail is printed only if they chose it (their Printouts settings), and
+    only on their own download: others who may see the fleet (judges, opponents) get the
+    sheet without it. Printed outside an event, the sheet is on the site's paper.
     """
     version = chosen_version(request, fleet)
-    owner = fleet.owner
-    own = request.user.pk == owner.pk or request.user.is_superuser
+    owner = print_identity(fleet.owner)
+    own = request.user.pk == fleet.owner_id or request.user.is_superuser
     pdf = render_fleet_sheet(
         version=version,
-        player_name=owner.get_full_name() or owner.get_username(),
+        player_name=owner.name,
         email=owner.email if own else "",
         site_url=request.build_absolute_uri("/"),
     )

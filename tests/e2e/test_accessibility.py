@@ -48,6 +48,7 @@ def page_types(organizer) -> dict[str, str]:
         "event lists": reverse("tournaments:fleets", args=[finished.pk]),
         "history": reverse("tournaments:history", args=[finished.pk]),
         "new event": reverse("tournaments:create"),
+        "printouts settings": reverse("printouts"),
         "fleet": reverse("fleets:detail", args=[fleet.pk]),
         "fleet history": reverse("fleets:history", args=[fleet.pk]),
         "my fleets": reverse("fleets:list"),

@@ -67,6 +67,8 @@ SITE_ROWS = [
     Row("sign_up", "POST", no_args, EVERYONE),
     Row("people", "GET", no_args, SITE_ADMINS),
     Row("people_role", "POST", a_player, SITE_ADMINS),  # an empty form: refused, nothing changes
+    Row("printouts", "GET", no_args, SIGNED_IN),
+    Row("printouts", "POST", no_args, SIGNED_IN),  # an empty form is valid: one's own defaults, saved
 ]
 
 EVENT_ROWS = [

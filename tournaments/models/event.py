@@ -7,6 +7,7 @@ import math
 from django.conf import settings
 from django.db import models
 
+from accounts.paper import PaperSize, site_paper_size
 from games.registry import game_choices
 
 
@@ -52,6 +53,13 @@ class Event(models.Model):
         max_length=500,
         blank=True,
         help_text="Resources the venue bans, by name or card id, separated by commas (Additional Rules, Resources 2).",
+    )
+    paper_size = models.CharField(
+        "Paper",
+        max_length=10,
+        choices=PaperSize.choices,
+        default=site_paper_size,
+        help_text="Every printout of the event: pairings, match slips, standings and the players' sheets.",
     )
     organizer = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="organized_events")
     judges = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="judged_events")

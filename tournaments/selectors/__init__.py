@@ -7,7 +7,15 @@ re-exported here.
 """
 
 from .desk import EventNight, FinishSummary, absent_players, event_night, finish_summary, next_stage
-from .events import StartSummary, event_list, event_registrations, event_rounds, start_summary, upcoming_events
+from .events import (
+    StartSummary,
+    event_list,
+    event_registrations,
+    event_rounds,
+    printed_players,
+    start_summary,
+    upcoming_events,
+)
 from .history import event_history, event_staff_history, event_submission_history
 from .lists import FleetRow, event_fleets, fleet_changed_since_submission, submitted_deck_view
 from .rounds import latest_seat, live_pairings, load_for_desk, match_for_page, match_history, match_page, round_matches
@@ -44,6 +52,7 @@ __all__ = [
     "event_history",
     "event_list",
     "event_registrations",
+    "printed_players",
     "event_rounds",
     "event_seat_results",
     "event_sides",

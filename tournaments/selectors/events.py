@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from django.contrib.auth import get_user_model
 from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
+
+from accounts.selectors import PrintIdentity, print_identities
 
 from ..models import (
     Event,
@@ -57,6 +60,14 @@ def event_registrations(event: Event) -> list[Registration]:
     return list(
         event.registrations.select_related("player", "added_by", "fleet_version__fleet").order_by("player__username")
     )
+
+
+def printed_players(event: Event) -> dict[int, PrintIdentity]:
+    """Who each registration is on paper, by registration id: the name (and the e-mail, where its player
+    chose to print it) of :func:`accounts.selectors.print_identities`; two queries for any field."""
+    players = dict(event.registrations.values_list("pk", "player_id"))
+    people = print_identities(get_user_model().objects.filter(pk__in=players.values()))
+    return {pk: people[player] for pk, player in players.items()}
 
 
 def event_rounds(event: Event) -> list[Round]:

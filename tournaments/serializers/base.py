@@ -28,7 +28,8 @@ INTEGER_RANGES = BaseDatabaseOperations.integer_field_ranges
 class Column:
     """``key`` of the exported dict (dotted for a nested dict: ``scoring.win``) holds model field ``attr``.
 
-    ``default`` stands in for a key that exports of older versions do not have.
+    ``default`` stands in for a key that exports of older versions do not have (a callable: what it returns,
+    as a model field's default).
     """
 
     key: str
@@ -117,7 +118,7 @@ def _get(data: dict, key: str, default):
         return data[last]
     if default is REQUIRED:
         raise KeyError(key)
-    return default
+    return default() if callable(default) else default
 
 
 def _dump(model_field, value):

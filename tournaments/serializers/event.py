@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 
 from django.db import models
 
+from accounts.paper import site_paper_size
+
 from .. import selectors
 from ..models import Event, ResultChange, ResultReport
 from .base import Column, Entity, Record, check_unique, read_children
@@ -34,6 +36,7 @@ class EventEntity(Entity):
         Column("top_cut", "top_cut"),
         Column("lists_public", "lists_public"),
         Column("banned_resources", "banned_resources", ""),
+        Column("paper_size", "paper_size", site_paper_size),  # older exports: the importing site's paper
         Column("organizer", "organizer"),
         Column("judges", "judges"),
         Column("scoring.win", "win_points"),

@@ -8,6 +8,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods, require_safe
 
+from accounts.selectors import print_identity
 from fleets.decks.sheets import render_deck_sheet
 from fleets.models import Deck
 
@@ -87,11 +88,14 @@ def deck_sheet(request, event: Event, viewer: Viewer, registration_pk: int, deck
     registration = load_registration(event, registration_pk)
     require_own_or_staff(viewer, registration)
     submitted = get_object_or_404(registration.decks, pk=deck_pk)
+    player = print_identity(registration.player)
     content = render_deck_sheet(
         view=selectors.submitted_deck_view(submitted, event.game),
-        player_name=registration.name,
+        player_name=player.name,
+        email=player.email,
         event_name=event.name,
         on_date=event.date,
+        paper=event.paper_size,
     )
     filename = f"event-{event.pk}-{submitted.slot or 'list'}-{registration.player.get_username()}.pdf"
     return pdf_response(content, filename)

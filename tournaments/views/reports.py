@@ -8,6 +8,7 @@ from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_safe
 
+from accounts.selectors import print_identity
 from fleets.sheets import render_fleet_sheet
 
 from .. import exports, printouts, selectors
@@ -74,13 +75,15 @@ def fleet_sheet(request, event: Event, viewer: Viewer, registration_pk: int):
     require_own_or_staff(viewer, registration)
     if registration.fleet_version is None:
         raise Http404("No fleet has been submitted.")
+    player = print_identity(registration.player)
     content = render_fleet_sheet(
         version=registration.fleet_version,
-        player_name=registration.name,
-        email=registration.player.email,
+        player_name=player.name,
+        email=player.email,
         site_url=request.build_absolute_uri("/"),
         event_name=event.name,
         event_date=event.date,
+        paper=event.paper_size,
     )
     return pdf_response(content, f"event-{event.pk}-fleet-sheet-{registration.player.get_username()}.pdf")
 
@@ -104,7 +107,9 @@ def round_printout(request, event: Event, viewer: Viewer, number: int, kind: str
     }.get(kind)
     if render_pdf is None:
         raise Http404("No such printout.")
-    content = render_pdf(event=event, round_=round_, matches=selectors.round_matches(round_))
+    content = render_pdf(
+        event=event, round_=round_, matches=selectors.round_matches(round_), names=printed_names(event)
+    )
     return pdf_response(content, f"event-{event.pk}-round-{number}-{kind}.pdf")
 
 
@@ -112,8 +117,13 @@ def round_printout(request, event: Event, viewer: Viewer, number: int, kind: str
 @login_required
 @event_staff_required
 def standings_printout(request, event: Event, viewer: Viewer):
-    content = printouts.standings(event=event, standings=selectors.event_standings(event))
+    content = printouts.standings(event=event, standings=selectors.event_standings(event), names=printed_names(event))
     return pdf_response(content, f"event-{event.pk}-standings.pdf")
+
+
+def printed_names(event: Event) -> dict[int, str]:
+    """The players' names as the event's printouts carry them, by registration id."""
+    return {pk: player.name for pk, player in selectors.printed_players(event).items()}
 
 
 @require_safe

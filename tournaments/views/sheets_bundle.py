@@ -55,22 +55,26 @@ def fleet_sheets(request, event: Event, viewer: Viewer):
     title = f"Fleet Build Sheets — {event.name}"
     filename = f"event-{event.pk}-fleet-sheets.pdf"
     if request.GET.get("progress"):
-        lines = _progress(_stories(event, registrations, site_url), len(registrations), title, filename)
+        stories = _stories(event, registrations, site_url)
+        lines = _progress(stories, len(registrations), title, filename, event.paper_size)
         response = StreamingHttpResponse(lines, content_type="application/x-ndjson")
         response["Cache-Control"] = "no-store"
         response["X-Accel-Buffering"] = "no"  # a proxy in front must pass each line on at once
         return response
-    return pdf_response(render_fleet_sheets(_stories(event, registrations, site_url), title=title), filename)
+    pdf = render_fleet_sheets(_stories(event, registrations, site_url), title=title, paper=event.paper_size)
+    return pdf_response(pdf, filename)
 
 
 def _stories(event: Event, registrations: list[Registration], site_url: str) -> Iterator[list[Flowable]]:
     """Each player's sheet, filled in for the event as their own sheet is (one catalog read for all)."""
     catalog = load_catalog()
+    players = selectors.printed_players(event)
     for registration in registrations:
+        player = players[registration.pk]
         yield fleet_sheet_story(
             version=registration.fleet_version,
-            player_name=registration.name,
-            email=registration.player.email,
+            player_name=player.name,
+            email=player.email,
             site_url=site_url,
             event_name=event.name,
             event_date=event.date,
@@ -78,7 +82,7 @@ def _stories(event: Event, registrations: list[Registration], site_url: str) -> 
         )
 
 
-def _progress(stories: Iterator[list[Flowable]], total: int, title: str, filename: str) -> Iterator[bytes]:
+def _progress(stories: Iterator[list[Flowable]], total: int, title: str, filename: str, paper: str) -> Iterator[bytes]:
     """JSON lines: ``reading`` k of n, ``printing`` k of n, then ``done`` with the PDF, or ``failed``.
 
     Once the first line is out the status code is sent, so a failure can only be told in a line.
@@ -90,7 +94,9 @@ def _progress(stories: Iterator[list[Flowable]], total: int, title: str, filenam
             yield _line(step="reading", done=len(read), total=total)
         pages = {"done": 0}
         pool = ThreadPoolExecutor(max_workers=1)
-        job = pool.submit(render_fleet_sheets, read, title=title, on_page=lambda done: pages.update(done=done))
+        job = pool.submit(
+            render_fleet_sheets, read, title=title, paper=paper, on_page=lambda done: pages.update(done=done)
+        )
         pool.shutdown(wait=False)  # the worker ends with its one job; a closed stream must not wait for it
         while True:
             try:
@@ -114,10 +120,12 @@ def deck_sheets(event: Event):
     registrations = selectors.event_registrations(event)
     game = event_game(event.game)
     game.load_lists(registrations)
+    players = selectors.printed_players(event)
     stories = [
         deck_sheet_story(
             view=submitted_deck_view(deck, event.game),
-            player_name=registration.name,
+            player_name=players[registration.pk].name,
+            email=players[registration.pk].email,
             event_name=event.name,
             on_date=event.date,
         )
@@ -127,4 +135,5 @@ def deck_sheets(event: Event):
     if not stories:
         raise Http404("No list has been submitted to this event.")
     title = f"Registration sheets — {event.name}"
-    return pdf_response(render_deck_sheets(stories, title=title), f"event-{event.pk}-registration-sheets.pdf")
+    pdf = render_deck_sheets(stories, title=title, paper=event.paper_size)
+    return pdf_response(pdf, f"event-{event.pk}-registration-sheets.pdf")

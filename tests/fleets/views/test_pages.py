@@ -97,15 +97,18 @@ def test_text_export_is_the_forum_list(client, cards, fleet, player):
     assert "Ship 1: 26 SP" in text and "Total: 78 SP" in text and fleet.current_version.code in text
 
 
-def test_sheet_prints_the_email_only_for_the_owner(client, fleet, player, monkeypatch):
+def test_sheet_prints_the_email_only_for_the_owner_who_chose_it(client, fleet, player, monkeypatch):
+    from accounts.services import print_preferences_set
     from fleets import access
 
     seen = []
     monkeypatch.setattr("fleets.views.exports.render_fleet_sheet", lambda **kw: seen.append(kw) or b"%PDF-")
     monkeypatch.setattr(access, "_version_grants", [lambda user, f: all_versions(f)])
     login(client, player).get(reverse("fleets:sheet", args=[fleet.pk]))
+    print_preferences_set(user=player, print_name="", print_email=True)
+    login(client, player).get(reverse("fleets:sheet", args=[fleet.pk]))
     login(client, PlayerFactory()).get(reverse("fleets:sheet", args=[fleet.pk]))
-    assert [kw["email"] for kw in seen] == [player.email, ""]
+    assert [kw["email"] for kw in seen] == ["", player.email, ""]
     assert seen[0]["site_url"] == "http://testserver/"
 
 
