@@ -91,6 +91,10 @@ def own_registration(world: World) -> dict:
     return {"pk": world.event.pk, "registration_pk": world.registrations["player"].pk}
 
 
+def walk_in(world: World) -> dict:
+    return {"pk": world.event.pk, "registration_pk": world.walk_in.pk}
+
+
 def opponent_registration(world: World) -> dict:
     return {"pk": world.event.pk, "registration_pk": world.registrations["other_player"].pk}
 
@@ -225,6 +229,8 @@ MATRIX = [
     Row("tournaments:submit_fleet", "GET", event, REGISTERED),
     Row("tournaments:submit_fleet", "POST", event, REGISTERED),
     Row("tournaments:check_in", "POST", own_registration, EVENT_STAFF),
+    Row("tournaments:walk_in_list", "GET", walk_in, EVENT_STAFF),
+    Row("tournaments:walk_in_list", "POST", walk_in, EVENT_STAFF),  # an empty form: refused, nothing changes
     Row("tournaments:check_in_all", "POST", event, EVENT_STAFF),  # running: refused, nothing changes
     Row("tournaments:grant_bye", "POST", own_registration, EVENT_STAFF),
     Row("tournaments:drop", "POST", own_registration, OWN_REGISTRATION_OR_STAFF),

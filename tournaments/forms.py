@@ -96,6 +96,8 @@ class AddPlayerForm(CleanTextFormMixin, forms.Form):
 
     def clean(self):
         cleaned = super().clean()
+        if self.has_error("username") or self.has_error("walk_in_name"):
+            return cleaned
         username, walk_in = cleaned.get("username", "").strip(), cleaned.get("walk_in_name", "").strip()
         if bool(username) == bool(walk_in):
             raise forms.ValidationError("Give either an account name or a walk-in's name.")
