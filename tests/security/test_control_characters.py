@@ -20,10 +20,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from config.api import api
+from tests.permissions.harness import allowed_role, client_for, database_state, row_url
+from tests.permissions.matrix import MATRIX
 from tests.security.hostile import FORM_FIELDS
 from tests.security.test_hostile_input import assert_clean_answer, refused, rolled_back
 from tests.security.world import World, world_in_transaction
-from tests.test_permission_matrix import MATRIX, allowed_role, client_for, database_state, row_url
 
 pytestmark = pytest.mark.django_db
 

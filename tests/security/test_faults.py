@@ -18,8 +18,8 @@ import tournaments.services.registrations
 import tournaments.services.results
 import tournaments.services.rounds
 from fleets.forms import ImportConfirmForm
+from tests.permissions.harness import database_state
 from tests.security.world import World, world_in_transaction
-from tests.test_permission_matrix import database_state
 from tournaments.services import registration_add
 
 FRIENDLY = "Something went wrong on our side"

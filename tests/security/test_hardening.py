@@ -25,17 +25,17 @@ from django.test import Client, override_settings
 from django.urls import reverse
 
 from fleets.api import VALIDATE_RATE
-from tests.security.world import World, world_in_transaction
-from tests.test_permission_matrix import (
+from tests.permissions.harness import (
     BAD,
     E403,
-    MATRIX,
     OK,
     allowed_role,
     ask,
     database_state,
     outcome,
 )
+from tests.permissions.matrix import MATRIX
+from tests.security.world import World, world_in_transaction
 
 pytestmark = pytest.mark.django_db
 

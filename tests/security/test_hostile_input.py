@@ -33,9 +33,10 @@ from hypothesis import strategies as st
 
 from fleets.models import Fleet
 from fleets.services import FleetError, fleet_import
+from tests.permissions.harness import Row, allowed_role, client_for, database_state, row_url
+from tests.permissions.matrix import MATRIX
 from tests.security.hostile import DECK_KEYS, FLEET_KEYS, as_bytes, fleet_files, form_posts, json_values
 from tests.security.world import World, world_in_transaction
-from tests.test_permission_matrix import MATRIX, Row, allowed_role, client_for, database_state, row_url
 
 pytestmark = pytest.mark.django_db
 

@@ -1,6 +1,6 @@
 """The organizers' catalog pages: list, add, edit, retire, and CSV in (previewed, all or nothing) and out.
 
-Who may open each page is in ``tests/test_permission_matrix.py`` (organizers and
+Who may open each page is in ``tests/permissions/`` (organizers and
 site administrators); here, what the pages do, through the real database.
 """
 

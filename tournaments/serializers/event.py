@@ -1,0 +1,140 @@
+"""The event itself, and the whole file: every entity written out in order, and read back and cross-checked."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from django.db import models
+
+from .. import selectors
+from ..models import Event, ResultChange, ResultReport
+from .base import Column, Entity, Record, check_unique, read_children
+from .history import RESULT_CHANGE, STAFF_CHANGE, SUBMISSION_CHANGE
+from .players import REGISTRATION
+from .problems import Problems, check_structure
+from .rounds import MATCH, ROUND
+
+
+class EventEntity(Entity):
+    """The event's settings and staff; :func:`event_to_dict` adds its players, rounds and history."""
+
+    model = Event
+    columns = (
+        Column("name", "name"),
+        Column("game", "game"),
+        Column("format", "format"),
+        Column("date", "date"),
+        Column("venue", "venue"),
+        Column("status", "status"),
+        Column("created_at", "created_at", None),
+        Column("planned_rounds", "planned_rounds"),
+        Column("round_minutes", "round_minutes"),
+        Column("submission_deadline", "submission_deadline", None),
+        Column("top_cut", "top_cut"),
+        Column("lists_public", "lists_public"),
+        Column("banned_resources", "banned_resources", ""),
+        Column("organizer", "organizer"),
+        Column("judges", "judges"),
+        Column("scoring.win", "win_points"),
+        Column("scoring.tie", "tie_points"),
+        Column("scoring.loss", "loss_points"),
+        Column("scoring.bye_fleet_points", "bye_fleet_points"),
+        Column("scoring.fleet_point_base", "fleet_point_base"),
+        Column("scoring.tiebreaks", "tiebreaks"),
+    )
+
+
+EVENT = EventEntity()
+
+
+def event_to_dict(event, registrations=None) -> dict:
+    """Everything of the event but its standings (which the export adds, computed): see the package docstring."""
+    if registrations is None:
+        registrations = selectors.event_registrations(event)
+    models.prefetch_related_objects(registrations, "decks")
+    sides = selectors.event_sides(event)
+    reports: dict[int, list] = defaultdict(list)
+    for report in ResultReport.objects.filter(match__round__event=event).select_related("reported_by"):
+        reports[report.match_id].append(report)
+    rounds = {round_.number: round_ for round_ in event.rounds.select_related("paired_by")}
+    matches: dict[int, dict[int, list]] = {}  # round number -> match id -> its sides
+    for side in sides:
+        matches.setdefault(side.round.number, {}).setdefault(side.match_id, []).append(side)
+    history = (
+        ResultChange.objects.filter(match__round__event=event)
+        .select_related("changed_by", "match__round")
+        .order_by("changed_at", "pk")
+    )
+    return {
+        "event": EVENT.to_dict(event),
+        "players": [REGISTRATION.to_dict(registration) for registration in registrations],
+        "rounds": [
+            {
+                **ROUND.to_dict(rounds[number]),
+                "matches": [
+                    MATCH.to_dict(its_sides[0].match, its_sides, reports.get(match_id, []))
+                    for match_id, its_sides in by_match.items()
+                ],
+            }
+            for number, by_match in matches.items()
+        ],
+        "history": [RESULT_CHANGE.to_dict(change) for change in history],
+        "submissions": [SUBMISSION_CHANGE.to_dict(change) for change in selectors.event_submission_history(event)],
+        "staff": [STAFF_CHANGE.to_dict(change) for change in selectors.event_staff_history(event)],
+    }
+
+
+@dataclass
+class EventFile:
+    """An event file read and checked: the records to write, in order."""
+
+    event: Record
+    players: list[Record]
+    rounds: list[Record]
+    history: list[Record]
+    submissions: list[Record]
+    staff: list[Record] = field(default_factory=list)
+
+    def usernames(self) -> set[str]:
+        """Every account the file names."""
+        names: set[str] = set()
+        stack = [self.event, *self.players, *self.rounds, *self.history, *self.submissions, *self.staff]
+        while stack:
+            record = stack.pop()
+            names.update(name for name in record.users.values() if name)
+            for many in record.many_users.values():
+                names.update(many)
+            for children in record.children.values():
+                stack.extend(children)
+        return names
+
+
+def event_from_dict(data: object, problems: Problems) -> EventFile | None:
+    """The file read into records, or ``None`` with ``problems`` saying everything that is wrong."""
+    check_structure(data, problems)
+    if not isinstance(data, dict):
+        problems.add("file", "must be an object with the event, its players and its rounds")
+        return None
+    event = EVENT.from_dict(data.get("event"), "event", problems)
+    if event is None:
+        return None
+    players = read_children(REGISTRATION, data, "players", "", problems)
+    rounds = read_children(ROUND, data, "rounds", "", problems)
+    history = read_children(RESULT_CHANGE, data, "history", "", problems, optional=True)
+    submissions = read_children(SUBMISSION_CHANGE, data, "submissions", "", problems, optional=True)
+    staff = read_children(STAFF_CHANGE, data, "staff", "", problems, optional=True)
+    check_unique(players, lambda player: player.users.get("player"), "player", problems)
+    check_unique(rounds, lambda round_: round_.instance.number, "round number", problems)
+    registered = {player.users.get("player") for player in players}
+    tables = set()
+    for round_ in rounds:
+        for match in round_.children["matches"]:
+            tables.add((round_.instance.number, match.instance.table))
+            for side in match.children["sides"]:
+                if side.players.get("registration") not in registered:
+                    problems.add(f"{side.where}.player", f"{side.players.get('registration')!r} is not a player")
+    for change in history:
+        if "match" in change.extra and change.extra["match"] not in tables:
+            problems.add(change.where, "names a round and table that has no match")
+    return None if problems else EventFile(event, players, rounds, history, submissions, staff)
