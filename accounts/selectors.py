@@ -1,9 +1,11 @@
-"""Reads of the accounts app: finding people for the People page."""
+"""Reads of the accounts app: finding people for the People page, and the walk-in a sign-up claims."""
 
 from __future__ import annotations
 
 from django.contrib.auth.models import Group, User
 from django.db.models import Prefetch, Q
+
+from .models import GuestPlayer
 
 PEOPLE_PAGE_SIZE = 50
 
@@ -23,3 +25,8 @@ def find_people(query: str = "") -> list[User]:
     for person in people:
         person.role_names = {group.name for group in person.groups.all()}
     return people
+
+
+def unclaimed_walk_in(email: str) -> GuestPlayer | None:
+    """The walk-in a sign-up confirmed with ``email`` would claim, for the confirm page to say so."""
+    return GuestPlayer.objects.filter(email__iexact=email, claimed_at=None).select_related("user").first()

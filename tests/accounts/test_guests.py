@@ -122,3 +122,11 @@ def test_nobody_signs_up_with_a_walk_in_name(client):
         {"username": "Guest-12", "email": "g@example.org", "password1": PASSWORD, "password2": PASSWORD},
     )
     assert "kept for walk-ins" in response.text and not PendingSignUp.objects.exists()
+
+
+def test_the_confirm_page_names_the_walk_in_it_claims(client, organizer):
+    guest_create(name="Kira Nerys", email="kira@bajor.example", created_by=organizer)
+    claiming = client.get(reverse("sign_up"), {"link": sign_up("kira", "kira@bajor.example")}).text
+    assert "walk-in <strong>Kira Nerys</strong>" in claiming
+    other = client.get(reverse("sign_up"), {"link": sign_up("odo", "odo@bajor.example")}).text
+    assert "Create my account" in other and "walk-in" not in other

@@ -115,6 +115,7 @@ def test_an_organizer_runs_an_event_with_two_walk_ins(page, browser, live_server
     expect(guest.get_by_text("Check your e-mail")).to_be_visible()
     link = re.search(r"(/accounts/sign-up/\?link=[\w-]+)", mail.outbox[-1].body).group(1)
     guest.goto(link)
+    expect(guest.locator("#walk-in-claim")).to_contain_text("Kasidy Yates")
     guest.get_by_role("button", name="Create my account").click()
     guest.goto(f"/events/{event.pk}/")
     expect(guest.get_by_text("Your fleet:")).to_be_visible()
