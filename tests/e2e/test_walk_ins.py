@@ -16,6 +16,7 @@ from playwright.sync_api import expect
 
 from tests.accounts.factories import OrganizerFactory
 from tests.e2e.conftest import log_in, overflows_sideways, screenshot
+from tests.e2e.test_accessibility import serious_violations
 from tests.tournaments.factories import EventFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -73,6 +74,7 @@ def test_an_organizer_runs_an_event_with_two_walk_ins(page, browser, live_server
     expect(page.get_by_text("Kasidy Yates's fleet is submitted.")).to_be_visible()
     expect(page.get_by_role("heading", name="Read as: Utopia text export")).to_be_visible()
     expect(page.get_by_test_id("import-counts")).to_contain_text("0 not found")
+    assert serious_violations(page) == []
     page.get_by_role("link", name="Back to the event").click()
 
     page.get_by_role("link", name="Enter the fleet of Leeta").click()
@@ -135,8 +137,11 @@ def test_the_walk_in_pages_fit_a_phone(phone, catalog):
     phone.goto(f"/events/{event.pk}/")
     add_walk_in(phone, "Morn", "morn@quarks.example")
     assert not overflows_sideways(phone), "the player list scrolls sideways at 390 px"
+    assert serious_violations(phone) == []
     phone.get_by_role("link", name="Enter the fleet of Morn").click()
+    assert serious_violations(phone) == []
     phone.get_by_label("…or paste a Utopia link, a text export or a fleet file").fill(utopia_text())
     phone.get_by_role("button", name="Submit fleet").click()
     expect(phone.get_by_text("Morn's fleet is submitted.")).to_be_visible()
     assert not overflows_sideways(phone), "the walk-in's list page scrolls sideways at 390 px"
+    assert serious_violations(phone) == []
