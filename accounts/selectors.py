@@ -12,8 +12,9 @@ PEOPLE_PAGE_SIZE = 50
 
 def find_people(query: str = "") -> list[User]:
     """Accounts whose username, name or e-mail address contains ``query`` (everyone when empty),
-    by username, at most a page of them, each with ``role_names`` (two queries)."""
-    people = User.objects.order_by("username")
+    by username, at most a page of them, each with ``role_names`` (two queries). Walk-ins who have
+    not claimed their account are left out: they cannot log in, so a role would do nothing."""
+    people = User.objects.exclude(guest__isnull=False, guest__claimed_at=None).order_by("username")
     if query:
         people = people.filter(
             Q(username__icontains=query)

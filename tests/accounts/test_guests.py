@@ -15,6 +15,7 @@ from django.urls import reverse
 
 from accounts.models import GuestPlayer, PendingSignUp
 from accounts.roles import PLAYER
+from accounts.selectors import find_people
 from accounts.services import AccountError, guest_create, sign_up_confirm, sign_up_request
 from tests.security.test_account_enumeration import answer, ask
 
@@ -130,3 +131,10 @@ def test_the_confirm_page_names_the_walk_in_it_claims(client, organizer):
     assert "walk-in <strong>Kira Nerys</strong>" in claiming
     other = client.get(reverse("sign_up"), {"link": sign_up("odo", "odo@bajor.example")}).text
     assert "Create my account" in other and "walk-in" not in other
+
+
+def test_the_people_page_lists_a_walk_in_once_claimed(organizer):
+    guest = guest_create(name="Ziyal", email="ziyal@cardassia.example", created_by=organizer)
+    assert guest not in find_people("")
+    sign_up_confirm(token=sign_up("ziyal", "ziyal@cardassia.example"))
+    assert guest in find_people("ziyal")
