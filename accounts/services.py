@@ -200,7 +200,11 @@ def guest_create(*, name: str, email: str = "", created_by: User) -> User:
     if User.objects.filter(username__iexact=user.username).exists():  # an account made before the prefix was kept
         user.username += f"-{secrets.token_hex(3)}"
     user.save(update_fields=["username"])
-    GuestPlayer.objects.create(user=user, email=email, created_by=created_by)
+    try:
+        with transaction.atomic():
+            GuestPlayer.objects.create(user=user, email=email, created_by=created_by)
+    except IntegrityError:  # the same address entered at the same moment at another desk
+        raise AccountError("A walk-in with this e-mail address was entered a moment ago; add them again.") from None
     return user
 
 

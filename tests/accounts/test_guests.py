@@ -138,3 +138,13 @@ def test_the_people_page_lists_a_walk_in_once_claimed(organizer):
     assert guest not in find_people("")
     sign_up_confirm(token=sign_up("ziyal", "ziyal@cardassia.example"))
     assert guest in find_people("ziyal")
+
+
+def test_an_address_entered_at_the_same_moment_elsewhere_is_refused_cleanly(organizer, monkeypatch):
+    """Two desks enter one address at once: the unique constraint decides, the second desk is told."""
+    guest_create(name="Rom", email="rom@ferenginar.example", created_by=organizer)
+    unclaimed = GuestPlayer.objects.filter(email__iexact="nobody@example.org")  # the first desk not yet seen
+    monkeypatch.setattr(GuestPlayer.objects, "select_for_update", lambda: unclaimed)
+    with pytest.raises(AccountError, match="a moment ago"):
+        guest_create(name="Rom", email="rom@ferenginar.example", created_by=organizer)
+    assert GuestPlayer.objects.count() == 1 and User.objects.count() == 2
