@@ -7,7 +7,7 @@ from django.core.exceptions import ValidationError
 
 from .models import PrintPreferences
 from .roles import GRANTABLE_ROLES
-from .services import PasswordCheckLocked, password_check
+from .services import GUEST_USERNAME_PREFIX, PasswordCheckLocked, password_check
 from .text_fields import CleanTextFormMixin
 
 
@@ -44,6 +44,13 @@ class SignUpForm(CleanTextFormMixin, forms.Form):
         widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
         help_text="Enter the same password as before, for verification.",
     )
+
+    def clean_username(self):
+        """Walk-ins' generated names start with the guest prefix: nobody can sign up as one."""
+        username = self.cleaned_data["username"]
+        if username.lower().startswith(GUEST_USERNAME_PREFIX):
+            raise ValidationError(f"Names starting with “{GUEST_USERNAME_PREFIX}” are kept for walk-ins.")
+        return username
 
     def clean_email(self):
         return self.cleaned_data["email"].strip().lower()

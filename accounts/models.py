@@ -1,8 +1,9 @@
-"""What accounts keep besides Django's users: sign-ups waiting for their e-mail, and
-the password-change throttle."""
+"""What accounts keep besides Django's users: sign-ups waiting for their e-mail, the
+password-change throttle, walk-in guests entered by organizers, and what printouts show of a person."""
 
 from django.conf import settings
 from django.db import models
+from django.db.models.functions import Lower
 
 
 class PendingSignUp(models.Model):
@@ -52,3 +53,36 @@ class PrintPreferences(models.Model):
 
     def __str__(self) -> str:
         return f"printouts of user {self.user_id}"
+
+
+class GuestPlayer(models.Model):
+    """A walk-in an organizer entered by name: an account that cannot log in.
+
+    Everything that keys on a user (registrations, fleets, results) works for a guest as
+    for anyone; the user's first name holds the name the organizer typed, its username is
+    generated (``guest-<n>``, a prefix sign-up refuses). ``email`` is not the user's
+    address but the one the organizer was given: whoever confirms a sign-up with it
+    takes this account over (:func:`accounts.services.sign_up_confirm`), and
+    ``claimed_at`` records when. Only one unclaimed guest holds an address, so a claim
+    is never ambiguous.
+    """
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="guest")
+    email = models.EmailField(blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    claimed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                Lower("email"),
+                condition=models.Q(claimed_at__isnull=True) & ~models.Q(email=""),
+                name="one_unclaimed_guest_per_email",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"walk-in {self.user.first_name} ({'claimed' if self.claimed_at else 'unclaimed'})"

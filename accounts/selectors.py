@@ -1,4 +1,5 @@
-"""Reads of the accounts app: finding people for the People page, who printouts say a person is."""
+"""Reads of the accounts app: finding people for the People page, the walk-in a sign-up claims, and
+who printouts say a person is."""
 
 from __future__ import annotations
 
@@ -7,15 +8,16 @@ from dataclasses import dataclass
 from django.contrib.auth.models import Group, User
 from django.db.models import Prefetch, Q, QuerySet
 
-from .models import PrintPreferences
+from .models import GuestPlayer, PrintPreferences
 
 PEOPLE_PAGE_SIZE = 50
 
 
 def find_people(query: str = "") -> list[User]:
     """Accounts whose username, name or e-mail address contains ``query`` (everyone when empty),
-    by username, at most a page of them, each with ``role_names`` (two queries)."""
-    people = User.objects.order_by("username")
+    by username, at most a page of them, each with ``role_names`` (two queries). Walk-ins who have
+    not claimed their account are left out: they cannot log in, so a role would do nothing."""
+    people = User.objects.exclude(guest__isnull=False, guest__claimed_at=None).order_by("username")
     if query:
         people = people.filter(
             Q(username__icontains=query)
@@ -63,3 +65,8 @@ def print_preferences(user: User) -> dict:
     """``user``'s printout settings as the Printouts form shows them (the defaults when never set)."""
     row = PrintPreferences.objects.filter(user=user).values("print_name", "print_email").first()
     return row or {"print_name": "", "print_email": False}
+
+
+def unclaimed_walk_in(email: str) -> GuestPlayer | None:
+    """The walk-in a sign-up confirmed with ``email`` would claim, for the confirm page to say so."""
+    return GuestPlayer.objects.filter(email__iexact=email, claimed_at=None).select_related("user").first()

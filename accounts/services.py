@@ -1,4 +1,5 @@
-"""Writes for accounts: sign-up (confirmed by e-mail), the password check of the
+"""Writes for accounts: sign-up (confirmed by e-mail, claiming a walk-in's account when
+an organizer entered that address), walk-in guests, the password check of the
 password-change form (throttled like log-in), and what printouts show of a person."""
 
 from __future__ import annotations
@@ -11,14 +12,22 @@ from axes.helpers import get_cool_off
 from django.conf import settings
 from django.contrib.auth.hashers import make_password
 from django.contrib.auth.models import Group, User
+from django.core.exceptions import ValidationError
 from django.core.mail import send_mail
+from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 
-from .models import PasswordCheckThrottle, PendingSignUp, PrintPreferences
+from rules.text_input import text_problem
+
+from .models import GuestPlayer, PasswordCheckThrottle, PendingSignUp, PrintPreferences
 from .roles import GRANTABLE_ROLES, PLAYER
+
+# Usernames of walk-in guests start with this; sign-up refuses it (accounts.forms.SignUpForm).
+GUEST_USERNAME_PREFIX = "guest-"
+MAX_GUEST_NAME_LENGTH = User._meta.get_field("first_name").max_length
 
 
 class AccountError(Exception):
@@ -108,7 +117,13 @@ def pending_sign_up(token: str) -> PendingSignUp | None:
 @transaction.atomic
 def sign_up_confirm(*, token: str) -> User:
     """Make the account of a followed sign-up link; everyone who signs up is a Player
-    (other roles are granted by staff). The link works once."""
+    (other roles are granted by staff). The link works once.
+
+    When an organizer entered this address for a walk-in who has not claimed their
+    account yet, the account made *is* the walk-in's: their registrations, fleets and
+    results become the new account's. The link proves the address, so only its owner
+    can claim; an address that already belongs to an account never claims anything.
+    """
     pending = pending_sign_up(token)
     if pending is None:
         raise AccountError("This sign-up link was already used or is too old. Sign up again.")
@@ -117,15 +132,79 @@ def sign_up_confirm(*, token: str) -> User:
         raise AccountError(f"The account name {pending.username} was taken meanwhile. Sign up again with another.")
     if User.objects.filter(email__iexact=pending.email).exists():
         raise AccountError("An account with this e-mail address was made meanwhile. Log in or reset its password.")
+    guest = (
+        GuestPlayer.objects.select_for_update()
+        .filter(email__iexact=pending.email, claimed_at=None)
+        .select_related("user")
+        .first()
+    )
     try:
         with transaction.atomic():
-            user = User.objects.create(username=pending.username, email=pending.email, password=pending.password)
+            if guest is None:
+                user = User.objects.create(username=pending.username, email=pending.email, password=pending.password)
+            else:
+                user = _guest_claim(guest, pending)
     except IntegrityError:
         raise AccountError(
             f"The account name {pending.username} was taken meanwhile. Sign up again with another."
         ) from None
     # get_or_create: the roles migration made the group, but an admin may have deleted it since.
     user.groups.add(Group.objects.get_or_create(name=PLAYER)[0])
+    return user
+
+
+def _guest_claim(guest: GuestPlayer, pending: PendingSignUp) -> User:
+    """The walk-in's account becomes the signed-up one: name, address and password from the sign-up."""
+    user = guest.user
+    user.username, user.email, user.password, user.is_active = pending.username, pending.email, pending.password, True
+    user.save(update_fields=["username", "email", "password", "is_active"])
+    guest.claimed_at = timezone.now()
+    guest.save(update_fields=["claimed_at"])
+    return user
+
+
+@transaction.atomic
+def guest_create(*, name: str, email: str = "", created_by: User) -> User:
+    """An account for a walk-in, entered by an organizer by ``name`` alone (and the ``email`` they
+    gave, if any): it cannot log in, and is claimed by whoever signs up with ``email``.
+
+    An address that belongs to an account is refused: that person is added by their account
+    name, and nobody's account can be reached through a walk-in. An address already entered
+    for an unclaimed walk-in gives that walk-in back (the same person, coming again), so one
+    sign-up claims everything they played.
+    """
+    if problem := text_problem(name or ""):
+        raise AccountError(f"The walk-in's name: {problem}")
+    name = " ".join((name or "").split())
+    if not name:
+        raise AccountError("Give the walk-in's name.")
+    if len(name) > MAX_GUEST_NAME_LENGTH:
+        raise AccountError(f"A name has at most {MAX_GUEST_NAME_LENGTH} characters.")
+    email = (email or "").strip().lower()
+    if email:
+        try:
+            validate_email(email)
+        except ValidationError:
+            raise AccountError(f"{email} is not an e-mail address.") from None
+        if User.objects.filter(email__iexact=email).exists():
+            raise AccountError(
+                "This person already has an account with that e-mail address: add them by their account name instead."
+            )
+        known = GuestPlayer.objects.select_for_update().filter(email__iexact=email, claimed_at=None).first()
+        if known is not None:
+            return known.user
+    user = User(username=f"{GUEST_USERNAME_PREFIX}new-{secrets.token_hex(8)}", first_name=name, is_active=False)
+    user.set_unusable_password()
+    user.save()
+    user.username = f"{GUEST_USERNAME_PREFIX}{user.pk}"
+    if User.objects.filter(username__iexact=user.username).exists():  # an account made before the prefix was kept
+        user.username += f"-{secrets.token_hex(3)}"
+    user.save(update_fields=["username"])
+    try:
+        with transaction.atomic():
+            GuestPlayer.objects.create(user=user, email=email, created_by=created_by)
+    except IntegrityError:  # the same address entered at the same moment at another desk
+        raise AccountError("A walk-in with this e-mail address was entered a moment ago; add them again.") from None
     return user
 
 

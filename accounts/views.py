@@ -71,7 +71,10 @@ def sign_up_confirm(request, token: str):
             {"error": "This sign-up link was already used or is too old. Sign up again."},
             status=404,
         )
-    return render(request, "registration/sign_up_confirm.html", {"pending": pending, "token": token})
+    # Only the mailbox the link went to reaches this page, so it may say which walk-in it claims.
+    walk_in = selectors.unclaimed_walk_in(pending.email)
+    context = {"pending": pending, "token": token, "walk_in": walk_in}
+    return render(request, "registration/sign_up_confirm.html", context)
 
 
 class PasswordChangeView(auth_views.PasswordChangeView):

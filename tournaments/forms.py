@@ -7,6 +7,7 @@ from django.contrib.auth import get_user_model
 
 from accounts.roles import JUDGE
 from accounts.text_fields import CleanTextFormMixin
+from fleets.decks.services import MAX_IMPORT_BYTES
 from fleets.models import Deck
 
 from .formats import format_choices, has_fixed_tiebreakers, join_format_choice, split_format_choice
@@ -81,18 +82,71 @@ class EventForm(CleanTextFormMixin, forms.ModelForm):
 
 
 class AddPlayerForm(CleanTextFormMixin, forms.Form):
-    username = forms.CharField(help_text="The player's account name (walk-ins sign up first).")
+    """A player by account name, or a walk-in by name alone (with the e-mail they may claim it by)."""
+
+    username = forms.CharField(required=False, help_text="The player's account name.")
+    walk_in_name = forms.CharField(
+        label="…or a walk-in's name",
+        max_length=150,
+        required=False,
+        help_text="For a player without an account: you enter their list.",
+    )
+    walk_in_email = forms.EmailField(
+        label="Walk-in's e-mail (optional)",
+        required=False,
+        help_text="Signing up with it later gives them this entry and its results.",
+    )
     club = forms.CharField(
         label="Club or store", max_length=80, required=False, help_text="Pairing keeps clubmates apart where it can."
     )
 
-    def clean_username(self):
-        username = self.cleaned_data["username"].strip()
-        user = get_user_model().objects.filter(username__iexact=username).first()
-        if user is None:
-            raise forms.ValidationError(f"No account is called {username!r}.")
-        self.player = user
-        return username
+    def clean(self):
+        cleaned = super().clean()
+        if self.has_error("username") or self.has_error("walk_in_name"):
+            return cleaned
+        username, walk_in = cleaned.get("username", "").strip(), cleaned.get("walk_in_name", "").strip()
+        if bool(username) == bool(walk_in):
+            raise forms.ValidationError("Give either an account name or a walk-in's name.")
+        if username:
+            if cleaned.get("walk_in_email"):
+                raise forms.ValidationError("An e-mail goes with a walk-in's name, not with an account name.")
+            self.player = get_user_model().objects.filter(username__iexact=username).first()
+            if self.player is None:
+                self.add_error("username", f"No account is called {username!r}.")
+        return cleaned
+
+    @property
+    def is_walk_in(self) -> bool:
+        return bool(self.cleaned_data.get("walk_in_name", "").strip())
+
+
+class WalkInDecksForm(CleanTextFormMixin, forms.Form):
+    """A walk-in's lists for a deck game, one per slot, each a file or pasted text as the deck import reads."""
+
+    def __init__(self, *args, game: DeckGame, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.game = game
+        for slot in game.slots:
+            noun = game.slot_label(slot)
+            self.fields[f"file_{slot}"] = forms.FileField(
+                required=False, label=f"{noun}: file", help_text="A JSON list file or a text list."
+            )
+            self.fields[f"text_{slot}"] = forms.CharField(
+                required=False, label=f"…or paste the {noun.lower()}", widget=forms.Textarea(attrs={"rows": 6})
+            )
+
+    def clean(self):
+        cleaned = super().clean()
+        lists = {}
+        for slot in self.game.slots:
+            upload, text = cleaned.get(f"file_{slot}"), cleaned.get(f"text_{slot}", "")
+            if bool(upload) == bool(text.strip()):
+                raise forms.ValidationError(f"{self.game.slot_label(slot)}: give either a file or pasted text.")
+            if upload and upload.size > MAX_IMPORT_BYTES:
+                raise forms.ValidationError(f"A list file is at most {MAX_IMPORT_BYTES // 1024} KB.")
+            lists[slot] = upload.read() if upload else text.encode()
+        cleaned["lists"] = lists
+        return cleaned
 
 
 class AppointJudgeForm(CleanTextFormMixin, forms.Form):
@@ -124,7 +178,7 @@ class SwapForm(CleanTextFormMixin, forms.Form):
         super().__init__(*args, **kwargs)
         for name in ("first", "second"):
             self.fields[name].queryset = registrations
-            self.fields[name].label_from_instance = lambda r: r.player.get_username()
+            self.fields[name].label_from_instance = lambda r: r.name
 
 
 def field_name(slot: str) -> str:

@@ -2,7 +2,7 @@ from django.urls import include, path
 
 from games.registry import all_games
 
-from .views import calendar, decks, events, players, reports, results, rounds, sheets_bundle
+from .views import calendar, decks, events, players, reports, results, rounds, sheets_bundle, walk_ins
 
 app_name = "tournaments"
 urlpatterns = [
@@ -27,6 +27,7 @@ urlpatterns = [
     path("<int:pk>/players/<int:registration_pk>/bye/", players.grant_bye, name="grant_bye"),
     path("<int:pk>/players/<int:registration_pk>/drop/", players.drop, name="drop"),
     path("<int:pk>/players/<int:registration_pk>/undrop/", players.undrop, name="undrop"),
+    path("<int:pk>/players/<int:registration_pk>/list/", walk_ins.walk_in_list, name="walk_in_list"),
     path("<int:pk>/rounds/pair/", rounds.pair_next, name="pair_next"),
     path("<int:pk>/rounds/<int:number>/", rounds.round_detail, name="round"),
     path("<int:pk>/rounds/<int:number>/repair/", rounds.repair, name="repair"),

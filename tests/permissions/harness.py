@@ -68,6 +68,10 @@ def own_registration(world: World) -> dict:
     return {"pk": world.event.pk, "registration_pk": world.registrations["player"].pk}
 
 
+def walk_in(world: World) -> dict:
+    return {"pk": world.event.pk, "registration_pk": world.walk_in.pk}
+
+
 def opponent_registration(world: World) -> dict:
     return {"pk": world.event.pk, "registration_pk": world.registrations["other_player"].pk}
 

@@ -56,6 +56,7 @@ from .harness import (
     round_one,
     round_one_table,
     sheet_code,
+    walk_in,
 )
 
 SITE_ROWS = [
@@ -91,6 +92,8 @@ EVENT_ROWS = [
     Row("tournaments:submit_fleet", "GET", event, REGISTERED),
     Row("tournaments:submit_fleet", "POST", event, REGISTERED),
     Row("tournaments:check_in", "POST", own_registration, EVENT_STAFF),
+    Row("tournaments:walk_in_list", "GET", walk_in, EVENT_STAFF),
+    Row("tournaments:walk_in_list", "POST", walk_in, EVENT_STAFF),  # an empty form: refused, nothing changes
     Row("tournaments:check_in_all", "POST", event, EVENT_STAFF),  # running: refused, nothing changes
     Row("tournaments:grant_bye", "POST", own_registration, EVENT_STAFF),
     Row("tournaments:drop", "POST", own_registration, OWN_REGISTRATION_OR_STAFF),

@@ -38,6 +38,7 @@ from tournaments.models import Event, Match, Registration
 from tournaments.services import (
     event_start,
     registration_add,
+    registration_add_walk_in,
     registration_check_in,
     registration_submit_fleet,
     round_pair_next,
@@ -64,6 +65,7 @@ class World:
     event: Event
     other_event: Event
     registrations: dict[str, Registration]
+    walk_in: Registration  # a late entry the organizer added by name, without a list yet
     match: Match
     fleet: Fleet
     spare_fleet: Fleet
@@ -109,6 +111,7 @@ def build_world() -> World:
     registrations = {who: enter_with_fleet(event, users[who], catalog) for who in ("player", "other_player")}
     event_start(event=event)
     match = round_pair_next(event=event, by=organizer).matches.get()
+    walk_in = registration_add_walk_in(event=event, name="Walk-in Wendy", added_by=organizer)
     signed_in = {who: user for who, user in users.items() if user.is_authenticated}
     tokens, records = {}, {}
     for who, user in signed_in.items():
@@ -127,6 +130,7 @@ def build_world() -> World:
         event=event,
         other_event=other_event,
         registrations=registrations,
+        walk_in=walk_in,
         match=match,
         fleet=registrations["player"].fleet_version.fleet,
         spare_fleet=fleet_for(users["player"], legal_fleet_content(catalog), name="Spare Fleet"),

@@ -13,6 +13,7 @@ from django.urls import URLPattern, reverse
 from tests.accounts.factories import PlayerFactory
 from tests.tournaments.access_check import got_through
 from tests.tournaments.test_deck_view_permissions import COVERED as DECK_VIEWS_COVERED
+from tests.tournaments.test_walk_in_views import COVERED as WALK_IN_VIEWS_COVERED
 from tournaments.models import MatchSide
 from tournaments.services import event_start, round_pair_next, round_swap_players
 from tournaments.urls import urlpatterns
@@ -178,7 +179,7 @@ URL_NAMES = {
 
 def test_every_url_of_the_app_is_covered():
     """Every view of the app's own URL list; included URL sets (campaigns) have their own tests."""
-    covered = {URL_NAMES.get(view, view) for view, _, _ in CASES} | DECK_VIEWS_COVERED
+    covered = {URL_NAMES.get(view, view) for view, _, _ in CASES} | DECK_VIEWS_COVERED | WALK_IN_VIEWS_COVERED
     assert {pattern.name for pattern in urlpatterns if isinstance(pattern, URLPattern)} == covered
 
 

@@ -36,5 +36,12 @@ class Registration(models.Model):
         return self.dropped_at is not None
 
     @property
+    def walk_in(self) -> bool:
+        """Whether the player is a walk-in the staff entered by name who has not claimed the account:
+        the staff enter their lists (load ``player__guest`` with the registration)."""
+        guest = getattr(self.player, "guest", None)
+        return guest is not None and guest.claimed_at is None
+
+    @property
     def name(self) -> str:
         return self.player.get_full_name() or self.player.get_username()

@@ -16,7 +16,7 @@ from .events import (
     start_summary,
     upcoming_events,
 )
-from .history import event_history, event_staff_history, event_submission_history
+from .history import event_history, event_staff_history, event_submission_history, event_walk_ins
 from .lists import FleetRow, event_fleets, fleet_changed_since_submission, submitted_deck_view
 from .rounds import latest_seat, live_pairings, load_for_desk, match_for_page, match_history, match_page, round_matches
 from .seats import SeatResult, event_seat_results, event_sides, opponents_by_registration
@@ -59,6 +59,7 @@ __all__ = [
     "event_standings",
     "event_staff_history",
     "event_submission_history",
+    "event_walk_ins",
     "fleet_changed_since_submission",
     "latest_seat",
     "live_pairings",

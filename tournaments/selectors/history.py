@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+from accounts.models import GuestPlayer
+
 from ..models import (
     Event,
     ResultChange,
@@ -33,3 +35,12 @@ def event_submission_history(event: Event) -> list[SubmissionChange]:
 def event_staff_history(event: Event) -> list[StaffChange]:
     """Every judge appointed to the event or removed from it, and by whom, oldest first."""
     return list(StaffChange.objects.filter(event=event).select_related("person", "changed_by"))
+
+
+def event_walk_ins(event: Event) -> list[GuestPlayer]:
+    """The event's walk-ins: who entered them, when, and when they claimed their account by signing up."""
+    return list(
+        GuestPlayer.objects.filter(user__registrations__event=event)
+        .select_related("user", "created_by")
+        .order_by("created_at", "pk")
+    )

@@ -4,13 +4,20 @@ The export keeps each player's submitted decks of a deck game as the event froze
 them (slot, name, list file, verification code, time), but not which of the player's
 own decks each was copied from: that deck lives on this site only, so an imported
 event has the lists with no deck of the player's behind them.
+
+A walk-in (a player the staff entered by name, who has not claimed the account) is
+exported with ``walk_in``: the name the organizer typed. Their generated username
+means nothing on another site, so the import makes a new walk-in for them; the
+e-mail they may claim it with stays on this site.
 """
 
 from __future__ import annotations
 
+from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 
 from fleets.models import Fleet
+from rules.text_input import text_problem
 
 from ..models import Registration, SubmittedDeck
 from .base import Column, Entity, Record, check_unique, read_children, require_text
@@ -59,6 +66,7 @@ class RegistrationEntity(Entity):
                 "content": version.content,
             },
             "decks": [DECK.to_dict(deck) for deck in registration.decks.all()],
+            "walk_in": registration.name if registration.walk_in else None,
         }
 
     def check(self, record: Record, data: dict, problems: Problems) -> None:
@@ -76,6 +84,17 @@ class RegistrationEntity(Entity):
                     problems.add(f"{where}.fleet.name", " ".join(error.messages))
                 else:
                     record.extra["fleet"] = (name, fleet["content"])
+        walk_in = data.get("walk_in")
+        if walk_in is not None:
+            try:
+                name = get_user_model()._meta.get_field("first_name").clean(require_text(walk_in, "text"), None)
+            except ValidationError as error:
+                problems.add(f"{where}.walk_in", " ".join(error.messages))
+            else:
+                if problem := text_problem(name) or ("" if name.strip() else "must not be empty"):
+                    problems.add(f"{where}.walk_in", problem)
+                else:
+                    record.extra["walk_in"] = name
         decks = record.children["decks"] = read_children(DECK, data, "decks", where, problems, optional=True)
         check_unique(decks, lambda deck: deck.instance.slot, "slot", problems)
 

@@ -14,6 +14,7 @@ from .events import (
     event_start,
     event_update,
 )
+from .guests import registration_add_walk_in, walk_in_submit_decks, walk_in_submit_fleet
 from .registrations import (
     registration_add,
     registration_check_in,
@@ -46,6 +47,7 @@ __all__ = [
     "event_start",
     "event_update",
     "registration_add",
+    "registration_add_walk_in",
     "registration_check_in",
     "registration_check_in_all",
     "registration_drop",
@@ -64,4 +66,6 @@ __all__ = [
     "round_reopen",
     "round_repair",
     "round_swap_players",
+    "walk_in_submit_decks",
+    "walk_in_submit_fleet",
 ]

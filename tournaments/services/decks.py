@@ -18,7 +18,7 @@ from .registrations import check_lists_may_change
 
 
 @transaction.atomic
-def registration_submit_decks(*, registration: Registration, decks: Mapping[str, Deck]) -> Registration:
+def registration_submit_decks(*, registration: Registration, decks: Mapping[str, Deck], by=None) -> Registration:
     """Submit the player's own ``decks`` by slot (``{"terran": ..., "kilrathi": ...}`` for Wing Commander,
     ``{"": deck}`` where the game takes one list).
 
@@ -26,7 +26,7 @@ def registration_submit_decks(*, registration: Registration, decks: Mapping[str,
     is not legal, :class:`~tournaments.errors.FleetRefused` lists every problem of
     every deck and nothing is submitted. Otherwise the event keeps a copy of each
     list with its verification code, replacing what the player submitted before.
-    The same deadline and check-in rules as for fleets apply.
+    The same deadline and check-in rules as for fleets apply; ``by`` is who submits, as there.
     """
     registration = Registration.objects.select_for_update(of=("self",)).select_related("event").get(pk=registration.pk)
     event = registration.event
@@ -59,5 +59,5 @@ def registration_submit_decks(*, registration: Registration, decks: Mapping[str,
         )
     registration.fleet_submitted_at = timezone.now()
     registration.save(update_fields=["fleet_submitted_at"])
-    record_submission(registration, by=registration.player, before=before)
+    record_submission(registration, by=by or registration.player, before=before)
     return registration

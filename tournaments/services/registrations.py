@@ -73,7 +73,7 @@ def registration_withdraw(*, registration: Registration) -> None:
 
 
 @transaction.atomic
-def registration_submit_fleet(*, registration: Registration, fleet) -> Registration:
+def registration_submit_fleet(*, registration: Registration, fleet, by=None) -> Registration:
     """Submit ``fleet`` (the player's own) for the event: the engine checks it against the event's
     format on the event's date and the exact version is kept, and the submission history says
     what it replaced.
@@ -81,7 +81,8 @@ def registration_submit_fleet(*, registration: Registration, fleet) -> Registrat
     Players may change their fleet until the submission deadline -- except players
     the staff entered themselves (walk-ins, late entries), who come after it by
     nature -- and never once checked in to a running event (fleets cannot change
-    between rounds)."""
+    between rounds). ``by`` is who submits, for the history: the player unless the staff
+    enter a walk-in's list."""
     registration = Registration.objects.select_for_update(of=("self",)).select_related("event").get(pk=registration.pk)
     event = registration.event
     if fleet.owner_id != registration.player_id:
@@ -106,7 +107,7 @@ def registration_submit_fleet(*, registration: Registration, fleet) -> Registrat
     registration.save(update_fields=["fleet_version", "fleet_submitted_at"])
     if event.is_running and registration.checked_in:
         lock_submitted_fleet(registration)  # a late entry's first list: it plays from the next round
-    record_submission(registration, by=registration.player, before=before)
+    record_submission(registration, by=by or registration.player, before=before)
     return registration
 
 

@@ -99,7 +99,7 @@ def round_swap_players(
     met = selectors.opponents_by_registration(event, before_round=round_.number)
     rematches = [(a, b) for a, b in new_pairs if b is not None and b in met.get(a, ())]
     if rematches and not allow_rematch:
-        names = dict(event.registrations.values_list("pk", "player__username"))
+        names = {registration.pk: registration.name for registration in event.registrations.select_related("player")}
         raise RematchWarning([(names[a], names[b]) for a, b in rematches])
     for side, registration in ((side_a, second), (side_b, first)):
         side.delete()

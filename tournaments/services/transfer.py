@@ -5,8 +5,9 @@ Results are restored as they were recorded, never recomputed: the export is the
 record of what happened. Accounts named in the file that do not exist here are
 created without a usable password (their owners can set one through a password
 reset), a missing organizer or judge with that role; an existing account named as
-organizer or judge must hold the role already. Each player's fleet becomes a new
-fleet of theirs holding the exported list.
+organizer or judge must hold the role already. A walk-in becomes a new walk-in of
+this site, entered by the event's organizer, whatever username the export gave them.
+Each player's fleet becomes a new fleet of theirs holding the exported list.
 Submitted decks of the deck games come back as the event's frozen copies, linked
 to no deck of the player's (the export does not carry that link).
 
@@ -22,6 +23,7 @@ from django.db import DatabaseError, transaction
 
 from accounts.permissions import has_role
 from accounts.roles import JUDGE, ORGANIZER, PLAYER
+from accounts.services import AccountError, guest_create
 from fleets.services import FleetError, fleet_create, fleet_lock
 
 from ..errors import TournamentError
@@ -56,6 +58,8 @@ def event_import(*, data: object, organizer=None) -> Event:
             return _write(record, organizer)
     except FleetError as error:
         raise ImportRefused([f"a fleet in the export cannot be restored: {error.message}"]) from None
+    except AccountError as error:
+        raise ImportRefused([f"a walk-in in the export cannot be restored: {error}"]) from None
     except DatabaseError as error:  # what the checks above did not foresee; the transaction is rolled back
         raise ImportRefused([f"the database refused the event: {' '.join(str(error).split())}"]) from None
 
@@ -78,6 +82,10 @@ def _write(record: EventFile, organizer) -> Event:
     runner = {"organizer": organizer} if organizer else {}
     event = _save(record.event, accounts, roles={"organizer": ORGANIZER}, **runner)
     event.judges.set([accounts.get(name, role=JUDGE) for name in record.event.many_users.get("judges", [])])
+    for entry in record.players:
+        if "walk_in" in entry.extra:  # known by this new account wherever the file names their username
+            walk_in = guest_create(name=entry.extra["walk_in"], created_by=event.organizer)
+            accounts.known[entry.users["player"]] = walk_in
     registrations = {entry.users["player"]: _registration(event, entry, accounts) for entry in record.players}
     matches = {}
     for round_record in record.rounds:

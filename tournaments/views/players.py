@@ -55,27 +55,40 @@ def withdraw(request, event: Event, viewer: Viewer):
 @require_POST
 @event_staff_required
 def add_player(request, event: Event, viewer: Viewer):
-    """Staff add a walk-in, or a late entry once the event runs (who starts on zero points)."""
+    """Staff add a player by account name, or a walk-in by name; once the event runs, a late entry
+    (checked in, starting on zero points)."""
     form = AddPlayerForm(request.POST)
     if form.is_valid():
-        added = (
-            f"{form.player.get_username()} is a late entry, checked in: they play from the next round."
-            if event.is_running
-            else f"{form.player.get_username()} is registered."
-        )
-        run_service(
-            request,
-            services.registration_add,
-            added,
-            event=event,
-            player=form.player,
-            added_by=request.user,
-            club=form.cleaned_data["club"],
-        )
+        club = form.cleaned_data["club"]
+        if form.is_walk_in:
+            registration = run_service(
+                request,
+                services.registration_add_walk_in,
+                event=event,
+                name=form.cleaned_data["walk_in_name"],
+                email=form.cleaned_data["walk_in_email"],
+                added_by=request.user,
+                club=club,
+            )
+        else:
+            registration = run_service(
+                request, services.registration_add, event=event, player=form.player, added_by=request.user, club=club
+            )
+        if registration:
+            messages.success(
+                request,
+                f"{registration.name} is a late entry, checked in: they play from the next round."
+                if event.is_running
+                else f"{registration.name} is registered.",
+            )
     else:
         messages.error(
             request,
-            " ".join(f"{form[field].label}: {message}" for field, errors in form.errors.items() for message in errors),
+            " ".join(
+                message if field == "__all__" else f"{form[field].label}: {message}"
+                for field, errors in form.errors.items()
+                for message in errors
+            ),
         )
     return redirect("tournaments:event", event.pk)
 

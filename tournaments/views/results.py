@@ -95,5 +95,6 @@ def history(request, event: Event, viewer: Viewer):
         "changes": selectors.event_history(event),
         "submissions": selectors.event_submission_history(event),
         "staff_changes": selectors.event_staff_history(event),
+        "walk_ins": selectors.event_walk_ins(event),
     }
     return render(request, "tournaments/event_history.html", context)

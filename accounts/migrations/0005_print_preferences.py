@@ -7,7 +7,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("accounts", "0003_pending_sign_up"),
+        ("accounts", "0004_guest_player"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
