@@ -7,6 +7,6 @@ from .models import SpearpointUnit
 
 @admin.register(SpearpointUnit)
 class SpearpointUnitAdmin(admin.ModelAdmin):
-    list_display = ("name", "side", "unit_type", "cost", "crew")
-    list_filter = ("side", "unit_type", "crew")
+    list_display = ("name", "side", "unit_type", "cost", "crew", "retired")
+    list_filter = ("side", "unit_type", "crew", "retired")
     search_fields = ("name",)

@@ -7,6 +7,16 @@ from .models import StarshipCommandShip
 
 @admin.register(StarshipCommandShip)
 class StarshipCommandShipAdmin(admin.ModelAdmin):
-    list_display = ("name", "race", "ship_class", "value", "shields", "structure", "crippled", "fighter_capacity")
-    list_filter = ("race", "ship_class")
+    list_display = (
+        "name",
+        "race",
+        "ship_class",
+        "value",
+        "shields",
+        "structure",
+        "crippled",
+        "fighter_capacity",
+        "retired",
+    )
+    list_filter = ("race", "ship_class", "retired")
     search_fields = ("name", "ship_class")

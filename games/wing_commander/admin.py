@@ -7,6 +7,6 @@ from .models import WingCommanderCard
 
 @admin.register(WingCommanderCard)
 class WingCommanderCardAdmin(admin.ModelAdmin):
-    list_display = ("name", "side", "card_type", "mustering_cost", "medal_cost")
-    list_filter = ("side", "card_type")
+    list_display = ("name", "side", "card_type", "mustering_cost", "medal_cost", "retired")
+    list_filter = ("side", "card_type", "retired")
     search_fields = ("name", "notes")

@@ -37,3 +37,13 @@ def test_decks_are_shown_not_added_in_the_admin(admin_client, player):
     assert "Easy Company" in admin_client.get(reverse("admin:fleets_deck_changelist")).text
     assert admin_client.get(reverse("admin:fleets_deck_change", args=[deck.pk])).status_code == 200
     assert admin_client.get(reverse("admin:fleets_deck_add")).status_code == 403
+
+
+def test_the_catalog_admin_filters_retired_cards(admin_client, saratoga):
+    """A retired card (seed 002's Saratoga here) is offered no more, so the admin can list it apart."""
+    StarshipCommandShipFactory(name="Repulse", race="confederation", retired=True)
+    url = reverse("admin:starship_command_starshipcommandship_changelist")
+    retired = admin_client.get(url, {"retired__exact": "1"}).text
+    offered = admin_client.get(url, {"retired__exact": "0"}).text
+    assert "Repulse" in retired and "Saratoga" not in retired
+    assert "Saratoga" in offered and "Repulse" not in offered
