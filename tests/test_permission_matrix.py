@@ -237,7 +237,9 @@ MATRIX = [
     Row("tournaments:enter_result", "POST", round_one_table, EVENT_STAFF),  # an empty form: refused
     Row("tournaments:swap", "GET", round_one, EVENT_STAFF),
     Row("tournaments:swap", "POST", round_one, EVENT_STAFF),
+    Row("tournaments:preview_result", "POST", round_one_table, EVENT_STAFF),  # an empty form: nothing to score
     Row("tournaments:live", "GET", round_one, EVERYONE),
+    Row("tournaments:projector", "GET", round_one, EVERYONE),
     Row("tournaments:timer", "GET", round_one, EVERYONE),
     Row("tournaments:timer_state", "GET", round_one, EVERYONE),
     Row("tournaments:clock", "POST", round_one, EVENT_STAFF),

@@ -160,14 +160,28 @@ def test_the_organizer_enters_results_from_the_slips_on_the_round_page(page):
     page.keyboard.press("Enter")
     winner_2 = table_2.sides.get(seat=1).registration.player.username
     page.locator("#entry-2").get_by_label(f"{winner_2} won").check()
+    expect(page.locator("#points-2")).to_contain_text(f"Result: {winner_2} won.")
     page.locator("#entry-2 input[name='table-2-lost_2'][value='s0']").check()
+    expect(page.locator("#points-2")).to_contain_text(f"Fleet points: {winner_2} 60")  # scored while ticking
     page.locator("#entry-2").get_by_role("button", name="Save table 2").press("Enter")
     expect(page.get_by_text("Table 2: result saved.")).to_be_visible()
     expect(page.locator("#round-state")).to_contain_text("1 result still missing")
     expect(page.locator("#table-2")).to_contain_text("win · 60 FP")
     assert page.evaluate("window.stillThisPage === true")  # htmx swapped the desk: no page load
-    # Then the disputed table 1.
+    # Then the disputed table 1: a ship and a card on it ticked together are refused, the ticks kept.
     page.locator("#entry-1").get_by_label(f"{two.username} won").check()
+    ship = page.locator("#entry-1 input[name='table-1-lost_1'][value='s0']")
+    card = page.locator("#entry-1 input[name='table-1-lost_1'][value^='s0:']").first
+    ship.check()
+    card.check()
+    expect(page.locator("#points-1")).to_contain_text("tick only the ship")
+    page.locator("#entry-1").get_by_role("button", name="Save table 1").click()
+    expect(page.locator("#entry-1")).to_contain_text("An upgrade is lost with its destroyed ship")
+    expect(ship).to_be_checked()
+    expect(card).to_be_checked()
+    expect(page.locator("#entry-1").get_by_label(f"{two.username} won")).to_be_checked()
+    card.uncheck()
     page.locator("#entry-1").get_by_role("button", name="Save table 1").click()
     expect(page.locator("#round-state")).to_contain_text("Every result of this round is in.")
     assert Match.objects.filter(round=round_1, status="confirmed").count() == 2
+    assert page.evaluate("window.stillThisPage === true")
