@@ -17,3 +17,22 @@ document.addEventListener("htmx:afterSettle", function (event) {
     next.focus();
   }
 });
+
+// Enter on a tick box or a winner's button saves the table, as it does in a text field.
+var TICKS = "#round-desk form input[type=checkbox], #round-desk form input[type=radio]";
+document.addEventListener("keydown", function (event) {
+  var field = event.target;
+  if (event.key !== "Enter" || !field.matches || !field.matches(TICKS)) {
+    return;
+  }
+  event.preventDefault();
+  field.form.requestSubmit();
+});
+
+// A table whose form is open from the start (a dispute, a refused entry) shows its points at once,
+// as opening a form does.
+htmx.onLoad(function (root) {
+  root.querySelectorAll("details.result-entry[open]").forEach(function (details) {
+    details.dispatchEvent(new Event("toggle"));
+  });
+});

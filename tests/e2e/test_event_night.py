@@ -167,6 +167,7 @@ def test_the_organizer_enters_results_from_the_slips_on_the_round_page(page):
     page.goto(f"/events/{event.pk}/rounds/1/")
     expect(page.locator("#round-state")).to_contain_text("2 results still missing, 1 table in conflict")
     expect(page.locator("#entry-1")).to_contain_text("Disputed")
+    expect(page.locator("#points-1")).to_contain_text(f"Result: {two.username} won.")  # the latest report, open
     page.evaluate("window.stillThisPage = true")
     # Table 2 first (any order), from the keyboard: open its form, pick the winner, tick a lost ship, save.
     page.locator("#entry-2 summary").focus()
@@ -176,7 +177,7 @@ def test_the_organizer_enters_results_from_the_slips_on_the_round_page(page):
     expect(page.locator("#points-2")).to_contain_text(f"Result: {winner_2} won.")
     page.locator("#entry-2 input[name='table-2-lost_2'][value='s0']").check()
     expect(page.locator("#points-2")).to_contain_text(f"Fleet points: {winner_2} 60")  # scored while ticking
-    page.locator("#entry-2").get_by_role("button", name="Save table 2").press("Enter")
+    page.locator("#entry-2 input[name='table-2-lost_2'][value='s0']").press("Enter")  # Enter saves the table
     expect(page.get_by_text("Table 2: result saved.")).to_be_visible()
     expect(page.locator("#round-state")).to_contain_text("1 result still missing")
     expect(page.locator("#table-2")).to_contain_text("win · 60 FP")
