@@ -77,3 +77,17 @@ def test_the_history_page_shows_sentences_not_json(table, client):
     page = client.get(reverse("tournaments:history", args=[event.pk])).content.decode()
     assert f"{seats[1].player.username} reported: {seats[1].player.username} won; the opponent" in page
     assert "&quot;winner&quot;" not in page and '"winner"' not in page
+
+
+def test_the_history_costs_the_same_queries_however_many_changes(table, django_assert_max_num_queries):
+    event, match, seats = table
+    result_report(match=match, by=seats[1].player, result=MatchResult(1))
+    result_enter(match=match, by=event.organizer, result=MatchResult(1))
+    with django_assert_max_num_queries(10) as few:
+        event_history(event)
+    for _ in range(3):
+        round_reopen(round_=match.round, by=event.organizer)
+        result_report(match=match, by=seats[2].player, result=MatchResult(2))
+        result_enter(match=match, by=event.organizer, result=MatchResult(2))
+    with django_assert_max_num_queries(len(few)):
+        assert len(event_history(event)) == 11
