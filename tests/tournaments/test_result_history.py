@@ -63,6 +63,17 @@ def test_a_correction_and_a_reopening_name_the_organizer_and_the_result_before(t
     assert told[2].startswith(f"Organizer {organizer} reopened table 1 for corrections; it stood at: {second} won, ")
 
 
+def test_players_are_named_as_on_every_page_of_the_event(table):
+    event, match, seats = table
+    seats[1].player.first_name, seats[1].player.last_name = "Constable", "Odo"
+    seats[1].player.save()
+    result_report(match=match, by=seats[1].player, result=MatchResult(1))
+    result_enter(match=match, by=event.organizer, result=MatchResult(1))
+    reported, entered = sentences(event)
+    assert reported.startswith("Constable Odo reported: Constable Odo won")
+    assert entered.startswith(f"Organizer {event.organizer.username} entered the result of table 1: Constable Odo won")
+
+
 def test_a_confirmation_is_told_with_the_confirmed_result(table):
     event, match, seats = table
     result_report(match=match, by=seats[1].player, result=MatchResult(None))

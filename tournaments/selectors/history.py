@@ -36,7 +36,10 @@ def event_history(event: Event) -> list[ResultChange]:
 
 
 def sentence(event: Event, game: EventGame, change: ResultChange, judges: set[int]) -> str:
-    who = change.changed_by.get_username()
+    sides = seats_of(change.match).values()
+    names = {str(side.seat): side.registration.name for side in sides}
+    player = next((side.registration for side in sides if side.registration.player_id == change.changed_by_id), None)
+    who = player.name if player is not None else change.changed_by.get_username()
     if change.action in STAFF_VERBS:
         role = (
             "Organizer"
@@ -47,10 +50,10 @@ def sentence(event: Event, game: EventGame, change: ResultChange, judges: set[in
         )
         what = f"{role} {who} {STAFF_VERBS[change.action]} table {change.match.table}".lstrip()
         if change.action == "reopened":
-            return f"{what} for corrections; it stood at: {official_words(game, change.before)}."
-        return f"{what}: {official_words(game, change.after)}."
+            return f"{what} for corrections; it stood at: {official_words(game, change.before, names)}."
+        return f"{what}: {official_words(game, change.after, names)}."
     if change.action == "confirmed":
-        return f"{who} confirmed the opponent's report: {official_words(game, change.after)}."
+        return f"{who} confirmed the opponent's report: {official_words(game, change.after, names)}."
     report = report_words(event, game, change)
     if change.action == "disputed":
         return f"{who} reported: {report}; the players disagree, a judge settles the table."
@@ -70,14 +73,15 @@ def report_words(event: Event, game: EventGame, change: ResultChange) -> str:
         return f"a result the rules refuse ({error.message})"
 
 
-def official_words(game: EventGame, state: dict) -> str:
-    """A table's official result from the state a change recorded: who won, and the points each scored."""
-    sides = [side for _, side in sorted(state.get("sides", {}).items())]
-    if state.get("status") != MatchStatus.CONFIRMED or len(sides) != 2:
+def official_words(game: EventGame, state: dict, names: dict[str, str]) -> str:
+    """A table's official result from the state a change recorded: who won (named as the match's
+    players are on every page), and the points each scored."""
+    seats = sorted(state.get("sides", {}).items())
+    if state.get("status") != MatchStatus.CONFIRMED or len(seats) != 2:
         return "no result"
-    winner = next((side for side in sides if side.get("outcome") == Outcome.WIN), None)
-    words = [f"{winner['player']} won" if winner else "a tie"]
-    first, second = (winner, next(side for side in sides if side is not winner)) if winner else sides
+    winner = next((seat for seat, side in seats if side.get("outcome") == Outcome.WIN), None)
+    words = [f"{names.get(winner) or state['sides'][winner]['player']} won" if winner else "a tie"]
+    first, second = sorted((side for _, side in seats), key=lambda side: side.get("outcome") != Outcome.WIN)
     if first.get("fleet_points") is not None and second.get("fleet_points") is not None:
         words.append(f"{first['fleet_points']} fleet points to {second['fleet_points']}")
     if game.points_label and (first.get("battle_points") or second.get("battle_points")):
