@@ -145,7 +145,9 @@ def test_the_event_night_pages_fit_a_phone(phone):
         assert width <= 390, f"{path} is {width} px wide at 390 px"
 
 
-def test_the_organizer_enters_results_from_the_slips_on_the_round_page(page):
+@pytest.mark.parametrize("width", [1280, 390], ids=["desktop", "phone"])
+def test_the_organizer_enters_results_from_the_slips_on_the_round_page(page, width):
+    page.set_viewport_size({"width": width, "height": 900})
     organizer = OrganizerFactory(username="kira")
     event = EventFactory(organizer=organizer)
     catalog = small_catalog()
