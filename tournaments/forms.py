@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib.auth import get_user_model
+from django.template.defaultfilters import pluralize
 
 from accounts.roles import JUDGE
 from accounts.text_fields import CleanTextFormMixin
@@ -13,19 +14,29 @@ from fleets.models import Deck
 from .formats import format_choices, has_fixed_tiebreakers, join_format_choice, split_format_choice
 from .games import DeckGame
 from .models import Event, TieBreakPreset
+from .models.event import suggested_rounds
 
 
 class EventForm(CleanTextFormMixin, forms.ModelForm):
     """One form for creating and editing; game and format are picked together."""
 
-    game_format = forms.ChoiceField(label="Game and format", choices=format_choices)
+    game_format = forms.ChoiceField(
+        label="Game and format",
+        choices=format_choices,
+        help_text="The rules every player's fleet or deck is checked against when they submit it.",
+    )
     judges = forms.ModelMultipleChoiceField(
         queryset=get_user_model().objects.filter(groups__name=JUDGE).order_by("username"),
         required=False,
-        help_text="Judges may pair rounds, enter and correct results and see every fleet.",
+        help_text="People who help you run the event: they may pair rounds, enter and correct results and see "
+        "every list. Only accounts with the Judge role are offered; you can appoint judges later too.",
     )
     fleet_point_base = forms.IntegerField(
-        min_value=1, required=False, help_text="Leave blank to use the format's fleet limit."
+        label="Fleet points for destroying a whole fleet",
+        min_value=1,
+        required=False,
+        help_text="Fleet points measure what a player destroyed of the opponent's fleet and break ties in "
+        "the standings. Leave blank to use the format's fleet size limit.",
     )
 
     class Meta:
@@ -54,13 +65,53 @@ class EventForm(CleanTextFormMixin, forms.ModelForm):
             "submission_deadline": forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
         }
 
+        # Written for an organizer who runs their first event here: what each setting does, in words.
+        labels = {
+            "name": "Event name",
+            "venue": "Where",
+            "planned_rounds": "Number of Swiss rounds",
+            "round_minutes": "Minutes per round",
+            "submission_deadline": "Deadline for lists",
+            "lists_public": "Show every player's list once the event starts",
+            "top_cut": "Top cut after the Swiss rounds",
+            "banned_resources": "Banned cards and resources",
+            "win_points": "Match points for a win",
+            "tie_points": "Match points for a tie",
+            "loss_points": "Match points for a loss",
+            "bye_fleet_points": "Fleet points for a bye",
+            "tiebreaks": "Ranking order in the standings",
+        }
+        help_texts = {
+            "name": 'As players see it in the event list, for example "Store Championship, March".',
+            "date": "The day the event is played.",
+            "venue": "The store or address, shown on the event page and in the calendar entry.",
+            "round_minutes": "The round clock on the round page and the venue's screen counts down from this.",
+            "submission_deadline": "After this, players can no longer submit or change their list themselves. "
+            "Leave blank to take lists until the event starts.",
+            "lists_public": "Ticked: once the event starts, anyone can see every player's list. Not ticked: "
+            "players see only the lists of the opponents they are paired with. You and your judges see all.",
+            "top_cut": "After the Swiss rounds, the best 4 or 8 players in the standings play knockout rounds "
+            "until one is left.",
+            "banned_resources": "Card names or card ids, separated by commas: a list using one is refused. "
+            "Leave blank to ban nothing beyond the format.",
+            "win_points": "Each result's match points add up over the event; the standings rank by them.",
+            "tie_points": "Only Swiss rounds can end in a tie; a top-cut game always has a winner.",
+            "loss_points": "Usually 0.",
+            "bye_fleet_points": "With an odd number of players, one player a round has no opponent: they "
+            "win and get these fleet points.",
+            "tiebreaks": "What ranks the players, in order: each one separates players level on those before it.",
+        }
+
     field_order = ["name", "game_format", "date", "venue"]
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["paper_size"].required = False
+        players = None
         if self.instance.pk:
             self.initial["game_format"] = join_format_choice(self.instance.game, self.instance.format)
+            players = self.instance.registrations.filter(dropped_at=None).count()
+        self.fields["planned_rounds"].help_text = rounds_help(players)
 
     def clean_paper_size(self) -> str:
         """A form sent without the paper keeps the event's (a new event's is the site's, ``MUSTER_PAPER_SIZE``)."""
@@ -79,6 +130,17 @@ class EventForm(CleanTextFormMixin, forms.ModelForm):
         data = {name: value for name, value in self.cleaned_data.items() if name not in ("game_format", "judges")}
         data["game"], data["format"] = split_format_choice(self.cleaned_data["game_format"])
         return data
+
+
+def rounds_help(players: int | None) -> str:
+    """The rounds field's help: the number the site would pick (enough rounds to leave at most one
+    player unbeaten), for the players registered so far, else for typical numbers of players."""
+    typical = ", ".join(f"{suggested_rounds(n)} for {n}" for n in (4, 8, 16, 32))
+    blank = "Leave blank and it is set when the event starts, from the number of players"
+    if players:
+        registered = f"{players} player{pluralize(players)} registered so far"
+        return f"Suggested: {suggested_rounds(players)} for the {registered}. {blank}."
+    return f"Suggested: {typical} players. {blank}."
 
 
 class AddPlayerForm(CleanTextFormMixin, forms.Form):

@@ -115,6 +115,18 @@ class AttackWingEvents(EventGame):
                 opponent_losses=result.lost_by(3 - seat),
             )
 
+    def result_words(self, event, sides, result):
+        """Who won and how many ships and cards each fleet lost; the points come with the confirmed result."""
+        words = [self.describe(event, sides, result)]
+        for seat in SEATS:
+            lost = result.lost_by(seat)
+            parts = [
+                count(len(items), noun) for items, noun in ((lost.ships, "ship"), (lost.upgrades, "card")) if items
+            ]
+            if parts:
+                words.append(f"{sides[seat].registration.name} lost {' and '.join(parts)}")
+        return ", ".join(words)
+
     def claim_details(self, event, sides, result):
         """What each fleet lost, item by item, and the fleet points each player scores by it."""
         lines = []
@@ -142,3 +154,7 @@ class AttackWingEvents(EventGame):
 
     def side_result(self, side):
         return f"{side.outcome} · {side.fleet_points} FP" if side.fleet_points is not None else side.outcome
+
+
+def count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"

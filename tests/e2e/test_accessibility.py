@@ -1,7 +1,10 @@
 """axe-core on every kind of page, at desktop and phone width: no serious or critical violation.
 
 The pages are those of ``make run``'s demo data (every game), seen by the demo organizer,
-who sees the most controls, and by an anonymous visitor for the public pages.
+who sees the most controls (its Attack Wing event is started so the round desk shows the result
+forms with each fleet's ships and cards), by an anonymous visitor for log-in and sign-up, by the
+demo player for the deck pages and by a superuser for the People page. A page that refuses
+the visitor fails the test rather than being checked as an error page.
 """
 
 from io import StringIO
@@ -16,7 +19,8 @@ from fleets.models import Deck, Fleet
 from games.starship_command.models import Campaign
 from tests.accounts.factories import PASSWORD
 from tests.e2e.conftest import data_migrations, log_in
-from tournaments.models import Event, Match
+from tournaments.models import Event, Match, Registration
+from tournaments.services import event_start, registration_check_in, round_pair_next
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -34,55 +38,102 @@ def demo(utopia_path):
 
 
 def page_types(organizer) -> dict[str, str]:
+    """One page of each kind, the round desk and the event form included (a running event's latest
+    round shows the staff's result forms)."""
     finished = Event.objects.filter(status="finished").first()
+    running = Event.objects.filter(status="running").first()
+    fleets_event = started_attack_wing_event(organizer)
+    open_event = Event.objects.filter(organizer=organizer).exclude(status="finished").first()
     match = Match.objects.filter(round__event=finished, table__isnull=False).first()
     fleet = Fleet.objects.exclude(versions=None).first()
-    deck = Deck.objects.filter(owner__username="player").first() or Deck.objects.first()
+    version = fleet.current_version
+    submitted = fleets_event.registrations.first()
+    deck_entry = Registration.objects.filter(decks__isnull=False).first()
     return {
         "home": "/",
         "event list": reverse("tournaments:list"),
         "event": reverse("tournaments:event", args=[finished.pk]),
         "round": reverse("tournaments:round", args=[finished.pk, 1]),
+        "round desk": reverse("tournaments:round", args=[running.pk, running.rounds.count()]),
+        "round desk with fleets": reverse("tournaments:round", args=[fleets_event.pk, 1]),
+        "live pairings": reverse("tournaments:live", args=[finished.pk, 1]),
+        "projector": reverse("tournaments:projector", args=[finished.pk, 1]),
+        "round timer": reverse("tournaments:timer", args=[finished.pk, 1]),
         "match": reverse("tournaments:match", args=[finished.pk, match.pk]),
         "standings": reverse("tournaments:standings", args=[finished.pk]),
         "event lists": reverse("tournaments:fleets", args=[finished.pk]),
+        "event fleet": reverse("tournaments:fleet", args=[fleets_event.pk, submitted.pk]),
+        "event decks": reverse("tournaments:decks", args=[deck_entry.event_id, deck_entry.pk]),
         "history": reverse("tournaments:history", args=[finished.pk]),
         "new event": reverse("tournaments:create"),
         "printouts settings": reverse("printouts"),
+        "edit event": reverse("tournaments:edit", args=[open_event.pk]),
         "fleet": reverse("fleets:detail", args=[fleet.pk]),
         "fleet history": reverse("fleets:history", args=[fleet.pk]),
         "my fleets": reverse("fleets:list"),
-        "decks": reverse("fleets:decks:list"),
-        "deck builder": reverse("fleets:decks:builder", args=[deck.pk]) if deck.owner == organizer else "",
+        "verify": reverse("fleets:verify", args=[version.pk, version.code]),
+        "check": reverse("check"),
         "campaigns": reverse("tournaments:campaigns:list"),
         "campaign": reverse("tournaments:campaigns:detail", args=[Campaign.objects.first().pk]),
     }
 
 
+def started_attack_wing_event(organizer) -> Event:
+    """The demo's Attack Wing event, its players checked in and round 1 paired: the desk's result
+    forms with their fleets' ships and cards."""
+    event = Event.objects.get(organizer=organizer, game="attack-wing", status="registration")
+    for registration in event.registrations.all():
+        registration_check_in(registration=registration)
+    event_start(event=event)
+    round_pair_next(event=event, by=organizer)
+    return event
+
+
 def serious_violations(page) -> list[str]:
+    """Each serious or critical violation with the elements it was found on (their CSS selectors)."""
     results = Axe().run(page)
     return [
-        f"{v['id']} ({v['impact']}): {v['help']} — {len(v['nodes'])} element(s)"
+        f"{v['id']} ({v['impact']}): {v['help']} — {[node['target'] for node in v['nodes']]}"
         for v in results.response["violations"]
         if v["impact"] in SERIOUS
     ]
+
+
+def check_pages(page, pages: dict[str, str], found: dict) -> None:
+    """Open each page (it must answer, not refuse) and note its serious violations in ``found``."""
+    for name, url in pages.items():
+        response = page.goto(url)
+        assert response.ok, f"{name} ({url}) answered {response.status}"
+        page.wait_for_load_state()
+        if problems := serious_violations(page):
+            found[name] = problems
+
+
+def log_in_as(page, user):
+    page.context.clear_cookies()
+    user.set_password(PASSWORD)
+    user.save()
+    log_in(page, user)
 
 
 @pytest.mark.parametrize("width", [1280, 390], ids=["desktop", "phone"])
 def test_no_page_type_has_a_serious_accessibility_violation(page, demo, width):
     page.set_viewport_size({"width": width, "height": 900})
     found = {}
-    page.goto("/accounts/login/")
-    if problems := serious_violations(page):
-        found["log in"] = problems
+    check_pages(page, {"log in": reverse("login"), "sign up": reverse("sign_up")}, found)
     log_in(page, demo)
-    for name, url in page_types(demo).items():
-        if not url:
-            continue
-        page.goto(url)
-        page.wait_for_load_state()
-        if problems := serious_violations(page):
-            found[name] = problems
+    check_pages(page, page_types(demo), found)
+    player = User.objects.get(username="player")  # the deck pages are the Player role's
+    log_in_as(page, player)
+    deck = Deck.objects.filter(owner=player).first()
+    check_pages(
+        page,
+        {"decks": reverse("fleets:decks:list"), "deck builder": reverse("fleets:decks:builder", args=[deck.pk])},
+        found,
+    )
+    demo.is_superuser = True  # the People page is the superuser's
+    log_in_as(page, demo)
+    check_pages(page, {"people": reverse("people")}, found)
     assert found == {}
 
 

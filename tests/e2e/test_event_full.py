@@ -67,7 +67,7 @@ def test_a_full_event_in_the_browser(page):
     page.get_by_label("Name").fill("Battle of Wolf 359")
     page.get_by_label("Game and format").select_option("attack-wing:wizkids-2016")
     page.get_by_label("Date").fill((timezone.localdate() + timedelta(days=1)).isoformat())
-    page.get_by_label("Planned rounds").fill("3")
+    page.get_by_label("Number of Swiss rounds").fill("3")
     page.get_by_label("Judges").select_option(label=judge.username)
     page.get_by_role("button", name="Create event").click()
     expect(page.get_by_role("heading", name="Battle of Wolf 359")).to_be_visible()

@@ -7,7 +7,7 @@ from playwright.sync_api import expect
 
 from games.attack_wing.results import Losses, MatchResult
 from tests.accounts.factories import OrganizerFactory, PlayerFactory
-from tests.e2e.conftest import log_in, overflows_sideways, screenshot
+from tests.e2e.conftest import log_in, screenshot
 from tests.tournaments.factories import EventFactory, fleet_for, legal_fleet_content, small_catalog
 from tournaments.models import EventStatus, Match, MatchSide
 from tournaments.services import (
@@ -105,7 +105,9 @@ def test_a_player_not_registered_is_told_how_to_ask_for_a_late_entry(page):
     expect(page.locator("#late-entry-help")).to_contain_text("nog")
 
 
-def test_the_round_match_and_standings_pages_fit_a_phone(phone):
+def test_the_event_night_pages_fit_a_phone(phone):
+    """The overview, the round desk, a match, the standings, the live pairings, the projector, the
+    history, the event form and the fleet builder: nothing wider than a 390 px screen."""
     organizer = OrganizerFactory(username="ezri")
     event = EventFactory(organizer=organizer, name="Battle of the Badlands and the Briar Patch")
     catalog = small_catalog()
@@ -122,17 +124,30 @@ def test_the_round_match_and_standings_pages_fit_a_phone(phone):
     for other in round_1.matches.filter(table__gt=1):
         result_enter(match=other, by=organizer, result=MatchResult(2))
     log_in(phone, organizer)
+    fleet = fleet_for(organizer, legal_fleet_content(catalog), "Phone Fleet")
     for path in (
+        f"/events/{event.pk}/",
         f"/events/{event.pk}/rounds/1/",
         f"/events/{event.pk}/matches/{match.pk}/",
         f"/events/{event.pk}/standings/",
+        f"/events/{event.pk}/rounds/1/live/",
+        f"/events/{event.pk}/rounds/1/projector/",
+        f"/events/{event.pk}/history/",
+        f"/events/{event.pk}/edit/",
+        "/events/new/",
+        f"/fleets/{fleet.pk}/",
     ):
         phone.goto(path)
+        if path.endswith("/rounds/1/"):
+            phone.locator("#entry-1 summary").click()  # the desk's form open
         screenshot(phone, f"phone-{path.strip('/').replace('/', '-')}")
-        assert not overflows_sideways(phone), f"{path} scrolls sideways at 390 px"
+        width = phone.evaluate("document.documentElement.scrollWidth")
+        assert width <= 390, f"{path} is {width} px wide at 390 px"
 
 
-def test_the_organizer_enters_results_from_the_slips_on_the_round_page(page):
+@pytest.mark.parametrize("width", [1280, 390], ids=["desktop", "phone"])
+def test_the_organizer_enters_results_from_the_slips_on_the_round_page(page, width):
+    page.set_viewport_size({"width": width, "height": 900})
     organizer = OrganizerFactory(username="kira")
     event = EventFactory(organizer=organizer)
     catalog = small_catalog()
@@ -154,20 +169,35 @@ def test_the_organizer_enters_results_from_the_slips_on_the_round_page(page):
     page.goto(f"/events/{event.pk}/rounds/1/")
     expect(page.locator("#round-state")).to_contain_text("2 results still missing, 1 table in conflict")
     expect(page.locator("#entry-1")).to_contain_text("Disputed")
+    expect(page.locator("#points-1")).to_contain_text(f"Result: {two.username} won.")  # the latest report, open
     page.evaluate("window.stillThisPage = true")
     # Table 2 first (any order), from the keyboard: open its form, pick the winner, tick a lost ship, save.
     page.locator("#entry-2 summary").focus()
     page.keyboard.press("Enter")
     winner_2 = table_2.sides.get(seat=1).registration.player.username
     page.locator("#entry-2").get_by_label(f"{winner_2} won").check()
+    expect(page.locator("#points-2")).to_contain_text(f"Result: {winner_2} won.")
     page.locator("#entry-2 input[name='table-2-lost_2'][value='s0']").check()
-    page.locator("#entry-2").get_by_role("button", name="Save table 2").press("Enter")
+    expect(page.locator("#points-2")).to_contain_text(f"Fleet points: {winner_2} 60")  # scored while ticking
+    page.locator("#entry-2 input[name='table-2-lost_2'][value='s0']").press("Enter")  # Enter saves the table
     expect(page.get_by_text("Table 2: result saved.")).to_be_visible()
     expect(page.locator("#round-state")).to_contain_text("1 result still missing")
     expect(page.locator("#table-2")).to_contain_text("win · 60 FP")
     assert page.evaluate("window.stillThisPage === true")  # htmx swapped the desk: no page load
-    # Then the disputed table 1.
+    # Then the disputed table 1: a ship and a card on it ticked together are refused, the ticks kept.
     page.locator("#entry-1").get_by_label(f"{two.username} won").check()
+    ship = page.locator("#entry-1 input[name='table-1-lost_1'][value='s0']")
+    card = page.locator("#entry-1 input[name='table-1-lost_1'][value^='s0:']").first
+    ship.check()
+    card.check()
+    expect(page.locator("#points-1")).to_contain_text("tick only the ship")
+    page.locator("#entry-1").get_by_role("button", name="Save table 1").click()
+    expect(page.locator("#entry-1")).to_contain_text("An upgrade is lost with its destroyed ship")
+    expect(ship).to_be_checked()
+    expect(card).to_be_checked()
+    expect(page.locator("#entry-1").get_by_label(f"{two.username} won")).to_be_checked()
+    card.uncheck()
     page.locator("#entry-1").get_by_role("button", name="Save table 1").click()
     expect(page.locator("#round-state")).to_contain_text("Every result of this round is in.")
     assert Match.objects.filter(round=round_1, status="confirmed").count() == 2
+    assert page.evaluate("window.stillThisPage === true")

@@ -57,7 +57,7 @@ def test_a_wing_commander_event_with_sides_in_the_browser(page):
     page.get_by_label("Name").fill("Battle of Vega")
     page.get_by_label("Game and format").select_option("wing-commander:tournament")
     page.get_by_label("Date").fill((timezone.localdate() + timedelta(days=1)).isoformat())
-    page.get_by_label("Planned rounds").fill("2")
+    page.get_by_label("Number of Swiss rounds").fill("2")
     page.get_by_label("Judges").select_option(label=judge.username)
     page.get_by_role("button", name="Create event").click()
     expect(page.get_by_role("heading", name="Battle of Vega")).to_be_visible()

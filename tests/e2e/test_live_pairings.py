@@ -66,3 +66,39 @@ def test_the_live_pairings_are_public(page):
     page.goto(f"/events/{event.pk}/rounds/1/live/")
     expect(page.locator("#live-tables li")).to_have_count(1)
     expect(page.locator("#live-mine")).to_have_count(0)
+
+
+def paired_event(players: int, prefix: str):
+    organizer = OrganizerFactory()
+    event = EventFactory(organizer=organizer, name="The Neutral Zone Open")
+    catalog = small_catalog()
+    for n in range(players):
+        player = PlayerFactory(username=f"{prefix}_{n:02d}")
+        registration = registration_add(event=event, player=player)
+        registration_submit_fleet(registration=registration, fleet=fleet_for(player, legal_fleet_content(catalog)))
+        registration_check_in(registration=registration)
+    event_start(event=event)
+    round_pair_next(event=event, by=organizer)
+    return event
+
+
+@pytest.mark.parametrize("width", [1280, 390], ids=["desktop", "phone"])
+def test_the_projector_lists_players_by_name_and_scrolls_a_long_list_by_itself(page, width):
+    event = paired_event(24, "lieutenant_commander")
+    cache.clear()
+    page.set_viewport_size({"width": width, "height": 720})
+    page.goto(f"/events/{event.pk}/rounds/1/live/")
+    page.get_by_role("link", name="Projector view").click()
+    expect(page.locator("#projector-seats tbody tr")).to_have_count(24)
+    names = page.locator("#projector-seats tbody tr td:first-child").all_inner_texts()
+    assert names == sorted(names)
+    expect(page.locator("#live-clock")).to_have_text("The round clock has not started.")
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    assert float(page.locator("#projector-seats").evaluate("e => parseFloat(getComputedStyle(e).fontSize)")) >= 19
+    expect(page.locator("nav.navbar")).to_be_hidden()
+    # No one touches it: the list scrolls down by itself.
+    for _ in range(30):
+        if page.evaluate("window.scrollY") > 40:
+            break
+        page.wait_for_timeout(500)
+    assert page.evaluate("window.scrollY") > 40

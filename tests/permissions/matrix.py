@@ -61,6 +61,7 @@ from .harness import (
 
 SITE_ROWS = [
     Row("home", "GET", no_args, EVERYONE),
+    Row("favicon", "GET", no_args, EVERYONE),
     Row("check", "GET", no_args, EVERYONE),
     Row("check", "POST", no_args, EVERYONE),  # the form again, saying what is missing
     Row("check_sheet", "POST", no_args, PUBLIC_INPUT_REFUSED),  # only a list a check signed
@@ -104,9 +105,11 @@ EVENT_ROWS = [
     Row("tournaments:repair", "POST", round_one, EVENT_STAFF),
     Row("tournaments:reopen", "POST", round_one, EVENT_STAFF),  # unconfirmed: nothing reopens
     Row("tournaments:enter_result", "POST", round_one_table, EVENT_STAFF),  # an empty form: refused
+    Row("tournaments:preview_result", "POST", round_one_table, EVENT_STAFF),  # an empty form: nothing to score
     Row("tournaments:swap", "GET", round_one, EVENT_STAFF),
     Row("tournaments:swap", "POST", round_one, EVENT_STAFF),
     Row("tournaments:live", "GET", round_one, EVERYONE),
+    Row("tournaments:projector", "GET", round_one, EVERYONE),
     Row("tournaments:timer", "GET", round_one, EVERYONE),
     Row("tournaments:timer_state", "GET", round_one, EVERYONE),
     Row("tournaments:clock", "POST", round_one, EVENT_STAFF),

@@ -180,6 +180,11 @@ class EventGame:
         winner = next((seat for seat, outcome in outcomes.items() if outcome == Outcome.WIN), None)
         return "a tie" if winner is None else f"{sides[winner].registration.name} won"
 
+    def result_words(self, event, sides: Mapping[int, MatchSide], result) -> str:
+        """A result in a short clause, as the event's history tells a report: :meth:`describe`, and
+        what a game counts beyond it."""
+        return self.describe(event, sides, result)
+
     def claim_details(self, event, sides: Mapping[int, MatchSide], result) -> list[str]:
         """A reported result in full, one line per fact beyond :meth:`describe` (what each side lost,
         the points each scores), so the opponent and the judge see what they confirm."""

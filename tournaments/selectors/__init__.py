@@ -6,7 +6,16 @@ Callers use ``from tournaments import selectors`` and ``selectors.<name>``; the 
 re-exported here.
 """
 
-from .desk import EventNight, FinishSummary, absent_players, event_night, finish_summary, next_stage
+from .desk import (
+    EventNight,
+    FinishSummary,
+    ResultPreview,
+    absent_players,
+    event_night,
+    finish_summary,
+    next_stage,
+    result_preview,
+)
 from .events import (
     StartSummary,
     event_list,
@@ -18,7 +27,16 @@ from .events import (
 )
 from .history import event_history, event_staff_history, event_submission_history, event_walk_ins
 from .lists import FleetRow, event_fleets, fleet_changed_since_submission, submitted_deck_view
-from .rounds import latest_seat, live_pairings, load_for_desk, match_for_page, match_history, match_page, round_matches
+from .rounds import (
+    latest_seat,
+    live_pairings,
+    load_for_desk,
+    match_for_page,
+    match_history,
+    match_page,
+    pairings_by_name,
+    round_matches,
+)
 from .seats import SeatResult, event_seat_results, event_sides, opponents_by_registration
 from .standings import (
     OUTCOMES,
@@ -40,6 +58,8 @@ __all__ = [
     "event_night",
     "finish_summary",
     "next_stage",
+    "ResultPreview",
+    "result_preview",
     "FleetRow",
     "OUTCOMES",
     "STANDING_COLUMNS",
@@ -67,6 +87,7 @@ __all__ = [
     "match_for_page",
     "match_history",
     "match_page",
+    "pairings_by_name",
     "match_points_before",
     "opponents_by_registration",
     "player_records",

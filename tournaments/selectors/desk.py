@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from ..errors import TournamentError
+from ..games import event_game, seats_of
 from ..models import Event, EventStatus, Match, MatchStatus, Round, Stage
 
 
@@ -80,3 +82,28 @@ def finish_summary(event: Event) -> FinishSummary:
         swiss_planned=event.planned_rounds or 0,
         top_cut_due=stage == Stage.CUT,
     )
+
+
+class ResultPreview(NamedTuple):
+    """What a table's result form would save, in words (``lines``), or why it would be refused."""
+
+    lines: list[str]
+    problems: list[str]
+
+
+def result_preview(event: Event, match: Match, form) -> ResultPreview:
+    """The desk's form read as the result it would save: the game's own description and points
+    (the scoring code the result itself goes through), or what is missing or wrong."""
+    if not form.is_valid():
+        if "winner" in form.errors and len(form.errors) == 1:
+            return ResultPreview([], ["Choose the winner to see the points."])
+        return ResultPreview([], [message for errors in form.errors.values() for message in errors])
+    game = event_game(event.game)
+    sides = seats_of(match)
+    result = form.result()
+    try:
+        game.check_result(sides, result)
+        lines = [f"Result: {game.describe(event, sides, result)}.", *game.claim_details(event, sides, result)]
+    except TournamentError as error:
+        return ResultPreview([], [error.message])
+    return ResultPreview(lines, [])

@@ -1,30 +1,94 @@
-"""What happened at an event: result changes, list submissions, reports, in words and as JSON."""
+"""What happened at an event: result changes (each told in a sentence), list submissions, judges."""
 
 from __future__ import annotations
 
-import json
+from django.db.models import Prefetch
 
 from accounts.models import GuestPlayer
 
-from ..models import (
-    Event,
-    ResultChange,
-    StaffChange,
-    SubmissionChange,
-)
+from ..errors import TournamentError
+from ..games import EventGame, event_game, seats_of
+from ..models import Event, MatchSide, MatchStatus, Outcome, ResultChange, StaffChange, SubmissionChange
+
+# How a sentence names what the staff did to a table's result, by the change's action.
+STAFF_VERBS = {
+    "entered": "entered the result of",
+    "resolved": "settled",
+    "corrected": "corrected",
+    "reopened": "reopened",
+}
 
 
 def event_history(event: Event) -> list[ResultChange]:
-    """Every result change of the event, newest first, with the JSON shown as text."""
+    """Every result change of the event, newest first, each with ``sentence``: the change in words,
+    read from the state the change recorded ("alice reported: alice won, …", "Judge carol settled
+    table 4: …")."""
+    sides = MatchSide.objects.select_related("registration__player")
     changes = list(
         ResultChange.objects.filter(match__round__event=event)
         .select_related("changed_by", "match__round")
+        .prefetch_related(Prefetch("match__sides", queryset=sides))
         .order_by("-changed_at", "-pk")
     )
+    game = event_game(event.game)
+    judges = set(event.judges.values_list("pk", flat=True))
     for change in changes:
-        change.before_text = json.dumps(change.before, sort_keys=True)
-        change.after_text = json.dumps(change.after, sort_keys=True)
+        change.sentence = sentence(event, game, change, judges)
     return changes
+
+
+def sentence(event: Event, game: EventGame, change: ResultChange, judges: set[int]) -> str:
+    sides = seats_of(change.match).values()
+    names = {str(side.seat): side.registration.name for side in sides}
+    player = next((side.registration for side in sides if side.registration.player_id == change.changed_by_id), None)
+    who = player.name if player is not None else change.changed_by.get_username()
+    if change.action in STAFF_VERBS:
+        role = (
+            "Organizer"
+            if change.changed_by_id == event.organizer_id
+            else "Judge"
+            if change.changed_by_id in judges
+            else ""
+        )
+        what = f"{role} {who} {STAFF_VERBS[change.action]} table {change.match.table}".lstrip()
+        if change.action == "reopened":
+            return f"{what} for corrections; it stood at: {official_words(game, change.before, names)}."
+        return f"{what}: {official_words(game, change.after, names)}."
+    if change.action == "confirmed":
+        return f"{who} confirmed the opponent's report: {official_words(game, change.after, names)}."
+    report = report_words(event, game, change)
+    if change.action == "disputed":
+        return f"{who} reported: {report}; the players disagree, a judge settles the table."
+    return f"{who} reported: {report}; the opponent has yet to confirm."
+
+
+def report_words(event: Event, game: EventGame, change: ResultChange) -> str:
+    """The result the player who made the change reported, as the game words it."""
+    sides = seats_of(change.match)
+    seat = next((s for s, side in sides.items() if side.registration.player_id == change.changed_by_id), None)
+    report = change.after.get("reports", {}).get(str(seat))
+    if report is None:
+        return "a result"
+    try:
+        return game.result_words(event, sides, game.result_from_json(report))
+    except TournamentError as error:  # a report the rules no longer accept still has a line
+        return f"a result the rules refuse ({error.message})"
+
+
+def official_words(game: EventGame, state: dict, names: dict[str, str]) -> str:
+    """A table's official result from the state a change recorded: who won (named as the match's
+    players are on every page), and the points each scored."""
+    seats = sorted(state.get("sides", {}).items())
+    if state.get("status") != MatchStatus.CONFIRMED or len(seats) != 2:
+        return "no result"
+    winner = next((seat for seat, side in seats if side.get("outcome") == Outcome.WIN), None)
+    words = [f"{names.get(winner) or state['sides'][winner]['player']} won" if winner else "a tie"]
+    first, second = sorted((side for _, side in seats), key=lambda side: side.get("outcome") != Outcome.WIN)
+    if first.get("fleet_points") is not None and second.get("fleet_points") is not None:
+        words.append(f"{first['fleet_points']} fleet points to {second['fleet_points']}")
+    if game.points_label and (first.get("battle_points") or second.get("battle_points")):
+        words.append(f"{first.get('battle_points', 0)} {game.points_label} to {second.get('battle_points', 0)}")
+    return ", ".join(words)
 
 
 def event_submission_history(event: Event) -> list[SubmissionChange]:

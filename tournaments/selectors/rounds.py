@@ -42,6 +42,18 @@ def live_pairings(round_: Round) -> list[dict]:
     return tables
 
 
+def pairings_by_name(tables: list[dict]) -> list[dict]:
+    """The live pairings one line per player, sorted by name (as a player looks for themselves):
+    their table (None for a bye), their opponent and whether the result is in."""
+    seats = []
+    for table in tables:
+        names = table["players"]
+        for index, name in enumerate(names):
+            opponent = names[1 - index] if len(names) == 2 else None
+            seats.append({"name": name, "table": table["table"], "opponent": opponent, "done": table["done"]})
+    return sorted(seats, key=lambda seat: (seat["name"].casefold(), seat["name"]))
+
+
 def load_for_desk(matches: list[Match]) -> None:
     """What the round page's result forms read of its waiting tables (their reports, each player's
     submitted fleet), in a fixed number of queries."""

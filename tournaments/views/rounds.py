@@ -47,7 +47,15 @@ def pair_next(request, event: Event, viewer: Viewer):
 @event_page
 def round_detail(request, event: Event, viewer: Viewer, number: int):
     """Public: the pairings by table, with each match's state; staff get the round's controls."""
-    round_ = load_round(event, number)
+    return render(
+        request, "tournaments/round_detail.html", round_page(request, event, viewer, load_round(event, number))
+    )
+
+
+def round_page(request, event: Event, viewer: Viewer, round_: Round, *, refused=None) -> dict:
+    """The round page's context. The staff of the latest round of a running event get a result form
+    per waiting table; ``refused`` is a bound form the desk turned down, shown again as it was sent."""
+    number = round_.number
     matches = selectors.round_matches(round_)
     points = selectors.match_points_before(event, number)
     game = event_game(event.game)
@@ -69,7 +77,9 @@ def round_detail(request, event: Event, viewer: Viewer, number: int):
         for match in waiting:
             match.entry_form = forms[match.pk]
             match.entry_form.prefix = f"table-{match.table}"
-    context = {
+            if refused is not None and refused.match_pk == match.pk:
+                match.entry_form = refused
+    return {
         "event": event,
         "tab": "rounds",
         "round": round_,
@@ -82,14 +92,25 @@ def round_detail(request, event: Event, viewer: Viewer, number: int):
         "any_result": any(match.status != MatchStatus.AWAITING for match in real),
         "night": selectors.event_night(event) if viewer.is_staff and is_latest else None,
     }
-    return render(request, "tournaments/round_detail.html", context)
 
 
 def desk_form(game, match, data):
     """The staff's result form of one table as the round page posts it: its fields carry the table's prefix."""
     form = game.result_form(match, data, staff=True)
     form.prefix = f"table-{match.table}"
+    form.match_pk = match.pk
     return form
+
+
+def desk_match(event: Event, round_: Round, match_pk: int) -> Match:
+    """A table of this round that takes a result (404 for another round's match or a bye)."""
+    try:
+        match = selectors.match_for_page(event, match_pk)
+    except Match.DoesNotExist:
+        raise Http404("No such match.") from None
+    if match.round_id != round_.pk or match.is_bye:
+        raise Http404("No such table in this round.")
+    return match
 
 
 @login_required
@@ -97,28 +118,37 @@ def desk_form(game, match, data):
 @event_staff_required
 def enter_result(request, event: Event, viewer: Viewer, number: int, match_pk: int):
     """The desk: the staff enter a table's result from its slip on the round page, in any order.
-    With htmx the round's desk is swapped for the fresh one; without script the page reloads."""
+    With htmx the round's desk is swapped for the fresh one; without script the page reloads.
+    A refused entry comes back as it was typed, its error beside it, so nothing is ticked twice."""
     round_ = load_round(event, number)
-    try:
-        match = selectors.match_for_page(event, match_pk)
-    except Match.DoesNotExist:
-        raise Http404("No such match.") from None
-    if match.round_id != round_.pk or match.is_bye:
-        raise Http404("No such table in this round.")
+    match = desk_match(event, round_, match_pk)
     form = desk_form(event_game(event.game), match, request.POST)
     if form.is_valid():
-        run_service(
-            request,
-            services.result_enter,
-            f"Table {match.table}: result saved.",
-            match=match,
-            by=request.user,
-            result=form.result(),
-        )
-    else:
-        problems = " ".join(message for errors in form.errors.values() for message in errors)
-        messages.error(request, f"Table {match.table}: {problems}")
+        try:
+            services.result_enter(match=match, by=request.user, result=form.result())
+        except TournamentError as error:
+            form.add_error(None, error.message)
+    if form.errors:
+        context = round_page(request, event, viewer, round_, refused=form)
+        if not any(getattr(m, "entry_form", None) is form for m in context["matches"]):
+            # The table no longer takes a result here (the event was finished meanwhile): say why anyway.
+            messages.error(request, f"Table {match.table}: {' '.join(form.non_field_errors()) or 'not saved.'}")
+        return render(request, "tournaments/round_detail.html", context)
+    messages.success(request, f"Table {match.table}: result saved.")
     return redirect(f"{reverse('tournaments:round', args=[event.pk, number])}#table-{match.table}")
+
+
+@login_required
+@require_POST
+@event_staff_required
+def preview_result(request, event: Event, viewer: Viewer, number: int, match_pk: int):
+    """The desk's points as the staff tick: what the table's form would save, scored by the same code
+    as the result itself, returned as the form's points line (htmx); nothing is saved."""
+    round_ = load_round(event, number)
+    match = desk_match(event, round_, match_pk)
+    form = desk_form(event_game(event.game), match, request.POST)
+    context = {"match": match, "preview": selectors.result_preview(event, match, form)}
+    return render(request, "tournaments/round_entry_points.html", context)
 
 
 @login_required
@@ -189,26 +219,46 @@ def swap(request, event: Event, viewer: Viewer, number: int):
 @require_safe
 @event_page
 def live(request, event: Event, viewer: Viewer, number: int):
-    """Public: the round's pairings for phones and the venue's projector, the viewer's own table on
-    top; the page polls itself (htmx) and the pairings come from a short-lived cache."""
+    """Public: the round's pairings for phones, the viewer's own table on top; the page polls itself
+    (htmx) and the pairings come from a short-lived cache."""
     round_ = load_round(event, number)
     tables = selectors.live_pairings(round_)
     mine = None
     if viewer.registration is not None:
         mine = next((t for t in tables if viewer.registration.pk in t["registrations"]), None)
-    minutes_left = None
-    if round_.clock_started_at:
-        elapsed = (timezone.now() - round_.clock_started_at).total_seconds() / 60
-        minutes_left = max(0, int(event.round_minutes - elapsed + 0.999))
     context = {
         "event": event,
         "round": round_,
         "tables": tables,
         "mine": mine,
         "me": viewer.registration.name if viewer.registration else "",
-        "minutes_left": minutes_left,
+        "minutes_left": minutes_left(event, round_),
     }
     return render(request, "tournaments/round_live.html", context)
+
+
+@require_safe
+@event_page
+def projector(request, event: Event, viewer: Viewer, number: int):
+    """Public: the live pairings for the venue's projector, one line per player sorted by name so each
+    finds themselves from the back of the room; the same cached pairings as the live page, and it
+    scrolls through a long list by itself (static/js/projector.js)."""
+    round_ = load_round(event, number)
+    context = {
+        "event": event,
+        "round": round_,
+        "seats": selectors.pairings_by_name(selectors.live_pairings(round_)),
+        "minutes_left": minutes_left(event, round_),
+    }
+    return render(request, "tournaments/round_projector.html", context)
+
+
+def minutes_left(event: Event, round_: Round) -> int | None:
+    """Whole minutes left on the round's clock (rounded up), 0 once time is up, None before it starts."""
+    if not round_.clock_started_at:
+        return None
+    elapsed = (timezone.now() - round_.clock_started_at).total_seconds() / 60
+    return max(0, int(event.round_minutes - elapsed + 0.999))
 
 
 @require_safe
