@@ -186,10 +186,10 @@ def _battle_rounds() -> Table:
     return table
 
 
-def _qr(url: str) -> QrCode:
+def qr_code(url: str, size: float = QR_SIZE) -> QrCode:
     """The QR code as a flowable that paints its modules straight onto the page: a graphics
     widget would first build a shape per module, which made it half the cost of a sheet."""
-    return QrCode(url, width=QR_SIZE, height=QR_SIZE, qrLevel="M")
+    return QrCode(url, width=size, height=size, qrLevel="M")
 
 
 def _header(
@@ -216,7 +216,7 @@ def _header(
         colWidths=[CONTENT_WIDTH - QR_SIZE - 0.1 * inch],
     )
     title.setStyle(TableStyle([("LEFTPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 2)]))
-    header = Table([[title, _qr(url)]], colWidths=[CONTENT_WIDTH - QR_SIZE, QR_SIZE])
+    header = Table([[title, qr_code(url)]], colWidths=[CONTENT_WIDTH - QR_SIZE, QR_SIZE])
     header.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0)]))
     return header
 

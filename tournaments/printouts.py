@@ -20,6 +20,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import CondPageBreak, KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
 from accounts.paper import page_size
+from fleets.sheets import qr_code
 
 STYLES = getSampleStyleSheet()
 MARGIN = 15 * mm
@@ -73,15 +74,32 @@ def table_label(match) -> str:
     return "Bye" if match.is_bye else str(match.table)
 
 
-def pairings_by_table(*, event, round_, matches, names: Mapping[int, str]) -> bytes:
+def live_pairings_pointer(event, live_url: str) -> Table:
+    """A QR code of the round's live page and its address: a phone shows its owner their table and
+    opponent, and the round clock, without crowding around the sheet."""
+    text = Paragraph(
+        f"<b>Your table on your phone:</b> scan the code or open<br/>{escape(live_url)}",
+        CELL,
+    )
+    size = 30 * mm
+    pointer = Table([[qr_code(live_url, size), text]], colWidths=[size + 2 * PADDING, content_width(event) - size])
+    pointer.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "MIDDLE")]))
+    return pointer
+
+
+def pairings_by_table(*, event, round_, matches, names: Mapping[int, str], live_url: str) -> bytes:
     rows = [["Table", "Player", "Opponent"]]
     for match in matches:
         players = match_players(match, names)
         rows.append([table_label(match), players[0], players[1] if len(players) > 1 else "(bye)"])
-    return build(event, round_title(event, round_, "pairings by table"), [grid(event, rows, flexible=(1, 2))])
+    return build(
+        event,
+        round_title(event, round_, "pairings by table"),
+        [grid(event, rows, flexible=(1, 2)), Spacer(1, 6 * mm), live_pairings_pointer(event, live_url)],
+    )
 
 
-def pairings_by_name(*, event, round_, matches, names: Mapping[int, str]) -> bytes:
+def pairings_by_name(*, event, round_, matches, names: Mapping[int, str], live_url: str) -> bytes:
     """Every player once, alphabetically, with their table: the sheet players crowd around."""
     rows = []
     for match in matches:
@@ -93,7 +111,11 @@ def pairings_by_name(*, event, round_, matches, names: Mapping[int, str]) -> byt
     return build(
         event,
         round_title(event, round_, "pairings by name"),
-        [grid(event, [["Player", "Table", "Opponent"], *rows], flexible=(0, 2))],
+        [
+            grid(event, [["Player", "Table", "Opponent"], *rows], flexible=(0, 2)),
+            Spacer(1, 6 * mm),
+            live_pairings_pointer(event, live_url),
+        ],
     )
 
 

@@ -151,7 +151,7 @@ def test_four_ships_with_six_upgrades_and_long_names_fit_on_one_page():
 
 def test_the_qr_code_holds_the_verification_url():
     url = f"{SITE}fleets/verify/1/ABCDEFGH/"
-    assert sheets._qr(url).value == url
+    assert sheets.qr_code(url).value == url
 
 
 def test_a_real_catalog_fleet_sheet(utopia_path):

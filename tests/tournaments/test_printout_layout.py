@@ -86,3 +86,14 @@ def test_slip_headers_each_stand_in_their_own_column(client, long_names):
     assert firsts["Player"].x_max < firsts["Fleet"].x_min < firsts["Opponent's"].x_min < firsts["Signature"].x_min
     verified = next(w for w in words if w.text == "verified")
     assert verified.x_max < firsts["Signature"].x_min
+
+
+@pytest.mark.parametrize("kind", ["pairings-by-table", "pairings-by-name"])
+def test_the_pairings_sheet_leads_phones_to_the_live_page(client, long_names, kind):
+    """The sheet players crowd around prints the live page's address beside its QR code (the code's own
+    content is reportlab's, tested with the fleet sheet's): a phone shows its owner their table."""
+    event = long_names("A4")
+    pdf = printout(client, event, "tournaments:round_printout", kind)
+    text = " ".join(word.text for page in words_by_page(pdf) for word in page)
+    assert f"http://testserver/events/{event.pk}/rounds/1/live/" in text
+    assert overlapping_words(pdf) == []

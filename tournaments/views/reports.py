@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
 from django.views.decorators.http import require_safe
 
 from accounts.selectors import print_identity
@@ -100,9 +103,10 @@ def pdf_response(content: bytes, filename: str) -> HttpResponse:
 def round_printout(request, event: Event, viewer: Viewer, number: int, kind: str):
     """Staff: the round's pairings by table or by name, or its match slips."""
     round_ = load_round(event, number)
+    live_url = request.build_absolute_uri(reverse("tournaments:live", args=[event.pk, number]))
     render_pdf = {
-        "pairings-by-table": printouts.pairings_by_table,
-        "pairings-by-name": printouts.pairings_by_name,
+        "pairings-by-table": partial(printouts.pairings_by_table, live_url=live_url),
+        "pairings-by-name": partial(printouts.pairings_by_name, live_url=live_url),
         "match-slips": printouts.match_slips,
     }.get(kind)
     if render_pdf is None:
