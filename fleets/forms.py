@@ -3,9 +3,9 @@
 The builder's forms each describe one change to a fleet: bound to the fleet
 being edited (the engine's record) and the catalog, a valid form's ``apply``
 returns the changed fleet. The view hands the result to
-:func:`fleets.services.fleet_update`, so every change, whichever form made it,
-is stored, versioned and checked the same way. Every builder form carries
-``base``, the version number the page showed, so a change made in a stale
+:func:`fleets.drafts.fleet_edit_draft`, so every change, whichever form made it,
+is stored in the draft and checked the same way. Every builder form carries
+``base``, the fleet's revision the page showed, so a change made in a stale
 window is refused instead of applied to a list its author has not seen.
 """
 
@@ -366,3 +366,20 @@ class CardSearchForm(CleanTextFormMixin, forms.Form):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["faction"].choices = [("", "Any faction"), *faction_choices()]
+
+
+EXPORT_CHOICES = [
+    ("sheet", "Fleet Build Sheet (PDF)"),
+    ("text", "Text"),
+    ("json", "JSON"),
+    ("utopia-link", "Utopia link"),
+    ("utopia-text", "Utopia text"),
+]
+
+
+class DraftForm(forms.Form):
+    """Save or discard the builder's draft (``base``: the revision the page showed); ``then`` names
+    the export or sheet to open once the version is saved, empty to stay in the builder."""
+
+    base = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
+    then = forms.ChoiceField(choices=[("", "Stay in the builder"), *EXPORT_CHOICES], required=False)

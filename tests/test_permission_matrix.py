@@ -288,6 +288,8 @@ MATRIX = [
     Row("fleets:detail", "GET", fleet, FLEET_VIEWERS),
     Row("fleets:edit_details", "POST", fleet, FLEET_OWNER),
     Row("fleets:edit", "POST", fleet_change, FLEET_OWNER),
+    Row("fleets:save", "POST", fleet, FLEET_OWNER),
+    Row("fleets:discard", "POST", fleet, FLEET_OWNER),
     Row("fleets:search", "GET", fleet, FLEET_OWNER, query="search=1&q=Test"),
     Row("fleets:rename", "GET", fleet, FLEET_OWNER),
     Row("fleets:rename", "POST", fleet, FLEET_OWNER),

@@ -30,6 +30,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.backends.base.operations import BaseDatabaseOperations
 
+from fleets.codes import is_code
 from fleets.models import Fleet
 
 from . import selectors
@@ -362,7 +363,10 @@ class RegistrationEntity(Entity):
                 except ValidationError as error:
                     problems.add(f"{where}.fleet.name", " ".join(error.messages))
                 else:
-                    record.extra["fleet"] = (name, fleet["content"])
+                    code = fleet.get("code")
+                    if code is not None and not is_code(code):
+                        problems.add(f"{where}.fleet.code", "must be a verification code (8 characters A-Z, 2-7)")
+                    record.extra["fleet"] = (name, fleet["content"], code)
         decks = record.children["decks"] = _children(DECK, data, "decks", where, problems, optional=True)
         _unique(decks, lambda deck: deck.instance.slot, "slot", problems)
 

@@ -1,6 +1,6 @@
 """The fleet pages: my fleets, the builder, exports and the public verification page."""
 
-from .builder import fleet_builder, fleet_card_search, fleet_edit, fleet_edit_details
+from .builder import fleet_builder, fleet_card_search, fleet_discard, fleet_edit, fleet_edit_details, fleet_save
 from .checker import public_check, public_check_sheet
 from .exports import (
     fleet_export_json,
@@ -28,6 +28,7 @@ __all__ = [
     "fleet_card_search",
     "fleet_create",
     "fleet_delete",
+    "fleet_discard",
     "fleet_duplicate",
     "fleet_edit",
     "fleet_edit_details",
@@ -39,6 +40,7 @@ __all__ = [
     "fleet_import",
     "fleet_list",
     "fleet_rename",
+    "fleet_save",
     "fleet_sheet",
     "fleet_verify",
     "public_check",

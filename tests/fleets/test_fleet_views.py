@@ -41,8 +41,15 @@ def login(client, user):
 
 
 def builder_post(fleet, action: str, **data):
-    data.setdefault("base", fleet.current_version.number if fleet.current_version else 0)
+    """One builder change, made on the fleet's working copy as stored now (its ``revision``)."""
+    data.setdefault("base", Fleet.objects.get(pk=fleet.pk).revision)
     return reverse("fleets:edit", args=[fleet.pk, action]), data
+
+
+def save_post(fleet, **data):
+    """The builder's "Save version" (or, with ``then``, an export that saves first)."""
+    data.setdefault("base", Fleet.objects.get(pk=fleet.pk).revision)
+    return reverse("fleets:save", args=[fleet.pk]), data
 
 
 # (url name, method, extra path args, POST data) of every view about one fleet.
@@ -60,6 +67,8 @@ FLEET_VIEWS = [
     ("fleets:duplicate", "post", [], {}),
     ("fleets:edit_details", "post", [], {"name": "N", "faction": "federation", "format_key": "wizkids-2016"}),
     ("fleets:edit", "post", ["remove-ship"], {"base": "1", "ship": "0"}),
+    ("fleets:save", "post", [], {"base": "1"}),
+    ("fleets:discard", "post", [], {"base": "1"}),
 ]
 VIEW_IDS = [f"{name}-{method}-{''.join(args)}" for name, method, args, _ in FLEET_VIEWS]
 
@@ -213,6 +222,7 @@ def test_delete_asks_first_then_deletes(client, fleet, player):
 def test_history_lists_every_version(client, cards, fleet, player):
     login(client, player)
     client.post(*builder_post(fleet, "remove-ship", ship=2))
+    client.post(*save_post(fleet))
     page = client.get(reverse("fleets:history", args=[fleet.pk])).content.decode()
     assert "v1" in page and "v2" in page and fleet.versions.get(number=1).code in page
 
@@ -249,7 +259,7 @@ def test_ship_over_limit_appears_and_disappears_with_the_card(client, cards, pla
     fleet.refresh_from_db()
     html = client.post(*builder_post(fleet, "remove-card", ship=0, role="upgrade", position=1), **HTMX).content
     assert b"SHIP_OVER_LIMIT" not in html
-    assert fleet.versions.count() == 4
+    assert fleet.versions.count() == 1  # the edits changed the draft; no version until the player saves
 
 
 def test_builder_works_without_javascript(client, cards, player):
@@ -261,7 +271,7 @@ def test_builder_works_without_javascript(client, cards, player):
     assert "Ship 1:" in page and "Class 1" in page
 
 
-def test_every_builder_change_is_stored(client, cards, player):
+def test_every_builder_change_is_kept_in_the_draft_until_saved(client, cards, player):
     fleet = FleetFactory(owner=player)
     login(client, player)
     steps = [
@@ -273,10 +283,13 @@ def test_every_builder_change_is_stored(client, cards, player):
         ("resource", {"resource": cards.resource}),
     ]
     for action, data in steps:
-        fleet.refresh_from_db()
         client.post(*builder_post(fleet, action, **data))
     fleet.refresh_from_db()
-    assert fleet.current_version.number == len(steps)
+    assert fleet.versions.count() == 0 and fleet.draft is not None
+    client.post(*save_post(fleet))
+    assert fleet.current_version.number == 1 and fleet.current_version.content == fleet.draft
+    fleet.refresh_from_db()
+    assert fleet.draft is None
     assert fleet.current_version.content["ships"] == [
         {
             "ship": cards.ships[0],
@@ -387,6 +400,7 @@ def test_verify_page_says_when_another_version_was_submitted(client, cards, flee
 
     first = fleet.current_version
     login(client, player).post(*builder_post(fleet, "remove-ship", ship=2))
+    client.post(*save_post(fleet))
     monkeypatch.setattr(
         access, "_submission_lookups", [lambda f: [access.Submission("Spring Open", f.current_version.pk)]]
     )
