@@ -24,6 +24,7 @@ from rules.attack_wing.catalog import ADMIRAL, CAPTAIN, OTHER, RESOURCE, SHIP, U
 from rules.attack_wing.fleet import ResourceOption
 from rules.attack_wing.index import index_for
 
+from .codes import clean_code, is_code
 from .selectors import UPGRADE_TYPE_LABELS, faction_choices, faction_label
 
 MAX_IMPORT_BYTES = 256 * 1024
@@ -383,3 +384,28 @@ class DraftForm(forms.Form):
 
     base = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
     then = forms.ChoiceField(choices=[("", "Stay in the builder"), *EXPORT_CHOICES], required=False)
+
+
+class VerifyCodeForm(forms.Form):
+    """A Fleet Build Sheet's verification code, typed by a judge; ``cleaned_data["code"]`` is normalised."""
+
+    code = forms.CharField(
+        max_length=32,
+        label="Verification code",
+        help_text="The 8 characters printed after “Verification code” at the top of the sheet, next to the QR code.",
+        widget=forms.TextInput(
+            attrs={
+                "class": "form-control",
+                "autocomplete": "off",
+                "autocapitalize": "characters",
+                "spellcheck": "false",
+                "aria-describedby": "id_code-help",
+            }
+        ),
+    )
+
+    def clean_code(self) -> str:
+        code = clean_code(self.cleaned_data["code"])
+        if not is_code(code):
+            raise forms.ValidationError("A verification code has 8 characters: letters A–Z and digits 2–7.")
+        return code

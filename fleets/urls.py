@@ -23,6 +23,7 @@ urlpatterns = [
     path("<int:pk>/export.txt", views.fleet_export_text, name="export_text"),
     path("<int:pk>/utopia-link.txt", views.fleet_export_utopia_link, name="export_utopia_link"),
     path("<int:pk>/utopia.txt", views.fleet_export_utopia_text, name="export_utopia_text"),
+    path("verify/", views.fleet_verify_code, name="verify_code"),
     path("verify/<int:version_id>/<str:code>/", views.fleet_verify, name="verify"),
     path("api-tokens/", views.api_tokens, name="api_tokens"),
     path("api-tokens/<int:pk>/revoke/", views.api_token_revoke, name="api_token_revoke"),

@@ -302,7 +302,9 @@ MATRIX = [
     Row("fleets:export_text", "GET", fleet, FLEET_VIEWERS),
     Row("fleets:export_utopia_link", "GET", fleet, FLEET_VIEWERS),
     Row("fleets:export_utopia_text", "GET", fleet, FLEET_VIEWERS),
-    Row("fleets:verify", "GET", sheet_code, EVERYONE),  # says whether a code matches, never the list
+    Row("fleets:verify", "GET", sheet_code, EVERYONE),  # the list only to who may see the version
+    Row("fleets:verify_code", "GET", no_args, EVERYONE),
+    Row("fleets:verify_code", "POST", no_args, EVERYONE),  # the form again, saying what is missing
     Row("fleets:api_tokens", "GET", no_args, SIGNED_IN),
     Row("fleets:api_tokens", "POST", no_args, SIGNED_IN),
     Row("fleets:api_token_revoke", "POST", api_token, TOKEN_OWNER),

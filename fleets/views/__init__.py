@@ -8,7 +8,6 @@ from .exports import (
     fleet_export_utopia_link,
     fleet_export_utopia_text,
     fleet_sheet,
-    fleet_verify,
 )
 from .fleets import (
     fleet_create,
@@ -20,6 +19,7 @@ from .fleets import (
     fleet_rename,
 )
 from .tokens import api_token_revoke, api_tokens
+from .verify import fleet_verify, fleet_verify_code
 
 __all__ = [
     "api_token_revoke",
@@ -43,6 +43,7 @@ __all__ = [
     "fleet_save",
     "fleet_sheet",
     "fleet_verify",
+    "fleet_verify_code",
     "public_check",
     "public_check_sheet",
 ]
