@@ -16,7 +16,7 @@ from fleets.models import Deck, Fleet
 from games.starship_command.models import Campaign
 from tests.accounts.factories import PASSWORD
 from tests.e2e.conftest import data_migrations, log_in
-from tournaments.models import Event, Match
+from tournaments.models import Event, Match, Registration
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -37,6 +37,7 @@ def page_types(organizer) -> dict[str, str]:
     finished = Event.objects.filter(status="finished").first()
     match = Match.objects.filter(round__event=finished, table__isnull=False).first()
     fleet = Fleet.objects.exclude(versions=None).first()
+    submitted = Registration.objects.exclude(fleet_version=None).select_related("fleet_version").first().fleet_version
     deck = Deck.objects.filter(owner__username="player").first() or Deck.objects.first()
     return {
         "home": "/",
@@ -50,6 +51,8 @@ def page_types(organizer) -> dict[str, str]:
         "new event": reverse("tournaments:create"),
         "fleet": reverse("fleets:detail", args=[fleet.pk]),
         "fleet history": reverse("fleets:history", args=[fleet.pk]),
+        "verify a sheet": reverse("fleets:verify", args=[submitted.pk, submitted.code]),
+        "verify by code": reverse("fleets:verify_code"),
         "my fleets": reverse("fleets:list"),
         "decks": reverse("fleets:decks:list"),
         "deck builder": reverse("fleets:decks:builder", args=[deck.pk]) if deck.owner == organizer else "",
