@@ -47,8 +47,11 @@ def test_edits_stay_a_draft_until_saved_and_discard_brings_the_version_back(page
     ship_1.get_by_role("button", name="Remove Jean-Luc Picard from ship 1").click()
     expect(status).to_contain_text("Unsaved changes since version 1.")
     settled(page)
+    asked = []
+    page.once("dialog", lambda dialog: asked.append(dialog.message) or dialog.accept())
     page.get_by_role("button", name="Discard draft").click()
     expect(status).to_have_text("All changes are saved in version 1.")
+    assert asked == ["Discard the unsaved changes and go back to version 1?"]
     expect(ship_1.locator("tbody")).to_contain_text("Jean-Luc Picard")
     settled(page)
 
