@@ -2,6 +2,7 @@
 exports, prints or submits, and only if the draft differs from the current version."""
 
 import pytest
+from django.db import IntegrityError, transaction
 
 from fleets.drafts import (
     fleet_discard_draft,
@@ -126,6 +127,8 @@ def test_a_locked_fleet_has_no_draft_and_refuses_every_draft_change(cards, fleet
         with pytest.raises(FleetLocked):
             change()
     assert fleet.versions.count() == 1
+    with pytest.raises(IntegrityError), transaction.atomic():  # the trigger holds whatever code path tries
+        Fleet.objects.filter(pk=fleet.pk).update(draft=two_ships(cards))
 
 
 def test_submitting_saves_the_draft_as_the_submitted_version(cards, fleet):
