@@ -41,33 +41,44 @@ def working_content(fleet: Fleet) -> dict | None:
     return current.content if current is not None else None
 
 
+def working_format(fleet: Fleet) -> str:
+    """The format the owner's builder checks against: the draft's (a format change is an edit of the
+    list), else the fleet's, which is its saved version's."""
+    return (fleet.draft or {}).get("format") or fleet.format_key
+
+
 def _check_base(fleet: Fleet, base: int | None) -> None:
     if base is not None and base != fleet.revision:
         raise FleetStale("This fleet was changed in another window; the latest state is shown now.")
 
 
 def _set_draft(fleet: Fleet, content: dict) -> None:
-    """Store ``content`` as the draft; none is kept when it equals the current version (or, for a
-    fleet never saved, the empty fleet)."""
+    """Store ``content`` (canonical, with its format) as the draft. None is kept when it equals the
+    current version; for a fleet never saved, an empty list is nothing to save, and its format
+    simply becomes the fleet's."""
     current = fleet.current_version
-    saved = current.content if current is not None else fleet_to_dict(EngineFleet(), fleet.format_key)
-    fleet.draft = None if content == saved else content
+    if current is None and content == fleet_to_dict(EngineFleet(), content["format"]):
+        fleet.format_key, content = content["format"], None
+    elif current is not None and content == current.content:
+        content = None
+    fleet.draft = content
     fleet.revision += 1
     fleet.save(update_fields=["draft", "format_key", "revision", "updated_at"])
 
 
 @transaction.atomic
 def fleet_edit_draft(*, fleet: Fleet, content: dict, base: int | None) -> Fleet:
-    """Make ``content`` (a fleet-file dict; its ``format`` becomes the fleet's) the fleet's draft.
+    """Make ``content`` (a fleet-file dict; without a ``format`` it keeps the working one) the fleet's
+    draft. The fleet row keeps its saved version's format until the draft is saved, so what other
+    pages judge a version by never follows the owner's unsaved choice.
 
     ``base`` is the revision the edit was made on (``None``: no check). No version is made.
     """
     fleet = _locked_for_change(fleet)
     _check_base(fleet, base)
     engine_fleet, format_key = _read_content(content, load_catalog())
-    if format_key is not None:
-        fleet.format_key = _format_key(format_key)
-    _set_draft(fleet, fleet_to_dict(engine_fleet, fleet.format_key))
+    key = _format_key(format_key) if format_key is not None else working_format(fleet)
+    _set_draft(fleet, fleet_to_dict(engine_fleet, key))
     return fleet
 
 
@@ -77,7 +88,7 @@ def fleet_edit_draft_details(*, fleet: Fleet, name: str, faction: str, format_ke
     not its list's); a new format is part of the list, so it goes into the draft."""
     fleet = fleet_update_details(fleet=fleet, by=None, name=name, faction=faction)
     key = _format_key(format_key)
-    if key == fleet.format_key:
+    if key == working_format(fleet):
         return fleet
     content = working_content(fleet)
     if content is None:
@@ -103,10 +114,7 @@ def fleet_discard_draft(*, fleet: Fleet, base: int | None) -> Fleet:
     _check_base(fleet, base)
     if fleet.draft is None:
         return fleet
-    current = fleet.current_version
-    if current is not None:
-        fleet.format_key = _format_key(current.content.get("format", fleet.format_key))
     fleet.draft = None
     fleet.revision += 1
-    fleet.save(update_fields=["draft", "format_key", "revision", "updated_at"])
+    fleet.save(update_fields=["draft", "revision", "updated_at"])
     return fleet

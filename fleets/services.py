@@ -183,7 +183,9 @@ def _save_draft(fleet: Fleet, by, catalog) -> FleetVersion | None:
     which is returned then), or the current version when there is no draft. The caller holds the row lock."""
     if fleet.draft is None:
         return fleet.current_version
-    return _append_version(fleet, _read_content(fleet.draft, catalog)[0], by, catalog)
+    engine_fleet, format_key = _read_content(fleet.draft, catalog)
+    fleet.format_key = _format_key(format_key or fleet.format_key)  # the draft's format is saved with it
+    return _append_version(fleet, engine_fleet, by, catalog)
 
 
 @transaction.atomic
@@ -268,13 +270,13 @@ def fleet_duplicate(*, fleet: Fleet, owner, name: str | None = None, version: Fl
     Anyone who may see a fleet may duplicate it into their own fleets -- the
     version they may see, never a later one; a locked fleet is duplicated to be changed.
     """
+    current = version if version is not None else fleet.current_version
     copy = Fleet.objects.create(
         owner=owner,
         name=_clean_name(name or f"Copy of {fleet.name}"[:MAX_NAME_LENGTH]),
         faction=fleet.faction,
-        format_key=fleet.format_key,
+        format_key=current.content.get("format", fleet.format_key) if current else fleet.format_key,
     )
-    current = version if version is not None else fleet.current_version
     if current is not None:
         FleetVersion.objects.create(
             fleet=copy,

@@ -22,7 +22,14 @@ from rules.attack_wing import Fleet as EngineFleet
 from rules.attack_wing.catalog import SHIP
 
 from ..access import can_edit_fleet
-from ..drafts import fleet_discard_draft, fleet_edit_draft, fleet_edit_draft_details, fleet_save_draft, working_content
+from ..drafts import (
+    fleet_discard_draft,
+    fleet_edit_draft,
+    fleet_edit_draft_details,
+    fleet_save_draft,
+    working_content,
+    working_format,
+)
 from ..forms import (
     BUILDER_FORMS,
     EXPORT_CHOICES,
@@ -72,13 +79,13 @@ def _builder_context(request, fleet: Fleet, *, error: str = "", search: dict | N
     # shows them, never the owner's unsaved changes.
     version = request.fleet_access.latest(fleet)
     content = working_content(fleet) if is_owner else (version.content if version else None)
-    details_form = FleetDetailsForm(
-        initial={"name": fleet.name, "faction": fleet.faction, "format_key": fleet.format_key}
-    )
+    format_key = working_format(fleet) if is_owner else (version.content.get("format") if version else None)
+    format_key = format_key or fleet.format_key
+    details_form = FleetDetailsForm(initial={"name": fleet.name, "faction": fleet.faction, "format_key": format_key})
     judged = builder_date(fleet, today=timezone.localdate())
     try:
         engine_fleet = content_fleet(content, catalog) if content is not None else EngineFleet()
-        check = fleet_check(engine_fleet, format=fleet.format_key, on=judged.day, catalog=catalog)
+        check = fleet_check(engine_fleet, format=format_key, on=judged.day, catalog=catalog)
     except FleetInputError as problem:
         check, error = None, f"This fleet cannot be checked: {problem.message}. Ask an administrator."
     return {
@@ -98,11 +105,11 @@ def _builder_context(request, fleet: Fleet, *, error: str = "", search: dict | N
             initial={"resource": check.fleet.resources[0] if check and check.fleet.resources else ""},
             fleet=check.fleet if check else EngineFleet(),
             catalog=catalog,
-            retired=retired_resources(catalog, fleet.format_key, judged.day),
+            retired=retired_resources(catalog, format_key, judged.day),
         ),
         "judged": judged,
         "is_owner": is_owner,
-        "format_name": FORMATS[fleet.format_key].name if fleet.format_key in FORMATS else fleet.format_key,
+        "format_name": FORMATS[format_key].name if format_key in FORMATS else format_key,
         "faction_choices": details_form.fields["faction"].choices,
         "search_faction": search["form"]["faction"].value() if search and search["ship"] is None else fleet.faction,
     }
@@ -154,7 +161,7 @@ def fleet_edit(request, fleet: Fleet, action: str):
     )
     error = ""
     if form.is_valid():
-        content = fleet_to_dict(form.apply(), fleet.format_key)
+        content = fleet_to_dict(form.apply(), working_format(fleet))
         try:
             fleet_edit_draft(fleet=fleet, content=content, base=form.cleaned_data["base"])
         except FleetError as refused:

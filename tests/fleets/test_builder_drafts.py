@@ -113,3 +113,10 @@ def test_nobody_else_sees_the_owner_s_unsaved_changes(client, cards, fleet, monk
     client.force_login(judge)
     page = client.get(reverse("fleets:detail", args=[fleet.pk])).content.decode()
     assert "78</span> / 130 SP" in page and "Unsaved changes" not in page and "Save version" not in page
+
+
+def test_my_fleets_marks_a_fleet_with_unsaved_changes(client, fleet):
+    listing = reverse("fleets:list")
+    assert "Unsaved changes" not in client.get(listing).content.decode()
+    client.post(*builder_post(fleet, "remove-ship", ship=2))
+    assert "Unsaved changes" in client.get(listing).content.decode()

@@ -10,6 +10,7 @@ from fleets.drafts import (
     fleet_edit_draft_details,
     fleet_save_draft,
     working_content,
+    working_format,
 )
 from fleets.models import Fleet
 from fleets.services import (
@@ -106,12 +107,27 @@ def test_a_stale_edit_save_or_discard_is_refused_and_changes_nothing(cards, flee
     assert fleet.draft == draft and fleet.versions.count() == 1
 
 
+def test_a_new_format_is_a_draft_edit_that_other_pages_do_not_follow(cards, fleet):
+    fleet = fleet_edit_draft_details(fleet=fleet, name="Renamed", faction="federation", format_key="wizkids-2014")
+    assert fleet.name == "Renamed" and working_format(fleet) == "wizkids-2014"
+    assert fleet.draft["format"] == "wizkids-2014" and fleet.versions.count() == 1  # a format is part of the list
+    # The fleet row keeps the saved version's format: sheets and the API judge version 1 by it.
+    assert Fleet.objects.get(pk=fleet.pk).format_key == "wizkids-2016"
+    saved = fleet_save_draft(fleet=fleet, by=fleet.owner, base=None)
+    assert saved.content["format"] == Fleet.objects.get(pk=fleet.pk).format_key == "wizkids-2014"
+
+
 def test_discard_brings_back_the_current_version_and_its_format(cards, fleet):
     fleet = fleet_edit_draft_details(fleet=fleet, name="Renamed", faction="federation", format_key="wizkids-2014")
-    assert fleet.name == "Renamed" and fleet.format_key == "wizkids-2014"
-    assert fleet.draft["format"] == "wizkids-2014" and fleet.versions.count() == 1  # a format is part of the list
     fleet = fleet_discard_draft(fleet=fleet, base=fleet.revision)
-    assert fleet.draft is None and fleet.format_key == "wizkids-2016" and fleet.name == "Renamed"
+    assert fleet.draft is None and working_format(fleet) == "wizkids-2016" and fleet.name == "Renamed"
+
+
+def test_a_fleet_never_saved_changes_format_without_a_draft(player):
+    fleet = fleet_edit_draft_details(
+        fleet=FleetFactory(owner=player, format_key="wizkids-2016"), name="N", faction="", format_key="wizkids-2014"
+    )
+    assert fleet.draft is None and Fleet.objects.get(pk=fleet.pk).format_key == "wizkids-2014"
 
 
 def test_a_locked_fleet_has_no_draft_and_refuses_every_draft_change(cards, fleet):
