@@ -3,9 +3,9 @@
 The builder's forms each describe one change to a fleet: bound to the fleet
 being edited (the engine's record) and the catalog, a valid form's ``apply``
 returns the changed fleet. The view hands the result to
-:func:`fleets.services.fleet_update`, so every change, whichever form made it,
-is stored, versioned and checked the same way. Every builder form carries
-``base``, the version number the page showed, so a change made in a stale
+:func:`fleets.drafts.fleet_edit_draft`, so every change, whichever form made it,
+is stored in the draft and checked the same way. Every builder form carries
+``base``, the fleet's revision the page showed, so a change made in a stale
 window is refused instead of applied to a list its author has not seen.
 """
 
@@ -24,6 +24,7 @@ from rules.attack_wing.catalog import ADMIRAL, CAPTAIN, OTHER, RESOURCE, SHIP, U
 from rules.attack_wing.fleet import ResourceOption
 from rules.attack_wing.index import index_for
 
+from .codes import clean_code, is_code
 from .selectors import UPGRADE_TYPE_LABELS, faction_choices, faction_label
 
 MAX_IMPORT_BYTES = 256 * 1024
@@ -380,3 +381,45 @@ class CardSearchForm(CleanTextFormMixin, forms.Form):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["faction"].choices = [("", "Any faction"), *faction_choices()]
+
+
+EXPORT_CHOICES = [
+    ("sheet", "Fleet Build Sheet (PDF)"),
+    ("text", "Text"),
+    ("json", "JSON"),
+    ("utopia-link", "Utopia link"),
+    ("utopia-text", "Utopia text"),
+]
+
+
+class DraftForm(forms.Form):
+    """Save or discard the builder's draft (``base``: the revision the page showed); ``then`` names
+    the export or sheet to open once the version is saved, empty to stay in the builder."""
+
+    base = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
+    then = forms.ChoiceField(choices=[("", "Stay in the builder"), *EXPORT_CHOICES], required=False)
+
+
+class VerifyCodeForm(forms.Form):
+    """A Fleet Build Sheet's verification code, typed by a judge; ``cleaned_data["code"]`` is normalised."""
+
+    code = forms.CharField(
+        max_length=32,
+        label="Verification code",
+        help_text="The 8 characters printed after “Verification code” at the top of the sheet, next to the QR code.",
+        widget=forms.TextInput(
+            attrs={
+                "class": "form-control",
+                "autocomplete": "off",
+                "autocapitalize": "characters",
+                "spellcheck": "false",
+                "aria-describedby": "id_code-help",
+            }
+        ),
+    )
+
+    def clean_code(self) -> str:
+        code = clean_code(self.cleaned_data["code"])
+        if not is_code(code):
+            raise forms.ValidationError("A verification code has 8 characters: letters A–Z and digits 2–7.")
+        return code

@@ -28,7 +28,6 @@ from rules.attack_wing import (
     FleetInputError,
     Format,
     Report,
-    canonical_json,
     fleet_to_dict,
     interchange,
     validate_fleet,
@@ -36,6 +35,7 @@ from rules.attack_wing import (
 from rules.attack_wing import Fleet as EngineFleet
 from rules.text_input import text_problem
 
+from .codes import version_code
 from .models import ApiToken, Fleet, FleetVersion
 from .selectors import catalog_factions, content_fleet, load_catalog, read_import
 
@@ -121,52 +121,83 @@ def _read_content(content: dict, catalog) -> tuple[EngineFleet, str | None]:
 
 @transaction.atomic
 def fleet_create(
-    *, owner, name: str, faction: str, format_key: str = DEFAULT_FORMAT, content: dict | None = None
+    *,
+    owner,
+    name: str,
+    faction: str,
+    format_key: str = DEFAULT_FORMAT,
+    content: dict | None = None,
+    code: str | None = None,
 ) -> Fleet:
     """A new fleet: empty (no version until the first ship is added), or holding ``content`` (a
     fleet-file dict, whose ``format`` wins over ``format_key``) as its first version, saved by
-    ``owner``. Content that cannot be read refuses the whole fleet: nothing is created."""
+    ``owner``. Content that cannot be read refuses the whole fleet: nothing is created.
+
+    ``code`` is the verification code the list already carries on printed sheets (an event
+    moved from another site keeps the codes of its submitted lists); by default a new one is made.
+    """
     fleet = Fleet.objects.create(
         owner=owner, name=_clean_name(name), faction=_clean_faction(faction), format_key=_format_key(format_key)
     )
     if content is not None:
-        fleet_update(fleet=fleet, content=content, by=owner)
+        fleet_update(fleet=fleet, content=content, by=owner, code=code)
         fleet.refresh_from_db()
     return fleet
 
 
-def _append_version(fleet: Fleet, engine_fleet: EngineFleet, by, catalog) -> FleetVersion:
+def _append_version(fleet: Fleet, engine_fleet: EngineFleet, by, catalog, code: str | None = None) -> FleetVersion:
     """Store ``engine_fleet`` as the fleet's next version (unless it equals the current one).
 
     The caller holds the fleet's row lock. The content is written in canonical
-    form with the fleet's format, so identical lists get identical codes.
+    form with the fleet's format. The version is the whole working copy, so the
+    fleet's draft (if any) is gone afterwards; the working copy's ``revision`` counts
+    one more only when what the builder shows changed (saving the draft changes nothing
+    there, so a builder page open on it stays usable).
     """
     current = fleet.current_version
     content = fleet_to_dict(engine_fleet, fleet.format_key)
+    working = fleet.draft if fleet.draft is not None else (current.content if current else None)
     if current is not None and current.content == content:
-        return current
-    report = validate_fleet(engine_fleet, catalog, fleet.format_key)
-    version = FleetVersion.objects.create(
-        fleet=fleet,
-        number=(current.number + 1) if current else 1,
-        content=content,
-        code=verification_code(canonical_json(engine_fleet, fleet.format_key)),
-        total=report.total,
-        legal=report.legal,
-        created_by=by,
-    )
-    fleet.save(update_fields=["format_key", "updated_at"])
+        version = current
+    else:
+        report = validate_fleet(engine_fleet, catalog, fleet.format_key)
+        number = (current.number + 1) if current else 1
+        version = FleetVersion.objects.create(
+            fleet=fleet,
+            number=number,
+            content=content,
+            code=code or version_code(fleet_id=fleet.pk, number=number, content=content),
+            total=report.total,
+            legal=report.legal,
+            created_by=by,
+        )
+    if version is not current or fleet.draft is not None:
+        fleet.revision += content != working
+        fleet.draft = None
+        fleet.save(update_fields=["format_key", "draft", "revision", "updated_at"])
     return version
 
 
+def _save_draft(fleet: Fleet, by, catalog) -> FleetVersion | None:
+    """The fleet's draft stored as its next version (none if the draft equals the current version,
+    which is returned then), or the current version when there is no draft. The caller holds the row lock."""
+    if fleet.draft is None:
+        return fleet.current_version
+    engine_fleet, format_key = _read_content(fleet.draft, catalog)
+    fleet.format_key = _format_key(format_key or fleet.format_key)  # the draft's format is saved with it
+    return _append_version(fleet, engine_fleet, by, catalog)
+
+
 @transaction.atomic
-def fleet_update(*, fleet: Fleet, content: dict, by, base: int | None = None) -> FleetVersion:
-    """Save ``content`` (a fleet-file dict) as the fleet's new version and return it.
+def fleet_update(*, fleet: Fleet, content: dict, by, base: int | None = None, code: str | None = None) -> FleetVersion:
+    """Save ``content`` (a fleet-file dict), a whole fleet, as the fleet's new version and return it.
 
     A ``format`` in the content becomes the fleet's format. ``base`` is the
     version number the change was made on (``0`` for a fleet never saved); if
     another version was saved since, :class:`FleetStale` refuses rather than
     silently overwrite it. Saving unchanged content returns the current version.
+    A whole fleet replaces the working copy: the builder's draft, if any, is dropped
+    (see :mod:`fleets.drafts` for the builder's edits). ``code``: see :func:`fleet_create`.
     """
     fleet = _locked_for_change(fleet)
     if base is not None:
@@ -177,7 +208,7 @@ def fleet_update(*, fleet: Fleet, content: dict, by, base: int | None = None) ->
     engine_fleet, format_key = _read_content(content, catalog)
     if format_key is not None:
         fleet.format_key = _format_key(format_key)
-    return _append_version(fleet, engine_fleet, by, catalog)
+    return _append_version(fleet, engine_fleet, by, catalog, code)
 
 
 @transaction.atomic
@@ -186,7 +217,9 @@ def fleet_update_details(
 ) -> Fleet:
     """Rename, change the declared faction or the format; ``None`` leaves a field as it is.
 
-    A new format is part of the fleet file, so it adds a version when the fleet has ships.
+    A new format is part of the fleet file, so it adds a version when the fleet has ships
+    (a whole-fleet save, as through the API; the builder changes the draft instead:
+    :func:`fleets.drafts.fleet_edit_draft_details`).
     """
     fleet = _locked_for_change(fleet)
     if name is not None:
@@ -237,19 +270,19 @@ def fleet_duplicate(*, fleet: Fleet, owner, name: str | None = None, version: Fl
     Anyone who may see a fleet may duplicate it into their own fleets -- the
     version they may see, never a later one; a locked fleet is duplicated to be changed.
     """
+    current = version if version is not None else fleet.current_version
     copy = Fleet.objects.create(
         owner=owner,
         name=_clean_name(name or f"Copy of {fleet.name}"[:MAX_NAME_LENGTH]),
         faction=fleet.faction,
-        format_key=fleet.format_key,
+        format_key=current.content.get("format", fleet.format_key) if current else fleet.format_key,
     )
-    current = version if version is not None else fleet.current_version
     if current is not None:
         FleetVersion.objects.create(
             fleet=copy,
             number=1,
             content=current.content,
-            code=current.code,
+            code=version_code(fleet_id=copy.pk, number=1, content=current.content),
             total=current.total,
             legal=current.legal,
             created_by=owner,
@@ -329,15 +362,18 @@ def fleet_submission_version(
     """The fleet's current version, once the engine finds it legal for ``format`` on ``on_date``
     with the event's ``banned`` resources (names or ids).
 
-    Raises :class:`FleetIllegal` with the engine's report otherwise (an empty
-    fleet is illegal: too few ships). The caller keeps the returned version;
-    the fleet can still change until :func:`fleet_lock`.
+    Submitting is one of the moments a version is made: the builder's draft, if
+    any, is saved first (by the fleet's owner, whose edits it holds), so the event
+    gets the list the player sees. Raises :class:`FleetIllegal` with the engine's
+    report otherwise (an empty fleet is illegal: too few ships), and then no
+    version is made. The caller keeps the returned version; the fleet can still
+    change until :func:`fleet_lock`.
     """
     fleet = Fleet.objects.select_for_update().filter(pk=fleet.pk).first()
     if fleet is None:  # deleted a moment ago (through the API, say)
         raise FleetError("This fleet no longer exists.")
-    current = fleet.current_version
     catalog = load_catalog()
+    current = _save_draft(fleet, fleet.owner, catalog)
     engine_fleet = _read_content(current.content, catalog)[0] if current else EngineFleet()
     report = validate_fleet(engine_fleet, catalog, format, on_date, banned)
     if not report.legal:
@@ -349,11 +385,16 @@ def fleet_submission_version(
 
 @transaction.atomic
 def fleet_lock(*, fleet: Fleet) -> Fleet:
-    """Lock the fleet for good (its event has started). Locking a locked fleet changes nothing."""
+    """Lock the fleet for good (its event has started). Locking a locked fleet changes nothing.
+
+    A locked fleet has no draft: unsaved builder edits are dropped with the lock (the event
+    plays the submitted version; a copy of the fleet is where changes go from now on).
+    """
     fleet = Fleet.objects.select_for_update().get(pk=fleet.pk)
     if not fleet.is_locked:
         fleet.locked_at = timezone.now()
-        fleet.save(update_fields=["locked_at"])
+        fleet.draft = None
+        fleet.save(update_fields=["locked_at", "draft"])
     return fleet
 
 

@@ -9,7 +9,8 @@ three battle rounds to fill in by hand.
 
 Every printed sheet carries its version's verification code and a QR code of the
 public verification page, where a judge sees whether this sheet is the version
-the player submitted. Costs come from the engine (through
+the player submitted (and, if the judge may see it, the list to compare); the
+sheet also names the page where the code alone can be typed in by hand. Costs come from the engine (through
 :func:`fleets.selectors.version_check`); nothing is priced here.
 """
 
@@ -193,7 +194,7 @@ def qr_code(url: str, size: float = QR_SIZE) -> QrCode:
 
 
 def _header(
-    version: FleetVersion, *, event_name: str, event_date: str, player_name: str, email: str, url: str
+    version: FleetVersion, *, event_name: str, event_date: str, player_name: str, email: str, url: str, code_url: str
 ) -> Table:
     fleet = version.fleet
     fields = Table(
@@ -210,7 +211,13 @@ def _header(
         [
             [_p("Star Trek: Attack Wing — Fleet Build Sheet", _TITLE)],
             [_p(f"Fleet “{fleet.name}”, version {version.number}", _TEXT)],
-            [Paragraph(f"Verification code: <b>{escape(version.code)}</b> — scan or visit {escape(url)}", _SMALL)],
+            [
+                Paragraph(
+                    f"Verification code: <b>{escape(version.code)}</b> — scan or visit {escape(url)},"
+                    f" or type the code at {escape(code_url)}",
+                    _SMALL,
+                )
+            ],
             [fields],
         ],
         colWidths=[CONTENT_WIDTH - QR_SIZE - 0.1 * inch],
@@ -244,6 +251,7 @@ def fleet_sheet_story(
     """
     check = version_check(version, catalog=catalog)
     url = site_url.rstrip("/") + verification_path(version)
+    code_url = site_url.rstrip("/") + reverse("fleets:verify_code")
     return [
         _header(
             version,
@@ -252,6 +260,7 @@ def fleet_sheet_story(
             player_name=player_name,
             email=email,
             url=url,
+            code_url=code_url,
         ),
         Spacer(1, 8),
         _ship_grid(check),

@@ -1,4 +1,5 @@
-"""The rate limit of the public fleet check: the validate API and the list checker page share it."""
+"""Rate limits of the public pages: the fleet check (the validate API and the list checker page share
+it) and the form where a judge types a sheet's verification code."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from ninja.throttling import SimpleRateThrottle
 from accounts.client_address import client_address
 
 VALIDATE_RATE = "30/min"  # per client address: the check is public and costs a full engine run
+VERIFY_CODE_RATE = "30/min"  # per client address: a sheet a round for a venue's judges, no code guessing
 
 
 class ClientAddressThrottle(SimpleRateThrottle):
@@ -24,6 +26,18 @@ class ClientAddressThrottle(SimpleRateThrottle):
         return self.cache_format % {"scope": self.scope, "ident": client_address(request) or "unknown"}
 
 
+class VerifyCodeThrottle(ClientAddressThrottle):
+    """Typed verification codes, counted apart from the check: a judge's typing does not eat the
+    budget of the list checker, and guessing codes (8 characters, 40 bits) stays hopeless."""
+
+    scope = "fleet-verify-code"
+
+
 def over_the_limit(request) -> bool:
     """For a plain view: does this request go over the public check's limit? (It counts it.)"""
     return not ClientAddressThrottle(VALIDATE_RATE).allow_request(request)
+
+
+def over_the_code_limit(request) -> bool:
+    """Does this typed code go over the verification form's limit? (It counts it.)"""
+    return not VerifyCodeThrottle(VERIFY_CODE_RATE).allow_request(request)

@@ -1,11 +1,13 @@
-"""A player's STAW fleet and its append-only history of versions.
+"""A player's STAW fleet, its working draft and its append-only history of versions.
 
 A :class:`Fleet` is the thing a player names and keeps; what it contains lives
-in :class:`FleetVersion` rows, one per saved change, each holding the whole
-fleet file (the ``check_fleet`` format, canonical form). Versions are never
-changed or removed while their fleet lives, so an event can point at the exact
-list a player submitted and a printed sheet's verification code always means
-the same list.
+in :class:`FleetVersion` rows, each holding the whole fleet file (the
+``check_fleet`` format, canonical form). The builder's edits change the fleet's
+one working ``draft`` in place; a version is made from the draft when the player
+saves, exports, prints or submits it, so the history lists the states a player
+meant to keep rather than every click. Versions are never changed or removed
+while their fleet lives, so an event can point at the exact list a player
+submitted and a printed sheet's verification code always means the same list.
 
 Locking (a fleet submitted to an event that has started) is enforced twice:
 the services refuse with :class:`~fleets.services.FleetLocked`, and database
@@ -31,6 +33,17 @@ class Fleet(models.Model):
     locked_at = models.DateTimeField(
         null=True, blank=True, help_text="Set once the fleet is played at an event; it can never be edited again."
     )
+    draft = models.JSONField(
+        null=True,
+        blank=True,
+        help_text="The builder's unsaved changes (a fleet file, canonical form) on top of the current version; "
+        "empty when there are none.",
+    )
+    revision = models.PositiveIntegerField(
+        default=0,
+        help_text="Counts the working copy's changes (draft edits, saves, discards): the builder sends the one "
+        "it showed, so an edit made in a stale window is refused.",
+    )
 
     class Meta:
         ordering = ["-updated_at", "name"]
@@ -51,6 +64,10 @@ class Fleet(models.Model):
         if "versions" in cache:
             return max(cache["versions"], key=lambda v: v.number, default=None)
         return self.versions.order_by("-number").first()
+
+    @property
+    def has_draft(self) -> bool:
+        return self.draft is not None
 
 
 class FleetVersion(models.Model):

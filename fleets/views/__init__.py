@@ -1,6 +1,6 @@
 """The fleet pages: my fleets, the builder, exports and the public verification page."""
 
-from .builder import fleet_builder, fleet_card_search, fleet_edit, fleet_edit_details
+from .builder import fleet_builder, fleet_card_search, fleet_discard, fleet_edit, fleet_edit_details, fleet_save
 from .checker import public_check, public_check_sheet
 from .exports import (
     fleet_export_json,
@@ -8,7 +8,6 @@ from .exports import (
     fleet_export_utopia_link,
     fleet_export_utopia_text,
     fleet_sheet,
-    fleet_verify,
 )
 from .fleets import (
     fleet_create,
@@ -20,6 +19,7 @@ from .fleets import (
     fleet_rename,
 )
 from .tokens import api_token_revoke, api_tokens
+from .verify import fleet_verify, fleet_verify_code
 
 __all__ = [
     "api_token_revoke",
@@ -28,6 +28,7 @@ __all__ = [
     "fleet_card_search",
     "fleet_create",
     "fleet_delete",
+    "fleet_discard",
     "fleet_duplicate",
     "fleet_edit",
     "fleet_edit_details",
@@ -39,8 +40,10 @@ __all__ = [
     "fleet_import",
     "fleet_list",
     "fleet_rename",
+    "fleet_save",
     "fleet_sheet",
     "fleet_verify",
+    "fleet_verify_code",
     "public_check",
     "public_check_sheet",
 ]

@@ -1,7 +1,9 @@
 """The fleet builder: one page that shows a fleet's costs and violations and, for its owner, edits it.
 
-Every change is a small form posted to :func:`fleet_edit`. With htmx the
-response is the builder fragment, swapped in place; without JavaScript the
+Every change is a small form posted to :func:`fleet_edit`, which changes the
+fleet's draft (:mod:`fleets.drafts`); :func:`fleet_save` makes a version of it
+(then opens the export asked for) and :func:`fleet_discard` drops it. With htmx
+the response is the builder fragment, swapped in place; without JavaScript the
 same post redirects back to the page. The card search works the same way: a
 fragment for htmx's type-ahead, or the whole page with the results in place.
 """
@@ -9,7 +11,7 @@ fragment for htmx's type-ahead, or the whole page with the results in place.
 from __future__ import annotations
 
 from django.http import Http404
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST, require_safe
@@ -20,10 +22,27 @@ from rules.attack_wing import Fleet as EngineFleet
 from rules.attack_wing.catalog import SHIP
 
 from ..access import can_edit_fleet
-from ..forms import BUILDER_FORMS, SLOT_CHOICES, SLOTS, CardSearchForm, FleetDetailsForm, ResourceForm
+from ..drafts import (
+    fleet_discard_draft,
+    fleet_edit_draft,
+    fleet_edit_draft_details,
+    fleet_save_draft,
+    working_content,
+    working_format,
+)
+from ..forms import (
+    BUILDER_FORMS,
+    EXPORT_CHOICES,
+    SLOT_CHOICES,
+    SLOTS,
+    CardSearchForm,
+    DraftForm,
+    FleetDetailsForm,
+    ResourceForm,
+)
 from ..models import Fleet
 from ..selectors import builder_date, card_matches, content_fleet, fleet_check, load_catalog, retired_resources
-from ..services import FleetError, FleetLocked, fleet_update, fleet_update_details
+from ..services import FleetError, FleetLocked
 from ._fleet_access import with_fleet
 
 SEARCH_LIMIT = 20
@@ -69,21 +88,26 @@ def _search(params, fleet: Fleet) -> dict | None:
 def _builder_context(request, fleet: Fleet, *, error: str = "", search: dict | None = None) -> dict:
     catalog = load_catalog()
     editable = can_edit_fleet(request.user, fleet)
-    # The owner builds on the current version; anyone else sees the newest version an event shows them.
+    is_owner = request.user.is_authenticated and fleet.owner_id == request.user.pk
+    # The owner builds on the draft (or the current version); anyone else sees the newest version an event
+    # shows them, never the owner's unsaved changes.
     version = request.fleet_access.latest(fleet)
-    details_form = FleetDetailsForm(
-        initial={"name": fleet.name, "faction": fleet.faction, "format_key": fleet.format_key}
-    )
+    content = working_content(fleet) if is_owner else (version.content if version else None)
+    format_key = working_format(fleet) if is_owner else (version.content.get("format") if version else None)
+    format_key = format_key or fleet.format_key
+    details_form = FleetDetailsForm(initial={"name": fleet.name, "faction": fleet.faction, "format_key": format_key})
     judged = builder_date(fleet, today=timezone.localdate())
     try:
-        engine_fleet = content_fleet(version.content, catalog) if version else EngineFleet()
-        check = fleet_check(engine_fleet, format=fleet.format_key, on=judged.day, catalog=catalog)
+        engine_fleet = content_fleet(content, catalog) if content is not None else EngineFleet()
+        check = fleet_check(engine_fleet, format=format_key, on=judged.day, catalog=catalog)
     except FleetInputError as problem:
         check, error = None, f"This fleet cannot be checked: {problem.message}. Ask an administrator."
     return {
         "fleet": fleet,
         "version": version,
-        "base": version.number if version else 0,
+        "base": fleet.revision,
+        "has_draft": is_owner and fleet.draft is not None,
+        "export_choices": EXPORT_CHOICES,
         "check": check,
         "editable": editable,
         "locked_message": FleetLocked(fleet).message if fleet.is_locked else "",
@@ -95,11 +119,11 @@ def _builder_context(request, fleet: Fleet, *, error: str = "", search: dict | N
             initial={"resource": check.fleet.resources[0] if check and check.fleet.resources else ""},
             fleet=check.fleet if check else EngineFleet(),
             catalog=catalog,
-            retired=retired_resources(catalog, fleet.format_key, judged.day),
+            retired=retired_resources(catalog, format_key, judged.day),
         ),
         "judged": judged,
-        "is_owner": request.user.is_authenticated and fleet.owner_id == request.user.pk,
-        "format_name": FORMATS[fleet.format_key].name if fleet.format_key in FORMATS else fleet.format_key,
+        "is_owner": is_owner,
+        "format_name": FORMATS[format_key].name if format_key in FORMATS else format_key,
         "faction_choices": [(key, label) for key, label in details_form.fields["faction"].choices if key],
         # "Any faction" unless the search chose one: the fleet's own faction comes first anyway.
         "search_faction": search["form"]["faction"].value() if search and search["ship"] is None else "",
@@ -121,8 +145,7 @@ def fleet_card_search(request, fleet: Fleet):
     search = _search(request.GET, fleet)
     if search is None:
         raise Http404("No search.")
-    version = fleet.current_version
-    context = {"fleet": fleet, "base": version.number if version else 0, "search": search}
+    context = {"fleet": fleet, "base": fleet.revision, "search": search}
     return render(request, "fleets/_search_results.html", context)
 
 
@@ -140,22 +163,22 @@ def _after_change(request, fleet: Fleet, error: str):
 @require_POST
 @with_fleet(owner=True)
 def fleet_edit(request, fleet: Fleet, action: str):
-    """One change of the builder (``action`` names its form); stored as a new version."""
+    """One change of the builder (``action`` names its form); stored in the fleet's draft, no version."""
     form_class = BUILDER_FORMS.get(action)
     if form_class is None:
         raise Http404("No such change.")
     if fleet.is_locked:
         return _after_change(request, fleet, FleetLocked(fleet).message)
     catalog = load_catalog()
-    version = fleet.current_version
+    content = working_content(fleet)
     form = form_class(
-        request.POST, fleet=content_fleet(version.content, catalog) if version else EngineFleet(), catalog=catalog
+        request.POST, fleet=content_fleet(content, catalog) if content is not None else EngineFleet(), catalog=catalog
     )
     error = ""
     if form.is_valid():
-        content = fleet_to_dict(form.apply(), fleet.format_key)
+        content = fleet_to_dict(form.apply(), working_format(fleet))
         try:
-            fleet_update(fleet=fleet, content=content, by=request.user, base=form.cleaned_data["base"])
+            fleet_edit_draft(fleet=fleet, content=content, base=form.cleaned_data["base"])
         except FleetError as refused:
             error = refused.message
     else:
@@ -166,14 +189,59 @@ def fleet_edit(request, fleet: Fleet, action: str):
 @require_POST
 @with_fleet(owner=True)
 def fleet_edit_details(request, fleet: Fleet):
-    """Name, declared faction and format."""
+    """Name, declared faction and format (a new format goes into the draft)."""
     form = FleetDetailsForm(request.POST)
     error = ""
     if form.is_valid():
         try:
-            fleet_update_details(fleet=fleet, by=request.user, **form.cleaned_data)
+            fleet_edit_draft_details(fleet=fleet, **form.cleaned_data)
         except FleetError as refused:
             error = refused.message
     else:
         error = form_error_text(form)
+    return _after_change(request, fleet, error)
+
+
+EXPORT_VIEWS = {
+    "sheet": "fleets:sheet",
+    "text": "fleets:export_text",
+    "json": "fleets:export_json",
+    "utopia-link": "fleets:export_utopia_link",
+    "utopia-text": "fleets:export_utopia_text",
+}
+
+
+@require_POST
+@with_fleet(owner=True)
+def fleet_save(request, fleet: Fleet):
+    """ "Save version", and every export or sheet the owner asks for in the builder: the draft becomes
+    a version (when it differs from the current one), then the export asked for opens on that version.
+
+    Exports themselves stay plain GETs of a stored version (safe to follow, cache or prefetch);
+    only this post writes.
+    """
+    form = DraftForm(request.POST)
+    if not form.is_valid():
+        return _after_change(request, fleet, form_error_text(form))
+    try:
+        version = fleet_save_draft(fleet=fleet, by=request.user, base=form.cleaned_data["base"])
+    except FleetError as refused:
+        return _after_change(request, fleet, refused.message)
+    then = form.cleaned_data["then"]
+    if then and version is not None:
+        return redirect(reverse(EXPORT_VIEWS[then], args=[fleet.pk]) + f"?version={version.number}")
+    return _after_change(request, fleet, "" if version is not None else "There is nothing to save yet: add a ship.")
+
+
+@require_POST
+@with_fleet(owner=True)
+def fleet_discard(request, fleet: Fleet):
+    """ "Discard draft": the builder shows the current version again."""
+    form = DraftForm(request.POST)
+    error = form_error_text(form) if not form.is_valid() else ""
+    if not error:
+        try:
+            fleet_discard_draft(fleet=fleet, base=form.cleaned_data["base"])
+        except FleetError as refused:
+            error = refused.message
     return _after_change(request, fleet, error)

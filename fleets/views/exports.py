@@ -1,19 +1,16 @@
 """A fleet version as a Fleet Build Sheet (PDF), a fleet file (JSON), a forum post (text), Utopia's
-link and text,
-and the public page a printed sheet's QR code leads to."""
+link and text."""
 
 from __future__ import annotations
 
 import json
 
 from django.http import HttpResponse
-from django.shortcuts import render
 from django.utils.text import slugify
 from django.views.decorators.http import require_safe
 
 from accounts.selectors import print_identity
 
-from ..access import fleet_access, fleet_submissions
 from ..models import Fleet, FleetVersion
 from ..selectors import utopia_export
 from ..sheets import render_fleet_sheet, render_fleet_text
@@ -93,37 +90,3 @@ def fleet_export_utopia_text(request, fleet: Fleet):
     """The list as Utopia's text export lays it out, priced by Muster."""
     export = utopia_export(chosen_version(request, fleet), "text")
     return HttpResponse(_export_text(export), content_type="text/plain; charset=utf-8")
-
-
-@require_safe
-def fleet_verify(request, version_id: int, code: str):
-    """Public: does a printed sheet's code match, and is that version the one submitted to an event?
-
-    Shows the owner's name and event names only when the code matches the
-    version, never the list itself; a wrong code or version learns nothing.
-
-    A list submitted to an event that has not started is sealed: the code is a
-    hash of the list, so confirming a guessed code would confirm a guessed list.
-    Until the event starts only those who may see that version (its owner, the
-    event's staff) learn that a code matches; everyone else gets the answer a
-    wrong code gets. Nor does the page name an event whose submission is still
-    sealed to someone who may not see the version submitted there.
-    """
-    version = FleetVersion.objects.select_related("fleet__owner").filter(pk=version_id).first()
-    printed = code.strip().upper().replace("-", "")
-    every = fleet_submissions(version.fleet) if version is not None else []
-    access = fleet_access(request.user, version.fleet) if version is not None else None
-    submissions = [s for s in every if not s.sealed or access.may_see(s.version_id)]
-    sealed = any(s.sealed and s.version_id == version.pk for s in every) and not access.may_see(version.pk)
-    matches = version is not None and printed == version.code and not sealed
-    context = {"code": printed, "matches": matches}
-    if matches:
-        owner = version.fleet.owner
-        context.update(
-            version=version,
-            owner_name=owner.get_full_name() or owner.get_username(),
-            submissions=[
-                {"event_name": s.event_name, "is_this_version": s.version_id == version.pk} for s in submissions
-            ],
-        )
-    return render(request, "fleets/verify.html", context)

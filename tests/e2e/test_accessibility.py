@@ -70,6 +70,8 @@ def page_types(organizer) -> dict[str, str]:
         "edit event": reverse("tournaments:edit", args=[open_event.pk]),
         "fleet": reverse("fleets:detail", args=[fleet.pk]),
         "fleet history": reverse("fleets:history", args=[fleet.pk]),
+        "verify a sheet": reverse("fleets:verify", args=[submitted.fleet_version_id, submitted.fleet_version.code]),
+        "verify by code": reverse("fleets:verify_code"),
         "my fleets": reverse("fleets:list"),
         "verify": reverse("fleets:verify", args=[version.pk, version.code]),
         "check": reverse("check"),

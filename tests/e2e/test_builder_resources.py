@@ -49,7 +49,7 @@ def test_the_builder_judges_retirement_on_its_date_and_takes_the_exchange_progra
     page.get_by_role("button", name="Save the resource's choices").click()
     expect(page.get_by_text("(factions: Federation, Klingon)")).to_be_visible()
 
-    resources = Fleet.objects.get(pk=fleet.pk).current_version.content["resources"]
+    resources = Fleet.objects.get(pk=fleet.pk).draft["resources"]
     assert resources == [{"id": "R015", "factions": ["federation", "klingon"]}]
     width_of_page = page.evaluate("document.documentElement.scrollWidth")
     assert width_of_page <= width

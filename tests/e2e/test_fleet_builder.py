@@ -122,7 +122,7 @@ def test_build_a_legal_fleet_see_rules_break_and_print_the_sheet(page, catalog):
     expect(page.locator("#fleet-total")).to_contain_text("Legal")
 
     with page.expect_download() as download:
-        page.get_by_role("link", name="Fleet Build Sheet (PDF)").click()
+        page.get_by_role("button", name="Fleet Build Sheet (PDF)").click()  # saves the draft, then prints it
     reader = PdfReader(BytesIO(download.value.path().read_bytes()))
     text = " ".join(" ".join(p.extract_text().split()) for p in reader.pages)
     assert len(reader.pages) == 1
@@ -172,4 +172,7 @@ def test_the_builder_works_without_javascript(page_without_javascript, transacti
     page.get_by_role("button", name=f"Add {captain.name} to ship 1").click()
     expect(page.locator("#ship-1 tbody")).to_contain_text(captain.name)
     expect(page.get_by_test_id("fleet-total")).to_have_text("23")
-    assert fleet.versions.count() == 2 and fleet.current_version.content["ships"][0]["ship"] == ship.source_id
+    assert fleet.versions.count() == 0  # the edits are a draft
+    page.get_by_role("button", name="Save version").click()
+    expect(page.get_by_test_id("draft-status")).to_have_text("All changes are saved in version 1.")
+    assert fleet.versions.count() == 1 and fleet.current_version.content["ships"][0]["ship"] == ship.source_id

@@ -5,6 +5,7 @@ from datetime import date
 
 import pytest
 
+from fleets.codes import version_code
 from fleets.models import Fleet, FleetVersion
 from fleets.selectors import content_fleet, load_catalog
 from fleets.services import (
@@ -24,7 +25,6 @@ from fleets.services import (
     fleet_submission_version,
     fleet_update,
     fleet_update_details,
-    verification_code,
 )
 from fleets.views.exports import export_json
 from rules.attack_wing import canonical_json
@@ -81,17 +81,12 @@ def test_content_is_stored_canonical_with_the_fleet_format_and_coded(cards):
     engine_fleet = content_fleet(version.content, load_catalog())
     assert version.content["format"] == "wizkids-2014"
     assert version.content["ships"][0]["admiral"] is None  # every key written
-    assert version.code == verification_code(canonical_json(engine_fleet, "wizkids-2014"))
+    # The code is keyed over the canonical text, which is exactly the engine's canonical_json.
+    assert json.dumps(version.content, sort_keys=True, separators=(",", ":"), ensure_ascii=False) == (
+        canonical_json(engine_fleet, "wizkids-2014")
+    )
+    assert version.code == version_code(fleet_id=fleet.pk, number=1, content=version.content)
     assert len(version.code) == 8 and version.code.isalnum() and version.code.isupper()
-
-
-def test_the_same_list_gets_the_same_code_and_a_changed_list_another(cards):
-    one, two = saved_fleet(cards), saved_fleet(cards)
-    assert one.current_version.code == two.current_version.code
-    content = legal_content(cards)
-    content["ships"][0]["upgrades"].append(cards.weapon)
-    changed = fleet_update(fleet=two, content=content, by=two.owner)
-    assert changed.code != one.current_version.code
 
 
 def test_saving_unchanged_content_adds_no_version(cards):
@@ -232,7 +227,8 @@ def test_duplicate_of_a_locked_fleet_is_an_unlocked_copy_for_the_new_owner(cards
     copy = fleet_duplicate(fleet=fleet, owner=other_player)
     assert copy.owner == other_player and not copy.is_locked and copy.name == f"Copy of {fleet.name}"
     assert copy.current_version.content == fleet.current_version.content
-    assert copy.current_version.code == fleet.current_version.code
+    assert copy.current_version.code != fleet.current_version.code  # the copy's sheet is not the original's
+    assert copy.current_version.code == version_code(fleet_id=copy.pk, number=1, content=fleet.current_version.content)
     fleet_update(fleet=copy, content={"ships": []}, by=other_player)  # the copy is editable
 
 
@@ -311,7 +307,7 @@ def test_export_then_import_is_exact(cards, other_player):
     original = saved_fleet(cards).current_version
     exported = export_json(original)
     imported = fleet_import(owner=other_player, data=exported.encode()).current_version
-    assert imported.content == original.content and imported.code == original.code
+    assert imported.content == original.content and imported.code != original.code  # another fleet's version
     assert export_json(imported) == exported
 
 

@@ -94,6 +94,7 @@ def test_the_sheet_carries_the_official_fields_every_card_and_the_totals(cards):
         "Opponent's Initials (Verify Results)",
         f"Verification code: {version.code}",
         f"{SITE}fleets/verify/{version.pk}/{version.code}/",
+        f"or type the code at {SITE}fleets/verify/",
     ):
         assert expected in text, expected
     assert text.count("Battle Round") == 3

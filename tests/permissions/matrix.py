@@ -164,6 +164,8 @@ FLEET_ROWS = [
     Row("fleets:detail", "GET", fleet, FLEET_VIEWERS),
     Row("fleets:edit_details", "POST", fleet, FLEET_OWNER),
     Row("fleets:edit", "POST", fleet_change, FLEET_OWNER),
+    Row("fleets:save", "POST", fleet, FLEET_OWNER),
+    Row("fleets:discard", "POST", fleet, FLEET_OWNER),
     Row("fleets:search", "GET", fleet, FLEET_OWNER, query="search=1&q=Test"),
     Row("fleets:rename", "GET", fleet, FLEET_OWNER),
     Row("fleets:rename", "POST", fleet, FLEET_OWNER),
@@ -176,7 +178,9 @@ FLEET_ROWS = [
     Row("fleets:export_text", "GET", fleet, FLEET_VIEWERS),
     Row("fleets:export_utopia_link", "GET", fleet, FLEET_VIEWERS),
     Row("fleets:export_utopia_text", "GET", fleet, FLEET_VIEWERS),
-    Row("fleets:verify", "GET", sheet_code, EVERYONE),  # says whether a code matches, never the list
+    Row("fleets:verify", "GET", sheet_code, EVERYONE),  # the list only to who may see the version
+    Row("fleets:verify_code", "GET", no_args, EVERYONE),
+    Row("fleets:verify_code", "POST", no_args, EVERYONE),  # the form again, saying what is missing
     Row("fleets:api_tokens", "GET", no_args, SIGNED_IN),
     Row("fleets:api_tokens", "POST", no_args, SIGNED_IN),
     Row("fleets:api_token_revoke", "POST", api_token, TOKEN_OWNER),

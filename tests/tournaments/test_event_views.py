@@ -6,6 +6,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from fleets.drafts import fleet_edit_draft
 from fleets.services import fleet_update
 from games.attack_wing.results import MatchResult
 from tests.accounts.factories import PlayerFactory
@@ -208,6 +209,16 @@ def test_a_player_who_changed_the_submitted_fleet_is_told_to_submit_again(client
     changed["ships"][0]["upgrades"] = []
     fleet_update(fleet=registration.fleet_version.fleet, content=changed, by=registration.player)
     assert "changed this fleet since you submitted it" in client.get(page).text
+
+
+def test_unsaved_builder_edits_count_as_a_change_of_the_submitted_fleet(client, enter, catalog):
+    event = EventFactory()
+    registration = enter(event)
+    client.force_login(registration.player)
+    changed = legal_fleet_content(catalog)
+    changed["ships"][0]["upgrades"] = []
+    fleet_edit_draft(fleet=registration.fleet_version.fleet, content=changed, base=None)
+    assert "changed this fleet since you submitted it" in client.get(reverse("tournaments:event", args=[event.pk])).text
 
 
 def test_starting_asks_the_organizer_first_and_says_what_it_will_do(client, enter):

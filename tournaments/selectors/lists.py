@@ -13,12 +13,14 @@ from .events import event_registrations
 
 
 def fleet_changed_since_submission(registration: Registration | None) -> bool:
-    """Whether the player saved their fleet again after submitting it: the event keeps the submitted
-    version, so the player is told to submit again if they mean to play the new list."""
+    """Whether the player changed their fleet after submitting it (a new version, or unsaved edits in
+    the builder): the event keeps the submitted version, so the player is told to submit again if
+    they mean to play the new list."""
     if registration is None or registration.fleet_version is None:
         return False
-    current = registration.fleet_version.fleet.current_version
-    return current is not None and current.pk != registration.fleet_version_id
+    fleet = registration.fleet_version.fleet
+    current = fleet.current_version
+    return fleet.draft is not None or (current is not None and current.pk != registration.fleet_version_id)
 
 
 @dataclass(frozen=True, slots=True)

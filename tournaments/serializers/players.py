@@ -16,6 +16,7 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 
+from fleets.codes import is_code
 from fleets.models import Fleet
 from rules.text_input import text_problem
 
@@ -83,7 +84,10 @@ class RegistrationEntity(Entity):
                 except ValidationError as error:
                     problems.add(f"{where}.fleet.name", " ".join(error.messages))
                 else:
-                    record.extra["fleet"] = (name, fleet["content"])
+                    code = fleet.get("code")
+                    if code is not None and not is_code(code):
+                        problems.add(f"{where}.fleet.code", "must be a verification code (8 characters A-Z, 2-7)")
+                    record.extra["fleet"] = (name, fleet["content"], code)
         walk_in = data.get("walk_in")
         if walk_in is not None:
             try:

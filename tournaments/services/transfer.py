@@ -114,8 +114,8 @@ def _registration(event: Event, entry: Record, accounts: Accounts):
     player = accounts.get(entry.users["player"], role=PLAYER)
     version = None
     if "fleet" in entry.extra:
-        name, content = entry.extra["fleet"]
-        fleet = fleet_create(owner=player, name=name, faction="", content=content)
+        name, content, code = entry.extra["fleet"]  # the code printed on the event's sheets stays theirs
+        fleet = fleet_create(owner=player, name=name, faction="", content=content, code=code)
         version = fleet.current_version
         if event.has_started:
             fleet_lock(fleet=fleet)

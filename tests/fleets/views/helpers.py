@@ -2,6 +2,8 @@
 
 from django.urls import reverse
 
+from fleets.models import Fleet
+
 
 def all_versions(fleet) -> list[int]:
     """A grant of every version of ``fleet`` (what an event grants is its submitted version)."""
@@ -17,8 +19,15 @@ def login(client, user):
 
 
 def builder_post(fleet, action: str, **data):
-    data.setdefault("base", fleet.current_version.number if fleet.current_version else 0)
+    """One builder change, made on the fleet's working copy as stored now (its ``revision``)."""
+    data.setdefault("base", Fleet.objects.get(pk=fleet.pk).revision)
     return reverse("fleets:edit", args=[fleet.pk, action]), data
+
+
+def save_post(fleet, **data):
+    """The builder's "Save version" (or, with ``then``, an export that saves first)."""
+    data.setdefault("base", Fleet.objects.get(pk=fleet.pk).revision)
+    return reverse("fleets:save", args=[fleet.pk]), data
 
 
 # (url name, method, extra path args, POST data) of every view about one fleet.
@@ -36,6 +45,8 @@ FLEET_VIEWS = [
     ("fleets:duplicate", "post", [], {}),
     ("fleets:edit_details", "post", [], {"name": "N", "faction": "federation", "format_key": "wizkids-2016"}),
     ("fleets:edit", "post", ["remove-ship"], {"base": "1", "ship": "0"}),
+    ("fleets:save", "post", [], {"base": "1"}),
+    ("fleets:discard", "post", [], {"base": "1"}),
 ]
 VIEW_IDS = [f"{name}-{method}-{''.join(args)}" for name, method, args, _ in FLEET_VIEWS]
 

@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from tests.fleets.factories import FleetFactory, saved_fleet
-from tests.fleets.views.helpers import HTMX, builder_post, login
+from tests.fleets.views.helpers import HTMX, builder_post, login, save_post
 
 pytestmark = pytest.mark.django_db
 
@@ -40,7 +40,7 @@ def test_ship_over_limit_appears_and_disappears_with_the_card(client, cards, pla
     fleet.refresh_from_db()
     html = client.post(*builder_post(fleet, "remove-card", ship=0, role="upgrade", position=1), **HTMX).content
     assert b"SHIP_OVER_LIMIT" not in html
-    assert fleet.versions.count() == 4
+    assert fleet.versions.count() == 1  # the edits changed the draft; no version until the player saves
 
 
 def test_builder_works_without_javascript(client, cards, player):
@@ -52,7 +52,7 @@ def test_builder_works_without_javascript(client, cards, player):
     assert "Ship 1:" in page and "Class 1" in page
 
 
-def test_every_builder_change_is_stored(client, cards, player):
+def test_every_builder_change_is_kept_in_the_draft_until_saved(client, cards, player):
     fleet = FleetFactory(owner=player)
     login(client, player)
     steps = [
@@ -64,10 +64,13 @@ def test_every_builder_change_is_stored(client, cards, player):
         ("resource", {"resource": cards.resource}),
     ]
     for action, data in steps:
-        fleet.refresh_from_db()
         client.post(*builder_post(fleet, action, **data))
     fleet.refresh_from_db()
-    assert fleet.current_version.number == len(steps)
+    assert fleet.versions.count() == 0 and fleet.draft is not None
+    client.post(*save_post(fleet))
+    assert fleet.current_version.number == 1 and fleet.current_version.content == fleet.draft
+    fleet.refresh_from_db()
+    assert fleet.draft is None
     assert fleet.current_version.content["ships"] == [
         {
             "ship": cards.ships[0],

@@ -12,7 +12,7 @@ from django.urls import reverse
 from fleets.models import ApiToken, Fleet
 from tests.accounts.factories import PlayerFactory
 from tests.fleets.factories import FleetFactory, legal_content, saved_fleet
-from tests.fleets.views.helpers import all_versions, builder_post, login
+from tests.fleets.views.helpers import all_versions, builder_post, login, save_post
 
 pytestmark = pytest.mark.django_db
 
@@ -72,6 +72,7 @@ def test_delete_asks_first_then_deletes(client, fleet, player):
 def test_history_lists_every_version(client, cards, fleet, player):
     login(client, player)
     client.post(*builder_post(fleet, "remove-ship", ship=2))
+    client.post(*save_post(fleet))
     page = client.get(reverse("fleets:history", args=[fleet.pk])).content.decode()
     assert "v1" in page and "v2" in page and fleet.versions.get(number=1).code in page
 
@@ -128,6 +129,7 @@ def test_verify_page_says_when_another_version_was_submitted(client, cards, flee
 
     first = fleet.current_version
     login(client, player).post(*builder_post(fleet, "remove-ship", ship=2))
+    client.post(*save_post(fleet))
     monkeypatch.setattr(
         access, "_submission_lookups", [lambda f: [access.Submission("Spring Open", f.current_version.pk)]]
     )
