@@ -23,9 +23,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.roles import ORGANIZER, PLAYER
+from fleets.codes import verification_code
 from fleets.models import Fleet, FleetVersion
 from fleets.selectors import content_fleet, load_catalog
-from fleets.services import verification_code
 from games.attack_wing import KEY as ATTACK_WING
 from rules.attack_wing import canonical_json, fleet_to_dict, validate_fleet
 from tournaments.models import Event, Match, MatchSide, MatchStatus, Outcome, Registration, Round

@@ -1,8 +1,9 @@
-"""Fleet versions' verification codes: what a printed sheet carries and a judge types in."""
+"""Verification codes of lists: what a printed sheet carries and a judge types in."""
 
 from __future__ import annotations
 
 import base64
+import hashlib
 import json
 import re
 
@@ -36,4 +37,12 @@ def version_code(*, fleet_id: int, number: int, content: dict) -> str:
     canonical = json.dumps(content, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     value = f"{fleet_id}:{number}:{canonical}"
     digest = salted_hmac("fleets.version-code", value, algorithm="sha256").digest()
+    return base64.b32encode(digest[:5]).decode()
+
+
+def verification_code(canonical: str) -> str:
+    """Eight characters (A–Z, 2–7) of the SHA-256 of a list's canonical text (a deck's; a fleet
+    version's code is :func:`version_code`): short enough to read aloud or compare on paper, long
+    enough (40 bits) that a changed list will not match."""
+    digest = hashlib.sha256(canonical.encode()).digest()
     return base64.b32encode(digest[:5]).decode()

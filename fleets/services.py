@@ -12,8 +12,6 @@ leave the database unchanged.
 
 from __future__ import annotations
 
-import base64
-import hashlib
 from collections import Counter
 from datetime import date
 
@@ -73,13 +71,6 @@ class FleetIllegal(FleetError):
     def __init__(self, report: Report) -> None:
         super().__init__(f"The fleet is not legal: {len(report.violations)} rule(s) broken.")
         self.report = report
-
-
-def verification_code(canonical: str) -> str:
-    """Eight characters (A–Z, 2–7) of the SHA-256 of the canonical fleet file: short enough to
-    read aloud or compare on paper, long enough (40 bits) that a changed list will not match."""
-    digest = hashlib.sha256(canonical.encode()).digest()
-    return base64.b32encode(digest[:5]).decode()
 
 
 def _locked_for_change(fleet: Fleet) -> Fleet:

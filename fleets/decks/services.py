@@ -18,9 +18,9 @@ import json
 from django.db import transaction
 from django.utils import timezone
 
+from fleets.codes import verification_code
 from fleets.list_builders import clean_list_name
 from fleets.models.deck import Deck
-from fleets.services import verification_code
 from rules.list_check import ListFileError, parse_list_json
 from rules.text_input import text_problem
 

@@ -11,26 +11,18 @@ window is refused instead of applied to a list its author has not seen.
 
 from __future__ import annotations
 
-import base64
 from dataclasses import replace
 
 from django import forms
-from django.core import signing
 
 from accounts.text_fields import CleanTextFormMixin
-from rules.attack_wing import DEFAULT_FORMAT, FORMATS, Catalog, FleetShip, interchange
+from rules.attack_wing import Catalog, FleetShip
 from rules.attack_wing import Fleet as EngineFleet
 from rules.attack_wing.catalog import ADMIRAL, CAPTAIN, OTHER, RESOURCE, SHIP, UPGRADE, UPGRADE_TYPES
 from rules.attack_wing.fleet import ResourceOption
 from rules.attack_wing.index import index_for
 
-from .codes import clean_code, is_code
-from .selectors import UPGRADE_TYPE_LABELS, faction_choices, faction_label
-
-MAX_IMPORT_BYTES = 256 * 1024
-IMPORT_SALT = "fleets.import"
-CHECK_SALT = "fleets.check"
-IMPORT_MAX_AGE = 3600  # seconds a preview may be confirmed in
+from ..selectors import UPGRADE_TYPE_LABELS, faction_choices, faction_label
 
 # What a ship's "add a card" search looks for: (label, card kind, upgrade type, role in the fleet file).
 SLOTS = {
@@ -43,159 +35,6 @@ SLOTS = {
 SLOT_CHOICES = [(key, label) for key, (label, *_rest) in SLOTS.items()]
 # The card kinds each role of the fleet file accepts (an admiral may captain a ship face down).
 ROLE_KINDS = {"captain": (CAPTAIN, ADMIRAL), "admiral": (ADMIRAL,), "upgrade": (UPGRADE, OTHER)}
-
-
-def format_choices() -> list[tuple[str, str]]:
-    return [(key, fmt.name) for key, fmt in FORMATS.items()]
-
-
-class FleetDetailsForm(CleanTextFormMixin, forms.Form):
-    """A fleet's name, declared faction and format: the new-fleet page and the builder's details.
-
-    The faction is optional and starts empty: the tournament rules charge faction penalties card
-    by card against each ship's own faction (seed 003, Additional Rules 20), never against a
-    faction of the whole fleet, so a fleet may declare none (as the API and imports already
-    allow). A declared faction is printed on the sheet and leads the builder's card search.
-    """
-
-    name = forms.CharField(max_length=100, widget=forms.TextInput(attrs={"class": "form-control"}))
-    faction = forms.ChoiceField(
-        label="Declared faction",
-        required=False,
-        help_text="Optional. Faction penalties are counted against each ship's faction; "
-        "the declared faction is printed on the sheet and its cards come first in the card search.",
-        widget=forms.Select(attrs={"class": "form-select"}),
-    )
-    format_key = forms.ChoiceField(label="Format", widget=forms.Select(attrs={"class": "form-select"}))
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["faction"].choices = [("", "No faction declared"), *faction_choices()]
-        self.fields["format_key"].choices = format_choices()
-
-
-class RenameForm(CleanTextFormMixin, forms.Form):
-    name = forms.CharField(max_length=100, label="New name")
-
-
-SOURCE_FORMAT_CHOICES = [("", "Detect it"), *interchange.FORMAT_NAMES.items()]
-
-
-class FleetSourceForm(CleanTextFormMixin, forms.Form):
-    """A fleet in any format Muster reads, uploaded or pasted: what the import page and the public
-    checker both start from. ``cleaned_data["data"]`` holds its bytes."""
-
-    file = forms.FileField(required=False, label="File (Space Dock squad, Utopia or Muster export)")
-    text = forms.CharField(
-        required=False,
-        widget=forms.Textarea(attrs={"rows": 6}),
-        label="…or paste a Utopia link, a text export or a fleet file",
-    )
-    source_format = forms.ChoiceField(choices=SOURCE_FORMAT_CHOICES, required=False, label="Format")
-    squad = forms.IntegerField(
-        required=False,
-        min_value=1,
-        max_value=1000,
-        label="Squad",
-        help_text="Which squad of a Space Dock file (1 = the first).",
-    )
-
-    def clean(self):
-        cleaned = super().clean()
-        upload, text = cleaned.get("file"), cleaned.get("text", "")
-        if upload and text.strip():
-            raise forms.ValidationError("Upload a file or paste a fleet, not both.")
-        if upload:
-            if upload.size > MAX_IMPORT_BYTES:
-                raise forms.ValidationError(f"A fleet file is at most {MAX_IMPORT_BYTES // 1024} KiB.")
-            cleaned["data"] = upload.read()
-        elif text.strip():
-            cleaned["data"] = text.encode()
-        else:
-            raise forms.ValidationError("Choose a file or paste a fleet.")
-        cleaned["squad_index"] = (cleaned.get("squad") or 1) - 1
-        return cleaned
-
-
-class FleetImportForm(FleetSourceForm):
-    """A fleet to import: shown first as a preview (nothing stored), then confirmed."""
-
-    name = forms.CharField(
-        required=False,
-        max_length=100,
-        help_text="Leave blank for the name the fleet carries, else “Imported fleet” and today.",
-    )
-
-
-class CheckForm(FleetSourceForm):
-    """The public list checker: a fleet in any format, the tournament format and the event's date."""
-
-    format_key = forms.ChoiceField(label="Tournament format", initial=DEFAULT_FORMAT, required=False)
-    on = forms.DateField(
-        required=False, label="Event date", widget=forms.DateInput(attrs={"type": "date"}), help_text="Default: today."
-    )
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["format_key"].choices = format_choices()
-
-    def clean_format_key(self) -> str:
-        return self.cleaned_data.get("format_key") or DEFAULT_FORMAT
-
-
-class CheckSheetForm(CleanTextFormMixin, forms.Form):
-    """The checker's printable sheet: the checked fleet travels back signed, as in the import's confirm."""
-
-    source = forms.CharField(widget=forms.HiddenInput)
-
-    def clean_source(self) -> dict:
-        try:
-            return signing.loads(self.cleaned_data["source"], salt=CHECK_SALT, max_age=IMPORT_MAX_AGE)
-        except signing.BadSignature:
-            raise forms.ValidationError("This check has expired or was changed; check the fleet again.") from None
-
-    @staticmethod
-    def sign(*, data: bytes, fmt: str, squad: int, format_key: str, on: str) -> str:
-        return signing.dumps(
-            {"data": base64.b64encode(data).decode(), "fmt": fmt, "squad": squad, "format_key": format_key, "on": on},
-            salt=CHECK_SALT,
-            compress=True,
-        )
-
-    def source_data(self) -> bytes:
-        return base64.b64decode(self.cleaned_data["source"]["data"])
-
-
-class ImportConfirmForm(CleanTextFormMixin, forms.Form):
-    """The confirm step: the previewed fleet travels back signed, so what is saved is what was shown.
-
-    ``source`` is the source's bytes, format and squad signed with the site's key
-    (:func:`django.core.signing.dumps`, compressed, valid for an hour): nothing is stored between
-    the preview and the confirm, and a changed or stale token is refused.
-    """
-
-    source = forms.CharField(widget=forms.HiddenInput)
-    name = forms.CharField(required=False, max_length=100, widget=forms.HiddenInput)
-
-    def clean_source(self) -> dict:
-        try:
-            value = signing.loads(self.cleaned_data["source"], salt=IMPORT_SALT, max_age=IMPORT_MAX_AGE)
-        except signing.BadSignature:
-            raise forms.ValidationError("This preview has expired or was changed; import the fleet again.") from None
-        return value
-
-    @staticmethod
-    def sign(*, data: bytes, fmt: str, squad: int) -> str:
-        return signing.dumps(
-            {"data": base64.b64encode(data).decode(), "fmt": fmt, "squad": squad}, salt=IMPORT_SALT, compress=True
-        )
-
-    def source_data(self) -> bytes:
-        return base64.b64decode(self.cleaned_data["source"]["data"])
-
-
-class ApiTokenForm(CleanTextFormMixin, forms.Form):
-    name = forms.CharField(max_length=60, label="Token name", help_text="What will use it, e.g. “my list checker”.")
 
 
 class BuilderForm(CleanTextFormMixin, forms.Form):
@@ -398,28 +237,3 @@ class DraftForm(forms.Form):
 
     base = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
     then = forms.ChoiceField(choices=[("", "Stay in the builder"), *EXPORT_CHOICES], required=False)
-
-
-class VerifyCodeForm(forms.Form):
-    """A Fleet Build Sheet's verification code, typed by a judge; ``cleaned_data["code"]`` is normalised."""
-
-    code = forms.CharField(
-        max_length=32,
-        label="Verification code",
-        help_text="The 8 characters printed after “Verification code” at the top of the sheet, next to the QR code.",
-        widget=forms.TextInput(
-            attrs={
-                "class": "form-control",
-                "autocomplete": "off",
-                "autocapitalize": "characters",
-                "spellcheck": "false",
-                "aria-describedby": "id_code-help",
-            }
-        ),
-    )
-
-    def clean_code(self) -> str:
-        code = clean_code(self.cleaned_data["code"])
-        if not is_code(code):
-            raise forms.ValidationError("A verification code has 8 characters: letters A–Z and digits 2–7.")
-        return code

@@ -1,0 +1,33 @@
+"""Forms of the fleet pages, by subject: the builder's changes (``builder``), a fleet's own details
+(``fleet``), and lists read from a file or text to import or check (``sources``)."""
+
+from .builder import (
+    BUILDER_FORMS,
+    EXPORT_CHOICES,
+    SLOT_CHOICES,
+    SLOTS,
+    CardSearchForm,
+    DraftForm,
+    ResourceForm,
+)
+from .fleet import ApiTokenForm, FleetDetailsForm, RenameForm, VerifyCodeForm
+from .sources import CheckForm, CheckSheetForm, FleetImportForm, FleetSourceForm, ImportConfirmForm
+
+__all__ = [
+    "BUILDER_FORMS",
+    "EXPORT_CHOICES",
+    "SLOT_CHOICES",
+    "SLOTS",
+    "ApiTokenForm",
+    "CardSearchForm",
+    "CheckForm",
+    "CheckSheetForm",
+    "DraftForm",
+    "FleetDetailsForm",
+    "FleetImportForm",
+    "FleetSourceForm",
+    "ImportConfirmForm",
+    "RenameForm",
+    "ResourceForm",
+    "VerifyCodeForm",
+]
