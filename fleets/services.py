@@ -35,7 +35,7 @@ from rules.text_input import text_problem
 
 from .codes import version_code
 from .models import ApiToken, Fleet, FleetVersion
-from .selectors import catalog_factions, content_fleet, load_catalog, read_import
+from .selectors import ImportPreview, catalog_factions, content_fleet, load_catalog, read_import
 
 MAX_NAME_LENGTH = Fleet._meta.get_field("name").max_length
 
@@ -308,7 +308,6 @@ def _source_name(name: str | None) -> str:
     return "" if text_problem(name) else name
 
 
-@transaction.atomic
 def fleet_import(
     *,
     owner,
@@ -322,16 +321,23 @@ def fleet_import(
 
     The formats are :mod:`rules.attack_wing.interchange`'s: a Utopia link, text or Tabletop
     Simulator export, a Space Dock squad file or text, Muster's fleet file or text (``fmt``
-    ``None`` detects it; ``squad`` picks one of a Space Dock file's squads). The cards it
-    recognised make the fleet; what it did not is in :func:`fleets.selectors.read_import`'s
-    report, which the import page shows before the player confirms. A source that cannot be
-    read, or in which no card was recognised, is refused. Without ``faction`` the declared
-    faction is the one most ships belong to.
+    ``None`` detects it; ``squad`` picks one of a Space Dock file's squads). A source that
+    cannot be read is refused; the rest is :func:`fleet_import_read`'s.
     """
     try:
         preview = read_import(data, fmt=fmt, squad=squad)
     except interchange.InterchangeError as error:
         raise FleetContentError(error.message) from None
+    return fleet_import_read(owner=owner, preview=preview, name=name, faction=faction)
+
+
+@transaction.atomic
+def fleet_import_read(*, owner, preview: ImportPreview, name: str | None = None, faction: str | None = None) -> Fleet:
+    """A new fleet from an import already read (:func:`fleets.selectors.read_import`), so a caller that
+    shows the report too reads the source once. The cards it recognised make the fleet; what it did
+    not is in the report. An import in which no card was recognised is refused. Without ``faction``
+    the declared faction is the one most ships belong to.
+    """
     if preview.empty:
         raise FleetContentError("No card of this fleet was recognised, so there is nothing to import.")
     result = preview.result

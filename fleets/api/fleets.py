@@ -118,17 +118,14 @@ def fleet_import(request, query: Query[ImportQuery]):
     """The format is detected from the body unless ``source_format`` names it. Cards the source names
     that Muster does not recognise are left out of the fleet and listed in ``imported.cards`` and
     ``imported.problems``; a body that cannot be read, or in which no card is recognised, is a 400."""
-    data = request.body  # read once: the preview and the saved fleet come from the very same bytes
     try:
-        read = read_import(data, fmt=query.source_format, squad=query.squad)
+        read = read_import(request.body, fmt=query.source_format, squad=query.squad)
     except interchange.InterchangeError as error:
         raise HttpError(400, error.message) from None
     if query.preview:
         return Status(200, _import_out(read))
     try:
-        fleet = services.fleet_import(
-            owner=request.auth, data=data, name=query.name or None, fmt=query.source_format, squad=query.squad
-        )
+        fleet = services.fleet_import_read(owner=request.auth, preview=read, name=query.name or None)
     except services.FleetError as refused:
         raise _refusal(refused) from None
     return Status(201, {**_fleet_detail(fleet), "imported": _import_out(read)})
