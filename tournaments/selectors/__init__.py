@@ -28,6 +28,7 @@ from .events import (
 from .history import event_history, event_staff_history, event_submission_history, event_walk_ins
 from .lists import FleetRow, event_fleets, fleet_changed_since_submission, submitted_deck_view
 from .rounds import (
+    LIVE_CACHE_SECONDS,
     latest_seat,
     live_pairings,
     load_for_desk,
@@ -36,6 +37,7 @@ from .rounds import (
     match_page,
     pairings_by_name,
     round_matches,
+    round_seat,
 )
 from .seats import SeatResult, event_seat_results, event_sides, opponents_by_registration
 from .standings import (
@@ -52,6 +54,7 @@ from .standings import (
 )
 
 __all__ = [
+    "LIVE_CACHE_SECONDS",
     "EventNight",
     "FinishSummary",
     "absent_players",
@@ -83,6 +86,7 @@ __all__ = [
     "fleet_changed_since_submission",
     "latest_seat",
     "live_pairings",
+    "round_seat",
     "load_for_desk",
     "match_for_page",
     "match_history",

@@ -80,12 +80,19 @@ def latest_seat(registration: Registration | None) -> MatchSide | None:
     page), with ``opponent``: the other side at the table (None for a bye)."""
     if registration is None:
         return None
-    seat = (
-        MatchSide.objects.filter(registration=registration)
-        .select_related("match", "round")
-        .order_by("-round__number")
-        .first()
-    )
+    return _with_opponent(MatchSide.objects.filter(registration=registration).order_by("-round__number"))
+
+
+def round_seat(round_: Round, registration: Registration | None) -> MatchSide | None:
+    """Where the player sits in ``round_`` (None if they are not paired in it), with ``opponent`` as
+    :func:`latest_seat` gives it: two queries, whatever the size of the round."""
+    if registration is None:
+        return None
+    return _with_opponent(MatchSide.objects.filter(registration=registration, round=round_))
+
+
+def _with_opponent(seats) -> MatchSide | None:
+    seat = seats.select_related("match", "round", "registration__player").first()
     if seat is not None:
         seat.opponent = (
             MatchSide.objects.filter(match_id=seat.match_id)

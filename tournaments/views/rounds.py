@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -9,6 +11,7 @@ from django.http import Http404, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from .. import selectors, services
@@ -219,22 +222,27 @@ def swap(request, event: Event, viewer: Viewer, number: int):
 @require_safe
 @event_page
 def live(request, event: Event, viewer: Viewer, number: int):
-    """Public: the round's pairings for phones, the viewer's own table on top; the page polls itself
-    (htmx) and the pairings come from a short-lived cache."""
+    """Public: the round's pairings for phones, the viewer's own table on top.
+
+    The page polls itself (htmx) and gets its body alone. The list of tables is the same for
+    everyone, so it is rendered once and kept as long as its data (the template's fragment
+    cache over :func:`selectors.live_pairings`): ``tables`` is read only when that has expired,
+    and a poll costs the viewer's seat and the clock, whatever the size of the round.
+    """
     round_ = load_round(event, number)
-    tables = selectors.live_pairings(round_)
-    mine = None
-    if viewer.registration is not None:
-        mine = next((t for t in tables if viewer.registration.pk in t["registrations"]), None)
     context = {
         "event": event,
         "round": round_,
-        "tables": tables,
-        "mine": mine,
+        "tables": partial(selectors.live_pairings, round_),
+        "cache_seconds": selectors.LIVE_CACHE_SECONDS,
+        "seat": selectors.round_seat(round_, viewer.registration),
         "me": viewer.registration.name if viewer.registration else "",
         "minutes_left": minutes_left(event, round_),
     }
-    return render(request, "tournaments/round_live.html", context)
+    template = "tournaments/includes/live_body.html" if request.htmx else "tournaments/round_live.html"
+    response = render(request, template, context)
+    patch_vary_headers(response, ["HX-Request"])
+    return response
 
 
 @require_safe

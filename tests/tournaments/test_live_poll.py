@@ -1,0 +1,50 @@
+"""The live pairings page's poll (issue: "cached so hundreds of phones cost little"): htmx gets the
+page's body alone, and the list of tables is rendered once for everyone, so a poll's queries do
+not grow with the round."""
+
+import pytest
+from django.core.cache import cache
+from django.urls import reverse
+
+from tournaments.models import MatchSide
+from tournaments.services import event_start, round_pair_next
+
+pytestmark = pytest.mark.django_db
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def running_round(event, enter, players: int):
+    for _ in range(players):
+        enter(event)
+    event_start(event=event)
+    round_pair_next(event=event, by=event.organizer)
+    return event
+
+
+def test_a_poll_gets_the_body_alone_and_says_it_varies_with_htmx(event_staff, enter, client):
+    event = running_round(event_staff["event"], enter, 4)
+    url = reverse("tournaments:live", args=[event.pk, 1])
+    poll = client.get(url, **HTMX)
+    body = poll.content.decode()
+    assert body.startswith('<div id="live"') and "<html" not in body and "live-tables" in body
+    assert "HX-Request" in poll["Vary"]
+    assert "<html" in client.get(url).content.decode()
+
+
+@pytest.mark.parametrize("players", [4, 40])
+def test_a_poll_costs_the_same_queries_whatever_the_size_of_the_round(
+    event_staff, enter, client, players, django_assert_num_queries
+):
+    event = running_round(event_staff["event"], enter, players)
+    me = MatchSide.objects.filter(round__event=event, match__table=1, seat=1).get().registration
+    client.force_login(me.player)
+    url = reverse("tournaments:live", args=[event.pk, 1])
+    cache.clear()
+    first = client.get(url, **HTMX).content.decode()  # renders the tables and keeps them
+    assert first.count("<li") == players // 2
+    # The event and its judges, session, user and roles, the viewer's registration and name, the
+    # round, their seat and opponent: never the tables.
+    with django_assert_num_queries(10):
+        again = client.get(url, **HTMX).content.decode()
+    assert again.count("<li") == players // 2 and f"{me.name}: table 1" in again
