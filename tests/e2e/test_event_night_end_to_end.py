@@ -55,6 +55,14 @@ def enter_walk_in_fleet(page, name: str, fleet_file: str) -> None:
     page.get_by_role("link", name="Back to the event").click()
 
 
+def submit_home_fleet(page) -> None:
+    """From the event page, as a registered player: submit the fleet they built beforehand."""
+    page.get_by_role("link", name="Submit fleet").click()
+    page.get_by_label("Fleet").select_option(label="Home Fleet")
+    page.get_by_role("button", name="Submit fleet").click()
+    expect(page.get_by_text("Your fleet is submitted.")).to_be_visible()
+
+
 def tables(event: Event, number: int) -> list[Match]:
     return list(Match.objects.filter(round__event=event, round__number=number, table__isnull=False).order_by("table"))
 
@@ -123,10 +131,7 @@ def test_an_eight_player_event_night_runs_through_the_site(page, browser, live_s
         log_in(page, player)
         page.goto(f"/events/{event.pk}/")
         page.get_by_role("button", name="Register").click()
-        page.get_by_role("link", name="Submit fleet").click()
-        page.get_by_label("Fleet").select_option(label="Home Fleet")
-        page.get_by_role("button", name="Submit fleet").click()
-        expect(page.get_by_text("Your fleet is submitted.")).to_be_visible()
+        submit_home_fleet(page)
 
     # Two walk-ins, registered by name with the fleets they brought; everyone checked in; start.
     log_in(page, quark)
@@ -161,10 +166,7 @@ def test_an_eight_player_event_night_runs_through_the_site(page, browser, live_s
     expect(page.get_by_text("nog is a late entry, checked in")).to_be_visible()
     log_in(page, nog)
     page.goto(f"/events/{event.pk}/")
-    page.get_by_role("link", name="Submit fleet").click()
-    page.get_by_label("Fleet").select_option(label="Home Fleet")
-    page.get_by_role("button", name="Submit fleet").click()
-    expect(page.get_by_text("Your fleet is submitted.")).to_be_visible()
+    submit_home_fleet(page)
     log_in(page, quark)
     page.goto(f"/events/{event.pk}/")
     page.get_by_role("button", name="Pair next round").click()
