@@ -75,14 +75,16 @@ def run() -> list[Result]:
                     f for f in forms_of(self.shown) if f.action == action and f.submitted.get("role") == ["upgrade"]
                 ]
 
-            def post(self, form: Form, fields: list[tuple[str, str]], kind: str) -> None:
+            def send(self, form: Form):
+                """The form posted as htmx posts it, untouched; the builder's answer."""
                 data: dict[str, list[str]] = {}
-                for name, value in fields:
+                for name, value in form.fill():
                     data.setdefault(name, []).append(value)
+                return client.post(form.action, data, HTTP_HX_TARGET="fleet-builder", **self.htmx)
+
+            def post(self, form: Form, kind: str) -> None:
                 before = len(self.removals())
-                seconds, answer = timed(
-                    lambda: client.post(form.action, data, HTTP_HX_TARGET="fleet-builder", **self.htmx)
-                )
+                seconds, answer = timed(lambda: self.send(form))
                 self.shown = answer.content.decode()
                 expected = before + (1 if kind == "add" else -1)
                 if answer.status_code != 200 or ERROR in self.shown or len(self.removals()) != expected:
@@ -95,7 +97,7 @@ def run() -> list[Result]:
                 form = removals[turn % len(removals)]
                 ship, position = int(form.submitted["ship"][0]), int(form.submitted["position"][0])
                 card = catalog.get(self.upgrades[ship].pop(position))
-                self.post(form, form.fill(), "remove")
+                self.post(form, "remove")
                 search = {"search": "1", "ship": str(ship), "slot": card.upgrade_type or "other", "q": card.name}
                 address = reverse("fleets:search", args=[self.fleet.pk])
                 seconds, found = timed(
@@ -105,7 +107,7 @@ def run() -> list[Result]:
                 add = next((f for f in forms_of(found.content.decode()) if f.submitted.get("card") == [card.id]), None)
                 if add is None:
                     raise RuntimeError(f"searching {card.name!r} for ship {ship + 1} did not offer {card.id}")
-                self.post(add, add.fill(), "add")
+                self.post(add, "add")
                 self.upgrades[ship].append(card.id)
 
         builders = [Builder(number, content) for number, content in enumerate(contents, 1)]
@@ -125,7 +127,10 @@ def run() -> list[Result]:
             f"{len(captured)} SQL queries for a removal, the search and the addition"
         )
         slow = any(p95 >= LIMIT_MS for p95, _ in figures.values())
-        profile = hot_spots(lambda: builders[1].remove_and_add(CHANGES_PER_FLEET)) if slow else ""
+        profile = ""
+        if slow:  # the last thing done: the builder's page is not read again after this removal
+            removal = builders[1].removals()[0]
+            profile = hot_spots(lambda: builders[1].send(removal))
     out = []
     for kind, (p95, times) in figures.items():
         notes = (
@@ -133,6 +138,6 @@ def run() -> list[Result]:
             f"the type-ahead search before an addition p95 {search:.1f} ms; {setting}"
         )
         if p95 >= LIMIT_MS:
-            notes = f"{notes}; {profile} (a removal, the search, the addition)"
+            notes = f"{notes}; {profile} (a removal)"
         out.append(within(f"{labels[kind]}, p95", [p95], LIMIT_MS, "ms", notes))
     return out

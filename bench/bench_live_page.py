@@ -167,8 +167,8 @@ def results(night: Night, confirmed: int, server_errors: int, busy: float) -> li
     reasons += [f"{server_errors} tracebacks in the server log"] if server_errors else []
     p50, p95, p99 = (percentile(polls, p) for p in (50, 95, 99))
     desk = {kind: [h.seconds * 1000 for h in window if h.kind == kind] for kind in (POST, DESK)}
-    desk_notes = "; ".join(
-        f"{kind} p50 {percentile(times, 50):.0f} ms, p95 {percentile(times, 95):.0f} ms"
+    desk_notes = "".join(
+        f", {kind} p50 {percentile(times, 50):.0f} ms, p95 {percentile(times, 95):.0f} ms"
         for kind, times in desk.items()
         if times
     )
@@ -184,7 +184,7 @@ def results(night: Night, confirmed: int, server_errors: int, busy: float) -> li
             "ms",
             f"p50 {p50:.0f} ms, p99 {p99:.0f} ms; {len(polls)} polls in {WINDOW_SECONDS:.0f} s "
             f"({len(polls) / WINDOW_SECONDS:.1f}/s), {PLAYERS} players at {PLAYERS // 2} tables; "
-            f"desk: {night.entered} results, {desk_notes}; {setting}",
+            f"desk: {night.entered} results{desk_notes}; {setting}",
         ),
         Result(
             "Live page: failed requests (opening the page, polls, the desk)",

@@ -9,10 +9,11 @@ its first ship) and posted as htmx posts it, and the redirect is followed as
 the browser follows it: the fresh round page, whose desk replaces the old one
 and whose forms the next result uses. Every post must be answered without an
 error and every result stored as confirmed. The time is the server's (routing,
-middleware, view, the service's transaction, queries), without a network; the
-page htmx loads after the post is timed apart.
+middleware, view, the service's transaction, queries), without a network.
 
-Target: p95 under 150 ms per result post.
+Targets: p95 under 150 ms per result post; and, since the person at the desk
+waits for it too, the round page htmx loads after each post is held to the
+target the event pages have (:mod:`bench.bench_pages`): p95 under 150 ms.
 """
 
 from __future__ import annotations
@@ -63,8 +64,8 @@ def run() -> list[Result]:
         posts: list[float] = []
         reloads: list[float] = []
 
-        def enter_one(record: bool = True) -> None:
-            """The first waiting table's result, posted from the desk as shown; the desk is then reloaded."""
+        def next_result() -> tuple[str, dict[str, list[str]]]:
+            """Where the first waiting table's desk form posts, and its fields: seat 1 won, seat 2 lost a ship."""
             form = next(f for f in forms_of(desk["shown"]) if any(n.endswith("-winner") for n in f.choices))
             prefix = next(name for name in form.choices if name.endswith("-winner")).removesuffix("winner")
             data: dict[str, list[str]] = {}
@@ -72,7 +73,12 @@ def run() -> list[Result]:
                 **{f"{prefix}winner": "1", f"{prefix}lost_2": form.choices[f"{prefix}lost_2"][:1]}
             ):
                 data.setdefault(name, []).append(value)
-            seconds, answer = timed(lambda: client.post(form.action, data, **htmx))
+            return form.action, data
+
+        def enter_one(record: bool = True) -> None:
+            """One result posted from the desk as shown; the desk is then reloaded as htmx reloads it."""
+            action, data = next_result()
+            seconds, answer = timed(lambda: client.post(action, data, **htmx))
             if answer.status_code not in (200, 302):
                 raise RuntimeError(f"the desk refused a result: HTTP {answer.status_code}")
             reload = 0.0
@@ -88,19 +94,29 @@ def run() -> list[Result]:
         enter_one(record=False)  # the first post loads the templates
         for _ in range(RESULTS):
             enter_one()
-        figure = percentile(posts, 95)
         with CaptureQueriesContext(connection) as captured:
             enter_one(record=False)
         confirmed = Match.objects.filter(round=round_, status=MatchStatus.CONFIRMED, table__isnull=False).count()
         if confirmed != RESULTS + 2:
             raise RuntimeError(f"{RESULTS + 2} results were posted, {confirmed} are confirmed")
-        profile = (
-            f"; {hot_spots(lambda: enter_one(record=False))} (a post and the reload)" if figure >= LIMIT_MS else ""
-        )
-        notes = (
+        post_p95, reload_p95 = percentile(posts, 95), percentile(reloads, 95)
+        setting = f"{PLAYERS} players at {PLAYERS // 2} tables; {connection.vendor}"
+        post_notes = (
             f"p50 {statistics.median(posts):.0f} ms, p99 {percentile(posts, 99):.0f} ms, {len(posts)} results; "
-            f"the round page htmx loads after each post: p50 {statistics.median(reloads):.0f} ms, "
-            f"p95 {percentile(reloads, 95):.0f} ms; {PLAYERS} players at {PLAYERS // 2} tables; {connection.vendor}; "
-            f"{len(captured)} SQL queries for a post and the reload{profile}"
+            f"{setting}; {len(captured)} SQL queries for a post and the reload"
         )
-    return [within("Round desk: enter one result (htmx post), p95", [figure], LIMIT_MS, "ms", notes)]
+        reload_notes = (
+            f"p50 {statistics.median(reloads):.0f} ms, {len(reloads)} reloads, the waiting tables' forms from "
+            f"{PLAYERS // 2} down to {PLAYERS // 2 - RESULTS - 1}; the target of the event pages; {setting}"
+        )
+        if reload_p95 >= LIMIT_MS:
+            reload_notes += f"; {hot_spots(lambda: client.get(page, **htmx))}"
+        if post_p95 >= LIMIT_MS:
+            action, data = next_result()
+            post_notes += f"; {hot_spots(lambda: client.post(action, data, **htmx))}"
+    return [
+        within("Round desk: enter one result (htmx post), p95", [post_p95], LIMIT_MS, "ms", post_notes),
+        within(
+            "Round desk: the round page htmx loads after each result, p95", [reload_p95], LIMIT_MS, "ms", reload_notes
+        ),
+    ]
