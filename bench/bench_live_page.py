@@ -14,8 +14,10 @@ finds the player's own table, as on the night.
    ``HX-Current-URL``, ``HX-Target``, ``HX-Trigger``), from a random moment of the
    first 15 s: 500 phones make 33 requests a second. The schedule is fixed
    (a slow answer does not delay the next poll), so the load does not ease off
-   when the site slows down. Before that, one phone polls 20 times in a row: what
-   a poll costs with the site to itself, to read the window's figures against.
+   when the site slows down. Before that, to read the window's figures against,
+   one phone polls 20 times in a row (what a poll costs with the site to itself)
+   and then one phone per worker polls back to back for 10 s (how many polls a
+   second the site can answer on this machine).
 2. Meanwhile the organizer, logged in through the login form, enters one result
    every 4 s at the round page's desk: the first waiting table's form as served,
    posted as htmx posts it, the redirect followed as the browser follows it (the
@@ -55,6 +57,8 @@ SEED = 1864
 POLL = "live poll"
 ALONE_POLL = "live poll alone"
 ALONE = 20  # polls one after the other before the window
+CAPACITY_POLL = "live poll back to back"
+CAPACITY_SECONDS = 10.0
 POST = "result post"
 DESK = "round page after a result"
 DONE_BADGE = "result in"
@@ -65,6 +69,7 @@ class Night:
     opened: list[Hit]  # the phones opening the page and the organizer logging in, before the window
     window: list[Hit]
     entered: int  # results the desk's posts were answered for
+    capacity: float  # polls a second the site answered back to back, before the window
     shown: int  # results the last poll shows, after the cache's lifetime
 
 
@@ -103,9 +108,10 @@ def drive(port: int, plan: dict, password: str) -> Night:
     log_in(organizer, plan["organizer"], password)
     with ThreadPoolExecutor(OPEN_THREADS) as pool:
         pages = list(pool.map(lambda phone: phone.get(plan["live"], "live page"), phones))
-    first = pollers_of(pages[0] or "")
+    first = pollers_of(pages[0] or "")[:1]
     for _ in range(ALONE if first else 0):  # what one poll costs when it has the site to itself
         phones[0].htmx(first[0].path, ALONE_POLL, page=plan["live"], target=first[0].target, trigger=first[0].trigger)
+    rate = capacity(phones[:WORKERS], first, plan["live"])
     opened = list(hits)
     hits.clear()
     rng = random.Random(SEED)
@@ -129,8 +135,28 @@ def drive(port: int, plan: dict, password: str) -> Night:
     last = pollers_of(phones[0].get(plan["live"], "live page") or "")
     text = phones[0].htmx(last[0].path, POLL, page=plan["live"], target=last[0].target) if last else None
     return Night(
-        opened=opened + hits[len(window) :], window=window, entered=entered, shown=(text or "").count(DONE_BADGE)
+        opened=opened + hits[len(window) :],
+        window=window,
+        entered=entered,
+        capacity=rate,
+        shown=(text or "").count(DONE_BADGE),
     )
+
+
+def capacity(phones: list[Browser], pollers: list[Poller], page: str) -> float:
+    """Polls a second the site answers when one phone per worker polls back to back for a few seconds."""
+    if not pollers:
+        return 0.0
+    poller = pollers[0]
+    until = time.monotonic() + CAPACITY_SECONDS
+
+    def hammer(phone: Browser) -> int:
+        answered = 0
+        while time.monotonic() < until:
+            answered += phone.htmx(poller.path, CAPACITY_POLL, page=page, target=poller.target) is not None
+        return answered
+
+    return sum(run_threads([partial(hammer, phone) for phone in phones])) / CAPACITY_SECONDS
 
 
 def poll(phone: Browser, pollers: list[Poller], page: str, *, first: float, until: float) -> None:
@@ -189,7 +215,9 @@ def results(night: Night, confirmed: int, server_errors: int, busy: float) -> li
             [p95],
             LATENCY_MS,
             "ms",
-            f"p50 {p50:.0f} ms, p99 {p99:.0f} ms (one poll with the site to itself: p50 {alone:.0f} ms); "
+            f"p50 {p50:.0f} ms, p99 {p99:.0f} ms "
+            f"(before the window, one poll with the site to itself: p50 {alone:.0f} ms; "
+            f"{WORKERS} phones polling back to back: {night.capacity:.0f} polls/s answered); "
             f"{len(polls)} polls in {WINDOW_SECONDS:.0f} s "
             f"({len(polls) / WINDOW_SECONDS:.1f}/s), {PLAYERS} players at {PLAYERS // 2} tables; "
             f"desk: {night.entered} results{desk_notes}; {setting}",
