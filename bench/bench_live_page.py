@@ -70,6 +70,7 @@ class Night:
     window: list[Hit]
     entered: int  # results the desk's posts were answered for
     capacity: float  # polls a second the site answered back to back, before the window
+    driver_cpu: float  # CPU seconds the phones and the desk (this process) took during the window
     shown: int  # results the last poll shows, after the cache's lifetime
 
 
@@ -129,7 +130,9 @@ def drive(port: int, plan: dict, password: str) -> Night:
         for phone, page in zip(phones, pages, strict=True)
     ]
     jobs.append(partial(enter_results, organizer, plan["round"], start=start, until=closes))
+    cpu = time.process_time()
     entered = sum(outcome for outcome in run_threads(jobs) if isinstance(outcome, int))
+    cpu = time.process_time() - cpu
     window = list(hits)
     time.sleep(CACHE_SECONDS)
     last = pollers_of(phones[0].get(plan["live"], "live page") or "")
@@ -139,6 +142,7 @@ def drive(port: int, plan: dict, password: str) -> Night:
         window=window,
         entered=entered,
         capacity=rate,
+        driver_cpu=cpu,
         shown=(text or "").count(DONE_BADGE),
     )
 
@@ -207,7 +211,7 @@ def results(night: Night, confirmed: int, server_errors: int, busy: float) -> li
     )
     setting = (
         f"gunicorn {WORKERS} sync workers, PostgreSQL, production settings; the driver on the same 2 cores; "
-        f"load average {busy:.1f} before the run"
+        f"load average {busy:.1f} before the run; the driver took {night.driver_cpu:.0f} s of CPU in the window"
     )
     return [
         within(
