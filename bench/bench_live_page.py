@@ -136,7 +136,9 @@ def drive(port: int, plan: dict, password: str) -> Night:
     window = list(hits)
     time.sleep(CACHE_SECONDS)
     last = pollers_of(phones[0].get(plan["live"], "live page") or "")
-    text = phones[0].htmx(last[0].path, POLL, page=plan["live"], target=last[0].target) if last else None
+    text = None
+    if last:
+        text = phones[0].htmx(last[0].path, POLL, page=plan["live"], target=last[0].target, trigger=last[0].trigger)
     return Night(
         opened=opened + hits[len(window) :],
         window=window,
@@ -157,7 +159,8 @@ def capacity(phones: list[Browser], pollers: list[Poller], page: str) -> float:
     def hammer(phone: Browser) -> int:
         answered = 0
         while time.monotonic() < until:
-            answered += phone.htmx(poller.path, CAPACITY_POLL, page=page, target=poller.target) is not None
+            answer = phone.htmx(poller.path, CAPACITY_POLL, page=page, target=poller.target, trigger=poller.trigger)
+            answered += answer is not None
         return answered
 
     return sum(run_threads([partial(hammer, phone) for phone in phones])) / CAPACITY_SECONDS
