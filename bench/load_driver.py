@@ -4,8 +4,10 @@ Each :class:`Browser` keeps its own cookies and sends what a browser behind the
 site's TLS proxy sends: ``X-Forwarded-Proto: https`` (production settings
 redirect plain HTTP) and, with a form, the ``Origin`` and ``Referer`` Django's
 CSRF check compares with the host. Forms are read from the page as served (the
-CSRF token included) and sent back as a browser would send them. Every request
-is timed and recorded as a :class:`Hit`; one that fails or answers with another
+CSRF token and the address they post to included) and sent back as a browser
+would send them; a page that polls itself (htmx's ``hx-trigger="every …"``) is
+polled at the address and with the headers htmx would use. Every request is
+timed and recorded as a :class:`Hit`; one that fails or answers with another
 status than a browser would see on success is a failed hit.
 """
 
@@ -19,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from http.cookies import SimpleCookie
-from urllib.parse import urlencode
+from urllib.parse import urlencode, urlsplit
 
 TIMEOUT_SECONDS = 30
 
@@ -35,8 +37,10 @@ class Hit:
 
 @dataclass(slots=True)
 class Form:
-    """A form of a page: its fields as a browser would submit them untouched, and the choices it offers."""
+    """A form of a page: where it posts, its fields as a browser would submit them untouched, and the
+    choices it offers."""
 
+    action: str = ""
     submitted: dict[str, list[str]] = field(default_factory=dict)
     choices: dict[str, list[str]] = field(default_factory=dict)  # radio and checkbox values by name
 
@@ -56,7 +60,7 @@ class _FormReader(HTMLParser):
     def handle_starttag(self, tag, attrs):
         attributes = dict(attrs)
         if tag == "form":
-            self.forms.append(Form())
+            self.forms.append(Form(action=attributes.get("action") or ""))
         elif tag == "option" and self._select is not None:
             self._option(attributes)
         elif self.forms and "name" in attributes:
@@ -98,6 +102,35 @@ def forms_of(page: str) -> list[Form]:
     return reader.forms
 
 
+@dataclass(frozen=True, slots=True)
+class Poller:
+    """An element that polls (``hx-get`` with ``hx-trigger="every …"``): what htmx requests, and the
+    ids it names in its ``HX-Target`` and ``HX-Trigger`` headers."""
+
+    path: str
+    target: str
+    trigger: str
+
+
+class _PollerReader(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.pollers: list[Poller] = []
+
+    def handle_starttag(self, tag, attrs):
+        attributes = dict(attrs)
+        if "hx-get" in attributes and "every " in (attributes.get("hx-trigger") or ""):
+            own = attributes.get("id") or ""
+            target = (attributes.get("hx-target") or "").removeprefix("#")
+            self.pollers.append(Poller(attributes["hx-get"], own if target in ("", "this") else target, own))
+
+
+def pollers_of(page: str) -> list[Poller]:
+    reader = _PollerReader()
+    reader.feed(page)
+    return reader.pollers
+
+
 class Browser:
     """One person's browser: its cookies, and every request it makes recorded in ``hits``."""
 
@@ -109,14 +142,58 @@ class Browser:
 
     def get(self, path: str, kind: str) -> str | None:
         """The page's text, or None when the request failed (recorded as a failed hit)."""
-        return self._request("GET", path, kind, expect=200)
+        answer = self._request("GET", path, kind, expect=(200,))
+        return answer and answer[2]
 
     def post(self, path: str, fields: list[tuple[str, str]], kind: str) -> bool:
         """Submit a form; success is the redirect a successful form answers with."""
-        return self._request("POST", path, kind, expect=302, body=urlencode(fields)) is not None
+        return self._request("POST", path, kind, expect=(302,), body=urlencode(fields)) is not None
 
-    def _request(self, method: str, path: str, kind: str, *, expect: int, body: str | None = None) -> str | None:
-        headers = {"X-Forwarded-Proto": "https", "Host": f"127.0.0.1:{self.port}"}
+    def htmx(
+        self,
+        path: str,
+        kind: str,
+        *,
+        page: str,
+        target: str,
+        trigger: str = "",
+        fields: list[tuple[str, str]] | None = None,
+        redirected: str = "",
+    ) -> str | None:
+        """A request as htmx makes it from ``page`` (a GET, or a POST of ``fields``): its ``HX-*``
+        headers, and a redirect followed with the same headers as the browser's XHR follows it
+        (recorded as a ``redirected`` hit). The text htmx swaps in, or None when a request failed."""
+        headers = {"HX-Request": "true", "HX-Current-URL": self.origin + page, "HX-Target": target}
+        if trigger:
+            headers["HX-Trigger"] = trigger
+        body = None if fields is None else urlencode(fields)
+        answer = self._request(
+            "GET" if body is None else "POST", path, kind, expect=(200, 302), body=body, extra=headers
+        )
+        if answer is None or answer[0] == 200:
+            return answer and answer[2]
+        location = urlsplit(answer[1])
+        followed = self._request(
+            "GET",
+            location.path + (f"?{location.query}" if location.query else ""),
+            redirected,
+            expect=(200,),
+            extra=headers,
+        )
+        return followed and followed[2]
+
+    def _request(
+        self,
+        method: str,
+        path: str,
+        kind: str,
+        *,
+        expect: tuple[int, ...],
+        body: str | None = None,
+        extra: dict[str, str] | None = None,
+    ) -> tuple[int, str, str] | None:
+        """(status, Location, text) of an answer with an ``expect``-ed status; None when it failed."""
+        headers = {"X-Forwarded-Proto": "https", "Host": f"127.0.0.1:{self.port}", **(extra or {})}
         if self.cookies:
             headers["Cookie"] = "; ".join(f"{name}={value}" for name, value in self.cookies.items())
         if body is not None:
@@ -138,11 +215,11 @@ class Browser:
             return None
         finally:
             connection.close()
-        if response.status != expect:
+        if response.status not in expect:
             self._record(kind, start, False, f"HTTP {response.status}")
             return None
         self._record(kind, start, True)
-        return text
+        return response.status, response.headers.get("Location") or "", text
 
     def _record(self, kind: str, start: float, ok: bool, detail: str = "") -> None:
         end = time.monotonic()

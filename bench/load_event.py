@@ -8,6 +8,11 @@ connects to that database.
 from __future__ import annotations
 
 import json
+from importlib import import_module
+
+from django.conf import settings
+from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+from django.urls import reverse
 
 from bench.generated_event import generated_event
 from bench.real_fleets import legal_fleet_contents
@@ -31,6 +36,33 @@ def set_up(*, players: int, password: str) -> None:
         .values_list("registration__player__username", "match_id", "seat")
     )
     print(json.dumps({"event": event.pk, "seats": [{"username": u, "match": m, "seat": s} for u, m, s in seats]}))
+
+
+def set_up_night(*, players: int, phones: int, password: str) -> None:
+    """A running event of ``players`` with round 1 paired, and a signed-in session for the first
+    ``phones`` players; prints where its pages are.
+
+    The sessions are stored as Django's ``login`` stores them, without the login form: each
+    form login costs a deliberately slow password hash, and what is measured here is the polling.
+    The organizer (``<prefix>-organizer``, with ``password``) logs in through the form.
+    Output: ``{"event", "organizer", "live", "round", "cookie", "sessions": [session key, ...]}``.
+    """
+    event = generated_event(
+        players=players, rounds=0, contents=legal_fleet_contents(load_catalog(), players), password=password
+    )
+    round_ = round_pair_next(event=event, by=event.organizer)
+    store = import_module(settings.SESSION_ENGINE).SessionStore
+    sessions = []
+    for registration in event.registrations.select_related("player").order_by("pk")[:phones]:
+        session = store()
+        session[SESSION_KEY] = str(registration.player.pk)
+        session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+        session[HASH_SESSION_KEY] = registration.player.get_session_auth_hash()
+        session.create()
+        sessions.append(session.session_key)
+    pages = {name: reverse(f"tournaments:{name}", args=[event.pk, round_.number]) for name in ("live", "round")}
+    plan = {"event": event.pk, "organizer": event.organizer.username, **pages, "sessions": sessions}
+    print(json.dumps(plan | {"cookie": settings.SESSION_COOKIE_NAME}))
 
 
 def stored_results(*, event: int) -> None:
