@@ -19,9 +19,8 @@ finds the player's own table, as on the night.
    and then one phone per worker polls back to back for 10 s (how many polls a
    second the site can answer on this machine).
 2. Meanwhile the organizer, logged in through the login form, enters one result
-   every 4 s at the round page's desk: the first waiting table's form as served,
-   posted as htmx posts it, the redirect followed as the browser follows it (the
-   fresh desk, whose forms the next result uses).
+   every 4 s at the round page's desk: the next waiting table's form as served,
+   posted as htmx posts it (the answer is that table's rows, swapped in place).
 3. After the window and the live cache's lifetime, one more poll must show every
    result the database holds as confirmed: the phones see the results.
 
@@ -60,7 +59,6 @@ ALONE = 20  # polls one after the other before the window
 CAPACITY_POLL = "live poll back to back"
 CAPACITY_SECONDS = 10.0
 POST = "result post"
-DESK = "round page after a result"
 DONE_BADGE = "result in"
 
 
@@ -180,20 +178,22 @@ def poll(phone: Browser, pollers: list[Poller], page: str, *, first: float, unti
 
 
 def enter_results(organizer: Browser, page: str, *, start: float, until: float) -> int:
-    """The desk: every ``ENTRY_SECONDS`` the first waiting table's result (seat 1 won, seat 2 lost its
-    first ship) is posted from the round page as served; returns how many posts were answered."""
-    text = organizer.get(page, "round page")
+    """The desk: every ``ENTRY_SECONDS`` the next waiting table's result (seat 1 won, seat 2 lost its
+    first ship) is posted from the round page as served, as htmx posts it; the answer is that table's
+    rows, swapped in place, so the other tables' forms stay as the page showed them. Returns how many
+    posts were answered."""
+    text = organizer.get(page, "round page") or ""
+    waiting = [form for form in forms_of(text) if any(name.endswith("-winner") for name in form.choices)]
     entered = 0
     at = start + ENTRY_SECONDS
-    while at < until and text:
-        form = next((form for form in forms_of(text) if any(name.endswith("-winner") for name in form.choices)), None)
-        if form is None:
+    for form in waiting:
+        if at >= until:
             break
         prefix = next(name for name in form.choices if name.endswith("-winner")).removesuffix("winner")
         fields = form.fill(**{f"{prefix}winner": "1", f"{prefix}lost_2": form.choices.get(f"{prefix}lost_2", [])[:1]})
         time.sleep(max(0.0, at - time.monotonic()))
-        text = organizer.htmx(form.action, POST, page=page, target="round-desk", fields=fields, redirected=DESK)
-        entered += text is not None
+        target = "match-" + form.action.rstrip("/").split("/")[-2]
+        entered += organizer.htmx(form.action, POST, page=page, target=target, fields=fields) is not None
         at += ENTRY_SECONDS
     return entered
 
@@ -206,7 +206,7 @@ def results(night: Night, confirmed: int, server_errors: int, busy: float) -> li
     reasons += [f"{server_errors} tracebacks in the server log"] if server_errors else []
     p50, p95, p99 = (percentile(polls, p) for p in (50, 95, 99))
     alone = percentile([hit.seconds * 1000 for hit in night.opened if hit.kind == ALONE_POLL], 50)
-    desk = {kind: [h.seconds * 1000 for h in window if h.kind == kind] for kind in (POST, DESK)}
+    desk = {kind: [h.seconds * 1000 for h in window if h.kind == kind] for kind in (POST,)}
     desk_notes = "".join(
         f", {kind} p50 {percentile(times, 50):.0f} ms, p95 {percentile(times, 95):.0f} ms"
         for kind, times in desk.items()

@@ -1,9 +1,10 @@
 // The round page's desk: each table's result is entered from its slip in the table's own form;
-// htmx posts it and swaps the desk (the count of missing results and the tables) for the fresh
-// one. Then the keyboard goes on to the next table still waiting for a result, or back to the
-// form the server refused (kept as it was ticked), at its first field in error.
+// htmx posts it and swaps that table's rows and the count of missing results in place. Then the
+// keyboard goes on to the next table still waiting for a result, or back to the form the server
+// refused (kept as it was ticked), at its first field in error.
 document.addEventListener("htmx:afterSettle", function (event) {
-  if (event.detail.target.id !== "round-desk") {
+  var target = event.detail.target;
+  if (target.id !== "round-desk" && !target.classList.contains("desk-match")) {
     return; // the points beside a form were refreshed: the keyboard stays where it is
   }
   var refused = document.querySelector("#round-desk form.desk-refused");

@@ -55,9 +55,10 @@ def round_detail(request, event: Event, viewer: Viewer, number: int):
     )
 
 
-def round_page(request, event: Event, viewer: Viewer, round_: Round, *, refused=None) -> dict:
+def round_page(request, event: Event, viewer: Viewer, round_: Round, *, refused=None, only: int | None = None) -> dict:
     """The round page's context. The staff of the latest round of a running event get a result form
-    per waiting table; ``refused`` is a bound form the desk turned down, shown again as it was sent."""
+    per waiting table (``only``: for that match alone, the one a desk update shows); ``refused`` is a
+    bound form the desk turned down, shown again as it was sent."""
     number = round_.number
     matches = selectors.round_matches(round_)
     points = selectors.match_points_before(event, number)
@@ -72,7 +73,7 @@ def round_page(request, event: Event, viewer: Viewer, round_: Round, *, refused=
     real = [match for match in matches if not match.is_bye]
     if viewer.is_staff and event.is_running and is_latest:
         round_.event = event
-        waiting = [match for match in real if match.status != MatchStatus.CONFIRMED]
+        waiting = [match for match in real if match.status != MatchStatus.CONFIRMED and only in (None, match.pk)]
         selectors.load_for_desk(waiting)
         for match in waiting:
             match.round = round_
@@ -121,8 +122,10 @@ def desk_match(event: Event, round_: Round, match_pk: int) -> Match:
 @event_staff_required
 def enter_result(request, event: Event, viewer: Viewer, number: int, match_pk: int):
     """The desk: the staff enter a table's result from its slip on the round page, in any order.
-    With htmx the round's desk is swapped for the fresh one; without script the page reloads.
-    A refused entry comes back as it was typed, its error beside it, so nothing is ticked twice."""
+    With htmx the saved table's rows and the round's state are swapped in place (the other tables'
+    forms are not rendered again, which on a large round is most of the page's cost); without
+    script the page reloads. A refused entry comes back as it was typed, its error beside it, so
+    nothing is ticked twice."""
     round_ = load_round(event, number)
     match = desk_match(event, round_, match_pk)
     form = desk_form(event_game(event.game), match, request.POST)
@@ -136,8 +139,15 @@ def enter_result(request, event: Event, viewer: Viewer, number: int, match_pk: i
         if not any(getattr(m, "entry_form", None) is form for m in context["matches"]):
             # The table no longer takes a result here (the event was finished meanwhile): say why anyway.
             messages.error(request, f"Table {match.table}: {' '.join(form.non_field_errors()) or 'not saved.'}")
-        return render(request, "tournaments/round_detail.html", context)
+        response = render(request, "tournaments/round_detail.html", context)
+        if request.htmx:  # the whole desk, with any message about a table that no longer takes a result
+            response["HX-Retarget"] = response["HX-Reselect"] = "#round-desk"
+        return response
     messages.success(request, f"Table {match.table}: result saved.")
+    if request.htmx:
+        context = round_page(request, event, viewer, round_, only=match.pk)
+        context["matches"] = [shown for shown in context["matches"] if shown.pk == match.pk]
+        return render(request, "tournaments/includes/desk_update.html", context)
     return redirect(f"{reverse('tournaments:round', args=[event.pk, number])}#table-{match.table}")
 
 
