@@ -37,10 +37,11 @@ def played(enter):
     return build
 
 
-# page -> (its address, the most queries it may take); sessions and the user account included.
+# page -> (its address, the most queries it may take); sessions and the user account included (the
+# round page counts its tables by status in a query of its own, which a desk update shares).
 PAGES = {
     "standings": (lambda event: reverse("tournaments:standings", args=[event.pk]), 10),
-    "pairings": (lambda event: reverse("tournaments:round", args=[event.pk, event.rounds.count()]), 16),
+    "pairings": (lambda event: reverse("tournaments:round", args=[event.pk, event.rounds.count()]), 17),
     "fleets": (lambda event: reverse("tournaments:fleets", args=[event.pk]), 10),
     "event": (lambda event: reverse("tournaments:event", args=[event.pk]), 10),
 }

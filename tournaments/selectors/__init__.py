@@ -38,6 +38,7 @@ from .rounds import (
     pairings_by_name,
     round_matches,
     round_seat,
+    round_table_statuses,
 )
 from .seats import SeatResult, event_seat_results, event_sides, opponents_by_registration
 from .standings import (
@@ -87,6 +88,7 @@ __all__ = [
     "latest_seat",
     "live_pairings",
     "round_seat",
+    "round_table_statuses",
     "load_for_desk",
     "match_for_page",
     "match_history",

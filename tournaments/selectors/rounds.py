@@ -2,20 +2,28 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from django.core.cache import cache
-from django.db.models import F, Prefetch, prefetch_related_objects
+from django.db.models import Count, F, Prefetch, prefetch_related_objects
 
 from ..access import Viewer
 from ..games import SEATS, event_game
 from ..models import Event, Match, MatchSide, MatchStatus, Registration, ResultChange, Round
 
 
-def round_matches(round_: Round) -> list[Match]:
-    """The round's matches by table (byes last), each with its sides and players."""
+def round_matches(round_: Round, *, match_pk: int | None = None) -> list[Match]:
+    """The round's matches by table (byes last), each with its sides and players; with ``match_pk``,
+    that match alone (a desk update shows one table)."""
     sides = MatchSide.objects.select_related("registration__player")
-    return list(
-        round_.matches.prefetch_related(Prefetch("sides", queryset=sides)).order_by(F("table").asc(nulls_last=True))
-    )
+    matches = round_.matches.all() if match_pk is None else round_.matches.filter(pk=match_pk)
+    return list(matches.prefetch_related(Prefetch("sides", queryset=sides)).order_by(F("table").asc(nulls_last=True)))
+
+
+def round_table_statuses(round_: Round) -> Counter:
+    """How many of the round's tables (byes left out) are in each result status, in one query."""
+    tables = round_.matches.filter(table__isnull=False).order_by()
+    return Counter(dict(tables.values_list("status").annotate(count=Count("pk"))))
 
 
 LIVE_CACHE_SECONDS = 10

@@ -57,10 +57,12 @@ def round_detail(request, event: Event, viewer: Viewer, number: int):
 
 def round_page(request, event: Event, viewer: Viewer, round_: Round, *, refused=None, only: int | None = None) -> dict:
     """The round page's context. The staff of the latest round of a running event get a result form
-    per waiting table (``only``: for that match alone, the one a desk update shows); ``refused`` is a
-    bound form the desk turned down, shown again as it was sent."""
+    per waiting table; ``refused`` is a bound form the desk turned down, shown again as it was sent.
+    With ``only`` (a desk update) the context holds that match alone; the round's counts are
+    always the whole round's."""
     number = round_.number
-    matches = selectors.round_matches(round_)
+    matches = selectors.round_matches(round_, match_pk=only)
+    statuses = selectors.round_table_statuses(round_)
     points = selectors.match_points_before(event, number)
     game = event_game(event.game)
     for match in matches:
@@ -73,7 +75,7 @@ def round_page(request, event: Event, viewer: Viewer, round_: Round, *, refused=
     real = [match for match in matches if not match.is_bye]
     if viewer.is_staff and event.is_running and is_latest:
         round_.event = event
-        waiting = [match for match in real if match.status != MatchStatus.CONFIRMED and only in (None, match.pk)]
+        waiting = [match for match in real if match.status != MatchStatus.CONFIRMED]
         selectors.load_for_desk(waiting)
         for match in waiting:
             match.round = round_
@@ -90,10 +92,10 @@ def round_page(request, event: Event, viewer: Viewer, round_: Round, *, refused=
         "viewer": viewer,
         "matches": matches,
         "is_latest": is_latest,
-        "results_missing": sum(1 for match in real if match.status != MatchStatus.CONFIRMED),
-        "disputed": sum(1 for match in real if match.status == MatchStatus.DISPUTED),
-        "has_confirmed": any(match.status == MatchStatus.CONFIRMED for match in real),
-        "any_result": any(match.status != MatchStatus.AWAITING for match in real),
+        "results_missing": statuses.total() - statuses[MatchStatus.CONFIRMED],
+        "disputed": statuses[MatchStatus.DISPUTED],
+        "has_confirmed": statuses[MatchStatus.CONFIRMED] > 0,
+        "any_result": statuses.total() > statuses[MatchStatus.AWAITING],
         "night": selectors.event_night(event) if viewer.is_staff and is_latest else None,
     }
 
@@ -146,7 +148,6 @@ def enter_result(request, event: Event, viewer: Viewer, number: int, match_pk: i
     messages.success(request, f"Table {match.table}: result saved.")
     if request.htmx:
         context = round_page(request, event, viewer, round_, only=match.pk)
-        context["matches"] = [shown for shown in context["matches"] if shown.pk == match.pk]
         return render(request, "tournaments/includes/desk_update.html", context)
     return redirect(f"{reverse('tournaments:round', args=[event.pk, number])}#table-{match.table}")
 
