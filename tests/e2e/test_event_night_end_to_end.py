@@ -51,7 +51,7 @@ def enter_walk_in_fleet(page, name: str, fleet_file: str) -> None:
     page.get_by_role("link", name=f"Enter the fleet of {name}").click()
     page.get_by_label("…or paste a Utopia link, a text export or a fleet file").fill(fleet_file)
     page.get_by_role("button", name="Submit fleet").click()
-    expect(page.get_by_text(f"{name}'s fleet is submitted.")).to_be_visible()
+    expect(page.get_by_text(f"Submitted: {name}'s fleet.")).to_be_visible()
     page.get_by_role("link", name="Back to the event").click()
 
 

@@ -71,7 +71,7 @@ def test_an_organizer_runs_an_event_with_two_walk_ins(page, browser, live_server
     page.get_by_role("link", name="Enter the fleet of Kasidy Yates").click()
     page.get_by_label("…or paste a Utopia link, a text export or a fleet file").fill(utopia_text())
     page.get_by_role("button", name="Submit fleet").click()
-    expect(page.get_by_text("Kasidy Yates's fleet is submitted.")).to_be_visible()
+    expect(page.get_by_text("Submitted: Kasidy Yates's fleet.")).to_be_visible()
     expect(page.get_by_role("heading", name="Read as: Utopia text export")).to_be_visible()
     expect(page.get_by_test_id("import-counts")).to_contain_text("0 not found")
     assert serious_violations(page) == []
@@ -86,7 +86,7 @@ def test_an_organizer_runs_an_event_with_two_walk_ins(page, browser, live_server
         str(muster_fleet_file(tmp_path))
     )
     page.get_by_role("button", name="Submit fleet").click()
-    expect(page.get_by_text("Leeta's fleet is submitted.")).to_be_visible()
+    expect(page.get_by_text("Submitted: Leeta's fleet.")).to_be_visible()
     page.get_by_role("link", name="Back to the event").click()
 
     page.get_by_role("button", name="Check in everyone").click()
@@ -142,6 +142,6 @@ def test_the_walk_in_pages_fit_a_phone(phone, catalog):
     assert serious_violations(phone) == []
     phone.get_by_label("…or paste a Utopia link, a text export or a fleet file").fill(utopia_text())
     phone.get_by_role("button", name="Submit fleet").click()
-    expect(phone.get_by_text("Morn's fleet is submitted.")).to_be_visible()
+    expect(phone.get_by_text("Submitted: Morn's fleet.")).to_be_visible()
     assert not overflows_sideways(phone), "the walk-in's list page scrolls sideways at 390 px"
     assert serious_violations(phone) == []

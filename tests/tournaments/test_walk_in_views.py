@@ -93,7 +93,7 @@ def test_bad_input_adds_nobody(client, event_staff, player, fields, says):
 def test_a_pasted_fleet_is_reported_card_by_card_and_submitted(client, event_staff, walk_in, catalog):
     client.force_login(event_staff["judge"])
     response = enter_list(client, walk_in, text=json.dumps(legal_fleet_content(catalog)))
-    assert "Read as: Muster fleet file" in response.text and "fleet is submitted" in response.text
+    assert "Read as: Muster fleet file" in response.text and f"Submitted: {walk_in.name}&#x27;s fleet." in response.text
     walk_in.refresh_from_db()
     assert walk_in.fleet_version.fleet.owner == walk_in.player
 

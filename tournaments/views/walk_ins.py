@@ -59,7 +59,7 @@ def walk_in_list(request, event: Event, viewer: Viewer, registration_pk: int):
         except TournamentError as error:
             context["refusal"] = error.message
         else:
-            messages.success(request, f"{registration.name}'s {game.list_name} is submitted.")
+            messages.success(request, f"Submitted: {registration.name}'s {game.list_name}.")
             if not game.takes_fleets:
                 return redirect("tournaments:event", event.pk)
             context["submitted"] = True
