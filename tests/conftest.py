@@ -3,6 +3,7 @@
 from pathlib import Path
 
 import pytest
+from django.core.cache import cache
 
 from tests.accounts.factories import JudgeFactory, OrganizerFactory, PlayerFactory
 
@@ -11,6 +12,15 @@ CARDS_DIR = SHARED / "cards" / "staw"
 UTOPIA_FILE = CARDS_DIR / "utopia-data.json"
 SPACEDOCK_FILE = CARDS_DIR / "spacedock-data.xml"
 SEEDS_DIR = SHARED / "seeds"
+
+
+@pytest.fixture(autouse=True)
+def fresh_cache():
+    """Every test starts and ends with an empty cache: rate limits count requests per address in
+    it, and the live pairings keep a round's tables there for a few seconds."""
+    cache.clear()
+    yield
+    cache.clear()
 
 
 @pytest.fixture

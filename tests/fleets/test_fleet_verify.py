@@ -4,7 +4,6 @@ the typed-code form leads to the same page, rate-limited, and wrong codes learn 
 from __future__ import annotations
 
 import pytest
-from django.core.cache import cache
 from django.urls import reverse
 
 from fleets.models import FleetVersion
@@ -24,13 +23,6 @@ pytestmark = pytest.mark.django_db
 SHIP = "U.S.S. Paper Trail"
 LIST = 'data-testid="verified-list"'
 WRONG = "does not match"
-
-
-@pytest.fixture(autouse=True)
-def fresh_rate_limits():
-    cache.clear()
-    yield
-    cache.clear()
 
 
 @pytest.fixture

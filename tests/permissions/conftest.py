@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from django.core.cache import cache
 
 from tests.security.world import World, world_in_transaction
 
@@ -14,11 +13,3 @@ from tests.security.world import World, world_in_transaction
 def world(django_db_setup, django_db_blocker) -> Iterator[World]:
     with world_in_transaction(django_db_blocker) as world:
         yield world
-
-
-@pytest.fixture(autouse=True)
-def fresh_rate_limits():
-    """The public check's rate limit counts requests per address in the cache."""
-    cache.clear()
-    yield
-    cache.clear()

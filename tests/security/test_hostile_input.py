@@ -56,13 +56,6 @@ def world(django_db_setup, django_db_blocker) -> Iterator[World]:
         yield world
 
 
-@pytest.fixture(autouse=True)
-def fresh_rate_limits():
-    cache.clear()
-    yield
-    cache.clear()
-
-
 def card_ids(world: World) -> list[str]:
     return [card_id for ids in world.catalog.values() for card_id in ids]
 

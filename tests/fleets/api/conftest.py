@@ -1,17 +1,9 @@
 """The JSON API tests' catalog, a saved fleet of ``player``, its owner's and a stranger's clients; fresh rate limits."""
 
 import pytest
-from django.core.cache import cache
 from django.test import Client
 
 from tests.fleets.factories import fleet_catalog, saved_fleet
-
-
-@pytest.fixture(autouse=True)
-def fresh_rate_limits():
-    cache.clear()
-    yield
-    cache.clear()
 
 
 @pytest.fixture
