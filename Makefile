@@ -3,7 +3,8 @@ PYTHON ?= python3.11
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
-CARD_DATA ?= $(firstword $(wildcard ../shared/cards/staw/utopia-data.json))
+# A card database to import instead of the one Muster ships (fleets/card_data/), e.g. CARD_DATA=data.json make run.
+CARD_DATA ?=
 # Two workers by default (the suite's browser tests spend most of their time waiting).
 TEST_ARGS ?= -n 2
 

@@ -29,11 +29,16 @@ from django.utils import timezone
 from rules.attack_wing.catalog import Catalog, Skipped
 from rules.attack_wing.coverage import restriction_coverage
 from rules.attack_wing.sources import CatalogFormatError, detect_source, read_catalog
+from rules.attack_wing.sources.packed import unpack
 from rules.bounded_read import FileTooLarge, read_at_most
 
+from .bundled_cards import bundled, read_bundled
+from .card_databases import hold
+from .models import CardDatabase
 from .models.catalog import CARD_VALUE_FIELDS, SET_RECORD_FIELDS, Card, CardSet, card_values, set_values
 
 SOURCE_NAMES = {"utopia": "Utopia", "spacedock": "Space Dock"}
+BUNDLED_ORIGIN = "bundled with Muster"
 MAX_BYTES = 20 * 1024 * 1024  # the real files are about 1.2 MB
 DOWNLOAD_TIMEOUT = 30  # seconds for the whole download
 BATCH_SIZE = 250  # records per INSERT and per progress step
@@ -109,28 +114,77 @@ def _download(url: str) -> bytes:
     return b"".join(chunks)
 
 
-def import_catalog(*, data: bytes, source: str | None = None, progress: Progress | None = None) -> ImportSummary:
+def import_catalog(
+    *,
+    data: bytes,
+    source: str | None = None,
+    progress: Progress | None = None,
+    origin: str = "a card file",
+    edition: str = "",
+) -> ImportSummary:
     """Read ``data`` as a card database of ``source`` (``None``: detect) and upsert it.
 
-    Raises :class:`CatalogImportError` for a file that is not a card database,
-    or one from another source than the catalog's; nothing is written then.
+    The site keeps the file it read (:func:`fleets.card_databases.hold`), named by ``origin``
+    and ``edition``. Raises :class:`CatalogImportError` for a file that is not a card
+    database, or one from another source than the catalog's; nothing is written then.
+    """
+    source, data, catalog = read_card_file(data, source)
+    try:
+        with transaction.atomic():
+            _refuse_mixed_sources(source)
+            summary = _write(catalog, source, progress or (lambda done, total: None))
+            hold(data=data, source=source, origin=origin, edition=edition)
+            return summary
+    except IntegrityError as error:
+        # Two imports at once both inserting the same new ids; the later one rolls back whole.
+        raise CatalogImportError(
+            f"another import changed the catalog meanwhile; run this one again ({error})"
+        ) from error
+
+
+def read_card_file(data: bytes, source: str | None = None) -> tuple[str, bytes, Catalog]:
+    """``(source, unpacked bytes, catalog)`` of a card file, plain or compressed, read completely.
+
+    Raises :class:`CatalogImportError` (one line) for anything that is not a card database.
     """
     try:
+        data = unpack(data)
         source = source or detect_source(data)
         catalog = read_catalog(data, source)
     except CatalogFormatError as error:
         raise CatalogImportError(f"{error}; nothing was imported") from error
     if not catalog.cards:
         raise CatalogImportError(f"the {SOURCE_NAMES[source]} file holds no cards; nothing was imported")
-    try:
-        with transaction.atomic():
-            _refuse_mixed_sources(source)
-            return _write(catalog, source, progress or (lambda done, total: None))
-    except IntegrityError as error:
-        # Two imports at once both inserting the same new ids; the later one rolls back whole.
-        raise CatalogImportError(
-            f"another import changed the catalog meanwhile; run this one again ({error})"
-        ) from error
+    return source, data, catalog
+
+
+def install_bundled(*, progress: Progress | None = None) -> list[str]:
+    """Import the card files Muster ships (``fleets/card_data/``) that the site lacks; a line for each.
+
+    An empty catalog gets the shipped Utopia cards. The site then holds the other builder's file
+    if it holds none, so that builder's ids always translate; a file a site already holds (say a
+    newer one from ``update_cards``) is never replaced by the shipped one.
+    """
+    done: list[str] = []
+    with transaction.atomic():
+        if not Card.objects.exists():
+            import_catalog(
+                data=read_bundled("utopia"),
+                source="utopia",
+                progress=progress,
+                origin=BUNDLED_ORIGIN,
+                edition=bundled("utopia").edition,
+            )
+            done.append(f"Imported the Utopia cards bundled with Muster ({bundled('utopia').edition}).")
+        # the catalog's own builder is held by its import; a file of unknown edition is not guessed
+        held = {
+            *CardDatabase.objects.values_list("source", flat=True),
+            *Card.objects.order_by().values_list("source", flat=True).distinct(),
+        }
+        for source in sorted(SOURCE_NAMES.keys() - held):
+            hold(data=read_bundled(source), source=source, origin=BUNDLED_ORIGIN, edition=bundled(source).edition)
+            done.append(f"Holding the {SOURCE_NAMES[source]} cards bundled with Muster ({bundled(source).edition}).")
+    return done
 
 
 def _refuse_mixed_sources(source: str) -> None:

@@ -31,7 +31,7 @@ from reportlab.platypus import Flowable, PageBreak, Paragraph, SimpleDocTemplate
 from accounts.paper import COMMON_WIDTH, page_size
 
 from .models import FleetVersion
-from .selectors import CardLine, FleetCheck, ShipLines, faction_label, version_check
+from .selectors import CardLine, FleetCheck, ShipLines, catalog_edition, faction_label, version_check
 from .violation_words import in_words
 
 MARGIN = 0.4 * inch
@@ -241,13 +241,15 @@ def fleet_sheet_story(
     event_name: str | None = None,
     event_date: date | None = None,
     catalog=None,
+    edition: str | None = None,
 ) -> list[Flowable]:
     """What one Fleet Build Sheet prints, to lay out on a page of its own.
 
     ``site_url`` is the site's absolute root (``request.build_absolute_uri("/")``):
     the QR code must lead a phone to the verification page from anywhere. Given
-    ``catalog`` (see :func:`fleets.selectors.version_check`) it reads nothing from
-    the database, so many sheets can be laid out away from the request.
+    ``catalog`` (see :func:`fleets.selectors.version_check`) and ``edition`` (see
+    :func:`fleets.selectors.catalog_edition`) it reads nothing from the database, so many
+    sheets can be laid out away from the request.
     """
     check = version_check(version, catalog=catalog)
     url = site_url.rstrip("/") + verification_path(version)
@@ -267,7 +269,13 @@ def fleet_sheet_story(
         _resource_and_totals(check),
         Spacer(1, 10),
         _battle_rounds(),
+        _edition_line(catalog_edition() if edition is None else edition),
     ]
+
+
+def _edition_line(edition: str) -> Paragraph:
+    """Which cards priced the sheet, so a judge knows what a verdict on paper was made with."""
+    return _p(f"Costs by Muster from {edition}." if edition else "", _SMALL)
 
 
 def _document(buffer: BytesIO, paper: str | None, **metadata: str) -> SimpleDocTemplate:
@@ -387,6 +395,14 @@ def render_check_sheet(*, check: FleetCheck, title: str, checked_on: date, forma
     ]
     problems = [_p(str(problem), _SMALL) for problem in in_words(check.report.violations)]
     _document(buffer, None, title=f"{NOT_SUBMITTED} — {title}", subject=NOT_SUBMITTED).build(
-        [*header, Spacer(1, 8), _ship_grid(check), _resource_and_totals(check), Spacer(1, 6), *problems]
+        [
+            *header,
+            Spacer(1, 8),
+            _ship_grid(check),
+            _resource_and_totals(check),
+            Spacer(1, 6),
+            *problems,
+            _edition_line(catalog_edition()),
+        ]
     )
     return buffer.getvalue()

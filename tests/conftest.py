@@ -1,17 +1,24 @@
-"""Fixtures every test folder shares: role users, the real card files, the browser."""
+"""Fixtures every test folder shares: role users, the real card files Muster ships, the browser.
+
+The card databases are the project's own (``fleets/card_data/``), so no test needs anything
+beside the clone. The rule documents stay in ``../shared``: the few tests that quote them skip
+where it is absent, always with ``DOCUMENTS_ABSENT`` as the reason (CI allows no other skip).
+"""
 
 from pathlib import Path
 
 import pytest
 from django.core.cache import cache
 
+from fleets.bundled_cards import bundled
 from tests.accounts.factories import JudgeFactory, OrganizerFactory, PlayerFactory
 
 SHARED = Path(__file__).resolve().parent.parent.parent / "shared"
-CARDS_DIR = SHARED / "cards" / "staw"
-UTOPIA_FILE = CARDS_DIR / "utopia-data.json"
-SPACEDOCK_FILE = CARDS_DIR / "spacedock-data.xml"
 SEEDS_DIR = SHARED / "seeds"
+REFERENCE_DIR = SHARED / "reference"
+DOCUMENTS_ABSENT = "the rule documents in ../shared are absent"
+UTOPIA_FILE = bundled("utopia").path  # xz-compressed; every card reader takes it as it is
+SPACEDOCK_FILE = bundled("spacedock").path
 
 
 @pytest.fixture(autouse=True)
@@ -25,16 +32,13 @@ def fresh_cache():
 
 @pytest.fixture
 def utopia_path() -> Path:
-    """The real Utopia card database; skipped only where ../shared is absent (CI has it)."""
-    if not UTOPIA_FILE.exists():
-        pytest.skip(f"real card data not found at {UTOPIA_FILE} (../shared is absent)")
+    """The real Utopia card database, as Muster ships it."""
     return UTOPIA_FILE
 
 
 @pytest.fixture
 def spacedock_path() -> Path:
-    if not SPACEDOCK_FILE.exists():
-        pytest.skip(f"real card data not found at {SPACEDOCK_FILE} (../shared is absent)")
+    """The real Space Dock card database, as Muster ships it."""
     return SPACEDOCK_FILE
 
 

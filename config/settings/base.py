@@ -3,9 +3,8 @@
 Variables: ``DATABASE_URL`` (default: SQLite file ``db.sqlite3`` in the project
 folder), ``SECRET_KEY``, ``DEBUG``, ``ALLOWED_HOSTS`` (comma-separated),
 ``CSRF_TRUSTED_ORIGINS`` (comma-separated), ``REDIS_URL`` (shared cache; without
-it each process keeps its own), ``CARD_DATA`` (catalog file for ``make run``),
-``STAW_REFERENCE_CARDS`` (the other builder's card file: Space Dock's when the site imported
-Utopia's, or the reverse; fleets imported from that builder have their ids translated through it),
+it each process keeps its own), ``STAW_UTOPIA_URL`` and ``STAW_SPACEDOCK_URL`` (where
+``update_cards`` fetches the newest card databases; the public repositories by default),
 ``MUSTER_PAPER_SIZE`` (``A4``, the default, or ``Letter``: the paper of printouts outside an event
 and of a new event).
 """
@@ -148,8 +147,16 @@ STORAGES = {
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
 }
 
-# The card database of the builder whose cards the site did not import (see fleets.selectors.reference_catalogs).
-STAW_REFERENCE_CARDS = os.environ.get("STAW_REFERENCE_CARDS", "")
+# Where `manage.py update_cards` fetches the newest card databases (fleets/card_data/README.md).
+STAW_CARD_URLS = {
+    "utopia": os.environ.get(
+        "STAW_UTOPIA_URL",
+        "https://raw.githubusercontent.com/AngryTribble/Star-Trek-Attack-Wing-Utopia/site/data/data.json",
+    ),
+    "spacedock": os.environ.get(
+        "STAW_SPACEDOCK_URL", "https://raw.githubusercontent.com/spacedockapp/spacedock/master/src/Data.xml"
+    ),
+}
 
 # The paper printouts are laid out for where an event has not chosen one (accounts.paper): A4 or Letter.
 MUSTER_PAPER_SIZE = os.environ.get("MUSTER_PAPER_SIZE", "A4").strip()

@@ -33,17 +33,17 @@ from .checks import (
 from .dates import JudgedOn, builder_date, retired_resources
 from .fleets import fleet_history, user_fleets
 from .other_builders import (
-    CARD_FILE_MAX_BYTES,
     ImportPreview,
     ImportRow,
+    catalog_edition,
     catalog_source,
+    held_catalog,
     read_import,
     reference_catalogs,
     utopia_export,
 )
 
 __all__ = [
-    "CARD_FILE_MAX_BYTES",
     "CardLine",
     "CardMatches",
     "FLEET_FILE_KEYS",
@@ -59,7 +59,9 @@ __all__ = [
     "card_search",
     "card_type_label",
     "catalog_factions",
+    "catalog_edition",
     "catalog_source",
+    "held_catalog",
     "content_fleet",
     "faction_choices",
     "faction_label",

@@ -4,25 +4,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
-from pathlib import Path
 
-from django.conf import settings
-
-from rules.attack_wing import DEFAULT_FORMAT, FORMATS, CatalogFormatError, interchange, read_catalog, validate_fleet
+from rules.attack_wing import DEFAULT_FORMAT, FORMATS, interchange, read_catalog, validate_fleet
 from rules.attack_wing import catalog as records
 from rules.attack_wing.catalog import Catalog
-from rules.attack_wing.sources import detect_source
-from rules.bounded_read import read_at_most
 
-from ..models.catalog import Card
+from ..bundled_cards import bundled, read_bundled
+from ..models import Card, CardDatabase
+from ..models.catalog import SOURCE_CHOICES
 from ..models.fleet import FleetVersion
 from .catalog import load_catalog
 from .checks import FleetCheck, content_fleet, fleet_check
 
-CARD_FILE_MAX_BYTES = 20 * 1024 * 1024  # a reference card database (the real ones are about 1.2 MB)
-
-# (path, size, mtime) and the card database read from it; see reference_catalogs.
-_references: tuple[tuple, Catalog, str] | None = None
+# source -> (the held file's sha256, or the shipped one's) and the card database read from it
+_held: dict[str, tuple[str, Catalog]] = {}
 
 
 def catalog_source() -> str:
@@ -30,30 +25,39 @@ def catalog_source() -> str:
     return Card.objects.order_by().values_list("source", flat=True).first() or ""
 
 
-def reference_catalogs() -> dict[str, Catalog]:
-    """The *other* card database, for ids of the builder whose cards the site did not import.
+def catalog_edition() -> str:
+    """Which cards the site's verdicts use, as a judge reads it on a page or a printed sheet:
+    "Utopia cards, commit 5b4d6d1 of 2025-07-26" ("" with no catalog)."""
+    source = catalog_source()
+    if not source:
+        return ""
+    held = CardDatabase.objects.filter(source=source).first()
+    if held is None:
+        return f"{dict(SOURCE_CHOICES)[source]} cards, edition not recorded"
+    return f"{held.get_source_display()} cards, {held.edition}"
 
-    The site imports one card database (Utopia's or Space Dock's); a Space Dock file names
-    Space Dock ids, a Utopia link Utopia ids. ``settings.STAW_REFERENCE_CARDS`` names the other
-    database's file; it is read once per process (again when the file changes) and used only to
-    translate ids into the site's catalog, never to add cards. Unset, unreadable, or the same
-    source as the site's: none, and the other builder's ids are reported as not found.
+
+def held_catalog(source: str) -> Catalog:
+    """``source``'s card database as the site holds it (:class:`~fleets.models.CardDatabase`), else
+    as Muster ships it; read once per process, again when the held file changes."""
+    held = CardDatabase.objects.filter(source=source).values_list("sha256", flat=True).first()
+    key = held or f"bundled:{bundled(source).sha256}"
+    if source not in _held or _held[source][0] != key:
+        data = CardDatabase.objects.get(source=source).unpacked() if held else read_bundled(source)
+        _held[source] = (key, read_catalog(data, source))
+    return _held[source][1]
+
+
+def reference_catalogs() -> dict[str, Catalog]:
+    """The *other* builder's card database, to translate its ids into the site's catalog.
+
+    The catalog's cards come from one builder (Utopia's on a new site); a Space Dock file names
+    Space Dock ids, a Utopia link Utopia ids. The other builder's file is the one the site
+    holds, kept by every import and ``update_cards``, else the one Muster ships, so the
+    crosswalk is always there. It only translates ids; it never adds cards.
     """
-    global _references
-    path = getattr(settings, "STAW_REFERENCE_CARDS", "") or ""
-    if not path:
-        return {}
-    try:
-        stat = Path(path).stat()
-        key = (str(path), stat.st_size, stat.st_mtime_ns)
-        if _references is None or _references[0] != key:
-            data = read_at_most(path, CARD_FILE_MAX_BYTES, what="card file")
-            source = detect_source(data)
-            _references = (key, read_catalog(data, source), source)
-    except (OSError, ValueError, CatalogFormatError):
-        return {}
-    _key, catalog, source = _references
-    return {} if source == catalog_source() else {source: catalog}
+    other = "spacedock" if (catalog_source() or "utopia") == "utopia" else "utopia"
+    return {other: held_catalog(other)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,8 +127,7 @@ def utopia_export(version: FleetVersion, kind: str) -> interchange.Export:
     """``version`` as a Utopia share link (``kind`` "link") or Utopia-style text ("text").
 
     Utopia's ids are needed for a link: when the site's catalog is Space Dock's they come from
-    the reference card file (:func:`reference_catalogs`), and without one the cards are named
-    by the site's own ids.
+    the Utopia card file the site holds (:func:`reference_catalogs`).
     """
     catalog = load_catalog()
     fleet = content_fleet(version.content, catalog)

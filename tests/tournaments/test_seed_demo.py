@@ -5,7 +5,9 @@ from io import StringIO
 import pytest
 from django.contrib.auth.models import User
 from django.core.management import call_command
+from django.urls import reverse
 
+from fleets.models import Card, CardDatabase
 from games.attack_wing.demo import DEMO_EVENT_NAME
 from tournaments.models import Event
 
@@ -24,21 +26,37 @@ def test_seed_demo_creates_accounts_once_and_prints_passwords_once():
     organizer = User.objects.get(username="organizer")
     assert organizer.groups.filter(name="Organizer").exists()
     assert Event.objects.get(name=DEMO_EVENT_NAME).judges.filter(username="judge").exists()
-    assert "import_cards" in first  # no catalog yet: it says how to import one
     second = seed()
-    assert "password" not in second
+    assert "password" not in second and "Imported" not in second
     assert Event.objects.filter(name=DEMO_EVENT_NAME).count() == 1
     assert User.objects.filter(username__in=["organizer", "judge", "player"]).count() == 3
 
 
-def test_seed_demo_imports_cards_and_registers_players_with_legal_fleets(utopia_path):
-    output = seed("--cards", str(utopia_path))
+def test_seed_demo_creates_a_site_administrator_who_can_open_the_people_page(client):
+    output = seed()
+    admin = User.objects.get(username="admin")
+    assert admin.is_superuser and admin.is_staff and "Created admin (site administrator" in output
+    client.force_login(admin)
+    assert client.get(reverse("accounts:people")).status_code == 200
+
+
+def test_seed_demo_on_an_empty_site_imports_the_shipped_cards_and_registers_legal_fleets():
+    """A bare clone: no card file given, the demo STAW event still gets real, legal fleets."""
+    output = seed()
+    assert Card.objects.count() > 2000
+    assert set(CardDatabase.objects.values_list("source", flat=True)) == {"utopia", "spacedock"}
     event = Event.objects.get(name=DEMO_EVENT_NAME)
     registrations = list(event.registrations.select_related("fleet_version"))
     assert len(registrations) >= 4 and all(r.fleet_version.legal for r in registrations)
-    assert "legal fleet" in output and "No STAW card catalog" not in output
-    seed("--cards", str(utopia_path))
+    assert "Imported the Utopia cards bundled with Muster" in output and "legal fleet" in output
+    seed()
     assert event.registrations.count() == len(registrations)
+
+
+def test_seed_demo_imports_the_card_file_it_is_given_instead(utopia_path):
+    output = seed("--cards", str(utopia_path))
+    assert f"Imported Utopia cards from {utopia_path}" in output
+    assert CardDatabase.objects.get(source="utopia").origin == str(utopia_path)
 
 
 def test_seed_demo_gives_every_deck_game_something_to_look_at():

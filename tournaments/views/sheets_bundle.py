@@ -26,7 +26,7 @@ from django.views.decorators.http import require_safe
 from reportlab.platypus import Flowable
 
 from fleets.decks.sheets import deck_sheet_story, render_deck_sheets
-from fleets.selectors import load_catalog
+from fleets.selectors import catalog_edition, load_catalog
 from fleets.sheets import fleet_sheet_story, render_fleet_sheets
 
 from .. import selectors
@@ -67,7 +67,7 @@ def fleet_sheets(request, event: Event, viewer: Viewer):
 
 def _stories(event: Event, registrations: list[Registration], site_url: str) -> Iterator[list[Flowable]]:
     """Each player's sheet, filled in for the event as their own sheet is (one catalog read for all)."""
-    catalog = load_catalog()
+    catalog, edition = load_catalog(), catalog_edition()
     players = selectors.printed_players(event)
     for registration in registrations:
         player = players[registration.pk]
@@ -79,6 +79,7 @@ def _stories(event: Event, registrations: list[Registration], site_url: str) -> 
             event_name=event.name,
             event_date=event.date,
             catalog=catalog,
+            edition=edition,
         )
 
 

@@ -4,9 +4,10 @@
 Checks a Star Trek: Attack Wing fleet in any format Muster reads, detected from the file
 (``--source-format`` names it): a Muster fleet file (format in ``docs/attack-wing-rules.md``)
 or text export, a Utopia link, text or Tabletop Simulator export, a Space Dock squad file or
-text. The cards come from ``--cards`` (a Utopia or Space Dock file, read directly, no
-database) or else from the imported catalog; ids of the other builder are translated through
-``--reference-cards`` (else, without ``--cards``, ``settings.STAW_REFERENCE_CARDS``). For any
+text. The cards come from ``--cards`` (a Utopia or Space Dock file, plain or compressed, read
+directly, no database), else from the site's catalog, else (a site with no catalog, or no
+database yet) from the Utopia file Muster ships. Ids of the other builder are translated
+through ``--reference-cards``, else the other builder's file the site holds or Muster ships. For any
 format but Muster's fleet file, what was recognised card by card comes before the report.
 ``--format`` and ``--date`` override the file's own. Exit status: 0 legal, 1 illegal or cards
 not recognised, 2 bad input (one line on stderr).
@@ -19,8 +20,11 @@ import sys
 from datetime import date
 
 from django.core.management.base import BaseCommand, CommandError
+from django.db import DatabaseError
 
+from fleets.bundled_cards import read_bundled
 from fleets.catalog_import import MAX_BYTES as MAX_CARD_FILE_BYTES
+from fleets.models import Card
 from fleets.selectors import load_catalog, reference_catalogs
 from rules.attack_wing import (
     DEFAULT_FORMAT,
@@ -77,11 +81,13 @@ class Command(BaseCommand):
 
     def check(self, path, cards, format_key, event_date, options) -> tuple[interchange.ImportResult, Report]:
         if cards:
-            catalog = read_catalog(read_at_most(cards, MAX_CARD_FILE_BYTES, what="card file"))
-            references = {}
+            data = read_at_most(cards, MAX_CARD_FILE_BYTES, what="card file")
+            source = detect_source(data)
+            catalog, references = read_catalog(data, source), _shipped_other_than(source)
+        elif _site_has_catalog():
+            catalog, references = load_catalog(), reference_catalogs()
         else:
-            catalog = load_catalog()
-            references = reference_catalogs()
+            catalog, references = read_catalog(read_bundled("utopia"), "utopia"), _shipped_other_than("utopia")
         if options.get("reference_cards"):
             data = read_at_most(options["reference_cards"], MAX_CARD_FILE_BYTES, what="card file")
             references = {detect_source(data): read_catalog(data)}
@@ -100,6 +106,20 @@ class Command(BaseCommand):
         fmt = get_format(format_key or result.format_key or DEFAULT_FORMAT)
         on = _date_option(event_date) if event_date else result.date
         return result, validate_fleet(result.fleet, catalog, fmt, on)
+
+
+def _site_has_catalog() -> bool:
+    """Whether the site's database holds cards; a clone not yet migrated has none (and no tables)."""
+    try:
+        return Card.objects.exists()
+    except DatabaseError:
+        return False
+
+
+def _shipped_other_than(source: str) -> dict:
+    """The other builder's card file as Muster ships it, so that builder's ids translate too."""
+    other = "spacedock" if source == "utopia" else "utopia"
+    return {other: read_catalog(read_bundled(other), other)}
 
 
 def render_import(result: interchange.ImportResult) -> str:

@@ -1,7 +1,10 @@
-"""``manage.py import_cards PATH_OR_URL [--source utopia|spacedock] [--progress]``.
+"""``manage.py import_cards [PATH_OR_URL] [--source utopia|spacedock] [--progress]``.
 
 Imports a Star Trek: Attack Wing card database (the Utopia ``data.json`` or
-the Space Dock ``Data.xml``) into the catalog; see :mod:`fleets.catalog_import`.
+the Space Dock ``Data.xml``, plain or compressed) into the catalog; see
+:mod:`fleets.catalog_import`. Without a location it installs the card files Muster
+ships that the site does not have yet (``fleets/card_data/``); ``update_cards``
+shows what a newer file changes before importing it.
 Re-running it updates cards in place. The catalog holds one source: Utopia
 and Space Dock share no card id, so a Space Dock file on top of a Utopia
 catalog (or the reverse) would list most cards twice and is refused.
@@ -11,7 +14,14 @@ from __future__ import annotations
 
 from django.core.management.base import BaseCommand, CommandError
 
-from fleets.catalog_import import SOURCE_NAMES, CatalogImportError, ImportSummary, import_catalog, read_location
+from fleets.catalog_import import (
+    SOURCE_NAMES,
+    CatalogImportError,
+    ImportSummary,
+    import_catalog,
+    install_bundled,
+    read_location,
+)
 from rules.attack_wing.sources import SOURCES
 
 BAR_WIDTH = 30
@@ -28,23 +38,34 @@ class Command(BaseCommand):
     )
 
     def add_arguments(self, parser):
-        parser.add_argument("location", metavar="PATH_OR_URL", help="a local file or an http(s) URL")
+        parser.add_argument(
+            "location",
+            metavar="PATH_OR_URL",
+            nargs="?",
+            help="a local file or an http(s) URL (default: the card files Muster ships, if the site lacks them)",
+        )
         parser.add_argument("--source", choices=SOURCES, help="the file's format (default: detected)")
         parser.add_argument(
             "--progress", action="store_true", help="show a progress bar even when stderr is not a terminal"
         )
 
-    def handle(self, *args, location: str, source: str | None, progress: bool, **options):
+    def handle(self, *args, location: str | None, source: str | None, progress: bool, **options):
         show_progress = progress or self.stderr.isatty()
+        bar = self._draw_bar if show_progress else None
         try:
-            data = read_location(location)
-            summary = import_catalog(data=data, source=source, progress=self._draw_bar if show_progress else None)
+            if location is None:
+                done = install_bundled(progress=bar)
+            else:
+                summary = import_catalog(data=read_location(location), source=source, progress=bar, origin=location)
         except CatalogImportError as error:
             raise CommandError(str(error)) from error
         finally:
             if show_progress:
                 self.stderr.write("")
-        self._report(location, summary, limit=None if options["verbosity"] > 1 else LISTED)
+        if location is None:
+            self.stdout.write("\n".join(done) or "The site already holds the card files Muster ships.")
+        else:
+            self._report(location, summary, limit=None if options["verbosity"] > 1 else LISTED)
 
     def _draw_bar(self, done: int, total: int) -> None:
         filled = BAR_WIDTH * done // total
@@ -70,13 +91,14 @@ class Command(BaseCommand):
                 f"  {len(summary.unread_codes)} card(s) carry a Space Dock Special code the reader does not "
                 "translate (kept as information; the card text may still give the rule)"
             )
-        lines += _section("Not in the file, kept", list(summary.kept), limit)
-        lines += _section("Skipped", [f"{s.source_id}: {s.reason}" for s in summary.skipped], limit)
-        lines += _section("Warnings", list(summary.warnings), limit)
+        lines += section_lines("Not in the file, kept", list(summary.kept), limit)
+        lines += section_lines("Skipped", [f"{s.source_id}: {s.reason}" for s in summary.skipped], limit)
+        lines += section_lines("Warnings", list(summary.warnings), limit)
         self.stdout.write("\n".join(lines))
 
 
-def _section(title: str, entries: list[str], limit: int | None) -> list[str]:
+def section_lines(title: str, entries: list[str], limit: int | None) -> list[str]:
+    """``title (N):`` and the entries indented, at most ``limit`` of them (``None``: all)."""
     if not entries:
         return []
     shown = entries if limit is None else entries[:limit]

@@ -5,7 +5,7 @@ import re
 import pytest
 
 from games.wing_commander.models import WingCommanderCard
-from tests.conftest import SEEDS_DIR
+from tests.conftest import DOCUMENTS_ABSENT, SEEDS_DIR
 
 MANUAL = SEEDS_DIR / "001_81b2e807a363bebf.txt"
 pytestmark = pytest.mark.django_db
@@ -24,7 +24,7 @@ def test_the_examples_cards_are_in_the_catalog():
     assert cards["Kickstop"].mustering_cost is None and cards["Maniac"].mustering_cost is None
 
 
-@pytest.mark.skipif(not MANUAL.exists(), reason="../shared is absent")
+@pytest.mark.skipif(not MANUAL.exists(), reason=DOCUMENTS_ABSENT)
 def test_every_quote_in_the_notes_is_the_manuals_own_text():
     manual = " ".join(MANUAL.read_text().split())
     quotes = [

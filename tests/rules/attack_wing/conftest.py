@@ -9,8 +9,6 @@ from tests.conftest import SPACEDOCK_FILE, UTOPIA_FILE
 
 
 def _read(path):
-    if not path.exists():
-        pytest.skip(f"real card data not found at {path} (../shared is absent)")
     return read_catalog(path.read_bytes())
 
 

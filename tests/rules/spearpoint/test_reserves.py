@@ -16,7 +16,7 @@ from rules.spearpoint import (
     check_reserves,
     reserves_from_data,
 )
-from tests.conftest import SEEDS_DIR
+from tests.conftest import DOCUMENTS_ABSENT, SEEDS_DIR
 
 PLAYER_AID = SEEDS_DIR / "004_e915a1b7ebe39e30.txt"
 RIFLES = Unit("Rifle Squad", "american", "infantry", 5)
@@ -39,7 +39,7 @@ def codes(report):
     return [v.code for v in report.violations]
 
 
-@pytest.mark.skipif(not PLAYER_AID.exists(), reason="../shared is absent")
+@pytest.mark.skipif(not PLAYER_AID.exists(), reason=DOCUMENTS_ABSENT)
 def test_limits_are_the_player_aids():
     text = PLAYER_AID.read_text()
     assert (

@@ -13,7 +13,7 @@ from rules.spearpoint import (
     score_game,
     victory_points,
 )
-from tests.conftest import SEEDS_DIR
+from tests.conftest import DOCUMENTS_ABSENT, SEEDS_DIR
 
 PLAYER_AID = SEEDS_DIR / "004_e915a1b7ebe39e30.txt"
 TIGER = Unit("Tiger I", "german", "vehicle", 21)
@@ -21,7 +21,7 @@ PANZER_IV = Unit("Panzer IV", "german", "vehicle", 10)
 SHERMAN = Unit("M4 Sherman", "american", "vehicle", 12)
 
 
-@pytest.mark.skipif(not PLAYER_AID.exists(), reason="../shared is absent")
+@pytest.mark.skipif(not PLAYER_AID.exists(), reason=DOCUMENTS_ABSENT)
 def test_winning_points_are_the_player_aids():
     assert f"the first player to score {WINNING_POINTS} Victory Points" in PLAYER_AID.read_text()
 

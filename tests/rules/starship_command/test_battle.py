@@ -13,7 +13,7 @@ from rules.starship_command import (
     destroyed_value,
     game_standing,
 )
-from tests.conftest import SEEDS_DIR
+from tests.conftest import DOCUMENTS_ABSENT, SEEDS_DIR
 from tests.rules.starship_command.cards import SARATOGA, ship
 
 RULEBOOK = SEEDS_DIR / "002_802ef45c99732f6e.txt"
@@ -109,7 +109,7 @@ def test_ship_card_refuses_unknown_race_and_weapons():
         ShipCard("X", "packtons", "cruiser", 10, 5, 5, 5, weapons=("disruptor",))
 
 
-@pytest.mark.skipif(not RULEBOOK.exists(), reason="../shared is absent")
+@pytest.mark.skipif(not RULEBOOK.exists(), reason=DOCUMENTS_ABSENT)
 def test_presets_are_the_rulebooks_recommendations():
     assert (
         "We recommend either 2 battles or 250 points for a shorter game (45-60 Minutes) or 4 battles or 500 points "

@@ -14,7 +14,7 @@ from rules.starship_command import (
     TeamScore,
     Transfer,
 )
-from tests.conftest import SEEDS_DIR
+from tests.conftest import DOCUMENTS_ABSENT, SEEDS_DIR
 from tests.rules.starship_command.cards import SARATOGA, ship
 
 RULEBOOK = SEEDS_DIR / "002_802ef45c99732f6e.txt"
@@ -170,7 +170,7 @@ def test_three_battle_campaign_for_two_teams_matches_the_hand_computation():
     assert refused(campaign, Purchase("dan", CHEETAH)) == ["CAMPAIGN_OVER"]
 
 
-@pytest.mark.skipif(not RULEBOOK.exists(), reason="../shared is absent")
+@pytest.mark.skipif(not RULEBOOK.exists(), reason=DOCUMENTS_ABSENT)
 def test_the_ledger_amounts_are_the_rulebooks():
     text = RULEBOOK.read_text()
     assert "After each battle, all players receive 50 points to make repairs" in text

@@ -6,7 +6,7 @@ import pytest
 
 from rules.list_check import ListFileError
 from rules.starship_command import FLEET_BUDGET, FleetList, FleetShip, check_fleet, check_list_data, fleet_from_data
-from tests.conftest import SEEDS_DIR
+from tests.conftest import DOCUMENTS_ABSENT, SEEDS_DIR
 
 RULEBOOK = SEEDS_DIR / "002_802ef45c99732f6e.txt"
 
@@ -20,7 +20,7 @@ def codes(report):
     return [v.code for v in report.violations]
 
 
-@pytest.mark.skipif(not RULEBOOK.exists(), reason="../shared is absent")
+@pytest.mark.skipif(not RULEBOOK.exists(), reason=DOCUMENTS_ABSENT)
 def test_budget_is_the_rulebooks():
     assert f"Each player is given {FLEET_BUDGET} points to buy a fleet." in RULEBOOK.read_text()
 

@@ -16,7 +16,7 @@ from rules.wing_commander import (
     MusterCard,
     check_deck,
 )
-from tests.conftest import SEEDS_DIR
+from tests.conftest import DOCUMENTS_ABSENT, SEEDS_DIR
 
 MANUAL = SEEDS_DIR / "001_81b2e807a363bebf.txt"
 
@@ -33,7 +33,7 @@ def codes(report):
     return [violation.code for violation in report.violations]
 
 
-@pytest.mark.skipif(not MANUAL.exists(), reason="../shared is absent")
+@pytest.mark.skipif(not MANUAL.exists(), reason=DOCUMENTS_ABSENT)
 def test_limits_are_the_manuals_own_numbers():
     text = MANUAL.read_text()
     assert f"A deck must have at least {MIN_DECK_CARDS} cards." in text

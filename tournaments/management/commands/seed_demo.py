@@ -1,10 +1,11 @@
 """``manage.py seed_demo [--cards PATH]``: demo accounts and each game's demo data, safe to run again.
 
-Accounts (``organizer``, ``judge``, ``player`` and a few more players) get random
-passwords, printed once when the account is created; a later run leaves existing
-accounts alone and prints nothing for them. With ``--cards`` and an empty catalog
-the STAW cards are imported first (``import_cards``). Each game adds its own demo
-(its registry entry's ``demo``), given the demo accounts.
+Accounts (``admin``, a site administrator who grants roles on the People page, then
+``organizer``, ``judge``, ``player`` and a few more players) get random passwords, printed
+once when the account is created; a later run leaves existing accounts alone and prints
+nothing for them. An empty STAW catalog is filled first: from ``--cards`` when given, else
+from the card files Muster ships (``import_cards``). Each game adds its own demo (its
+registry entry's ``demo``), given the demo accounts.
 """
 
 from __future__ import annotations
@@ -21,7 +22,9 @@ from accounts.roles import JUDGE, ORGANIZER, PLAYER
 from fleets.models import Card
 from games.registry import all_games
 
+ADMIN = "admin"
 DEMO_ACCOUNTS = (
+    (ADMIN, ()),
     ("organizer", (ORGANIZER,)),
     ("judge", (JUDGE,)),
     ("player", (PLAYER,)),
@@ -32,25 +35,23 @@ DEMO_ACCOUNTS = (
 
 
 class Command(BaseCommand):
-    help = "Create demo accounts and a demo event (idempotent); import the STAW cards first with --cards PATH."
+    help = (
+        "Create demo accounts and a demo event of every game (idempotent); an empty STAW catalog gets the "
+        "card files Muster ships, or --cards PATH."
+    )
 
     def add_arguments(self, parser):
-        parser.add_argument("--cards", metavar="PATH", help="a card database to import if the catalog is empty")
+        parser.add_argument("--cards", metavar="PATH", help="a card database to import instead of the shipped one")
 
     def handle(self, *args, cards: str | None = None, **options):
         if cards and not Card.objects.exists():
             call_command("import_cards", cards, stdout=self.stdout, stderr=self.stderr)
+        call_command("import_cards", stdout=self.stdout, stderr=self.stderr)  # the shipped files the site lacks
         with transaction.atomic():
             users = {name: self.account(name, roles) for name, roles in DEMO_ACCOUNTS}
             for game in all_games():
                 if game.demo is not None:
                     game.demo(accounts=users, log=self.stdout.write)
-        if not Card.objects.exists():
-            self.stdout.write(
-                "No STAW card catalog is loaded, so the demo event has no fleets. Import one with:\n"
-                "  .venv/bin/python manage.py import_cards PATH_OR_URL_OF/utopia-data.json\n"
-                "or run `CARD_DATA=path/to/utopia-data.json make run`."
-            )
 
     def account(self, username: str, roles: tuple[str, ...]):
         user, created = get_user_model().objects.get_or_create(
@@ -59,7 +60,9 @@ class Command(BaseCommand):
         if created:
             password = secrets.token_urlsafe(12)
             user.set_password(password)
+            user.is_staff = user.is_superuser = username == ADMIN
             user.save()
             user.groups.add(*Group.objects.filter(name__in=roles))
-            self.stdout.write(f"Created {username} ({', '.join(roles)}) with password: {password}")
+            what = ", ".join(roles) or "site administrator: grants Organizer and Judge on the People page"
+            self.stdout.write(f"Created {username} ({what}) with password: {password}")
         return user

@@ -21,6 +21,7 @@ from rules.attack_wing.interchange import (
     detect_format,
     import_fleet,
 )
+from tests.conftest import DOCUMENTS_ABSENT, REFERENCE_DIR
 
 UTOPIA_FORMS = {
     "utopia-link": UTOPIA_LINK,
@@ -130,11 +131,9 @@ def test_the_squad_translates_to_the_exact_cards_of_the_link(utopia, spacedock, 
 
 
 def test_the_space_dock_reference_squad_reads_in_both_catalogs(utopia, spacedock):
-    from tests.conftest import SHARED
-
-    path = SHARED / "reference" / "spacedock-squad-example.spacedock"
+    path = REFERENCE_DIR / "spacedock-squad-example.spacedock"
     if not path.exists():
-        pytest.skip("../shared is absent")
+        pytest.skip(DOCUMENTS_ABSENT)
     data = path.read_bytes()
     own = import_fleet(data, spacedock)
     assert own.complete and [s.ship for s in own.fleet.ships] == ["1011", "1003"]
