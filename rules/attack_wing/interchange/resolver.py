@@ -72,6 +72,11 @@ class Resolver:
                 source_cost=source_card.cost,
                 ship_factions=entry.ship_factions,
             )
+            if not any(c.kind in kinds for c in self.by_name.get(name_key(source_card.name), ())):
+                twin = self.printed_twin(source_card, kinds)
+                if twin is not None:
+                    said = f"the source's card is named {source_card.name!r}"
+                    return Found(twin, MATCHED, "id→card", f"{said}; the same printed card here is {twin.name!r}")
             found = self.by_name_and_type(hint, kinds, source_card)
             if found.card is not None:
                 return Found(found.card, found.status, "id→name", found.note, found.alternatives, found.tied)
@@ -147,6 +152,29 @@ class Resolver:
             tuple(c.id for c in scored[1:]),
             tuple(c.id for c in top[1:]),
         )
+
+    def printed_twin(self, source_card: Card, kinds: tuple[str, ...]) -> Card | None:
+        """The catalog's card for a card the other database names differently ("U.S.S. Enterprise-E" and
+        "U.S.S. Enterprise NCC-1701-E", "Cold Storage Unit" and "Cold Storage Units", a generic "Gorn"
+        captain and the generic "Independent" one): same kind and type, same printed cost, uniqueness,
+        skill and ship values, released in a set they share; of several, those of the source's
+        factions. Several twins left that play alike are one card printed twice; the one whose name
+        shares the most with the source's is taken. Twins that play differently are no answer.
+        """
+        if source_card.kind not in kinds:
+            return None
+        twins = [
+            card
+            for card in self.catalog.cards.values()
+            if card.kind == source_card.kind
+            and set(card.set_ids) & set(source_card.set_ids)
+            and _printed(card) == _printed(source_card)
+        ]
+        twins = [card for card in twins if set(card.factions) == set(source_card.factions)] or twins
+        if not twins or not all(same_play(twins[0], twin) for twin in twins[1:]):
+            return None
+        wanted = name_key(source_card.name)
+        return min(twins, key=lambda card: (-_shared_prefix(name_key(card.name), wanted), card.id))
 
     def by_class(self, ship_class: str) -> list[Card]:
         key = name_key(ship_class)
@@ -224,6 +252,15 @@ def same_play(a: Card, b: Card) -> bool:
         b.shields,
         b.slots,
     )
+
+
+def _printed(card: Card) -> tuple:
+    """What a card prints that decides its cost and place in a fleet, whatever its name."""
+    return (card.upgrade_type, card.cost, card.unique, card.skill, card.attack, card.agility, card.hull, card.shields)
+
+
+def _shared_prefix(a: str, b: str) -> int:
+    return next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b)))
 
 
 def _a(word: str) -> str:

@@ -129,7 +129,8 @@ def parse_squad(data: bytes | str | object, choice: int = 0) -> Parsed:
             block.source_total = ship["calculatedCost"]
         parsed.ships.append(block)
     if not parsed.ships:
-        raise InterchangeError("The Space Dock squad has no ships.", "NO_SHIPS")
+        sideboard = " (only a Reinforcements Sideboard, which Muster's fleets do not hold)" if parsed.loose else ""
+        raise InterchangeError(f"The Space Dock squad has no ships{sideboard}.", "NO_SHIPS")
     return parsed
 
 
