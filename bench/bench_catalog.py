@@ -3,25 +3,22 @@
 Runs against a throw-away database made the way the test suite makes one: a
 temporary SQLite file by default, or a ``bench_catalog`` database on the
 server ``DATABASE_URL`` names (PostgreSQL), so the figures cover real SQL and
-a real commit. The Utopia file is ``$CARD_DATA`` or ``../shared/cards/staw/utopia-data.json``.
+a real commit. The Utopia file is ``$CARD_DATA`` or the one Muster ships (``fleets/card_data/``).
 """
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 from bench.django_db import throwaway_database
 from bench.framework import Result, time_runs, within
+from bench.real_fleets import utopia_file
 
-UTOPIA_FILE = Path(__file__).resolve().parent.parent.parent / "shared" / "cards" / "staw" / "utopia-data.json"
 REPEAT = 3
 
 
 def run() -> list[Result]:
-    path = Path(os.environ.get("CARD_DATA") or UTOPIA_FILE)
-    if not path.exists():
-        print(f"bench_catalog: no Utopia file at {path}; set CARD_DATA to measure the catalog")
+    path = utopia_file()
+    if path is None:
+        print("bench_catalog: CARD_DATA names no file")
         return []
     data = path.read_bytes()
     with throwaway_database("bench_catalog"):

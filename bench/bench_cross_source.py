@@ -9,9 +9,8 @@ Target: every fleet agrees. The test suite runs the same check on 200 fleets.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from bench.framework import Result, at_least, timed
+from fleets.bundled_cards import read_bundled
 from rules.attack_wing import read_catalog, validate_fleet
 from rules.attack_wing.crosswalk import (
     KNOWN_DIFFERENCES,
@@ -22,17 +21,12 @@ from rules.attack_wing.crosswalk import (
     verdict,
 )
 
-CARDS = Path(__file__).resolve().parent.parent.parent / "shared" / "cards" / "staw"
 FLEETS = 1_000
 SEEDS = (1701, 1864, 2364)
 
 
 def run() -> list[Result]:
-    utopia_file, spacedock_file = CARDS / "utopia-data.json", CARDS / "spacedock-data.xml"
-    if not (utopia_file.exists() and spacedock_file.exists()):
-        print(f"bench_cross_source: card files not found in {CARDS}")
-        return []
-    utopia, spacedock = read_catalog(utopia_file.read_bytes()), read_catalog(spacedock_file.read_bytes())
+    utopia, spacedock = read_catalog(read_bundled("utopia")), read_catalog(read_bundled("spacedock"))
     walk = crosswalk(utopia, spacedock)
     printed = printed_differences(utopia, spacedock, walk)
     left_out = frozenset(printed) | frozenset(KNOWN_DIFFERENCES)

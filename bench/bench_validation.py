@@ -7,16 +7,14 @@ so resource retirement is checked too. Target: at least 5,000 fleets a second.
 
 from __future__ import annotations
 
-import os
 import random
 from datetime import date
-from pathlib import Path
 
 from bench.framework import Result, at_least, time_runs
+from bench.real_fleets import utopia_file
 from rules.attack_wing import Fleet, FleetShip, read_catalog, validate_fleet
 from rules.attack_wing.catalog import ADMIRAL, CAPTAIN, RESOURCE, SHIP, UPGRADE
 
-UTOPIA_FILE = Path(__file__).resolve().parent.parent.parent / "shared" / "cards" / "staw" / "utopia-data.json"
 FLEETS = 10_000
 REPEAT = 3
 EVENT_DATE = date(2017, 6, 1)
@@ -47,9 +45,9 @@ def random_fleets(catalog, count: int, seed: int = 1701) -> list[Fleet]:
 
 
 def run() -> list[Result]:
-    path = Path(os.environ.get("CARD_DATA") or UTOPIA_FILE)
-    if not path.exists():
-        print(f"bench_validation: no Utopia file at {path}; set CARD_DATA to measure validation")
+    path = utopia_file()
+    if path is None:
+        print("bench_validation: CARD_DATA names no file")
         return []
     catalog = read_catalog(path.read_bytes())
     fleets = random_fleets(catalog, FLEETS)

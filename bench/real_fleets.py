@@ -13,17 +13,17 @@ import os
 import random
 from pathlib import Path
 
+from fleets.bundled_cards import bundled
 from rules.attack_wing import Fleet, FleetShip, fleet_to_dict, validate_fleet
 from rules.attack_wing.catalog import CAPTAIN, SHIP, UPGRADE, Catalog
 
-UTOPIA_FILE = Path(__file__).resolve().parent.parent.parent / "shared" / "cards" / "staw" / "utopia-data.json"
 FORMAT = "wizkids-2016"
 MAX_DRAWS_PER_FLEET = 50  # far above the ~3 a legal fleet takes; a catalog without legal fleets stops here
 
 
 def utopia_file() -> Path | None:
-    """``$CARD_DATA`` or ``../shared/cards/staw/utopia-data.json``, if it exists."""
-    path = Path(os.environ.get("CARD_DATA") or UTOPIA_FILE)
+    """``$CARD_DATA`` or the Utopia file Muster ships, if it exists."""
+    path = Path(os.environ.get("CARD_DATA") or bundled("utopia").path)
     return path if path.exists() else None
 
 
