@@ -37,7 +37,7 @@ def test_seed_demo_creates_a_site_administrator_who_can_open_the_people_page(cli
     admin = User.objects.get(username="admin")
     assert admin.is_superuser and admin.is_staff and "Created admin (site administrator" in output
     client.force_login(admin)
-    assert client.get(reverse("accounts:people")).status_code == 200
+    assert client.get(reverse("people")).status_code == 200
 
 
 def test_seed_demo_on_an_empty_site_imports_the_shipped_cards_and_registers_legal_fleets():

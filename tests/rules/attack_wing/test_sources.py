@@ -10,6 +10,7 @@ from rules.attack_wing import CatalogFormatError, Restriction, read_catalog
 from rules.attack_wing.card_text.slots import slots_from_text
 from rules.attack_wing.catalog import ADMIRAL, CAPTAIN, OTHER, RESOURCE, SHIP, UPGRADE
 from rules.attack_wing.sources import detect_source
+from rules.attack_wing.sources.packed import unpack
 
 
 def test_utopia_imports_every_card_record(utopia):
@@ -205,6 +206,8 @@ def test_malformed_or_truncated_files_raise_one_clear_error(data):
 
 def test_truncated_real_file_raises(utopia_path):
     with pytest.raises(CatalogFormatError, match="not valid JSON"):
+        read_catalog(unpack(utopia_path.read_bytes())[:50_000])
+    with pytest.raises(CatalogFormatError, match="the xz file is truncated"):
         read_catalog(utopia_path.read_bytes()[:50_000])
 
 
