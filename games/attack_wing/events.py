@@ -139,11 +139,10 @@ class AttackWingEvents(EventGame):
             lines.append(f"{side.registration.name}'s fleet: {what}")
         points = []
         for seat in SEATS:
-            opponent = sides[3 - seat].registration.fleet_version
-            if opponent is None:
-                return lines
             scored = scoring.fleet_points(
-                event=event, opponent_version=opponent, opponent_losses=result.lost_by(3 - seat)
+                event=event,
+                opponent_version=sides[3 - seat].registration.fleet_version,
+                opponent_losses=result.lost_by(3 - seat),
             )
             points.append(f"{sides[seat].registration.name} {scored}")
         lines.append(f"Fleet points: {' · '.join(points)}")

@@ -20,6 +20,18 @@ def round_matches(round_: Round, *, match_pk: int | None = None) -> list[Match]:
     return list(matches.prefetch_related(Prefetch("sides", queryset=sides)).order_by(F("table").asc(nulls_last=True)))
 
 
+def paired_without_lists(round_: Round) -> list[str]:
+    """Names of the players seated at a table of ``round_`` with no list submitted (late entries the
+    desk added by name): the staff are told, so they enter the list before the result."""
+    game = event_game(round_.event.game)
+    sides = MatchSide.objects.filter(round=round_, match__table__isnull=False).select_related(
+        "registration__player", "registration__fleet_version"
+    )
+    registrations = [side.registration for side in sides]
+    game.load_lists(registrations)
+    return sorted(registration.name for registration in registrations if not registration.list_submitted)
+
+
 def round_table_statuses(round_: Round) -> Counter:
     """How many of the round's tables (byes left out) are in each result status, in one query."""
     tables = round_.matches.filter(table__isnull=False).order_by()
