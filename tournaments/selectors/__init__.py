@@ -25,7 +25,13 @@ from .events import (
     start_summary,
     upcoming_events,
 )
-from .history import event_history, event_staff_history, event_submission_history, event_walk_ins
+from .history import (
+    event_history,
+    event_round_history,
+    event_staff_history,
+    event_submission_history,
+    event_walk_ins,
+)
 from .lists import FleetRow, event_fleets, fleet_changed_since_submission, submitted_deck_view
 from .rounds import (
     LIVE_CACHE_SECONDS,
@@ -75,6 +81,7 @@ __all__ = [
     "column_value",
     "event_fleets",
     "event_history",
+    "event_round_history",
     "event_list",
     "event_registrations",
     "printed_players",

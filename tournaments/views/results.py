@@ -93,6 +93,7 @@ def history(request, event: Event, viewer: Viewer):
     context = {
         "event": event,
         "changes": selectors.event_history(event),
+        "round_changes": selectors.event_round_history(event),
         "submissions": selectors.event_submission_history(event),
         "staff_changes": selectors.event_staff_history(event),
         "walk_ins": selectors.event_walk_ins(event),
