@@ -123,6 +123,16 @@ def _with_opponent(seats) -> MatchSide | None:
     return seat
 
 
+def own_report(game, match: Match, seat: MatchSide | None):
+    """What a player's form starts from: their own report, never the opponent's (a player who changed
+    only the winner would otherwise report the opponent's claims as theirs); the opponent's report
+    is shown beside the form."""
+    if seat is None:
+        return None
+    report = next((report for report in match.reports.all() if report.seat == seat.seat), None)
+    return game.result_from_json(report.result) if report is not None else None
+
+
 def match_page(*, event: Event, match: Match, viewer: Viewer, seat: MatchSide | None) -> dict:
     """What the match page shows besides its form: each side with its result, each player's report
     in words, the opponent's report for the viewer to confirm, the match's history, and whether the

@@ -52,7 +52,8 @@ def match_detail(request, event: Event, viewer: Viewer, match_pk: int):
             if done:
                 return redirect("tournaments:match", event.pk, match_pk)
     else:
-        form = game.result_form(match, result=game.current_result(match), staff=enters)
+        start = game.current_result(match) if enters else selectors.own_report(game, match, seat)
+        form = game.result_form(match, result=start, staff=enters)
     context = {**selectors.match_page(event=event, match=match, viewer=viewer, seat=seat), "form": form}
     return render(request, "tournaments/match_detail.html", context)
 
