@@ -134,9 +134,12 @@ def printed_names(event: Event) -> dict[int, str]:
 @login_required
 @event_staff_required
 def export(request, event: Event, viewer: Viewer, fmt: str):
-    """Staff: the whole event (settings, players, fleets, every result) as CSV or JSON."""
+    """Staff: the whole event (settings, players, fleets, every result) as CSV or JSON, or its
+    standings as CSV (``fmt`` "standings.csv")."""
     if fmt == "json":
         response = JsonResponse(exports.event_json(event), json_dumps_params={"indent": 2})
+    elif fmt == "standings.csv":
+        response = HttpResponse(exports.standings_csv(event), content_type="text/csv; charset=utf-8")
     else:
         response = HttpResponse(exports.event_csv(event), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="event-{event.pk}.{fmt}"'
