@@ -6,6 +6,7 @@ Callers use ``from tournaments import selectors`` and ``selectors.<name>``; the 
 re-exported here.
 """
 
+from .bracket import cut_bracket
 from .desk import (
     EventNight,
     FinishSummary,
@@ -81,6 +82,7 @@ __all__ = [
     "StartSummary",
     "column_value",
     "event_fleets",
+    "cut_bracket",
     "event_history",
     "event_round_history",
     "event_list",

@@ -28,10 +28,11 @@ def standings(request, event: Event, viewer: Viewer):
     if not event.has_started and not viewer.is_staff:
         raise PermissionDenied("Standings are published once the event starts.")
     table = selectors.event_standings(event)
+    bracket = selectors.cut_bracket(event, [row.registration_id for row in table.rows])
     return render(
         request,
         "tournaments/standings.html",
-        {"event": event, "tab": "standings", "viewer": viewer, "standings": table},
+        {"event": event, "tab": "standings", "viewer": viewer, "standings": table, "bracket": bracket},
     )
 
 
