@@ -27,6 +27,8 @@ class EventEntity(Entity):
         Column("game", "game"),
         Column("format", "format"),
         Column("date", "date"),
+        Column("start_time", "start_time", default=None),
+        Column("end_time", "end_time", default=None),
         Column("venue", "venue"),
         Column("status", "status"),
         Column("created_at", "created_at", None),
