@@ -94,8 +94,8 @@ FUZZING = os.environ.get("HYPOTHESIS_PROFILE") == "fuzz"
 FUZZ_MINUTES = float(os.environ.get("FUZZ_MINUTES", "10"))
 POOL = 10  # players with accounts (and lists) an evening may register
 MACHINE = settings(
-    max_examples=5 if FUZZING else 6,  # fuzzing repeats such runs until its time is up
-    stateful_step_count=60 if FUZZING else 30,
+    max_examples=5,  # fuzzing repeats such runs until its time is up
+    stateful_step_count=60 if FUZZING else 25,
     deadline=None,
     suppress_health_check=list(HealthCheck),
     derandomize=not FUZZING,
@@ -469,6 +469,15 @@ class EveningMachine(RuleBasedStateMachine):
             if value is not None:
                 fields[form.add_prefix(name)] = value
         self.assert_page(client.post(url, fields))
+
+    @precondition(lambda self: self.latest_round() is not None)
+    @rule(data=st.data())
+    def desk_completes_the_round(self, data):
+        """The desk enters a result at every open table of the latest round (evenings reach their
+        later rounds, the top cut and the finish)."""
+        by = self.staff(data)
+        for match in self.open_tables():
+            self.attempt(result_enter, match=match, by=by, result=sure_result(self.game))
 
     @precondition(lambda self: self.latest_round() is not None)
     @rule(data=st.data())
