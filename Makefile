@@ -8,7 +8,7 @@ CARD_DATA ?=
 # Two workers by default (the suite's browser tests spend most of their time waiting).
 TEST_ARGS ?= -n 2
 
-.PHONY: run test lint bench setup demo
+.PHONY: run test lint bench setup demo fuzz
 
 $(STAMP): requirements.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -33,6 +33,11 @@ lint: $(STAMP)
 test: lint
 	$(BIN)/python manage.py makemigrations --check --dry-run --settings=config.settings.test
 	$(BIN)/pytest $(TEST_ARGS)
+
+# The event state machine for FUZZ_MINUTES (10 by default) instead of its few evenings in `make test`.
+FUZZ_MINUTES ?= 10
+fuzz: $(STAMP)
+	HYPOTHESIS_PROFILE=fuzz FUZZ_MINUTES=$(FUZZ_MINUTES) $(BIN)/pytest tests/tournaments/test_event_state_machine.py -n 0 -p no:randomly -q
 
 bench: $(STAMP)
 	$(BIN)/python -m bench

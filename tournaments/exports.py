@@ -65,20 +65,36 @@ def event_csv(event) -> str:
 def event_json(event) -> dict:
     """Everything of the event (:func:`tournaments.serializers.event_to_dict`) and its standings."""
     registrations = selectors.event_registrations(event)
-    standings = selectors.event_standings(event, registrations=registrations)
     return {
         **serializers.event_to_dict(event, registrations=registrations),
-        "standings": [
-            {
-                "rank": row.rank,
-                "player": row.name,
-                "dropped": row.dropped,
-                "wins": row.wins,
-                "ties": row.ties,
-                "losses": row.losses,
-                "byes": row.byes,
-                **dict(zip(standings.keys, row.values, strict=True)),
-            }
-            for row in standings.rows
-        ],
+        "standings": standings_rows(event, registrations),
     }
+
+
+def standings_rows(event, registrations=None) -> list[dict]:
+    """The standings, a dict per player: rank, record and the value of every tie-breaker, in order."""
+    standings = selectors.event_standings(event, registrations=registrations)
+    return [
+        {
+            "rank": row.rank,
+            "player": row.name,
+            "dropped": row.dropped,
+            "wins": row.wins,
+            "ties": row.ties,
+            "losses": row.losses,
+            "byes": row.byes,
+            **dict(zip(standings.keys, row.values, strict=True)),
+        }
+        for row in standings.rows
+    ]
+
+
+def standings_csv(event) -> str:
+    """The standings as CSV: a row per player with their rank and every tie-breaker (the JSON's columns)."""
+    rows = standings_rows(event)
+    out = StringIO()
+    writer = csv_safe.writer(out)
+    columns = list(rows[0]) if rows else ["rank", "player", "dropped", "wins", "ties", "losses", "byes"]
+    writer.writerow(columns)
+    writer.writerows([[row[column] for column in columns] for row in rows])
+    return out.getvalue()

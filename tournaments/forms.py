@@ -44,6 +44,8 @@ class EventForm(CleanTextFormMixin, forms.ModelForm):
         fields = [
             "name",
             "date",
+            "start_time",
+            "end_time",
             "venue",
             "planned_rounds",
             "round_minutes",
@@ -62,12 +64,16 @@ class EventForm(CleanTextFormMixin, forms.ModelForm):
         ]
         widgets = {
             "date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+            "start_time": forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
+            "end_time": forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
             "submission_deadline": forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
         }
 
         # Written for an organizer who runs their first event here: what each setting does, in words.
         labels = {
             "name": "Event name",
+            "start_time": "Start time",
+            "end_time": "End time (optional)",
             "venue": "Where",
             "planned_rounds": "Number of Swiss rounds",
             "round_minutes": "Minutes per round",
@@ -84,6 +90,9 @@ class EventForm(CleanTextFormMixin, forms.ModelForm):
         help_texts = {
             "name": 'As players see it in the event list, for example "Store Championship, March".',
             "date": "The day the event is played.",
+            "start_time": "When players should be there to check in: shown on the event page, the printouts "
+            "and the calendar entry. Leave blank for an all-day entry.",
+            "end_time": "When the event should be over, if you know.",
             "venue": "The store or address, shown on the event page and in the calendar entry.",
             "round_minutes": "The round clock on the round page and the venue's screen counts down from this.",
             "submission_deadline": "After this, players can no longer submit or change their list themselves. "
@@ -102,7 +111,7 @@ class EventForm(CleanTextFormMixin, forms.ModelForm):
             "tiebreaks": "What ranks the players, in order: each one separates players level on those before it.",
         }
 
-    field_order = ["name", "game_format", "date", "venue"]
+    field_order = ["name", "game_format", "date", "start_time", "end_time", "venue"]
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -123,6 +132,11 @@ class EventForm(CleanTextFormMixin, forms.ModelForm):
         game, _ = split_format_choice(data.get("game_format", ""))
         if game and has_fixed_tiebreakers(game) and data.get("tiebreaks") != TieBreakPreset.DEFAULT:
             self.add_error("tiebreaks", "This game ranks by its own tie-breakers; keep the default.")
+        start, end = data.get("start_time"), data.get("end_time")
+        if end is not None and start is None:
+            self.add_error("end_time", "Give the start time too.")
+        elif end is not None and end <= start:
+            self.add_error("end_time", "The end comes after the start (an event ends on its day).")
         return data
 
     def service_fields(self) -> dict:

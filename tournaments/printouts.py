@@ -52,7 +52,8 @@ def build(event, title: str, flowables: list) -> bytes:
         topMargin=MARGIN,
         bottomMargin=MARGIN,
     )
-    document.build([Paragraph(escape(title), STYLES["Title"]), *flowables])
+    when = " · ".join(part for part in (f"{event.date:%A %-d %B %Y}", event.hours, event.venue) if part)
+    document.build([Paragraph(escape(title), STYLES["Title"]), Paragraph(escape(when), CELL), *flowables])
     return buffer.getvalue()
 
 

@@ -55,6 +55,7 @@ urlpatterns = [
     path("<int:pk>/decks/<int:registration_pk>/<int:deck_pk>/sheet.pdf", decks.deck_sheet, name="deck_sheet"),
     path("<int:pk>/export.csv", reports.export, {"fmt": "csv"}, name="export_csv"),
     path("<int:pk>/export.json", reports.export, {"fmt": "json"}, name="export_json"),
+    path("<int:pk>/standings.csv", reports.export, {"fmt": "standings.csv"}, name="export_standings_csv"),
 ]
 # Pages a game adds (Starship Command's campaigns), each under its own prefix.
 urlpatterns += [path(f"{game.url_prefix}/", include(game.urls)) for game in all_games() if game.urls]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fleets.selectors import load_catalog
 from rules import attack_wing, standings
+from tournaments.errors import TournamentError
 from tournaments.games import EventGame, seats_of
 from tournaments.models import MatchStatus, Stage
 
@@ -22,7 +23,7 @@ class AttackWingEvents(EventGame):
     lists_template = "tournaments/fleet_list.html"
     result_help = (
         "Tick every ship destroyed and every upgrade removed from a surviving ship. "
-        "Fleet points are computed from them."
+        "Fleet points are computed from them (the staff may type them instead when a slip gives only the number)."
     )
 
     def formats(self):
@@ -71,6 +72,7 @@ class AttackWingEvents(EventGame):
             items={seat: scoring.fleet_items(side.registration.fleet_version, catalog) for seat, side in sides.items()},
             allow_tie=match.round.stage != Stage.CUT,
             battle_points=match.round.event.uses_battle_points,
+            staff=staff,
         )
 
     def desk_forms(self, matches):
@@ -86,6 +88,8 @@ class AttackWingEvents(EventGame):
         match result), else the latest report."""
         if match.status != MatchStatus.CONFIRMED:
             return super().current_result(match)
+        if match.result and match.result.get("typed_points"):  # the typed numbers are not on the sides alone
+            return MatchResult.from_json(match.result)
         sides = seats_of(match)
         winner = next((seat for seat, side in sides.items() if side.outcome == "win"), None)
         return MatchResult.from_json(
@@ -99,6 +103,11 @@ class AttackWingEvents(EventGame):
     def outcomes(self, event, sides, result):
         return {seat: result.outcome(seat) for seat in SEATS}
 
+    def check_report(self, result):
+        """Players tick what was lost; only the desk types fleet points from a slip."""
+        if result.typed_points:
+            raise TournamentError("Fleet points are computed from what was lost; only the staff type them.")
+
     def check_result(self, sides, result):
         for seat in SEATS:
             scoring.check_losses(sides[seat].registration.fleet_version, result.lost_by(seat))
@@ -109,11 +118,7 @@ class AttackWingEvents(EventGame):
             opponent = sides[3 - seat]
             side.losses = result.lost_by(seat).to_json()
             side.battle_points = result.battle_points_of(seat)
-            side.fleet_points = scoring.fleet_points(
-                event=event,
-                opponent_version=opponent.registration.fleet_version,
-                opponent_losses=result.lost_by(3 - seat),
-            )
+            side.fleet_points = scored_points(event, result, seat, opponent.registration.fleet_version)
 
     def result_words(self, event, sides, result):
         """Who won and how many ships and cards each fleet lost; the points come with the confirmed result."""
@@ -139,12 +144,7 @@ class AttackWingEvents(EventGame):
             lines.append(f"{side.registration.name}'s fleet: {what}")
         points = []
         for seat in SEATS:
-            opponent = sides[3 - seat].registration.fleet_version
-            if opponent is None:
-                return lines
-            scored = scoring.fleet_points(
-                event=event, opponent_version=opponent, opponent_losses=result.lost_by(3 - seat)
-            )
+            scored = scored_points(event, result, seat, sides[3 - seat].registration.fleet_version)
             points.append(f"{sides[seat].registration.name} {scored}")
         lines.append(f"Fleet points: {' · '.join(points)}")
         if event.uses_battle_points:
@@ -154,6 +154,15 @@ class AttackWingEvents(EventGame):
 
     def side_result(self, side):
         return f"{side.outcome} · {side.fleet_points} FP" if side.fleet_points is not None else side.outcome
+
+
+def scored_points(event, result: MatchResult, seat: int, opponent_version) -> int:
+    """The fleet points ``seat`` scores: typed at the desk, else computed from what the opponent lost."""
+    if seat in result.typed_points:
+        return result.typed_points[seat]
+    return scoring.fleet_points(
+        event=event, opponent_version=opponent_version, opponent_losses=result.lost_by(3 - seat)
+    )
 
 
 def count(n: int, noun: str) -> str:

@@ -21,8 +21,9 @@ REMOVED_HELP = (
 class ResultForm(forms.Form):
     """Who won, and a tick for each ship destroyed and each upgrade removed, per fleet.
 
-    Field names are ``lost_<seat>`` and carry item keys; fleet points are then
-    computed from them, never typed.
+    Field names are ``lost_<seat>`` and carry item keys; fleet points are then computed from
+    them. The desk (``staff``) may instead type the fleet points a seat scored
+    (``fleet_points_<seat>``) when a slip gives only the number.
     """
 
     winner = forms.ChoiceField(widget=forms.RadioSelect)
@@ -34,6 +35,7 @@ class ResultForm(forms.Form):
         items: dict[int, list[FleetItem]],
         allow_tie=True,
         battle_points=False,
+        staff=False,
         **kwargs,
     ):
         super().__init__(*args, **kwargs)
@@ -54,6 +56,27 @@ class ResultForm(forms.Form):
                 self.fields[f"battle_points_{seat}"] = forms.IntegerField(
                     label=f"{names[seat]}'s battle points", min_value=0, max_value=1000, initial=0
                 )
+        self.typed = staff
+        if staff:
+            for seat in SEATS:
+                self.fields[f"fleet_points_{seat}"] = forms.IntegerField(
+                    label=f"{names[seat]}'s fleet points, as the slip gives them",
+                    min_value=0,
+                    max_value=1000,
+                    required=False,
+                    help_text=f"Only when the slip gives a number instead of what {names[3 - seat]}'s fleet lost: "
+                    "leave blank to compute it from the ticks.",
+                )
+
+    def clean(self):
+        data = super().clean()
+        for seat in SEATS:
+            if data.get(f"fleet_points_{seat}") is not None and data.get(f"lost_{3 - seat}"):
+                self.add_error(
+                    f"fleet_points_{seat}",
+                    "Either tick what the opponent's fleet lost or type these fleet points, not both.",
+                )
+        return data
 
     @classmethod
     def initial_from(cls, result: MatchResult) -> dict:
@@ -62,6 +85,7 @@ class ResultForm(forms.Form):
             lost = result.lost_by(seat)
             initial[f"lost_{seat}"] = [*lost.ships, *lost.upgrades]
             initial[f"battle_points_{seat}"] = result.battle_points_of(seat)
+            initial[f"fleet_points_{seat}"] = result.typed_points.get(seat)
         return initial
 
     def result(self) -> MatchResult:
@@ -74,4 +98,7 @@ class ResultForm(forms.Form):
                 ships=[key for key in ticked if kinds[key]], upgrades=[key for key in ticked if not kinds[key]]
             )
         battle = {seat: self.cleaned_data.get(f"battle_points_{seat}") or 0 for seat in SEATS}
-        return MatchResult(None if winner == TIE else int(winner), losses, battle)
+        typed = {
+            seat: points for seat in SEATS if (points := self.cleaned_data.get(f"fleet_points_{seat}")) is not None
+        }
+        return MatchResult(None if winner == TIE else int(winner), losses, battle, typed)

@@ -37,11 +37,13 @@ class Losses:
 @dataclass(frozen=True, slots=True)
 class MatchResult:
     """``winner`` is the winning seat (1 or 2), or ``None`` for a tie; ``battle_points`` are scenario
-    points by seat, reported only at events that rank by them."""
+    points by seat, reported only at events that rank by them; ``typed_points`` are fleet points by
+    seat that the desk typed from a slip giving only the number (they replace the computed ones)."""
 
     winner: int | None
     losses: dict[int, Losses] = field(default_factory=dict)
     battle_points: dict[int, int] = field(default_factory=dict)
+    typed_points: dict[int, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.winner not in (None, *SEATS):
@@ -59,19 +61,24 @@ class MatchResult:
         return self.battle_points.get(seat, 0)
 
     def to_json(self) -> dict:
-        return {
+        data = {
             "winner": self.winner,
             "losses": {str(seat): self.lost_by(seat).to_json() for seat in SEATS},
             "battle_points": {str(seat): self.battle_points_of(seat) for seat in SEATS},
         }
+        if self.typed_points:  # results without typed points keep the JSON they always had
+            data["typed_points"] = {str(seat): points for seat, points in sorted(self.typed_points.items())}
+        return data
 
     @classmethod
     def from_json(cls, data: dict) -> MatchResult:
         losses, battle = data.get("losses", {}), data.get("battle_points", {})
+        typed = data.get("typed_points") or {}
         return cls(
             data.get("winner"),
             {seat: Losses.from_json(losses.get(str(seat))) for seat in SEATS},
             {seat: int(battle.get(str(seat), 0)) for seat in SEATS},
+            {int(seat): int(points) for seat, points in typed.items()},
         )
 
     # Two results are equal when their normalised JSON is: a result listing no losses for a seat

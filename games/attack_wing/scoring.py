@@ -8,6 +8,12 @@ the fleet's cost report (seed 003, "Fleet Points").
 Item keys are stable for a version: ``s<ship index>`` for a ship and
 ``s<ship index>:<position>:<card id>`` for a card on it, the position telling
 two copies of one card apart.
+
+A player the desk entered late, without a list, may be paired before their fleet is
+entered: their fleet is then scored as an *empty* fleet -- nothing of it can be ticked,
+and nothing of it survives, so their opponent scores the whole base ("120 MINUS the
+number of SP left in your opponent's surviving Fleet"). The desk may still enter their
+first fleet until a result of theirs is in, and the table is scored against it.
 """
 
 from __future__ import annotations
@@ -47,7 +53,9 @@ class FleetItem:
 
 
 def cost_report(version, catalog=None) -> Report:
-    """The engine's priced view of a submitted fleet version."""
+    """The engine's priced view of a submitted fleet version; no version (no list yet) is an empty fleet."""
+    if version is None:
+        return Report(format="", limit=0, total=0, ships=(), resources=(), violations=())
     catalog = catalog or load_catalog()
     content = version.content
     return validate_fleet(content_fleet(content, catalog), catalog, content.get("format") or version.fleet.format_key)
@@ -99,7 +107,8 @@ def check_losses(version, losses: Losses) -> None:
 
 
 def fleet_points(*, event, opponent_version, opponent_losses: Losses) -> int:
-    """What the opponent's losses are worth: the base minus the SP left in their surviving fleet."""
+    """What the opponent's losses are worth: the base minus the SP left in their surviving fleet
+    (none when the opponent has no list: see the module's docstring)."""
     catalog = load_catalog()
     report = cost_report(opponent_version, catalog)
     items = {item.key: item for item in items_of(report, catalog)}

@@ -127,6 +127,7 @@ EVENT_ROWS = [
     Row("tournaments:fleet_sheets", "GET", event, EVENT_STAFF),
     Row("tournaments:export_csv", "GET", event, EVENT_STAFF),
     Row("tournaments:export_json", "GET", event, EVENT_STAFF),
+    Row("tournaments:export_standings_csv", "GET", event, EVENT_STAFF),
     # The deck games' pages, asked of the STAW event (its answers for an event with submitted decks,
     # role by role, are tests/tournaments/test_deck_view_permissions.py).
     Row("tournaments:submit_decks", "GET", event, REGISTERED),  # a fleet event: on to the fleet page

@@ -141,12 +141,16 @@ def test_players_verify_each_others_builds(table):
     assert side.seat == 2 and side.opponent_build_verified_at is not None
 
 
-def test_a_finished_events_results_are_final(table):
+def test_a_finished_events_results_are_final_for_players_and_corrected_only_by_staff(table):
     match, players, event_staff = table
     result_enter(match=match, by=event_staff["organizer"], result=MatchResult(1))
     event_finish(event=event_staff["event"])
     with pytest.raises(TournamentError, match="final"):
-        result_enter(match=match, by=event_staff["organizer"], result=MatchResult(2))
+        result_report(match=match, by=players[2], result=MatchResult(2))
+    result_enter(match=match, by=event_staff["organizer"], result=MatchResult(2))
+    assert match.changes.filter(action="corrected after finish").exists()
+    event_staff["event"].refresh_from_db()
+    assert event_staff["event"].status == "finished"
 
 
 def test_a_refused_report_changes_nothing(enter):

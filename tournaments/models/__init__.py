@@ -3,6 +3,7 @@
 from .event import Event, EventStatus, TieBreakPreset, TopCut
 from .registration import Registration
 from .results import Outcome, ResultChange, ResultReport
+from .round_history import RoundChange
 from .rounds import Match, MatchSide, MatchStatus, Round, Stage
 from .staff import StaffAction, StaffChange
 from .submissions import SubmissionChange
@@ -19,6 +20,7 @@ __all__ = [
     "ResultChange",
     "ResultReport",
     "Round",
+    "RoundChange",
     "StaffAction",
     "StaffChange",
     "Stage",

@@ -35,6 +35,8 @@ class Event(models.Model):
     game = models.CharField(max_length=40, choices=game_choices)
     format = models.CharField(max_length=40, help_text="The game's format the fleets are checked against.")
     date = models.DateField()
+    start_time = models.TimeField(null=True, blank=True, help_text="When players should arrive to check in.")
+    end_time = models.TimeField(null=True, blank=True)
     venue = models.CharField(max_length=200, blank=True)
     planned_rounds = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="Swiss rounds. Leave blank to use ceil(log2(players))."
@@ -100,6 +102,14 @@ class Event(models.Model):
     def banned_resource_list(self) -> frozenset[str]:
         """The banned resources as the rules take them: names or ids, trimmed, without empties."""
         return frozenset(name.strip() for name in self.banned_resources.split(",") if name.strip())
+
+    @property
+    def hours(self) -> str:
+        """The time of day as pages and printouts show it: "19:00", "19:00–23:00", or "" without a start."""
+        if self.start_time is None:
+            return ""
+        end = f"–{self.end_time:%H:%M}" if self.end_time is not None else ""
+        return f"{self.start_time:%H:%M}{end}"
 
     def swiss_rounds(self, player_count: int) -> int:
         """The planned number of Swiss rounds: the organizer's, else enough to find one undefeated player."""

@@ -6,6 +6,7 @@ Callers use ``from tournaments import selectors`` and ``selectors.<name>``; the 
 re-exported here.
 """
 
+from .bracket import cut_bracket
 from .desk import (
     EventNight,
     FinishSummary,
@@ -25,7 +26,13 @@ from .events import (
     start_summary,
     upcoming_events,
 )
-from .history import event_history, event_staff_history, event_submission_history, event_walk_ins
+from .history import (
+    event_history,
+    event_round_history,
+    event_staff_history,
+    event_submission_history,
+    event_walk_ins,
+)
 from .lists import FleetRow, event_fleets, fleet_changed_since_submission, submitted_deck_view
 from .rounds import (
     LIVE_CACHE_SECONDS,
@@ -35,6 +42,8 @@ from .rounds import (
     match_for_page,
     match_history,
     match_page,
+    own_report,
+    paired_without_lists,
     pairings_by_name,
     round_matches,
     round_seat,
@@ -73,7 +82,9 @@ __all__ = [
     "StartSummary",
     "column_value",
     "event_fleets",
+    "cut_bracket",
     "event_history",
+    "event_round_history",
     "event_list",
     "event_registrations",
     "printed_players",
@@ -93,6 +104,8 @@ __all__ = [
     "match_for_page",
     "match_history",
     "match_page",
+    "paired_without_lists",
+    "own_report",
     "pairings_by_name",
     "match_points_before",
     "opponents_by_registration",

@@ -8,7 +8,7 @@ from accounts.models import GuestPlayer
 
 from ..errors import TournamentError
 from ..games import EventGame, event_game, seats_of
-from ..models import Event, MatchSide, MatchStatus, Outcome, ResultChange, StaffChange, SubmissionChange
+from ..models import Event, MatchSide, MatchStatus, Outcome, ResultChange, RoundChange, StaffChange, SubmissionChange
 
 # How a sentence names what the staff did to a table's result, by the change's action.
 STAFF_VERBS = {
@@ -16,6 +16,7 @@ STAFF_VERBS = {
     "resolved": "settled",
     "corrected": "corrected",
     "reopened": "reopened",
+    "corrected after finish": "corrected",
 }
 
 
@@ -53,6 +54,11 @@ def sentence(event: Event, game: EventGame, change: ResultChange, judges: set[in
         what = f"{role} {who} {STAFF_VERBS[change.action]} table {change.match.table}".lstrip()
         if change.action == "reopened":
             return f"{what} for corrections; it stood at: {official_words(game, change.before, names)}."
+        if change.action == "corrected after finish":
+            return (
+                f"{what} after the event was finished: it stood at {official_words(game, change.before, names)}; "
+                f"now {official_words(game, change.after, names)}."
+            )
         return f"{what}: {official_words(game, change.after, names)}."
     if change.action == "confirmed":
         return f"{who} confirmed the opponent's report: {official_words(game, change.after, names)}."
@@ -89,6 +95,34 @@ def official_words(game: EventGame, state: dict, names: dict[str, str]) -> str:
     if game.points_label and (first.get("battle_points") or second.get("battle_points")):
         words.append(f"{first.get('battle_points', 0)} {game.points_label} to {second.get('battle_points', 0)}")
     return ", ".join(words)
+
+
+def event_round_history(event: Event) -> list[RoundChange]:
+    """Every round paired again, oldest first, each with ``sentence``: who threw which pairings away,
+    and the results and result changes they held."""
+    changes = list(RoundChange.objects.filter(event=event).select_related("changed_by"))
+    game = event_game(event.game)
+    for change in changes:
+        tables = [removed_words(game, table) for table in change.removed.get("matches", [])]
+        change.sentence = (
+            f"{change.changed_by.get_username()} paired round {change.round_number} again; removed: "
+            f"{'; '.join(tables) or 'no table'}."
+        )
+    return changes
+
+
+def removed_words(game: EventGame, table: dict) -> str:
+    """A removed table in words: its players, its result (or its state) and its earlier changes."""
+    players = table.get("players", [])
+    if table.get("table") is None:
+        return f"bye for {', '.join(players)}"
+    names = {str(seat): name for seat, name in enumerate(players, start=1)}
+    state = official_words(game, table, names) if table.get("status") == MatchStatus.CONFIRMED else table.get("status")
+    words = f"table {table['table']} {' v '.join(players)} ({state})"
+    if history := table.get("history"):
+        actions = ", ".join(f"{entry['action']} by {entry['by']} at {entry['at'][:19]}" for entry in history)
+        words += f", its history: {actions}"
+    return words
 
 
 def event_submission_history(event: Event) -> list[SubmissionChange]:

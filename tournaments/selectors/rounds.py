@@ -20,6 +20,18 @@ def round_matches(round_: Round, *, match_pk: int | None = None) -> list[Match]:
     return list(matches.prefetch_related(Prefetch("sides", queryset=sides)).order_by(F("table").asc(nulls_last=True)))
 
 
+def paired_without_lists(round_: Round) -> list[str]:
+    """Names of the players seated at a table of ``round_`` with no list submitted (late entries the
+    desk added by name): the staff are told, so they enter the list before the result."""
+    game = event_game(round_.event.game)
+    sides = MatchSide.objects.filter(round=round_, match__table__isnull=False).select_related(
+        "registration__player", "registration__fleet_version"
+    )
+    registrations = [side.registration for side in sides]
+    game.load_lists(registrations)
+    return sorted(registration.name for registration in registrations if not registration.list_submitted)
+
+
 def round_table_statuses(round_: Round) -> Counter:
     """How many of the round's tables (byes left out) are in each result status, in one query."""
     tables = round_.matches.filter(table__isnull=False).order_by()
@@ -109,6 +121,16 @@ def _with_opponent(seats) -> MatchSide | None:
             .first()
         )
     return seat
+
+
+def own_report(game, match: Match, seat: MatchSide | None):
+    """What a player's form starts from: their own report, never the opponent's (a player who changed
+    only the winner would otherwise report the opponent's claims as theirs); the opponent's report
+    is shown beside the form."""
+    if seat is None:
+        return None
+    report = next((report for report in match.reports.all() if report.seat == seat.seat), None)
+    return game.result_from_json(report.result) if report is not None else None
 
 
 def match_page(*, event: Event, match: Match, viewer: Viewer, seat: MatchSide | None) -> dict:

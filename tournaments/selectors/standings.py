@@ -46,6 +46,7 @@ class StandingRow:
     byes: int
     match_points: int
     values: tuple  # one value per column of the table, in column order
+    tie_note: str = ""  # how this player was put below one level with them on every column
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +54,11 @@ class StandingsTable:
     columns: tuple[str, ...]  # headings of the tie-breaker columns, in the event's order
     keys: tuple[str, ...]  # the same columns as the tie-breakers' stable names (exports)
     rows: list[StandingRow]
+
+    @property
+    def tied_rows(self) -> list[StandingRow]:
+        """The rows placed below a player level with them on every column, each with its ``tie_note``."""
+        return [row for row in self.rows if row.tie_note]
 
 
 def event_standings(event: Event, *, before_round: int | None = None, registrations=None) -> StandingsTable:
@@ -80,6 +86,7 @@ def event_standings(event: Event, *, before_round: int | None = None, registrati
         config=config,
     )
     keys = tuple(key for key in config.tiebreakers if key in STANDING_COLUMNS)
+    above = {row.player_id: ranked[i - 1].player_id for i, row in enumerate(ranked) if i}
     rows = [
         StandingRow(
             rank=row.rank,
@@ -92,11 +99,21 @@ def event_standings(event: Event, *, before_round: int | None = None, registrati
             byes=row.byes,
             match_points=row.match_points,
             values=tuple(column_value(row, key) for key in keys),
+            tie_note=tie_note(row, field[above[row.player_id]].name if row.player_id in above else ""),
         )
         for row in ranked
     ]
     game = event_game(event.game)
     return StandingsTable(columns=tuple(game.column_label(key) for key in keys), keys=keys, rows=rows)
+
+
+def tie_note(row: standings.StandingRow, above: str) -> str:
+    """Why a player level with the one above on every column ranks below them, in words."""
+    if row.separated_by == standings.HEAD_TO_HEAD:
+        return f"Level with {above} on every column; {above} won their game (head-to-head)."
+    if row.separated_by == standings.RANDOM:
+        return f"Level with {above} on every column, and no game between them decides; a seeded draw put {above} first."
+    return ""
 
 
 def match_points_before(event: Event, round_number: int) -> dict[int, standings.Points]:

@@ -8,7 +8,7 @@ every value against the model field it goes into.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import date, datetime
+from datetime import date, datetime, time
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -128,7 +128,7 @@ def _dump(model_field, value):
         return None
     if model_field.is_relation:
         return value.player.get_username() if model_field.related_model is Registration else value.get_username()
-    if isinstance(value, date):  # a datetime is a date too
+    if isinstance(value, date | time):  # a datetime is a date too
         return value.isoformat()
     return value
 
@@ -189,6 +189,11 @@ def _typed(model_field, value):
             return date.fromisoformat(require_text(value, "a date (YYYY-MM-DD)"))
         except ValueError:
             raise ValidationError("must be a date (YYYY-MM-DD)") from None
+    elif isinstance(model_field, models.TimeField):
+        try:
+            return time.fromisoformat(require_text(value, "a time of day (HH:MM)"))
+        except ValueError:
+            raise ValidationError("must be a time of day (HH:MM)") from None
     elif isinstance(model_field, models.CharField):
         require_text(value, "text")
     return model_field.clean(value, None)

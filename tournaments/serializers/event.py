@@ -12,7 +12,7 @@ from accounts.paper import site_paper_size
 from .. import selectors
 from ..models import Event, ResultChange, ResultReport
 from .base import Column, Entity, Record, check_unique, read_children
-from .history import RESULT_CHANGE, STAFF_CHANGE, SUBMISSION_CHANGE
+from .history import RESULT_CHANGE, ROUND_CHANGE, STAFF_CHANGE, SUBMISSION_CHANGE
 from .players import REGISTRATION
 from .problems import Problems, check_structure
 from .rounds import MATCH, ROUND
@@ -27,6 +27,8 @@ class EventEntity(Entity):
         Column("game", "game"),
         Column("format", "format"),
         Column("date", "date"),
+        Column("start_time", "start_time", default=None),
+        Column("end_time", "end_time", default=None),
         Column("venue", "venue"),
         Column("status", "status"),
         Column("created_at", "created_at", None),
@@ -85,6 +87,7 @@ def event_to_dict(event, registrations=None) -> dict:
         "history": [RESULT_CHANGE.to_dict(change) for change in history],
         "submissions": [SUBMISSION_CHANGE.to_dict(change) for change in selectors.event_submission_history(event)],
         "staff": [STAFF_CHANGE.to_dict(change) for change in selectors.event_staff_history(event)],
+        "paired_again": [ROUND_CHANGE.to_dict(change) for change in selectors.event_round_history(event)],
     }
 
 
@@ -98,11 +101,20 @@ class EventFile:
     history: list[Record]
     submissions: list[Record]
     staff: list[Record] = field(default_factory=list)
+    paired_again: list[Record] = field(default_factory=list)
 
     def usernames(self) -> set[str]:
         """Every account the file names."""
         names: set[str] = set()
-        stack = [self.event, *self.players, *self.rounds, *self.history, *self.submissions, *self.staff]
+        stack = [
+            self.event,
+            *self.players,
+            *self.rounds,
+            *self.history,
+            *self.submissions,
+            *self.staff,
+            *self.paired_again,
+        ]
         while stack:
             record = stack.pop()
             names.update(name for name in record.users.values() if name)
@@ -127,6 +139,7 @@ def event_from_dict(data: object, problems: Problems) -> EventFile | None:
     history = read_children(RESULT_CHANGE, data, "history", "", problems, optional=True)
     submissions = read_children(SUBMISSION_CHANGE, data, "submissions", "", problems, optional=True)
     staff = read_children(STAFF_CHANGE, data, "staff", "", problems, optional=True)
+    paired_again = read_children(ROUND_CHANGE, data, "paired_again", "", problems, optional=True)
     check_unique(players, lambda player: player.users.get("player"), "player", problems)
     check_unique(rounds, lambda round_: round_.instance.number, "round number", problems)
     registered = {player.users.get("player") for player in players}
@@ -140,4 +153,4 @@ def event_from_dict(data: object, problems: Problems) -> EventFile | None:
     for change in history:
         if "match" in change.extra and change.extra["match"] not in tables:
             problems.add(change.where, "names a round and table that has no match")
-    return None if problems else EventFile(event, players, rounds, history, submissions, staff)
+    return None if problems else EventFile(event, players, rounds, history, submissions, staff, paired_again)

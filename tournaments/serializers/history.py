@@ -1,8 +1,8 @@
-"""The event's history in the export: result changes, submission changes and staff changes."""
+"""The event's history in the export: result changes, submission changes, staff changes and rounds paired again."""
 
 from __future__ import annotations
 
-from ..models import ResultChange, StaffChange, SubmissionChange
+from ..models import ResultChange, RoundChange, StaffChange, SubmissionChange
 from .base import Column, Entity, Record, is_whole
 from .problems import Problems
 
@@ -54,6 +54,20 @@ class StaffChangeEntity(Entity):
     )
 
 
+class RoundChangeEntity(Entity):
+    """A round paired again, by whom, and the tables it threw away (as they were recorded)."""
+
+    model = RoundChange
+    columns = (
+        Column("round_number", "round_number"),
+        Column("changed_by", "changed_by"),
+        Column("changed_at", "changed_at"),
+        Column("action", "action"),
+        Column("removed", "removed"),
+    )
+
+
 RESULT_CHANGE = ResultChangeEntity()
+ROUND_CHANGE = RoundChangeEntity()
 SUBMISSION_CHANGE = SubmissionChangeEntity()
 STAFF_CHANGE = StaffChangeEntity()

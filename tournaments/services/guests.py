@@ -15,7 +15,7 @@ from django.db import transaction
 
 from accounts.services import AccountError, guest_create
 from fleets.decks.services import DeckError, deck_import
-from fleets.services import FleetError, fleet_import
+from fleets.services import MAX_NAME_LENGTH, FleetError, fleet_import
 
 from ..errors import TournamentError
 from ..games import event_game
@@ -48,11 +48,13 @@ def walk_in_submit_fleet(
     *, registration: Registration, data: bytes, by, fmt: str | None = None, squad: int = 0
 ) -> Registration:
     """Import the walk-in's fleet from ``data`` (any format :func:`fleets.services.fleet_import` reads)
-    as a fleet of theirs and submit it, replacing what they had submitted, under the rules any
-    submission follows. A fleet that cannot be read or is not legal leaves nothing behind."""
+    as a fleet of theirs, named after them and the event, and submit it, replacing what they had
+    submitted, under the rules any submission follows. A fleet that cannot be read or is not legal
+    leaves nothing behind."""
     registration = _require_walk_in(registration)
+    name = f"{registration.name} at {registration.event.name}"[:MAX_NAME_LENGTH]  # not the day's date
     try:
-        fleet = fleet_import(owner=registration.player, data=data, fmt=fmt, squad=squad)
+        fleet = fleet_import(owner=registration.player, data=data, name=name, fmt=fmt, squad=squad)
     except FleetError as refused:
         raise TournamentError(refused.message) from None
     return registration_submit_fleet(registration=registration, fleet=fleet, by=by)

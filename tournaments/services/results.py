@@ -13,6 +13,8 @@ from ..errors import TournamentError
 from ..games import event_game
 from ..models import EventStatus, Match, MatchSide, MatchStatus, Outcome, ResultChange, ResultReport, Stage
 
+AFTER_FINISH = "corrected after finish"  # the history's action for a correction of a finished event
+
 
 @transaction.atomic
 def result_report(*, match: Match, by, result) -> Match:
@@ -56,11 +58,17 @@ def result_confirm(*, match: Match, by) -> Match:
 
 @transaction.atomic
 def result_enter(*, match: Match, by, result) -> Match:
-    """The event's staff set the result: a new one, a correction, or the ruling on a conflict."""
-    match, sides = lock_match(match)
+    """The event's staff set the result: a new one, a correction, or the ruling on a conflict.
+
+    A correction changes that one table: the others keep their results, the standings follow,
+    and a finished event stays finished (its history says the table was corrected after the
+    finish, so published standings that moved can be explained)."""
+    match, sides = lock_match(match, correcting=True)
     check_result(match, sides, result)
     before = snapshot(match, sides)
     action = {MatchStatus.DISPUTED: "resolved", MatchStatus.CONFIRMED: "corrected"}.get(match.status, "entered")
+    if match.round.event.status == EventStatus.FINISHED:
+        action = AFTER_FINISH
     apply_result(match, sides, result)
     match.status = MatchStatus.CONFIRMED
     match.save(update_fields=["status", "result"])
@@ -81,9 +89,10 @@ def build_verify(*, match: Match, by) -> MatchSide:
     return side
 
 
-def lock_match(match: Match) -> tuple[Match, dict[int, MatchSide]]:
+def lock_match(match: Match, *, correcting: bool = False) -> tuple[Match, dict[int, MatchSide]]:
+    """Lock the match for a change; a finished event's results change only by a staff correction."""
     match = Match.objects.select_for_update(of=("self",)).select_related("round__event").get(pk=match.pk)
-    if match.round.event.status == EventStatus.FINISHED:
+    if match.round.event.status == EventStatus.FINISHED and not correcting:
         raise TournamentError("The event is finished; its results are final.")
     sides = MatchSide.objects.filter(match=match).select_related("registration__player", "registration__fleet_version")
     return match, {side.seat: side for side in sides}

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 
 from rules.pairing import pair_round
@@ -22,6 +23,7 @@ from ..models import (
     Registration,
     ResultReport,
     Round,
+    RoundChange,
     Stage,
 )
 from .locking import lock_event
@@ -61,12 +63,44 @@ def round_repair(*, round_: Round, by) -> Round:
         raise TournamentError("Only the latest round can be paired again.")
     if has_results(round_):
         raise TournamentError("Results are already in for this round; it cannot be paired again.")
+    RoundChange.objects.create(
+        event=event, round_number=round_.number, changed_by=by, action="paired again", removed=removed_tables(round_)
+    )
     round_.matches.all().delete()
     round_.pairing_attempt += 1
     round_.paired_by = by
     round_.save(update_fields=["pairing_attempt", "paired_by", "paired_at"])
     pair_into(round_, event, previous=rounds[-2] if len(rounds) > 1 else None)
     return round_
+
+
+def removed_tables(round_: Round) -> dict:
+    """What pairing again throws away, table by table, for the event's history: the players, the
+    state of each table, its reports and every result change it had (a table reopened for
+    corrections has some though it waits for a result)."""
+    matches = round_.matches.prefetch_related("sides__registration__player", "reports", "changes__changed_by")
+    tables = []
+    for match in matches.order_by(F("table").asc(nulls_last=True)):
+        sides = {side.seat: side for side in match.sides.all()}
+        tables.append(
+            {
+                "table": match.table,
+                "players": [sides[seat].registration.name for seat in sorted(sides)],
+                **snapshot(match, sides),
+                "history": [
+                    {
+                        "id": change.pk,
+                        "action": change.action,
+                        "by": change.changed_by.get_username(),
+                        "at": change.changed_at.isoformat(),
+                        "before": change.before,
+                        "after": change.after,
+                    }
+                    for change in match.changes.all()
+                ],
+            }
+        )
+    return {"matches": tables}
 
 
 @transaction.atomic

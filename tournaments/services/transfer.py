@@ -105,7 +105,7 @@ def _write(record: EventFile, organizer) -> Event:
         _save(change, accounts, match=matches[change.extra["match"]])
     for change in record.submissions:
         _save(change, accounts, event=event)
-    for change in record.staff:
+    for change in (*record.staff, *record.paired_again):
         _save(change, accounts, event=event)
     return event
 

@@ -1,18 +1,21 @@
 """Events in people's calendars: one ``.ics`` file per event, and a feed of the event list.
 
-Events are all-day entries on their date (an event has a date, not a start time), written by
-hand to RFC 5545: text escaped, lines folded at 75 octets, CRLF line ends. Anyone may
-subscribe: these are the details the event list already shows everyone.
+An event with a start time is an entry from that time (to its end time, when given); without
+one it is an all-day entry on its date. The files are written by the ``icalendar`` library
+(escaping, folding and line ends as RFC 5545 asks). Anyone may subscribe: these are the details
+the event list already shows everyone.
 """
 
 from __future__ import annotations
 
-from datetime import UTC, timedelta
+from datetime import UTC, datetime, timedelta
 
 from django.http import HttpResponse
 from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_safe
+from icalendar import Calendar
+from icalendar import Event as CalendarEvent
 
 from games.registry import get_game, is_game
 
@@ -23,52 +26,45 @@ from ..models import Event
 PRODUCT = "-//Muster//Events//EN"
 
 
-def _text(value: str) -> str:
-    """An iCalendar TEXT value: backslash, semicolon, comma and line ends escaped."""
-    value = value.replace("\\", "\\\\").replace(";", "\\;").replace(",", "\\,")
-    return value.replace("\r\n", "\\n").replace("\n", "\\n").replace("\r", "\\n")
-
-
-def _fold(line: str) -> str:
-    """Lines longer than 75 octets continue on the next line after a space (never inside a character)."""
-    out, current = [], b""
-    for char in line:
-        encoded = char.encode()
-        if len(current) + len(encoded) > (75 if not out else 74):
-            out.append(current.decode())
-            current = b""
-        current += encoded
-    out.append(current.decode())
-    return "\r\n ".join(out)
-
-
-def _vevent(request, event: Event, stamp: str) -> list[str]:
+def _vevent(request, event: Event, stamp: datetime) -> CalendarEvent:
     url = request.build_absolute_uri(reverse("tournaments:event", args=[event.pk]))
     game_name = get_game(event.game).name if is_game(event.game) else event.game
-    description = f"{game_name} tournament ({event.format}). {url}"
-    lines = [
-        "BEGIN:VEVENT",
-        f"UID:event-{event.pk}@{request.get_host().split(':')[0]}",
-        f"DTSTAMP:{stamp}",
-        f"DTSTART;VALUE=DATE:{event.date:%Y%m%d}",
-        f"DTEND;VALUE=DATE:{event.date + timedelta(days=1):%Y%m%d}",
-        f"SUMMARY:{_text(event.name)}",
-        f"DESCRIPTION:{_text(description)}",
-        f"URL:{url}",
-    ]
+    entry = CalendarEvent()
+    entry.add("uid", f"event-{event.pk}@{request.get_host().split(':')[0]}")
+    entry.add("dtstamp", stamp)
+    start, end = _span(event)
+    entry.add("dtstart", start)
+    if end is not None:
+        entry.add("dtend", end)
+    entry.add("summary", event.name)
+    entry.add("description", f"{game_name} tournament ({event.format}). {url}")
+    entry.add("url", url)
     if event.venue:
-        lines.append(f"LOCATION:{_text(event.venue)}")
-    return [*lines, "END:VEVENT"]
+        entry.add("location", event.venue)
+    return entry
+
+
+def _span(event: Event):
+    """The entry's start and end: times of day in the site's time zone (sent in UTC), or the date
+    and the next day for an all-day entry; no end when only the start is known."""
+    if event.start_time is None:
+        return event.date, event.date + timedelta(days=1)
+    zone = timezone.get_current_timezone()
+    start = datetime.combine(event.date, event.start_time, tzinfo=zone)
+    end = datetime.combine(event.date, event.end_time, tzinfo=zone) if event.end_time is not None else None
+    return start.astimezone(UTC), end.astimezone(UTC) if end is not None else None
 
 
 def _calendar(request, events, name: str, filename: str) -> HttpResponse:
-    stamp = timezone.now().astimezone(UTC).strftime("%Y%m%dT%H%M%SZ")
-    lines = ["BEGIN:VCALENDAR", "VERSION:2.0", f"PRODID:{PRODUCT}", "CALSCALE:GREGORIAN", f"X-WR-CALNAME:{_text(name)}"]
+    stamp = timezone.now()
+    calendar = Calendar()
+    calendar.add("prodid", PRODUCT)
+    calendar.add("version", "2.0")
+    calendar.add("calscale", "GREGORIAN")
+    calendar.add("x-wr-calname", name)
     for event in events:
-        lines += _vevent(request, event, stamp)
-    lines.append("END:VCALENDAR")
-    body = "\r\n".join(_fold(line) for line in lines) + "\r\n"
-    response = HttpResponse(body, content_type="text/calendar; charset=utf-8")
+        calendar.add_component(_vevent(request, event, stamp))
+    response = HttpResponse(calendar.to_ical(), content_type="text/calendar; charset=utf-8")
     response["Content-Disposition"] = f'inline; filename="{filename}"'
     return response
 

@@ -133,7 +133,8 @@ def submit_fleet(request, event: Event, viewer: Viewer):
 def check_in(request, event: Event, viewer: Viewer, registration_pk: int):
     registration = load_registration(event, registration_pk)
     checked_in = request.POST.get("checked_in", "1") == "1"
-    run_service(request, services.registration_check_in, registration=registration, checked_in=checked_in)
+    said = f"{registration.name} is checked in." if checked_in else f"{registration.name}'s check-in is undone."
+    run_service(request, services.registration_check_in, said, registration=registration, checked_in=checked_in)
     return redirect("tournaments:event", event.pk)
 
 

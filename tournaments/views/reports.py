@@ -28,10 +28,11 @@ def standings(request, event: Event, viewer: Viewer):
     if not event.has_started and not viewer.is_staff:
         raise PermissionDenied("Standings are published once the event starts.")
     table = selectors.event_standings(event)
+    bracket = selectors.cut_bracket(event, [row.registration_id for row in table.rows])
     return render(
         request,
         "tournaments/standings.html",
-        {"event": event, "tab": "standings", "viewer": viewer, "standings": table},
+        {"event": event, "tab": "standings", "viewer": viewer, "standings": table, "bracket": bracket},
     )
 
 
@@ -134,9 +135,12 @@ def printed_names(event: Event) -> dict[int, str]:
 @login_required
 @event_staff_required
 def export(request, event: Event, viewer: Viewer, fmt: str):
-    """Staff: the whole event (settings, players, fleets, every result) as CSV or JSON."""
+    """Staff: the whole event (settings, players, fleets, every result) as CSV or JSON, or its
+    standings as CSV (``fmt`` "standings.csv")."""
     if fmt == "json":
         response = JsonResponse(exports.event_json(event), json_dumps_params={"indent": 2})
+    elif fmt == "standings.csv":
+        response = HttpResponse(exports.standings_csv(event), content_type="text/csv; charset=utf-8")
     else:
         response = HttpResponse(exports.event_csv(event), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="event-{event.pk}.{fmt}"'

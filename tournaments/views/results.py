@@ -52,7 +52,8 @@ def match_detail(request, event: Event, viewer: Viewer, match_pk: int):
             if done:
                 return redirect("tournaments:match", event.pk, match_pk)
     else:
-        form = game.result_form(match, result=game.current_result(match), staff=enters)
+        start = game.current_result(match) if enters else selectors.own_report(game, match, seat)
+        form = game.result_form(match, result=start, staff=enters)
     context = {**selectors.match_page(event=event, match=match, viewer=viewer, seat=seat), "form": form}
     return render(request, "tournaments/match_detail.html", context)
 
@@ -93,6 +94,7 @@ def history(request, event: Event, viewer: Viewer):
     context = {
         "event": event,
         "changes": selectors.event_history(event),
+        "round_changes": selectors.event_round_history(event),
         "submissions": selectors.event_submission_history(event),
         "staff_changes": selectors.event_staff_history(event),
         "walk_ins": selectors.event_walk_ins(event),

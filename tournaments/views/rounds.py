@@ -42,8 +42,16 @@ def pair_next(request, event: Event, viewer: Viewer):
         return render(request, "tournaments/round_pair_confirm.html", context)
     round_ = run_service(request, services.round_pair_next, event=event, by=request.user)
     if round_:
+        if listless := selectors.paired_without_lists(round_):
+            messages.warning(request, without_lists_warning(event, listless))
         return redirect("tournaments:round", event.pk, round_.number)
     return redirect("tournaments:event", event.pk)
+
+
+def without_lists_warning(event: Event, names: list[str]) -> str:
+    """Late entries the desk added by name play on; their list can still be entered until their result."""
+    noun = event_game(event.game).list_noun
+    return f"Paired without {noun}: {', '.join(names)}. Enter it from the overview before their result is saved."
 
 
 @require_safe

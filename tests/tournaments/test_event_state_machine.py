@@ -1,0 +1,563 @@
+"""No event gets stuck: random evenings of every registered game, driven through the event services
+(and, for a sample of steps, the pages) by what the desk, the players and the judges can do.
+
+After every step the machine checks what must always hold:
+
+- nothing answers with a server error (a service raises only ``TournamentError``, a page never 500s);
+- a refused action changes nothing (the event's rows are compared before and after);
+- the latest round is complete, or every open table takes a result the desk can enter, and a
+  complete running event can be paired on or finished;
+- the standings compute;
+- the history never loses an entry (result changes, list submissions, pairings thrown away).
+
+``make test`` runs a bounded number of evenings per game; ``make fuzz`` (``HYPOTHESIS_PROFILE=fuzz``)
+runs evenings until ``FUZZ_MINUTES`` have passed and prints how many steps and evenings ran.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections import Counter
+from contextlib import contextmanager
+
+import pytest
+from django.core.cache import cache
+from django.db import transaction
+from django.test import Client
+from django.urls import reverse
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import (
+    RuleBasedStateMachine,
+    initialize,
+    invariant,
+    precondition,
+    rule,
+    run_state_machine_as_test,
+)
+
+from fleets.decks.services import deck_add_card, deck_create
+from games.attack_wing.results import Losses, MatchResult
+from games.registry import all_games
+from games.spearpoint.events import SpearpointResult
+from games.starship_command.events import StarshipCommandResult
+from games.wing_commander.events import WingCommanderResult
+from rules.wing_commander.scoring import Ending
+from tests.accounts.factories import JudgeFactory, OrganizerFactory, PlayerFactory
+from tests.games.coin_toss import KEY as COIN_TOSS
+from tests.games.coin_toss.events import TossResult
+from tests.games.coin_toss.models import Coin
+from tests.tournaments.deck_games import LEGAL_DECKS, deck_event
+from tests.tournaments.factories import EventFactory, fleet_for, legal_fleet_content, small_catalog
+from tournaments import selectors
+from tournaments.errors import TournamentError
+from tournaments.games import event_game
+from tournaments.models import (
+    Event,
+    EventStatus,
+    Match,
+    MatchSide,
+    MatchStatus,
+    Registration,
+    ResultChange,
+    ResultReport,
+    Round,
+    RoundChange,
+    StaffChange,
+    SubmissionChange,
+)
+from tournaments.services import (
+    event_finish,
+    event_start,
+    registration_add,
+    registration_add_walk_in,
+    registration_check_in,
+    registration_drop,
+    registration_submit_decks,
+    registration_submit_fleet,
+    registration_undrop,
+    result_confirm,
+    result_enter,
+    result_report,
+    round_pair_next,
+    round_reopen,
+    round_repair,
+    round_swap_players,
+    walk_in_submit_fleet,
+)
+
+pytestmark = pytest.mark.django_db
+
+FUZZING = os.environ.get("HYPOTHESIS_PROFILE") == "fuzz"
+FUZZ_MINUTES = float(os.environ.get("FUZZ_MINUTES", "10"))
+POOL = 10  # players with accounts (and lists) an evening may register
+MACHINE = settings(
+    max_examples=5,  # fuzzing repeats such runs until its time is up
+    stateful_step_count=60 if FUZZING else 25,
+    deadline=None,
+    suppress_health_check=list(HealthCheck),
+    derandomize=not FUZZING,
+    print_blob=True,
+)
+COUNTS: Counter = Counter()  # steps and evenings run, by game, for the report
+
+
+# --- results each game can have: any (to be judged) and one the desk can always enter ----------------
+
+
+def any_result(game: str, data, match: Match):
+    """A result of ``game``'s kind drawn at random: legal or not, the services judge it."""
+    if game == "attack-wing":
+        losses = {}
+        for side in match.sides.select_related("registration__fleet_version"):
+            items = event_game(game).fleet_items(side.registration.fleet_version)
+            picked = data.draw(st.lists(st.sampled_from(items), max_size=3)) if items else []
+            losses[side.seat] = Losses.of(
+                ships=[i.key for i in picked if i.is_ship], upgrades=[i.key for i in picked if not i.is_ship]
+            )
+        return MatchResult(data.draw(st.sampled_from([1, 2, None])), losses)
+    if game == "spearpoint":
+        points = data.draw(st.tuples(st.integers(0, 60), st.integers(0, 60)))
+        return SpearpointResult(points, data.draw(st.sampled_from([None, 1, 2])))
+    if game == "starship-command":
+        battles = data.draw(st.lists(st.tuples(st.integers(0, 80), st.integers(0, 80)), min_size=1, max_size=3))
+        return StarshipCommandResult(tuple(battles))
+    if game == "wing-commander":
+        ending = data.draw(st.sampled_from(list(Ending)))
+        side = None if ending == Ending.BOTH_POWER_POINTS else data.draw(st.sampled_from(["terran", "kilrathi"]))
+        return WingCommanderResult(ending, side)
+    if game == COIN_TOSS:
+        return TossResult(data.draw(st.sampled_from([1, 2])))
+    raise AssertionError(f"no results drawn for {game}: add the game to this machine")
+
+
+def sure_result(game: str):
+    """A decisive result with nothing lost, which the rules of every game accept at any table."""
+    return {
+        "attack-wing": MatchResult(1),
+        "spearpoint": SpearpointResult((10, 0)),
+        "starship-command": StarshipCommandResult(((10, 0),)),
+        "wing-commander": WingCommanderResult(Ending.CARRIER_DESTROYED, "kilrathi"),
+        COIN_TOSS: TossResult(1),
+    }[game]
+
+
+GAMES = tuple(game.key for game in all_games())  # a game added without results here fails the machine
+
+
+# --- what "nothing changed" and "nothing lost" compare ------------------------------------------------
+
+
+def snapshot(event: Event) -> dict:
+    """The event's rows, as the database holds them."""
+    return {
+        "event": list(Event.objects.filter(pk=event.pk).values()),
+        "registrations": list(Registration.objects.filter(event=event).order_by("pk").values()),
+        "rounds": list(Round.objects.filter(event=event).order_by("pk").values()),
+        "matches": list(Match.objects.filter(round__event=event).order_by("pk").values()),
+        "sides": list(MatchSide.objects.filter(round__event=event).order_by("pk").values()),
+        "reports": list(ResultReport.objects.filter(match__round__event=event).order_by("pk").values()),
+        "history": history_ids(event),
+    }
+
+
+def history_ids(event: Event) -> dict[str, set[int]]:
+    """Every history entry of the event; result changes of pairings thrown away count through the
+    round history that recorded them."""
+    changes = set(ResultChange.objects.filter(match__round__event=event).values_list("pk", flat=True))
+    return {
+        "results": changes | recorded_elsewhere(event),
+        "submissions": set(SubmissionChange.objects.filter(event=event).values_list("pk", flat=True)),
+        "staff": set(StaffChange.objects.filter(event=event).values_list("pk", flat=True)),
+    }
+
+
+def recorded_elsewhere(event: Event) -> set[int]:
+    """Result changes kept in the event's round history after their pairings were thrown away."""
+    kept = set()
+    for change in RoundChange.objects.filter(event=event):
+        for match in change.removed.get("matches", []):
+            kept.update(entry["id"] for entry in match.get("history", []))
+    return kept
+
+
+# --- the machine -------------------------------------------------------------------------------------
+
+
+class World:
+    """What every evening of one game starts from (made once per test, kept by every evening's rollback)."""
+
+    def __init__(self, game: str):
+        self.game = game
+        self.organizer, self.judge = OrganizerFactory(), JudgeFactory()
+        self.players = [PlayerFactory() for _ in range(POOL)]
+        self.catalog = small_catalog() if game == "attack-wing" else None
+        self.penny = Coin.objects.create(name="Penny", side="heads") if game == COIN_TOSS else None
+        self.lists = {player.pk: self.make_list(player) for player in self.players}
+
+    def make_list(self, player):
+        if self.game == "attack-wing":
+            return fleet_for(player, legal_fleet_content(self.catalog), name=f"Fleet of {player.username}")
+        if self.game == COIN_TOSS:
+            deck = deck_create(owner=player, game=COIN_TOSS, name="Lucky", side="heads")
+            return {"": deck_add_card(deck=deck, card=self.penny, count=2)}
+        return LEGAL_DECKS[self.game](player)
+
+    def new_event(self, data) -> Event:
+        fields = {
+            "organizer": self.organizer,
+            "planned_rounds": data.draw(st.integers(1, 3), label="planned rounds"),
+            "top_cut": data.draw(st.sampled_from([0, 0, 4]), label="top cut"),
+        }
+        if self.game == "attack-wing":
+            event = EventFactory(**fields)
+        elif self.game == COIN_TOSS:
+            event = EventFactory(game=COIN_TOSS, format="standard", fleet_point_base=0, **fields)
+        else:
+            event = deck_event(self.game, **fields)
+        event.judges.add(self.judge)
+        return event
+
+
+class EveningMachine(RuleBasedStateMachine):
+    world: World
+
+    def __init__(self):
+        super().__init__()
+        self.atomic = transaction.atomic()
+        self.atomic.__enter__()
+        cache.clear()
+        self.event: Event | None = None
+        self.seen_history: dict[str, set[int]] = {}
+        self.walk_ins = 0
+        COUNTS[f"{self.world.game} evenings"] += 1
+
+    def teardown(self):
+        transaction.set_rollback(True)
+        self.atomic.__exit__(None, None, None)
+
+    # --- helpers ---------------------------------------------------------------------------------
+
+    @property
+    def game(self) -> str:
+        return self.world.game
+
+    def fresh_event(self) -> Event:
+        return Event.objects.get(pk=self.event.pk)
+
+    def attempt(self, action, **kwargs):
+        """Run a service: it succeeds, or it is refused with a message and changes nothing."""
+        COUNTS[f"{self.game} steps"] += 1
+        before = snapshot(self.event)
+        try:
+            with transaction.atomic():
+                done = action(**kwargs)
+        except TournamentError as refused:
+            assert refused.message
+            assert snapshot(self.event) == before, f"{action.__name__} was refused but changed the event"
+            return None
+        COUNTS[f"{self.game} done {action.__name__}"] += 1
+        return done
+
+    def registrations(self, **filters):
+        return list(Registration.objects.filter(event=self.event, **filters).select_related("player").order_by("pk"))
+
+    def latest_round(self) -> Round | None:
+        return Round.objects.filter(event=self.event).order_by("-number").first()
+
+    def open_tables(self, round_=None) -> list[Match]:
+        round_ = round_ or self.latest_round()
+        if round_ is None:
+            return []
+        return list(round_.matches.filter(table__isnull=False).exclude(status=MatchStatus.CONFIRMED))
+
+    def tables(self) -> list[Match]:
+        round_ = self.latest_round()
+        return list(round_.matches.filter(table__isnull=False)) if round_ else []
+
+    def submit_list(self, registration: Registration, by=None):
+        if self.game == "attack-wing":
+            fleet = self.world.lists[registration.player_id]
+            return self.attempt(registration_submit_fleet, registration=registration, fleet=fleet, by=by)
+        decks = self.world.lists[registration.player_id]
+        return self.attempt(registration_submit_decks, registration=registration, decks=decks, by=by)
+
+    def staff(self, data):
+        return data.draw(st.sampled_from([self.world.organizer, self.world.judge]), label="staff")
+
+    def page(self, user=None) -> Client:
+        client = Client(raise_request_exception=True)
+        if user is not None:
+            client.force_login(user)
+        return client
+
+    def assert_page(self, response):
+        assert response.status_code < 500, response.content[:500]
+
+    # --- the evening ---------------------------------------------------------------------------------
+
+    @initialize(data=st.data(), players=st.integers(2, 8), started=st.sampled_from(["no", "started", "paired"]))
+    def open_event(self, data, players, started):
+        """The event with some of the pool registered and checked in; most evenings are under way
+        (started, or round 1 paired) before the random steps begin."""
+        self.event = self.world.new_event(data)
+        for player in self.world.players[:players]:
+            registration = self.attempt(registration_add, event=self.event, player=player)
+            self.submit_list(registration)
+            self.attempt(registration_check_in, registration=registration)
+        if started != "no":
+            self.attempt(event_start, event=self.fresh_event())
+        if started == "paired":
+            self.attempt(round_pair_next, event=self.fresh_event(), by=self.world.organizer)
+
+    @rule(data=st.data(), with_list=st.booleans(), by_staff=st.booleans())
+    def register(self, data, with_list, by_staff):
+        """A player registers (or the desk adds them: a late entry once the event runs)."""
+        player = data.draw(st.sampled_from(self.world.players), label="player")
+        added_by = self.world.organizer if by_staff else None
+        registration = self.attempt(registration_add, event=self.event, player=player, added_by=added_by)
+        if registration is not None and with_list:
+            self.submit_list(registration)
+
+    @rule(data=st.data(), with_list=st.booleans())
+    def walk_in(self, data, with_list):
+        """The desk adds a walk-in by name (a late entry once the event runs), with or without their list."""
+        self.walk_ins += 1
+        by = self.staff(data)
+        registration = self.attempt(
+            registration_add_walk_in, event=self.event, name=f"Walk-in {self.walk_ins}", added_by=by
+        )
+        if registration is not None and with_list:
+            self.enter_walk_in_list(registration, by)
+
+    def enter_walk_in_list(self, registration, by):
+        if self.game == "attack-wing":
+            data = json.dumps(legal_fleet_content(self.world.catalog)).encode()
+            self.attempt(walk_in_submit_fleet, registration=registration, data=data, by=by)
+        else:
+            decks = self.world.make_list(registration.player)
+            self.attempt(registration_submit_decks, registration=registration, decks=decks, by=by)
+
+    @rule(data=st.data())
+    def submit(self, data):
+        """A registered player submits their list, or the desk enters a walk-in's."""
+        registrations = self.registrations()
+        if not registrations:
+            return
+        registration = data.draw(st.sampled_from(registrations), label="registration")
+        if registration.player_id in self.world.lists:
+            self.submit_list(registration)
+        else:
+            self.enter_walk_in_list(registration, self.world.organizer)
+
+    @rule(data=st.data(), through_page=st.booleans())
+    def check_in(self, data, through_page):
+        registrations = self.registrations()
+        if not registrations:
+            return
+        registration = data.draw(st.sampled_from(registrations), label="registration")
+        if through_page:
+            COUNTS[f"{self.game} pages"] += 1
+            url = reverse("tournaments:check_in", args=[self.event.pk, registration.pk])
+            self.assert_page(self.page(self.world.organizer).post(url, {"checked_in": "on"}))
+        else:
+            self.attempt(registration_check_in, registration=registration)
+
+    @rule(data=st.data(), through_page=st.booleans())
+    def drop(self, data, through_page):
+        registrations = self.registrations()
+        if not registrations:
+            return
+        registration = data.draw(st.sampled_from(registrations), label="registration")
+        if through_page:
+            COUNTS[f"{self.game} pages"] += 1
+            url = reverse("tournaments:drop", args=[self.event.pk, registration.pk])
+            self.assert_page(self.page(self.world.organizer).post(url))
+        else:
+            self.attempt(registration_drop, registration=registration)
+
+    @rule(data=st.data())
+    def undo_drop(self, data):
+        registrations = self.registrations(dropped_at__isnull=False)
+        if registrations:
+            self.attempt(registration_undrop, registration=data.draw(st.sampled_from(registrations)))
+
+    @precondition(lambda self: self.fresh_event().status == EventStatus.REGISTRATION)
+    @rule()
+    def start(self):
+        self.attempt(event_start, event=self.fresh_event())
+
+    @precondition(lambda self: self.fresh_event().status == EventStatus.RUNNING)
+    @rule(data=st.data(), through_page=st.booleans())
+    def pair(self, data, through_page):
+        if through_page:
+            COUNTS[f"{self.game} pages"] += 1
+            url = reverse("tournaments:pair_next", args=[self.event.pk])
+            self.assert_page(self.page(self.staff(data)).post(url, {"confirm": "yes"}))
+        else:
+            self.attempt(round_pair_next, event=self.fresh_event(), by=self.staff(data))
+
+    @precondition(lambda self: self.latest_round() is not None)
+    @rule(data=st.data())
+    def pair_again(self, data):
+        self.attempt(round_repair, round_=self.latest_round(), by=self.staff(data))
+
+    @precondition(lambda self: self.latest_round() is not None)
+    @rule(data=st.data(), allow_rematch=st.booleans())
+    def swap(self, data, allow_rematch):
+        sides = list(MatchSide.objects.filter(round=self.latest_round()).select_related("registration"))
+        if len(sides) < 2:
+            return
+        first, second = data.draw(st.lists(st.sampled_from(sides), min_size=2, max_size=2, unique=True))
+        self.attempt(
+            round_swap_players,
+            round_=self.latest_round(),
+            first=first.registration,
+            second=second.registration,
+            allow_rematch=allow_rematch,
+        )
+
+    @precondition(lambda self: self.latest_round() is not None)
+    @rule(data=st.data())
+    def report(self, data):
+        """A player reports their table's result (the same as the opponent's: confirmed; else disputed)."""
+        tables = self.tables()
+        if not tables:
+            return
+        match = data.draw(st.sampled_from(tables), label="table")
+        side = data.draw(st.sampled_from(list(match.sides.select_related("registration__player"))), label="seat")
+        result = any_result(self.game, data, match)
+        self.attempt(result_report, match=match, by=side.registration.player, result=result)
+
+    @precondition(lambda self: self.latest_round() is not None)
+    @rule(data=st.data())
+    def confirm(self, data):
+        tables = self.tables()
+        if not tables:
+            return
+        match = data.draw(st.sampled_from(tables), label="table")
+        side = data.draw(st.sampled_from(list(match.sides.select_related("registration__player"))), label="seat")
+        self.attempt(result_confirm, match=match, by=side.registration.player)
+
+    @precondition(lambda self: self.latest_round() is not None)
+    @rule(data=st.data(), sure=st.booleans(), through_page=st.booleans())
+    def enter(self, data, sure, through_page):
+        """The desk enters, settles (a disputed table) or corrects (a confirmed one) a table's result."""
+        tables = self.tables()
+        if not tables:
+            return
+        match = data.draw(st.sampled_from(tables), label="table")
+        result = sure_result(self.game) if sure else any_result(self.game, data, match)
+        by = self.staff(data)
+        if through_page:
+            self.enter_on_match_page(match, result, by)
+        else:
+            self.attempt(result_enter, match=match, by=by, result=result)
+
+    def enter_on_match_page(self, match, result, by):
+        """The match page's form, filled in as the result would show it, saved by the staff."""
+        COUNTS[f"{self.game} pages"] += 1
+        client = self.page(by)
+        url = reverse("tournaments:match", args=[self.event.pk, match.pk])
+        self.assert_page(client.get(url))
+        form = event_game(self.game).result_form(match, result=result, staff=True)
+        fields = {}
+        for name, field in form.fields.items():
+            value = form.initial.get(name, field.initial)
+            if value is not None:
+                fields[form.add_prefix(name)] = value
+        self.assert_page(client.post(url, fields))
+
+    @precondition(lambda self: self.latest_round() is not None)
+    @rule(data=st.data())
+    def desk_completes_the_round(self, data):
+        """The desk enters a result at every open table of the latest round (evenings reach their
+        later rounds, the top cut and the finish)."""
+        by = self.staff(data)
+        for match in self.open_tables():
+            self.attempt(result_enter, match=match, by=by, result=sure_result(self.game))
+
+    @precondition(lambda self: self.latest_round() is not None)
+    @rule(data=st.data())
+    def reopen(self, data):
+        self.attempt(round_reopen, round_=self.latest_round(), by=self.staff(data))
+
+    @precondition(lambda self: self.fresh_event().status == EventStatus.RUNNING)
+    @rule()
+    def finish(self):
+        self.attempt(event_finish, event=self.fresh_event())
+
+    @rule(data=st.data())
+    def look(self, data):
+        """The pages the desk, the players and the public read."""
+        COUNTS[f"{self.game} pages"] += 1
+        event = self.event
+        urls = [reverse("tournaments:event", args=[event.pk]), reverse("tournaments:standings", args=[event.pk])]
+        urls.append(reverse("tournaments:history", args=[event.pk]))
+        if (round_ := self.latest_round()) is not None:
+            urls.append(reverse("tournaments:round", args=[event.pk, round_.number]))
+        client = self.page(self.world.organizer)
+        self.assert_page(client.get(data.draw(st.sampled_from(urls))))
+
+    # --- what always holds -----------------------------------------------------------------------
+
+    @invariant()
+    def standings_compute(self):
+        if self.event is not None:
+            selectors.event_standings(self.fresh_event())
+
+    @invariant()
+    def history_is_never_lost(self):
+        if self.event is None:
+            return
+        now = history_ids(self.event)
+        for kind, seen in self.seen_history.items():
+            assert seen <= now[kind], f"{kind} history lost entries {sorted(seen - now[kind])}"
+        self.seen_history = now
+
+    @invariant()
+    def the_evening_can_go_on(self):
+        """Every open table of the latest round takes a result from the desk; a complete round of a
+        running event can be paired on, or the event finished."""
+        if self.event is None:
+            return
+        event = self.fresh_event()
+        if event.status != EventStatus.RUNNING or self.latest_round() is None:
+            return
+        with rolled_back():
+            for match in self.open_tables():
+                try:
+                    result_enter(match=match, by=self.world.organizer, result=sure_result(self.game))
+                except TournamentError as refused:
+                    raise AssertionError(f"table {match.table} cannot be completed: {refused.message}") from None
+            try:
+                round_pair_next(event=event, by=self.world.organizer)
+            except TournamentError:
+                event_finish(event=Event.objects.get(pk=event.pk))
+
+
+@contextmanager
+def rolled_back():
+    """Try something and keep none of it."""
+    with transaction.atomic():
+        yield
+        transaction.set_rollback(True)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_evening_gets_stuck(game, capsys):
+    world = World(game)
+    machine = type(f"Evening_{game.replace('-', '_')}", (EveningMachine,), {"world": world})
+    deadline = time.monotonic() + FUZZ_MINUTES * 60 / len(GAMES) if FUZZING else 0
+    while True:
+        run_state_machine_as_test(machine, settings=MACHINE)
+        if time.monotonic() >= deadline:
+            break
+    done = ", ".join(f"{key.split(' done ')[1]} {n}" for key, n in sorted(COUNTS.items()) if f"{game} done " in key)
+    with capsys.disabled():
+        print(
+            f"\n{game}: {COUNTS[f'{game} evenings']} evenings, {COUNTS[f'{game} steps']} service steps, "
+            f"{COUNTS[f'{game} pages']} page steps; succeeded: {done}"
+        )
