@@ -24,6 +24,7 @@ from rules.text_input import text_problem
 
 from .models import GuestPlayer, PasswordCheckThrottle, PendingSignUp, PrintPreferences
 from .roles import GRANTABLE_ROLES, PLAYER
+from .signals import role_taken
 
 # Usernames of walk-in guests start with this; sign-up refuses it (accounts.forms.SignUpForm).
 GUEST_USERNAME_PREFIX = "guest-"
@@ -239,17 +240,19 @@ def password_check(*, user: User, password: str) -> bool:
 
 
 @transaction.atomic
-def role_set(*, user: User, role: str, granted: bool) -> User:
+def role_set(*, user: User, role: str, granted: bool, by: User) -> User:
     """Give ``user`` the ``role`` (Organizer or Judge), or take it away; the People page's one write.
-    Giving a role the user holds, or taking one they lack, changes nothing."""
+    Giving a role the user holds, or taking one they lack, changes nothing. Taking it away ends the
+    powers it lent (:data:`accounts.signals.role_taken`: a judge's appointments to unfinished events)."""
     if role not in GRANTABLE_ROLES:
         raise AccountError(f"{role} is not a role given on the People page.")
     user = User.objects.select_for_update().get(pk=user.pk)
     group, _ = Group.objects.get_or_create(name=role)
     if granted:
         user.groups.add(group)
-    else:
+    elif user.groups.filter(pk=group.pk).exists():
         user.groups.remove(group)
+        role_taken.send(sender=User, user=user, role=role, by=by)
     return user
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
+from ..access import OWN_MATCH_REFUSAL
 from ..errors import TournamentError
 from ..games import event_game
 from ..models import EventStatus, Match, MatchSide, MatchStatus, Outcome, ResultChange, ResultReport, Stage
@@ -56,8 +57,11 @@ def result_confirm(*, match: Match, by) -> Match:
 
 @transaction.atomic
 def result_enter(*, match: Match, by, result) -> Match:
-    """The event's staff set the result: a new one, a correction, or the ruling on a conflict."""
+    """The event's staff set the result: a new one, a correction, or the ruling on a conflict; never
+    of a match they play in themselves (:func:`tournaments.access.may_enter_result`)."""
     match, sides = lock_match(match)
+    if any(side.registration.player_id == by.pk for side in sides.values()):
+        raise TournamentError(OWN_MATCH_REFUSAL)
     check_result(match, sides, result)
     before = snapshot(match, sides)
     action = {MatchStatus.DISPUTED: "resolved", MatchStatus.CONFIRMED: "corrected"}.get(match.status, "entered")
