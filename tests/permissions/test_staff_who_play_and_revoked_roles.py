@@ -72,7 +72,7 @@ def build() -> StaffWorld:
     opponent = next(s.registration.player for s in own.sides.all() if s.registration.player_id != playing_judge.pk)
     sealed = EventFactory(organizer=revoked_organizer, name="Sealed Lists Cup")
     sealed.judges.add(revoked_judge)
-    sealed_entry = enter_with_fleet(sealed, players[0], catalog)
+    sealed_entry = enter_with_fleet(sealed, PlayerFactory(), catalog)  # nobody of the matrix
     role_set(user=revoked_judge, role=JUDGE, granted=False, by=admin)
     role_set(user=revoked_organizer, role="Organizer", granted=False, by=admin)
     users = {
