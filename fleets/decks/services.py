@@ -24,13 +24,12 @@ from fleets.models.deck import Deck
 from rules.list_check import ListFileError, parse_list_json
 from rules.text_input import text_problem
 
-from .deck_kind import MAX_COPIES, DeckContentError, DeckKind, get_kind
+from .deck_kind import MAX_COPIES, MAX_NUMBER, DeckContentError, DeckKind, get_kind
 from .text_format import parse_text
 
 MAX_IMPORT_BYTES = 256 * 1024  # a real list is a few kilobytes
 MAX_NAME_LENGTH = Deck._meta.get_field("name").max_length
 MAX_TEXT = 100  # the longest name, side or type a list file may hold
-MAX_NUMBER = 99_999  # the largest count, cost or budget a list file may hold
 MAX_PROBLEMS_SHOWN = 10
 
 

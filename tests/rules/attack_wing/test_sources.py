@@ -234,8 +234,9 @@ def test_a_dtd_is_refused_in_any_encoding(encoding):
     """Issue 24, item 11: a byte search for ``<!DOCTYPE`` missed a UTF-16 file, whose entities were expanded.
     The parser itself refuses any DTD (defusedxml)."""
     text = (
-        '<?xml version="1.0" encoding="{}"?><!DOCTYPE Data [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;">]>'
+        f'<?xml version="1.0" encoding="{encoding}"?>'
+        '<!DOCTYPE Data [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;">]>'
         "<Data><Sets/><Ships><Ship><Id>1</Id><Title>&b;</Title></Ship></Ships></Data>"
-    ).format(encoding)
+    )
     with pytest.raises(CatalogFormatError, match="DTD"):
         read_spacedock(text.encode(encoding))
