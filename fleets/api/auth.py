@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from django.utils import timezone
-from ninja.security import HttpBearer, SessionAuth
+from ninja import security
+from ninja.security import HttpBearer
 
 from ..models import ApiToken
 from ..models.api_token import token_digest
@@ -22,10 +23,10 @@ class BearerToken(HttpBearer):
         return record.user
 
 
-class SiteSession(SessionAuth):
+class SessionAuth(security.SessionAuth):
     """The site's signed-in session, its writes checked against CSRF. The check runs only when there is a
     session to protect: a caller with no credentials at all gets the 401 the schema documents, not
-    django-ninja's "CSRF check Failed" 403."""
+    django-ninja's "CSRF check Failed" 403. (The name is the schema's security scheme's.)"""
 
     def _get_key(self, request):
         if not request.user.is_authenticated:
@@ -33,4 +34,4 @@ class SiteSession(SessionAuth):
         return super()._get_key(request)
 
 
-AUTH = [BearerToken(), SiteSession()]
+AUTH = [BearerToken(), SessionAuth()]
