@@ -24,6 +24,7 @@ from rules.text_input import text_problem
 
 from .models import GuestPlayer, PasswordCheckThrottle, PendingSignUp, PrintPreferences
 from .roles import GRANTABLE_ROLES, PLAYER
+from .selectors import username_taken
 from .signals import role_taken
 
 # Usernames of walk-in guests start with this; sign-up refuses it (accounts.forms.SignUpForm).
@@ -54,7 +55,8 @@ def sign_up_request(*, username: str, email: str, password: str, site_url: str) 
 
     - The address belongs to an account: its owner is told (with their account name and
       the log-in and reset links); nothing else happens.
-    - The name is taken: the address is told to choose another.
+    - The name is taken, or looks like one that is (:func:`accounts.selectors.username_taken`): the
+      address is told to choose another.
     - Otherwise a link to finish signing up is mailed; the account is made when it is followed
       (:func:`sign_up_confirm`).
 
@@ -78,7 +80,7 @@ def sign_up_request(*, username: str, email: str, password: str, site_url: str) 
                 },
             )
         return
-    if User.objects.filter(username__iexact=username).exists():
+    if username_taken(username):
         _mail(
             email,
             "Choose another account name",
@@ -129,7 +131,7 @@ def sign_up_confirm(*, token: str) -> User:
     if pending is None:
         raise AccountError("This sign-up link was already used or is too old. Sign up again.")
     pending.delete()
-    if User.objects.filter(username__iexact=pending.username).exists():
+    if username_taken(pending.username):
         raise AccountError(f"The account name {pending.username} was taken meanwhile. Sign up again with another.")
     if User.objects.filter(email__iexact=pending.email).exists():
         raise AccountError("An account with this e-mail address was made meanwhile. Log in or reset its password.")
