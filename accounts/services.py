@@ -171,10 +171,13 @@ def guest_create(*, name: str, email: str = "", created_by: User) -> User:
     """An account for a walk-in, entered by an organizer by ``name`` alone (and the ``email`` they
     gave, if any): it cannot log in, and is claimed by whoever signs up with ``email``.
 
-    An address that belongs to an account is refused: that person is added by their account
-    name, and nobody's account can be reached through a walk-in. An address already entered
-    for an unclaimed walk-in gives that walk-in back (the same person, coming again), so one
-    sign-up claims everything they played.
+    What the organizer learns (``docs/events.md``, *Walk-ins*): never whether an address has an
+    account. An address that belongs to an account is neither refused nor kept: the walk-in is
+    made under the typed name without it (its owner has an account already, and an address of
+    an account never claims anything, :func:`sign_up_confirm`). An address already entered for an
+    unclaimed walk-in under the same name (case and spacing aside) gives that walk-in back, the
+    same person coming again, so one sign-up claims everything they played; the caller says so.
+    Under another name it is refused without naming the walk-in: the organizer checks the address.
     """
     if problem := text_problem(name or ""):
         raise AccountError(f"The walk-in's name: {problem}")
@@ -190,11 +193,20 @@ def guest_create(*, name: str, email: str = "", created_by: User) -> User:
         except ValidationError:
             raise AccountError(f"{email} is not an e-mail address.") from None
         if User.objects.filter(email__iexact=email).exists():
-            raise AccountError(
-                "This person already has an account with that e-mail address: add them by their account name instead."
-            )
-        known = GuestPlayer.objects.select_for_update().filter(email__iexact=email, claimed_at=None).first()
+            email = ""
+        known = (
+            GuestPlayer.objects.select_for_update()
+            .filter(email__iexact=email, claimed_at=None)
+            .exclude(email="")
+            .select_related("user")
+            .first()
+        )
         if known is not None:
+            if known.user.first_name.casefold() != name.casefold():
+                raise AccountError(
+                    "This e-mail address was given for a walk-in under another name: check the address and the "
+                    "name with the player, or leave the address out."
+                )
             return known.user
     user = User(username=f"{GUEST_USERNAME_PREFIX}new-{secrets.token_hex(8)}", first_name=name, is_active=False)
     user.set_unusable_password()
