@@ -13,9 +13,16 @@ from __future__ import annotations
 from functools import wraps
 
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import PermissionDenied
 
 from .roles import JUDGE, ORGANIZER, PLAYER
+
+
+def request_user(request):
+    """The request's user, or an anonymous one when the authentication middleware has not run: an error
+    page for a request refused before it (a bad Host header) still renders its menu, without a user."""
+    return getattr(request, "user", None) or AnonymousUser()
 
 
 def has_role(user, role: str) -> bool:

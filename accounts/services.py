@@ -24,6 +24,8 @@ from rules.text_input import text_problem
 
 from .models import GuestPlayer, PasswordCheckThrottle, PendingSignUp, PrintPreferences
 from .roles import GRANTABLE_ROLES, PLAYER
+from .selectors import username_taken
+from .signals import role_taken
 
 # Usernames of walk-in guests start with this; sign-up refuses it (accounts.forms.SignUpForm).
 GUEST_USERNAME_PREFIX = "guest-"
@@ -53,7 +55,8 @@ def sign_up_request(*, username: str, email: str, password: str, site_url: str) 
 
     - The address belongs to an account: its owner is told (with their account name and
       the log-in and reset links); nothing else happens.
-    - The name is taken: the address is told to choose another.
+    - The name is taken, or looks like one that is (:func:`accounts.selectors.username_taken`): the
+      address is told to choose another.
     - Otherwise a link to finish signing up is mailed; the account is made when it is followed
       (:func:`sign_up_confirm`).
 
@@ -77,7 +80,7 @@ def sign_up_request(*, username: str, email: str, password: str, site_url: str) 
                 },
             )
         return
-    if User.objects.filter(username__iexact=username).exists():
+    if username_taken(username):
         _mail(
             email,
             "Choose another account name",
@@ -128,7 +131,7 @@ def sign_up_confirm(*, token: str) -> User:
     if pending is None:
         raise AccountError("This sign-up link was already used or is too old. Sign up again.")
     pending.delete()
-    if User.objects.filter(username__iexact=pending.username).exists():
+    if username_taken(pending.username):
         raise AccountError(f"The account name {pending.username} was taken meanwhile. Sign up again with another.")
     if User.objects.filter(email__iexact=pending.email).exists():
         raise AccountError("An account with this e-mail address was made meanwhile. Log in or reset its password.")
@@ -168,10 +171,13 @@ def guest_create(*, name: str, email: str = "", created_by: User) -> User:
     """An account for a walk-in, entered by an organizer by ``name`` alone (and the ``email`` they
     gave, if any): it cannot log in, and is claimed by whoever signs up with ``email``.
 
-    An address that belongs to an account is refused: that person is added by their account
-    name, and nobody's account can be reached through a walk-in. An address already entered
-    for an unclaimed walk-in gives that walk-in back (the same person, coming again), so one
-    sign-up claims everything they played.
+    What the organizer learns (``docs/events.md``, *Walk-ins*): never whether an address has an
+    account. An address that belongs to an account is neither refused nor kept: the walk-in is
+    made under the typed name without it (its owner has an account already, and an address of
+    an account never claims anything, :func:`sign_up_confirm`). An address already entered for an
+    unclaimed walk-in under the same name (case and spacing aside) gives that walk-in back, the
+    same person coming again, so one sign-up claims everything they played; the caller says so.
+    Under another name it is refused without naming the walk-in: the organizer checks the address.
     """
     if problem := text_problem(name or ""):
         raise AccountError(f"The walk-in's name: {problem}")
@@ -187,11 +193,20 @@ def guest_create(*, name: str, email: str = "", created_by: User) -> User:
         except ValidationError:
             raise AccountError(f"{email} is not an e-mail address.") from None
         if User.objects.filter(email__iexact=email).exists():
-            raise AccountError(
-                "This person already has an account with that e-mail address: add them by their account name instead."
-            )
-        known = GuestPlayer.objects.select_for_update().filter(email__iexact=email, claimed_at=None).first()
+            email = ""
+        known = (
+            GuestPlayer.objects.select_for_update()
+            .filter(email__iexact=email, claimed_at=None)
+            .exclude(email="")
+            .select_related("user")
+            .first()
+        )
         if known is not None:
+            if known.user.first_name.casefold() != name.casefold():
+                raise AccountError(
+                    "This e-mail address was given for a walk-in under another name: check the address and the "
+                    "name with the player, or leave the address out."
+                )
             return known.user
     user = User(username=f"{GUEST_USERNAME_PREFIX}new-{secrets.token_hex(8)}", first_name=name, is_active=False)
     user.set_unusable_password()
@@ -239,17 +254,19 @@ def password_check(*, user: User, password: str) -> bool:
 
 
 @transaction.atomic
-def role_set(*, user: User, role: str, granted: bool) -> User:
+def role_set(*, user: User, role: str, granted: bool, by: User) -> User:
     """Give ``user`` the ``role`` (Organizer or Judge), or take it away; the People page's one write.
-    Giving a role the user holds, or taking one they lack, changes nothing."""
+    Giving a role the user holds, or taking one they lack, changes nothing. Taking it away ends the
+    powers it lent (:data:`accounts.signals.role_taken`: a judge's appointments to unfinished events)."""
     if role not in GRANTABLE_ROLES:
         raise AccountError(f"{role} is not a role given on the People page.")
     user = User.objects.select_for_update().get(pk=user.pk)
     group, _ = Group.objects.get_or_create(name=role)
     if granted:
         user.groups.add(group)
-    else:
+    elif user.groups.filter(pk=group.pk).exists():
         user.groups.remove(group)
+        role_taken.send(sender=User, user=user, role=role, by=by)
     return user
 
 

@@ -121,7 +121,7 @@ def people_role(request, pk: int):
     else:
         role, granted = form.cleaned_data["role"], form.cleaned_data["granted"]
         try:
-            services.role_set(user=person, role=role, granted=granted)
+            services.role_set(user=person, role=role, granted=granted, by=request.user)
         except services.AccountError as error:
             messages.error(request, str(error))
         else:

@@ -34,15 +34,34 @@ def version_code(*, fleet_id: int, number: int, content: dict) -> str:
     valid across deployments and a rotated key.
     """
     # The stored content is the canonical fleet file, so this is canonical_json's exact text.
-    canonical = json.dumps(content, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    value = f"{fleet_id}:{number}:{canonical}"
-    digest = salted_hmac("fleets.version-code", value, algorithm="sha256").digest()
+    return _keyed_code("fleets.version-code", f"{fleet_id}:{number}:{_canonical(content)}")
+
+
+def deck_code(*, deck_id: int, content: dict) -> str:
+    """A deck's verification code: eight characters of a keyed hash of the deck and its canonical list,
+    as :func:`version_code` for a fleet version.
+
+    A deck keeps no versions: its list *is* the version, so the code changes whenever the list does
+    (and comes back if the list does). The deck's id makes two players' identical decks carry
+    different codes, and the key keeps anyone from working out the code of a guessed list, so a
+    code on paper confirms nothing offline. Stored with the deck (and copied into an event's
+    submission), never recomputed.
+    """
+    return _keyed_code("fleets.deck-code", f"{deck_id}:{_canonical(content)}")
+
+
+def _canonical(content: dict) -> str:
+    return json.dumps(content, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def _keyed_code(purpose: str, value: str) -> str:
+    digest = salted_hmac(purpose, value, algorithm="sha256").digest()
     return base64.b32encode(digest[:5]).decode()
 
 
 def verification_code(canonical: str) -> str:
-    """Eight characters (A–Z, 2–7) of the SHA-256 of a list's canonical text (a deck's; a fleet
-    version's code is :func:`version_code`): short enough to read aloud or compare on paper, long
-    enough (40 bits) that a changed list will not match."""
+    """Eight characters (A–Z, 2–7) of the unkeyed SHA-256 of a list's canonical text: the code lists
+    carried before codes were keyed (:func:`version_code`, :func:`deck_code`); the benchmarks still
+    make it for generated fleets."""
     digest = hashlib.sha256(canonical.encode()).digest()
     return base64.b32encode(digest[:5]).decode()

@@ -27,8 +27,9 @@ class ClientAddressThrottle(SimpleRateThrottle):
 
 
 class VerifyCodeThrottle(ClientAddressThrottle):
-    """Typed verification codes, counted apart from the check: a judge's typing does not eat the
-    budget of the list checker, and guessing codes (8 characters, 40 bits) stays hopeless."""
+    """Verification codes, typed on the form or in a verify address (``/fleets/verify/<id>/<code>/``, a
+    sheet's QR code), in one budget counted apart from the check: a judge's typing does not eat the
+    budget of the list checker, and guessing codes (8 characters, 40 bits) stays hopeless by either door."""
 
     scope = "fleet-verify-code"
 

@@ -1,12 +1,12 @@
 """Puts the menu links the games add (:attr:`games.registry.Game.nav`) in every template."""
 
-from accounts.permissions import has_role
+from accounts.permissions import has_role, request_user
 
 from .registry import all_games
 
 
 def game_links(request):
-    user = request.user
+    user = request_user(request)
 
     def shown(link) -> bool:
         return user.is_authenticated if link.audience == "user" else has_role(user, link.audience)

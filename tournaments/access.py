@@ -1,7 +1,16 @@
 """Who may see and do what at an event: the one module every event view, selector and grant asks.
 
 Roles at an event. Its organizer (and a superuser) runs it; its judges are staff
-too; a registered player is a participant; everyone else is a visitor.
+too; a registered player is a participant; everyone else is a visitor. Event powers
+last only while the site role behind them is held: an organizer whose Organizer role
+was taken away no longer runs their events, a judge without the Judge role no longer
+judges (the People page also ends their appointments to unfinished events, see
+:func:`tournaments.services.staff_end_appointments`), so a revoked role never leaves a
+way into hidden lists.
+
+A staff member who also plays never enters, corrects or settles a result of their own
+match (:func:`may_enter_result`): their report waits for the opponent's confirmation
+or for another staff member, like any player's.
 
 Submitted lists (:func:`may_see_list`). The event's staff see every list submitted
 to it. Everyone else sees nothing before the event starts (lists are hidden so
@@ -27,7 +36,8 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 
-from accounts.permissions import is_event_organizer, is_event_staff
+from accounts.permissions import has_role, is_event_organizer
+from accounts.roles import JUDGE, ORGANIZER
 from fleets.access import Submission
 
 from .models import Event, EventStatus, MatchSide, Registration
@@ -49,12 +59,9 @@ def viewer_of(user, event: Event) -> Viewer:
     registration = None
     if user.is_authenticated:
         registration = event.registrations.filter(player=user).select_related("fleet_version__fleet").first()
-    return Viewer(
-        user=user,
-        is_staff=is_event_staff(user, event),
-        is_organizer=is_event_organizer(user, event),
-        registration=registration,
-    )
+    is_organizer = is_event_organizer(user, event) and has_role(user, ORGANIZER)
+    is_judge = has_role(user, JUDGE) and any(judge.pk == user.pk for judge in event.judges.all())
+    return Viewer(user=user, is_staff=is_organizer or is_judge, is_organizer=is_organizer, registration=registration)
 
 
 def paired_opponents(event: Event, user) -> set[int]:
@@ -179,3 +186,21 @@ def require_match_player_or_staff(viewer: Viewer, match) -> MatchSide | None:
     if seat is None and not viewer.is_staff:
         raise PermissionDenied("Only the players of this match and the event's staff may see it.")
     return seat
+
+
+def may_enter_result(viewer: Viewer, match) -> bool:
+    """The event's staff enter, correct and settle results, except of a match they play in themselves:
+    there their report needs the opponent's confirmation or another staff member, like any player's."""
+    return viewer.is_staff and match_seat(viewer, match) is None
+
+
+OWN_MATCH_REFUSAL = (
+    "You play in this match, so you cannot enter or settle its result: your opponent confirms your report, "
+    "or another of the event's staff enters it."
+)
+
+
+def require_result_entry(viewer: Viewer, match) -> None:
+    """403 unless ``viewer`` may enter ``match``'s result (:func:`may_enter_result`)."""
+    if not may_enter_result(viewer, match):
+        raise PermissionDenied(OWN_MATCH_REFUSAL if viewer.is_staff else "Only the event's staff enter results.")

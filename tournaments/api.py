@@ -28,7 +28,7 @@ from ninja.errors import HttpError
 from fleets.api import AUTH, BearerToken, Problem
 
 from . import selectors
-from .access import viewer_of
+from .access import OWN_MATCH_REFUSAL, may_enter_result, viewer_of
 from .errors import TournamentError
 from .games import event_game
 from .models import Event, Match
@@ -330,6 +330,8 @@ def match_result(request, event_id: int, match_id: int, payload: ResultIn):
     if not viewer.is_staff:
         raise HttpError(403, "Only the event's organizer and judges may enter results.")
     match = selectors.match_for_page(event, match.pk)
+    if not may_enter_result(viewer, match):
+        raise HttpError(403, OWN_MATCH_REFUSAL)
     data = {k: [str(i) for i in v] if isinstance(v, list) else str(v) for k, v in payload.fields.items()}
     form = event_game(event.game).result_form(match, data, staff=True)
     if not form.is_valid():

@@ -6,6 +6,7 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.template.defaultfilters import pluralize
 
+from accounts.number_fields import IdChoiceField, IdMultipleChoiceField, WholeNumberField
 from accounts.roles import JUDGE
 from accounts.text_fields import CleanTextFormMixin
 from fleets.decks.services import MAX_IMPORT_BYTES
@@ -25,13 +26,13 @@ class EventForm(CleanTextFormMixin, forms.ModelForm):
         choices=format_choices,
         help_text="The rules every player's fleet or deck is checked against when they submit it.",
     )
-    judges = forms.ModelMultipleChoiceField(
+    judges = IdMultipleChoiceField(
         queryset=get_user_model().objects.filter(groups__name=JUDGE).order_by("username"),
         required=False,
         help_text="People who help you run the event: they may pair rounds, enter and correct results and see "
         "every list. Only accounts with the Judge role are offered; you can appoint judges later too.",
     )
-    fleet_point_base = forms.IntegerField(
+    fleet_point_base = WholeNumberField(
         label="Fleet points for destroying a whole fleet",
         min_value=1,
         required=False,
@@ -238,7 +239,7 @@ class AppointJudgeForm(CleanTextFormMixin, forms.Form):
 
 
 class FleetSubmitForm(CleanTextFormMixin, forms.Form):
-    fleet = forms.ModelChoiceField(queryset=None, empty_label=None)
+    fleet = IdChoiceField(queryset=None, empty_label=None)
 
     def __init__(self, *args, fleets, **kwargs):
         super().__init__(*args, **kwargs)
@@ -246,8 +247,8 @@ class FleetSubmitForm(CleanTextFormMixin, forms.Form):
 
 
 class SwapForm(CleanTextFormMixin, forms.Form):
-    first = forms.ModelChoiceField(queryset=None, label="Player")
-    second = forms.ModelChoiceField(queryset=None, label="Swap with")
+    first = IdChoiceField(queryset=None, label="Player")
+    second = IdChoiceField(queryset=None, label="Swap with")
     allow_rematch = forms.BooleanField(required=False, label="Pair them even if it makes a rematch")
 
     def __init__(self, *args, registrations, **kwargs):
@@ -273,7 +274,7 @@ class DeckSubmitForm(CleanTextFormMixin, forms.Form):
             fitting = [deck.pk for deck in decks if not slot or deck.content.get(side_key) == slot]
             if not fitting:
                 self.missing.append(game.slot_label(slot))
-            field = forms.ModelChoiceField(
+            field = IdChoiceField(
                 queryset=Deck.objects.filter(pk__in=fitting).order_by("name"),
                 label=game.slot_label(slot),
                 empty_label=None,

@@ -193,24 +193,29 @@ def _read_rows(spec: CatalogSpec, data: bytes | str) -> tuple[list[str], list[tu
         text = data.decode("utf-8-sig") if isinstance(data, bytes) else data
     except UnicodeDecodeError:
         raise CatalogImportError([RowError(0, "the file is not UTF-8 text")]) from None
-    reader = csv.reader(io.StringIO(text, newline=""))
+    # strict: a stray or unterminated quote is an error, not a cell that swallows the rest of the file.
+    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
+    start = 1  # the line where the row being read began
     try:
         header = next(reader, None)
         if header is None:
             raise CatalogImportError([RowError(1, "the file is empty; it starts with a header row")])
         fields = _header_fields(spec, header)
-        rows, start = [], reader.line_num + 1
+        rows, uneven, start = [], [], reader.line_num + 1
         for cells in reader:
             line, start = start, reader.line_num + 1
             if not any(cell.strip() for cell in cells):
                 continue
             if len(rows) >= MAX_CSV_ROWS:
                 raise CatalogImportError([RowError(line, f"more than {MAX_CSV_ROWS} rows; split the file")])
-            if len(cells) > len(fields):
-                raise CatalogImportError([RowError(line, f"{len(cells)} cells, but the header has {len(fields)}")])
-            rows.append((line, _normalised(spec, dict(zip(fields, cells, strict=False)), fields)))
+            if len(cells) != len(fields):  # a short row would blank the cells it lacks
+                uneven.append(RowError(line, f"{len(cells)} cells, but the header has {len(fields)}"))
+                continue
+            rows.append((line, _normalised(spec, dict(zip(fields, cells, strict=True)), fields)))
     except csv.Error as error:
-        raise CatalogImportError([RowError(reader.line_num, f"not a readable CSV file: {error}")]) from None
+        raise CatalogImportError([RowError(start, f"not a readable CSV file: {error}")]) from None
+    if uneven:
+        raise CatalogImportError(uneven)
     return fields, rows
 
 

@@ -25,6 +25,7 @@ from games.registry import get_game
 from rules.list_check import ListReport
 
 MAX_COPIES = 999  # copies of one line in any file or form: far above any real deck, far below anything costly
+MAX_NUMBER = 99_999  # the largest count, cost or budget a list file may hold
 
 Line = dict  # one line of a list file, e.g. {"name": "Arrow", "type": "fighter", "side": "terran", "count": 12}
 

@@ -7,11 +7,12 @@ import base64
 from django import forms
 from django.utils import timezone
 
+from accounts.number_fields import WholeNumberField
 from accounts.text_fields import CleanTextFormMixin
 from games.registry import catalog_game_choices, deck_game_choices, get_game
 
 from .csv_import import MAX_CSV_BYTES
-from .deck_kind import MAX_COPIES, DeckKind, get_kind, label
+from .deck_kind import MAX_COPIES, MAX_NUMBER, DeckKind, get_kind, label
 from .services import MAX_IMPORT_BYTES, MAX_NAME_LENGTH
 
 
@@ -32,7 +33,7 @@ class DeckCreateForm(CleanTextFormMixin, forms.Form):
 class DeckDetailsForm(DeckCreateForm):
     """Rename, change the side; a Starship Command fleet also has its budget and destroyed ships."""
 
-    budget = forms.IntegerField(min_value=0, max_value=99_999, required=False)
+    budget = WholeNumberField(min_value=0, max_value=MAX_NUMBER, required=False)
     destroyed = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 2}),
         required=False,
@@ -72,7 +73,7 @@ class CardChoiceField(forms.ModelChoiceField):
 
 
 class AddCardForm(CleanTextFormMixin, forms.Form):
-    count = forms.IntegerField(min_value=1, max_value=MAX_COPIES, initial=1)
+    count = WholeNumberField(min_value=1, max_value=MAX_COPIES, initial=1)
 
     def __init__(self, *args, kind: DeckKind, queryset, **kwargs):
         super().__init__(*args, **kwargs)
@@ -87,8 +88,8 @@ class LineForm(CleanTextFormMixin, forms.Form):
 
     name = forms.CharField(max_length=200)
     side = forms.CharField(max_length=40)
-    count = forms.IntegerField(min_value=0, max_value=MAX_COPIES)
-    chosen = forms.IntegerField(min_value=0, max_value=MAX_COPIES, required=False)
+    count = WholeNumberField(min_value=0, max_value=MAX_COPIES)
+    chosen = WholeNumberField(min_value=0, max_value=MAX_COPIES, required=False)
     step = forms.TypedChoiceField(choices=[("1", "+1"), ("-1", "−1")], coerce=int, required=False, empty_value=0)
 
     def new_count(self) -> int:

@@ -13,24 +13,21 @@ violations, and an illegal deck is a normal state while it is being built.
 
 from __future__ import annotations
 
-import json
-
 from django.db import transaction
 from django.utils import timezone
 
-from fleets.codes import verification_code
+from fleets.codes import deck_code
 from fleets.list_builders import clean_list_name
 from fleets.models.deck import Deck
 from rules.list_check import ListFileError, parse_list_json
 from rules.text_input import text_problem
 
-from .deck_kind import MAX_COPIES, DeckContentError, DeckKind, get_kind
+from .deck_kind import MAX_COPIES, MAX_NUMBER, DeckContentError, DeckKind, get_kind
 from .text_format import parse_text
 
 MAX_IMPORT_BYTES = 256 * 1024  # a real list is a few kilobytes
 MAX_NAME_LENGTH = Deck._meta.get_field("name").max_length
 MAX_TEXT = 100  # the longest name, side or type a list file may hold
-MAX_NUMBER = 99_999  # the largest count, cost or budget a list file may hold
 MAX_PROBLEMS_SHOWN = 10
 
 
@@ -40,16 +37,6 @@ class DeckError(Exception):
     def __init__(self, message: str) -> None:
         super().__init__(message)
         self.message = message
-
-
-def canonical_text(content: dict) -> str:
-    """The one text of a list file that its verification code hashes: sorted keys, no spaces."""
-    return json.dumps(content, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-
-
-def deck_code(content: dict) -> str:
-    """The short code printed on the registration sheet; the same list always gives the same code."""
-    return verification_code(canonical_text(content))
 
 
 def _kind(game: str) -> DeckKind:
@@ -86,8 +73,11 @@ def _store(deck: Deck, content: dict) -> Deck:
     if problem:
         raise DeckError(f"This list is too large: {problem}.")
     deck.content = content
-    deck.code = deck_code(content)
-    deck.save()
+    with transaction.atomic():
+        if deck.pk is None:  # the code is keyed by the deck's id (fleets.codes.deck_code)
+            deck.save()
+        deck.code = deck_code(deck_id=deck.pk, content=content)
+        deck.save()
     return deck
 
 

@@ -2,7 +2,7 @@
 
 It shows who plays what (player, event, date), the list with counts and
 costs, the rules' totals and verdict, and the deck's verification code: the
-short hash of the stored list file (:func:`fleets.decks.services.deck_code`),
+keyed hash of the deck and its stored list file (:func:`fleets.codes.deck_code`),
 so a judge can tell whether the sheet shows the list the player keeps on the
 site. Everything is drawn from the same :class:`~fleets.decks.selectors.DeckView`
 the builder shows; nothing here counts or judges.
@@ -146,8 +146,8 @@ def deck_sheet_story(*, view: DeckView, player_name: str, email: str = "", event
         *_verdict(view),
         Spacer(1, 10),
         _p(
-            f"Verification code {deck.code}: a short hash of this list. The same list always has the same code; "
-            "a changed list has another."
+            f"Verification code {deck.code}: a short keyed hash of this deck's list. A changed list has "
+            "another code, and so has another player's identical list."
         ),
         Spacer(1, 14),
         _p("Judge's initials: ____________"),

@@ -19,7 +19,9 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from .deck_kind import MAX_COPIES, DeckContentError, DeckKind, find_card
+from rules.integers import read_int
+
+from .deck_kind import MAX_COPIES, MAX_NUMBER, DeckContentError, DeckKind, find_card
 
 _HEADER = re.compile(r"^(?P<key>[a-z][a-z ]*):\s*(?P<value>.*)$", re.IGNORECASE)
 _ITEM = re.compile(r"^(?:(?P<count>\d+)\s*[xX]?\s+)?(?P<name>.+?)(?:\s+\((?P<side>[^()]+)\))?$")
@@ -88,9 +90,10 @@ def _opening(kind: DeckKind, key: str, value: str) -> dict:
 
 
 def _number(value: str, key: str) -> int:
-    if not value.strip().isdigit():
-        raise DeckContentError(f"{key} must be a whole number")
-    return int(value)
+    number = read_int(value.strip(), high=MAX_NUMBER)
+    if number is None:
+        raise DeckContentError(f"{key} must be a whole number from 0 to {MAX_NUMBER}")
+    return number
 
 
 def _add_item(kind: DeckKind, content: dict, line: str, in_section: bool) -> dict:
@@ -98,8 +101,8 @@ def _add_item(kind: DeckKind, content: dict, line: str, in_section: bool) -> dic
     name, side = item["name"].strip(), (item["side"] or "").strip().lower()
     if side and side not in kind.sides:  # brackets that are part of the name
         name, side = f"{name} ({item['side']})", ""
-    count = int(item["count"]) if item["count"] else 1
-    if not 1 <= count <= MAX_COPIES:
+    count = read_int(item["count"], low=1, high=MAX_COPIES) if item["count"] else 1
+    if count is None:
         raise DeckContentError(f"a count is between 1 and {MAX_COPIES}")
     if in_section:
         return kind.add_to_section(content, name=name, count=count)

@@ -15,6 +15,7 @@ from dataclasses import replace
 
 from django import forms
 
+from accounts.number_fields import WholeNumberField
 from accounts.text_fields import CleanTextFormMixin
 from rules.attack_wing import Catalog, FleetShip
 from rules.attack_wing import Fleet as EngineFleet
@@ -40,7 +41,7 @@ ROLE_KINDS = {"captain": (CAPTAIN, ADMIRAL), "admiral": (ADMIRAL,), "upgrade": (
 class BuilderForm(CleanTextFormMixin, forms.Form):
     """A change to ``fleet``; subclasses validate their fields against it and the catalog."""
 
-    base = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
+    base = WholeNumberField(min_value=0, widget=forms.HiddenInput)
 
     def __init__(self, *args, fleet: EngineFleet, catalog: Catalog, **kwargs):
         super().__init__(*args, **kwargs)
@@ -65,7 +66,7 @@ class BuilderForm(CleanTextFormMixin, forms.Form):
 class ShipChangeForm(BuilderForm):
     """A change to one ship, named by its place in the fleet."""
 
-    ship = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
+    ship = WholeNumberField(min_value=0, widget=forms.HiddenInput)
 
     def clean_ship(self) -> int:
         index = self.cleaned_data["ship"]
@@ -117,7 +118,7 @@ class RemoveCardForm(ShipChangeForm):
     """Take the captain, the admiral or one upgrade (by its place) off a ship."""
 
     role = forms.ChoiceField(choices=[(role, role) for role in ROLE_KINDS], widget=forms.HiddenInput)
-    position = forms.IntegerField(min_value=0, required=False, widget=forms.HiddenInput)
+    position = WholeNumberField(min_value=0, required=False, widget=forms.HiddenInput)
 
     def clean(self):
         cleaned = super().clean()
@@ -215,7 +216,7 @@ class CardSearchForm(CleanTextFormMixin, forms.Form):
     q = forms.CharField(required=False, max_length=100, label="Search cards")
     slot = forms.ChoiceField(required=False, choices=SLOT_CHOICES, label="Card type")
     faction = forms.ChoiceField(required=False, label="Faction")
-    ship = forms.IntegerField(required=False, min_value=0, widget=forms.HiddenInput)
+    ship = WholeNumberField(required=False, min_value=0, widget=forms.HiddenInput)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -235,5 +236,5 @@ class DraftForm(forms.Form):
     """Save or discard the builder's draft (``base``: the revision the page showed); ``then`` names
     the export or sheet to open once the version is saved, empty to stay in the builder."""
 
-    base = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
+    base = WholeNumberField(min_value=0, widget=forms.HiddenInput)
     then = forms.ChoiceField(choices=[("", "Stay in the builder"), *EXPORT_CHOICES], required=False)

@@ -11,6 +11,7 @@ import base64
 from django import forms
 from django.core import signing
 
+from accounts.number_fields import WholeNumberField
 from accounts.text_fields import CleanTextFormMixin
 from rules.attack_wing import DEFAULT_FORMAT, interchange
 
@@ -35,7 +36,7 @@ class FleetSourceForm(CleanTextFormMixin, forms.Form):
         label="…or paste a Utopia link, a text export or a fleet file",
     )
     source_format = forms.ChoiceField(choices=SOURCE_FORMAT_CHOICES, required=False, label="Format")
-    squad = forms.IntegerField(
+    squad = WholeNumberField(
         required=False,
         min_value=1,
         max_value=1000,

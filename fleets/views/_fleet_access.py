@@ -17,6 +17,8 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
+from rules.integers import MAX_INT32, read_int
+
 from ..access import fleet_access
 from ..models import Fleet, FleetVersion
 
@@ -53,9 +55,9 @@ def chosen_version(request, fleet: Fleet) -> FleetVersion:
     access = request.fleet_access
     number = request.GET.get("version", "")
     if number:
-        if not number.isdigit():
+        if (wanted := read_int(number, high=MAX_INT32)) is None:
             raise Http404("No such version.")
-        return get_object_or_404(access.versions(fleet), number=int(number))
+        return get_object_or_404(access.versions(fleet), number=wanted)
     latest = access.latest(fleet)
     if latest is None:
         raise Http404("This fleet has no ships yet.")

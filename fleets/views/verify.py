@@ -60,10 +60,19 @@ def _verification(user, version: FleetVersion | None, code: str) -> dict:
     return context
 
 
+def too_many(request, form: VerifyCodeForm | None = None):
+    """The typed-code form again, saying the address has checked too many codes for now (429)."""
+    context = {"form": form or VerifyCodeForm(), "error": TOO_MANY}
+    return render(request, "fleets/verify_code.html", context, status=429)
+
+
 @require_safe
 def fleet_verify(request, version_id: int, code: str):
     """Public: does a printed sheet's code match, and is that version the one submitted to an event?
-    Those who may see the version also see the list (see the module docstring)."""
+    Those who may see the version also see the list (see the module docstring). Rate-limited in the
+    typed-code form's budget: the address is another door for guessing codes, not a way around the limit."""
+    if over_the_code_limit(request):
+        return too_many(request)
     version = FleetVersion.objects.select_related("fleet__owner").filter(pk=version_id).first()
     return render(request, "fleets/verify.html", _verification(request.user, version, clean_code(code)))
 
@@ -80,7 +89,7 @@ def fleet_verify_code(request):
     context = {"form": form}
     if request.method == "POST":
         if over_the_code_limit(request):
-            return render(request, "fleets/verify_code.html", {**context, "error": TOO_MANY}, status=429)
+            return too_many(request, form)
         if form.is_valid():
             code = form.cleaned_data["code"]
             candidates = FleetVersion.objects.select_related("fleet__owner").filter(code=code).order_by("pk")

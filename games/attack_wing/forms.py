@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from django import forms
 
+from accounts.number_fields import WholeNumberField
+
 from .results import SEATS, Losses, MatchResult
 from .scoring import FleetItem
 
@@ -53,7 +55,7 @@ class ResultForm(forms.Form):
                 help_text=REMOVED_HELP,
             )
             if battle_points:
-                self.fields[f"battle_points_{seat}"] = forms.IntegerField(
+                self.fields[f"battle_points_{seat}"] = WholeNumberField(
                     label=f"{names[seat]}'s battle points", min_value=0, max_value=1000, initial=0
                 )
         self.typed = staff

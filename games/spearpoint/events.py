@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from django import forms
 
+from accounts.number_fields import WholeNumberField
 from rules import standings
 from rules.spearpoint import AMERICAN, GERMAN, RESERVES_MAX_POINTS, RESERVES_MIN_POINTS, SIDES, WINNING_POINTS, Victory
 from tournaments.errors import TournamentError
@@ -85,7 +86,7 @@ class SpearpointResultForm(forms.Form):
     def __init__(self, *args, names: dict[int, str], staff: bool, **kwargs):
         super().__init__(*args, **kwargs)
         for seat in SEATS:
-            self.fields[f"victory_points_{seat}"] = forms.IntegerField(
+            self.fields[f"victory_points_{seat}"] = WholeNumberField(
                 label=f"{names[seat]}'s Victory Points", min_value=0, max_value=MAX_VICTORY_POINTS
             )
         if staff:

@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 
 from django import forms
 
+from accounts.number_fields import WholeNumberField
 from rules import starship_command
 from rules.starship_command import FLEET_BUDGET, PRESETS, VictoryCondition
 from tournaments.errors import TournamentError
@@ -88,7 +89,7 @@ class StarshipCommandResultForm(forms.Form):
         self.rows = rows
         for battle in range(1, rows + 1):
             for seat in SEATS:
-                self.fields[f"battle_{battle}_{seat}"] = forms.IntegerField(
+                self.fields[f"battle_{battle}_{seat}"] = WholeNumberField(
                     label=f"Battle {battle}: {names[seat]}'s value points",
                     min_value=0,
                     max_value=MAX_BATTLE_POINTS,

@@ -57,15 +57,19 @@ def test_bad_input_makes_no_guest(organizer, name, email, says):
     assert not GuestPlayer.objects.exists() and User.objects.count() == 1
 
 
-def test_an_address_of_an_account_is_refused_so_nobody_reaches_that_account(organizer, player):
-    with pytest.raises(AccountError, match="already has an account"):
-        guest_create(name="Someone", email=player.email.upper(), created_by=organizer)
-    assert not GuestPlayer.objects.exists()
+def test_an_address_of_an_account_is_not_kept_and_not_told(organizer, player):
+    """Issue 24, item 7: the form told any organizer whether an address has an account. Now the
+    walk-in is made under the typed name, without the address, which could never claim anything."""
+    guest = guest_create(name="Someone", email=player.email.upper(), created_by=organizer)
+    assert guest != player and guest.get_full_name() == "Someone"
+    assert GuestPlayer.objects.get(user=guest).email == ""
+    nobody = guest_create(name="Someone Else", email="nobody@nowhere.example", created_by=organizer)
+    assert nobody.is_active == guest.is_active  # both answered alike
 
 
-def test_an_address_entered_again_gives_the_same_walk_in(organizer, other_player):
+def test_an_address_entered_again_with_the_same_name_gives_the_same_walk_in(organizer, other_player):
     first = guest_create(name="Quark", email="quark@ferenginar.example", created_by=organizer)
-    again = guest_create(name="Quark F.", email="QUARK@ferenginar.example", created_by=other_player)
+    again = guest_create(name=" quark ", email="QUARK@ferenginar.example", created_by=other_player)
     assert again == first and GuestPlayer.objects.count() == 1
     without_email = [guest_create(name="Rom", created_by=organizer) for _ in range(2)]
     assert without_email[0] != without_email[1]
@@ -148,3 +152,13 @@ def test_an_address_entered_at_the_same_moment_elsewhere_is_refused_cleanly(orga
     with pytest.raises(AccountError, match="a moment ago"):
         guest_create(name="Rom", email="rom@ferenginar.example", created_by=organizer)
     assert GuestPlayer.objects.count() == 1 and User.objects.count() == 2
+
+
+def test_an_address_entered_again_under_another_name_is_refused_without_naming_the_walk_in(organizer, other_player):
+    """Issue 24, item 7: another organizer's walk-in e-mail registered that walk-in under the name the
+    other organizer recorded, the typed name ignored."""
+    guest_create(name="Quark", email="quark@ferenginar.example", created_by=organizer)
+    with pytest.raises(AccountError, match="given for a walk-in under another name") as refused:
+        guest_create(name="Brunt", email="quark@ferenginar.example", created_by=other_player)
+    assert "Quark" not in str(refused.value)
+    assert GuestPlayer.objects.count() == 1

@@ -21,19 +21,19 @@ def fresh(user):
     return type(user).objects.get(pk=user.pk)
 
 
-def test_role_set_gives_and_takes_organizer_and_judge(db):
+def test_role_set_gives_and_takes_organizer_and_judge(admin):
     person = PlayerFactory()
-    role_set(user=person, role=ORGANIZER, granted=True)
-    role_set(user=person, role=JUDGE, granted=True)
+    role_set(user=person, role=ORGANIZER, granted=True, by=admin)
+    role_set(user=person, role=JUDGE, granted=True, by=admin)
     assert is_organizer(fresh(person)) and is_judge(fresh(person))
-    role_set(user=person, role=ORGANIZER, granted=False)
-    role_set(user=person, role=ORGANIZER, granted=False)  # taking a role not held changes nothing
+    role_set(user=person, role=ORGANIZER, granted=False, by=admin)
+    role_set(user=person, role=ORGANIZER, granted=False, by=admin)  # taking a role not held changes nothing
     assert not is_organizer(fresh(person)) and is_judge(fresh(person))
 
 
-def test_the_player_role_is_not_given_here(db):
+def test_the_player_role_is_not_given_here(admin):
     with pytest.raises(AccountError):
-        role_set(user=PlayerFactory(), role=PLAYER, granted=False)
+        role_set(user=PlayerFactory(), role=PLAYER, granted=False, by=admin)
 
 
 def test_an_administrator_finds_people_and_makes_one_an_organizer(admin, client):

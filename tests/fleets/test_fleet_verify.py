@@ -169,3 +169,16 @@ def test_the_event_s_staff_find_the_form_from_the_fleets_page(client, world):
     assert reverse("fleets:verify_code") in client.get(fleets).content.decode()
     client.force_login(world["users"]["opponent"])
     assert reverse("fleets:verify_code") not in client.get(fleets).content.decode()
+
+
+def test_the_verify_address_is_rate_limited_like_the_typed_code(client, world):
+    """Issue 24, item 8: ``GET /fleets/verify/<id>/<code>/`` answered ~17 guesses a second, unlimited,
+    while the typed-code form has a limit. Both count in one budget per address."""
+    version = world["version"]
+    for _ in range(30):
+        assert client.get(reverse("fleets:verify", args=[version.pk, "AAAAAAAA"])).status_code == 200
+    refused = client.get(reverse("fleets:verify", args=[version.pk, version.code]))
+    assert refused.status_code == 429 and "Too many codes" in refused.content.decode()
+    assert typed(client, version.code).status_code == 429
+    other_address = client.get(reverse("fleets:verify", args=[version.pk, version.code]), REMOTE_ADDR="192.0.2.7")
+    assert other_address.status_code == 200

@@ -35,5 +35,6 @@ class SubmittedDeck(models.Model):
 
     @property
     def changed_since_submission(self) -> bool:
-        """Whether the player's deck now holds another list than the one the event keeps."""
-        return self.deck is not None and self.deck.code != self.code
+        """Whether the player's deck now holds another list than the one the event keeps (compared as
+        lists: a code made before codes were keyed per deck differs from the deck's new one)."""
+        return self.deck is not None and self.deck.content != self.content

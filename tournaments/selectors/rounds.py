@@ -7,7 +7,7 @@ from collections import Counter
 from django.core.cache import cache
 from django.db.models import Count, F, Prefetch, prefetch_related_objects
 
-from ..access import Viewer
+from ..access import Viewer, may_enter_result
 from ..games import SEATS, event_game
 from ..models import Event, Match, MatchSide, MatchStatus, Registration, ResultChange, Round
 
@@ -157,5 +157,5 @@ def match_page(*, event: Event, match: Match, viewer: Viewer, seat: MatchSide | 
         "reports": [reports.get(s) for s in SEATS],
         "opponent_report": reports.get(3 - seat.seat) if seat else None,
         "history": match_history(match),
-        "can_report": (seat is not None and match.status != MatchStatus.CONFIRMED) or viewer.is_staff,
+        "can_report": (seat is not None and match.status != MatchStatus.CONFIRMED) or may_enter_result(viewer, match),
     }

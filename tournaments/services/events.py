@@ -84,6 +84,21 @@ def event_remove_judge(*, event: Event, judge, by) -> Event:
     return event
 
 
+def staff_end_appointments(*, judge, by) -> None:
+    """``judge``'s Judge role was taken away: their appointments to events not yet finished end, each
+    event's history recording the removal and who took the role (a finished event keeps its record
+    of who judged it). Connected to :data:`accounts.signals.role_taken`, inside its transaction."""
+    for event in Event.objects.filter(judges=judge).exclude(status=EventStatus.FINISHED).order_by("pk"):
+        set_judges(event, [other for other in event.judges.all() if other.pk != judge.pk], by=by)
+
+
+def end_powers_of_taken_role(sender, *, user, role: str, by, **kwargs) -> None:
+    """The receiver of :data:`accounts.signals.role_taken` (the event pages already ask for the role
+    itself, :mod:`tournaments.access`; this ends the appointments the role allowed)."""
+    if role == JUDGE:
+        staff_end_appointments(judge=user, by=by)
+
+
 @transaction.atomic
 def event_update(*, event: Event, judges=None, by=None, **fields) -> Event:
     """Change the event's settings (and judges, when given). How the event is played is fixed at the

@@ -9,6 +9,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
+from ..access import OWN_MATCH_REFUSAL
 from ..errors import TournamentError
 from ..games import event_game
 from ..models import EventStatus, Match, MatchSide, MatchStatus, Outcome, ResultChange, ResultReport, Stage
@@ -58,12 +59,15 @@ def result_confirm(*, match: Match, by) -> Match:
 
 @transaction.atomic
 def result_enter(*, match: Match, by, result) -> Match:
-    """The event's staff set the result: a new one, a correction, or the ruling on a conflict.
+    """The event's staff set the result: a new one, a correction, or the ruling on a conflict; never
+    of a match they play in themselves (:func:`tournaments.access.may_enter_result`).
 
     A correction changes that one table: the others keep their results, the standings follow,
     and a finished event stays finished (its history says the table was corrected after the
     finish, so published standings that moved can be explained)."""
     match, sides = lock_match(match, correcting=True)
+    if any(side.registration.player_id == by.pk for side in sides.values()):
+        raise TournamentError(OWN_MATCH_REFUSAL)
     check_result(match, sides, result)
     before = snapshot(match, sides)
     action = {MatchStatus.DISPUTED: "resolved", MatchStatus.CONFIRMED: "corrected"}.get(match.status, "entered")

@@ -51,6 +51,16 @@ def withdraw(request, event: Event, viewer: Viewer):
     return redirect("tournaments:event", event.pk)
 
 
+RETURNING_WALK_IN = (
+    " They are the walk-in entered before with this e-mail address and name: one sign-up claims all their entries."
+)
+
+
+def returning(registration: Registration) -> bool:
+    """Whether the walk-in just registered played before (the same address and name gave them back)."""
+    return registration.player.registrations.exclude(pk=registration.pk).exists()
+
+
 @login_required
 @require_POST
 @event_staff_required
@@ -77,9 +87,12 @@ def add_player(request, event: Event, viewer: Viewer):
         if registration:
             messages.success(
                 request,
-                f"{registration.name} is a late entry, checked in: they play from the next round."
-                if event.is_running
-                else f"{registration.name} is registered.",
+                (
+                    f"{registration.name} is a late entry, checked in: they play from the next round."
+                    if event.is_running
+                    else f"{registration.name} is registered."
+                )
+                + (RETURNING_WALK_IN if form.is_walk_in and returning(registration) else ""),
             )
     else:
         messages.error(

@@ -9,7 +9,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from .. import selectors, services
-from ..access import Viewer, event_page, event_staff_required, require_match_player_or_staff
+from ..access import Viewer, event_page, event_staff_required, may_enter_result, require_match_player_or_staff
 from ..games import event_game
 from ..models import Event, Match
 from .service_calls import run_service
@@ -32,7 +32,7 @@ def match_detail(request, event: Event, viewer: Viewer, match_pk: int):
         raise Http404("A bye has no match page.")
     seat = require_match_player_or_staff(viewer, match)
     game = event_game(event.game)
-    enters = viewer.is_staff and seat is None  # staff enter the result; players report their own
+    enters = may_enter_result(viewer, match)  # staff enter the result; players (staff too) report their own
     if request.method == "POST":
         form = game.result_form(match, request.POST, staff=enters)
         if form.is_valid():

@@ -15,7 +15,7 @@ from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from .. import selectors, services
-from ..access import Viewer, event_page, event_staff_required
+from ..access import Viewer, event_page, event_staff_required, may_enter_result, require_result_entry
 from ..errors import RematchWarning, TournamentError
 from ..forms import SwapForm
 from ..games import event_game
@@ -83,7 +83,9 @@ def round_page(request, event: Event, viewer: Viewer, round_: Round, *, refused=
     real = [match for match in matches if not match.is_bye]
     if viewer.is_staff and event.is_running and is_latest:
         round_.event = event
-        waiting = [match for match in real if match.status != MatchStatus.CONFIRMED]
+        for match in real:  # a staff member's own table: they report it on its match page, like a player
+            match.played_by_viewer = not may_enter_result(viewer, match)
+        waiting = [m for m in real if m.status != MatchStatus.CONFIRMED and not m.played_by_viewer]
         selectors.load_for_desk(waiting)
         for match in waiting:
             match.round = round_
@@ -138,6 +140,7 @@ def enter_result(request, event: Event, viewer: Viewer, number: int, match_pk: i
     nothing is ticked twice."""
     round_ = load_round(event, number)
     match = desk_match(event, round_, match_pk)
+    require_result_entry(viewer, match)
     form = desk_form(event_game(event.game), match, request.POST)
     if form.is_valid():
         try:
@@ -168,6 +171,7 @@ def preview_result(request, event: Event, viewer: Viewer, number: int, match_pk:
     as the result itself, returned as the form's points line (htmx); nothing is saved."""
     round_ = load_round(event, number)
     match = desk_match(event, round_, match_pk)
+    require_result_entry(viewer, match)
     form = desk_form(event_game(event.game), match, request.POST)
     context = {"match": match, "preview": selectors.result_preview(event, match, form)}
     return render(request, "tournaments/round_entry_points.html", context)

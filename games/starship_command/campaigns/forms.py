@@ -10,6 +10,7 @@ from __future__ import annotations
 from django import forms
 from django.contrib.auth import get_user_model
 
+from accounts.number_fields import IdChoiceField, WholeNumberField
 from accounts.text_fields import CleanTextFormMixin
 from fleets.models.deck import key_choices
 from rules import starship_command
@@ -22,7 +23,7 @@ MAX_POINTS = 9_999  # far above any card's shields or Structure, far below anyth
 
 
 def points_field(label: str, *, initial: int = 0) -> forms.IntegerField:
-    return forms.IntegerField(label=label, min_value=0, max_value=MAX_POINTS, initial=initial)
+    return WholeNumberField(label=label, min_value=0, max_value=MAX_POINTS, initial=initial)
 
 
 class CampaignForm(CleanTextFormMixin, forms.ModelForm):
@@ -53,7 +54,7 @@ class AddPlayerForm(CleanTextFormMixin, forms.Form):
 class EntryForm(CleanTextFormMixin, forms.Form):
     """A ledger entry: its fields go to the service as they are, ``seen`` included, with the player it is for."""
 
-    seen = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
+    seen = WholeNumberField(widget=forms.HiddenInput, min_value=0)
     player_arg = "player"  # the service's keyword for the player the entry is for
 
     def __init__(self, *args, player: CampaignPlayer | None = None, **kwargs):
@@ -105,7 +106,7 @@ class RepairForm(EntryForm):
 class TransferForm(EntryForm):
     player_arg = "giver"
     ship = forms.ChoiceField()
-    receiver = forms.ModelChoiceField(queryset=None, label="Give to", empty_label=None)
+    receiver = IdChoiceField(queryset=None, label="Give to", empty_label=None)
 
     def __init__(self, *args, fleet: tuple[Holding, ...], teammates, **kwargs):
         super().__init__(*args, **kwargs)

@@ -10,7 +10,10 @@ and counted in one warning.
 from __future__ import annotations
 
 import re
-import xml.etree.ElementTree as ET  # noqa: S405 - DTDs are refused before parsing, see read_spacedock
+import xml.etree.ElementTree as ET  # noqa: S405 - only the Element type; parsing is defusedxml's
+
+import defusedxml.ElementTree as SafeET
+from defusedxml import DefusedXmlException
 
 from rules.attack_wing.card_text.reader import read_card_text
 from rules.attack_wing.card_text.slots import slots_from_text
@@ -77,13 +80,13 @@ _SLOT_WORDS = {"crew": "crew", "tech": "tech", "weapon": "weapon", "talent": "ta
 
 
 def read_spacedock(data: bytes) -> Catalog:
-    # ElementTree does not fetch external entities, but internal entity expansion could still
-    # blow up memory; a card database never declares a DTD, so one is refused outright.
-    if b"<!DOCTYPE" in data or b"<!ENTITY" in data:
-        raise CatalogFormatError("Space Dock file declares a DTD or entities; refused")
+    # A card database never declares a DTD; defusedxml refuses one (and any entity) while parsing,
+    # whatever the file's encoding, so no entity expansion can blow up memory.
     try:
-        root = ET.fromstring(data)  # noqa: S314 - DTD-free input, checked above
-    except ET.ParseError as exc:
+        root = SafeET.fromstring(data, forbid_dtd=True)
+    except DefusedXmlException:
+        raise CatalogFormatError("Space Dock file declares a DTD or entities; refused") from None
+    except SafeET.ParseError as exc:
         raise CatalogFormatError(f"Space Dock file is not well-formed XML: {exc}") from None
     if root.tag != "Data" or root.find("Ships") is None:
         raise CatalogFormatError("Space Dock file has no <Data><Ships>: not a Space Dock Data.xml")

@@ -71,3 +71,19 @@ def test_site_roles_do_not_open_someone_elses_fleet(request, fleet, role, method
 def test_a_granted_viewer_reads_every_view_endpoint(stranger, fleet, other_player, monkeypatch, path):
     monkeypatch.setattr(access, "_version_grants", [granted_to(other_player)])
     assert stranger.get(path.format(id=fleet.pk)).status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("method", "path"),
+    [
+        (m, p)
+        for m, p in [*FLEET_ENDPOINTS, ("post", "/api/fleets"), ("post", "/api/events/1/matches/1/result")]
+        if m != "get"
+    ],
+)
+def test_a_write_without_credentials_gets_401_not_a_csrf_refusal(fleet, method, path):
+    """Issue 24, item 12: a browser-like client (CSRF enforced) with no session and no token was told
+    "CSRF check Failed" (403); the schema documents 401."""
+    response = send(Client(enforce_csrf_checks=True), method, path.format(id=fleet.pk))
+    assert response.status_code == 401
+    assert Fleet.objects.count() == 1 and fleet.versions.count() == 1

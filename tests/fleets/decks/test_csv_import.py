@@ -110,3 +110,33 @@ def test_spearpoint_units_are_keyed_by_name_and_side():
     again = import_catalog_csv(game="spearpoint", data=text.replace(",6,", ",7,"))
     assert (again.created, again.updated) == (0, 2)
     assert SpearpointUnit.objects.get(side="american").cost == 7
+
+
+def test_a_short_row_is_refused_and_blanks_no_card():
+    """Issue 24, item 6: ``Kickstop`` alone under the full header blanked Kickstop's side, type and notes."""
+    kickstop = WingCommanderCard.objects.get(name="Kickstop")
+    before = (kickstop.side, kickstop.card_type, kickstop.notes)
+    text = "name,side,type,mustering_cost,medal_cost,notes\nKickstop\nRapier,terran,fighter,3,1\n"
+    assert errors_of("wing-commander", text) == [
+        "line 2: 1 cells, but the header has 6",
+        "line 3: 5 cells, but the header has 6",
+    ]
+    kickstop.refresh_from_db()
+    assert (kickstop.side, kickstop.card_type, kickstop.notes) == before and all(before)
+    assert not WingCommanderCard.objects.filter(name="Rapier").exists()
+
+
+@pytest.mark.parametrize(
+    ("rows", "line"),
+    [
+        ('Rapier,terran,fighter,3,1\n"unterminated,terran,fighter,1,0\nArrow,terran,fighter,2,0\n', 3),
+        ('"Rapier"x,terran,fighter,3,1\n', 2),
+    ],
+    ids=["unterminated quote", "text after a closing quote"],
+)
+def test_broken_quoting_is_refused_with_its_line_and_nothing_is_saved(rows, line):
+    """Issue 24, item 6: an unterminated quote imported as a card named ``unterminated,terran``."""
+    count = WingCommanderCard.objects.count()
+    errors = errors_of("wing-commander", "name,side,type,mustering_cost,medal_cost\n" + rows)
+    assert len(errors) == 1 and errors[0].startswith(f"line {line}: not a readable CSV file")
+    assert WingCommanderCard.objects.count() == count

@@ -1,5 +1,6 @@
 """The registration sheet: one page with player, event, date, the list, its totals and verification code."""
 
+import json
 from datetime import date
 from io import BytesIO
 
@@ -7,9 +8,11 @@ import pytest
 from django.urls import reverse
 from pypdf import PdfReader
 
+from fleets.codes import deck_code, verification_code
 from fleets.decks.selectors import deck_view
-from fleets.decks.services import deck_add_card, deck_code, deck_create, deck_set_line
+from fleets.decks.services import deck_add_card, deck_create, deck_set_line
 from fleets.decks.sheets import render_deck_sheet
+from tests.accounts.factories import PlayerFactory
 
 from .factories import SpearpointUnitFactory
 
@@ -54,11 +57,26 @@ def test_a_long_list_still_fits_one_page(player):
     assert pages == 1 and "Unit 119" in text
 
 
-def test_the_code_is_a_short_hash_of_the_canonical_file():
+def test_the_code_is_a_short_keyed_hash_of_the_deck_and_its_canonical_file(settings):
     content = {"side": "terran", "cards": [], "muster": []}
-    assert deck_code(content) == deck_code(dict(reversed(content.items())))
-    assert deck_code(content) != deck_code({**content, "side": "kilrathi"})
-    assert len(deck_code(content)) == 8 and deck_code(content).isalnum() and deck_code(content).isupper()
+    code = deck_code(deck_id=1, content=content)
+    assert code == deck_code(deck_id=1, content=dict(reversed(content.items())))
+    assert code != deck_code(deck_id=1, content={**content, "side": "kilrathi"})
+    assert len(code) == 8 and code.isalnum() and code.isupper()
+    assert code != deck_code(deck_id=2, content=content)  # another player's identical deck
+    settings.SECRET_KEY = "another key"  # nobody without the site's key works out a guessed list's code
+    assert code != deck_code(deck_id=1, content=content)
+
+
+def test_identical_decks_of_two_players_carry_different_codes(player):
+    """Issue 24, item 9: the four demo Kilrathi decks all carried ``ARS64O5W``, an unkeyed hash of the list."""
+    first = deck_create(owner=player, game="wing-commander", name="Red", side="kilrathi")
+    second = deck_create(owner=PlayerFactory(), game="wing-commander", name="Red", side="kilrathi")
+    assert first.content == second.content and first.code != second.code
+    assert verification_code(json.dumps(first.content, sort_keys=True, separators=(",", ":"))) not in {
+        first.code,
+        second.code,
+    }
 
 
 def test_sheet_view_downloads_the_pdf_with_the_chosen_event_and_date(client, player, arrow):

@@ -11,6 +11,7 @@ from rules.attack_wing.card_text.slots import slots_from_text
 from rules.attack_wing.catalog import ADMIRAL, CAPTAIN, OTHER, RESOURCE, SHIP, UPGRADE
 from rules.attack_wing.sources import detect_source
 from rules.attack_wing.sources.packed import unpack
+from rules.attack_wing.sources.spacedock import read_spacedock
 
 
 def test_utopia_imports_every_card_record(utopia):
@@ -229,3 +230,16 @@ def test_sample_spacedock_file():
         Restriction("extra_cost_unless_ship_faction", "xindi", 5),
         Restriction("one_per_ship"),
     }
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "utf-16"])
+def test_a_dtd_is_refused_in_any_encoding(encoding):
+    """Issue 24, item 11: a byte search for ``<!DOCTYPE`` missed a UTF-16 file, whose entities were expanded.
+    The parser itself refuses any DTD (defusedxml)."""
+    text = (
+        f'<?xml version="1.0" encoding="{encoding}"?>'
+        '<!DOCTYPE Data [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;">]>'
+        "<Data><Sets/><Ships><Ship><Id>1</Id><Title>&b;</Title></Ship></Ships></Data>"
+    )
+    with pytest.raises(CatalogFormatError, match="DTD"):
+        read_spacedock(text.encode(encoding))
