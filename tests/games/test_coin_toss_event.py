@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from fleets.models import Deck
-from games.registry import get_game
+from game_registry import get_game
 from tests.accounts.factories import PlayerFactory
 from tests.games.coin_toss import KEY
 from tests.games.coin_toss.models import Coin

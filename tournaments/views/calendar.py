@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_safe
 
-from games.registry import get_game, is_game
+from game_registry import get_game, is_game
 
 from .. import selectors
 from ..access import Viewer, event_page
