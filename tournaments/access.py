@@ -179,3 +179,9 @@ def require_match_player_or_staff(viewer: Viewer, match) -> MatchSide | None:
     if seat is None and not viewer.is_staff:
         raise PermissionDenied("Only the players of this match and the event's staff may see it.")
     return seat
+
+
+def may_open_match(viewer: Viewer, match) -> bool:
+    """Whether ``viewer`` may open ``match``'s page: its players and the event's staff, never for a bye
+    (the rule :func:`require_match_player_or_staff` enforces, for the round page's links)."""
+    return not match.is_bye and (viewer.is_staff or match_seat(viewer, match) is not None)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import partial
 
 from django.contrib import messages
@@ -15,11 +16,11 @@ from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from .. import selectors, services
-from ..access import Viewer, event_page, event_staff_required
+from ..access import Viewer, event_page, event_staff_required, may_open_match
 from ..errors import RematchWarning, TournamentError
 from ..forms import SwapForm
 from ..games import event_game
-from ..models import Event, EventStatus, Match, MatchStatus, Round
+from ..models import Event, EventStatus, Match, MatchSide, MatchStatus, Round
 from .service_calls import run_service
 
 
@@ -55,6 +56,26 @@ def round_detail(request, event: Event, viewer: Viewer, number: int):
     )
 
 
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    """A player's line at a table of the round page: their points before the round, their result."""
+
+    side: MatchSide
+    points_before: int
+    result: str
+
+
+@dataclass(frozen=True, slots=True)
+class TableRow:
+    """A table of the round page: its seats, whether the viewer may open its match page, and the
+    staff's result form while it takes one."""
+
+    match: Match
+    seats: list[SeatRow]
+    can_open: bool
+    entry_form: object = None
+
+
 def round_page(request, event: Event, viewer: Viewer, round_: Round, *, refused=None, only: int | None = None) -> dict:
     """The round page's context. The staff of the latest round of a running event get a result form
     per waiting table; ``refused`` is a bound form the desk turned down, shown again as it was sent.
@@ -65,32 +86,36 @@ def round_page(request, event: Event, viewer: Viewer, round_: Round, *, refused=
     statuses = selectors.round_table_statuses(round_)
     points = selectors.match_points_before(event, number)
     game = event_game(event.game)
-    for match in matches:
-        players = [side.registration.player_id for side in match.sides.all()]
-        match.can_open = not match.is_bye and (viewer.is_staff or request.user.pk in players)
-        for side in match.sides.all():
-            side.points_before = points.get(side.registration_id, 0)
-            side.result_text = game.side_result(side)
     is_latest = not event.rounds.filter(number__gt=number).exists()
-    real = [match for match in matches if not match.is_bye]
+    forms = {}
     if viewer.is_staff and event.is_running and is_latest:
-        round_.event = event
-        waiting = [match for match in real if match.status != MatchStatus.CONFIRMED]
+        round_.event = event  # the forms read the event through the round: no query per table
+        waiting = [match for match in matches if not match.is_bye and match.status != MatchStatus.CONFIRMED]
         selectors.load_for_desk(waiting)
         for match in waiting:
             match.round = round_
         forms = game.desk_forms(waiting)
         for match in waiting:
-            match.entry_form = forms[match.pk]
-            match.entry_form.prefix = f"table-{match.table}"
-            if refused is not None and refused.match_pk == match.pk:
-                match.entry_form = refused
+            forms[match.pk].prefix = f"table-{match.table}"
+        if refused is not None and refused.match_pk in forms:
+            forms[refused.match_pk] = refused
+    tables = [
+        TableRow(
+            match=match,
+            seats=[
+                SeatRow(side, points.get(side.registration_id, 0), game.side_result(side)) for side in match.sides.all()
+            ],
+            can_open=may_open_match(viewer, match),
+            entry_form=forms.get(match.pk),
+        )
+        for match in matches
+    ]
     return {
         "event": event,
         "tab": "rounds",
         "round": round_,
         "viewer": viewer,
-        "matches": matches,
+        "tables": tables,
         "is_latest": is_latest,
         "results_missing": statuses.total() - statuses[MatchStatus.CONFIRMED],
         "disputed": statuses[MatchStatus.DISPUTED],
@@ -138,7 +163,7 @@ def enter_result(request, event: Event, viewer: Viewer, number: int, match_pk: i
             form.add_error(None, error.message)
     if form.errors:
         context = round_page(request, event, viewer, round_, refused=form)
-        if not any(getattr(m, "entry_form", None) is form for m in context["matches"]):
+        if not any(table.entry_form is form for table in context["tables"]):
             # The table no longer takes a result here (the event was finished meanwhile): say why anyway.
             messages.error(request, f"Table {match.table}: {' '.join(form.non_field_errors()) or 'not saved.'}")
         response = render(request, "tournaments/round_detail.html", context)
