@@ -109,7 +109,7 @@ def _after_change(request, deck, error: str | None = None):
         request,
         deck,
         error=error,
-        fragment="fleets/decks/_builder.html",
+        fragment="fleets/decks/includes/builder.html",
         context=lambda: _builder_context(deck, error=error, rules=rules),
         page=f"{page}?{urlencode({'rules': rules})}" if request.POST.get("rules") else page,
     )
