@@ -23,6 +23,7 @@ class GameEvents(Protocol):
     list_heading: str
     submit_url: str
     lists_template: str
+    my_list_template: str
     result_help: str
     points_label: str
 

@@ -34,6 +34,7 @@ from .dates import JudgedOn, builder_date, retired_resources
 from .fleets import fleet_history, user_fleets
 from .other_builders import (
     CARD_FILE_MAX_BYTES,
+    FleetUnreadable,
     ImportPreview,
     ImportRow,
     catalog_source,
@@ -43,6 +44,7 @@ from .other_builders import (
 )
 
 __all__ = [
+    "FleetUnreadable",
     "CARD_FILE_MAX_BYTES",
     "CardLine",
     "CardMatches",

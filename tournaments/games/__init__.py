@@ -21,6 +21,7 @@ from .base import (
     seats_of,
 )
 from .decks import DeckGame
+from .fleets import FleetGame
 
 
 def event_game(game: str) -> EventGame:
@@ -35,6 +36,7 @@ __all__ = [
     "DeckGame",
     "EventFormat",
     "EventGame",
+    "FleetGame",
     "event_game",
     "outcomes_by_winner",
     "seats_of",
