@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from reportlab.lib.pagesizes import A4, letter
+from reportlab.platypus import SimpleDocTemplate
 
 
 class PaperSize(models.TextChoices):
@@ -31,3 +32,18 @@ def site_paper_size() -> str:
 def page_size(paper: str | None = None) -> tuple[float, float]:
     """(width, height) in points of ``paper`` (a :class:`PaperSize`), or of the site's paper."""
     return PAGE_SIZES[paper or site_paper_size()]
+
+
+def pdf_document(buffer, paper: str | None, *, margin: float, **metadata: str) -> SimpleDocTemplate:
+    """A PDF written to ``buffer`` on ``paper`` (an event's; None: the site's) with ``margin`` on every
+    side; ``metadata`` is the PDF's title, author and subject. Every printout starts here, so each
+    one honours the event's paper."""
+    return SimpleDocTemplate(
+        buffer,
+        pagesize=page_size(paper),
+        leftMargin=margin,
+        rightMargin=margin,
+        topMargin=margin,
+        bottomMargin=margin,
+        **metadata,
+    )

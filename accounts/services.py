@@ -64,50 +64,56 @@ def sign_up_request(*, username: str, email: str, password: str, site_url: str) 
     """
     email = email.strip().lower()
     password_hash = make_password(password)
-    context = {"username": username, "email": email, "site_url": site_url}
-    owners = list(User.objects.filter(email__iexact=email))
-    if owners:
-        for owner in owners:
+    with transaction.atomic(durable=True):  # outermost: the mail goes once this commits (_mail)
+        context = {"username": username, "email": email, "site_url": site_url}
+        owners = list(User.objects.filter(email__iexact=email))
+        if owners:
+            for owner in owners:
+                _mail(
+                    owner.email,
+                    "Your Muster account",
+                    "registration/sign_up_email_existing.txt",
+                    {
+                        **context,
+                        "owner": owner,
+                        "login_url": site_url + reverse("login"),
+                        "reset_url": site_url + reverse("password_reset"),
+                    },
+                )
+            return
+        if username_taken(username):
             _mail(
-                owner.email,
-                "Your Muster account",
-                "registration/sign_up_email_existing.txt",
+                email,
+                "Choose another account name",
+                "registration/sign_up_email_taken.txt",
                 {
                     **context,
-                    "owner": owner,
-                    "login_url": site_url + reverse("login"),
-                    "reset_url": site_url + reverse("password_reset"),
+                    "sign_up_url": site_url + reverse("sign_up"),
                 },
             )
-        return
-    if username_taken(username):
+            return
+        PendingSignUp.objects.filter(created_at__lt=timezone.now() - sign_up_link_lifetime()).delete()
+        token = secrets.token_urlsafe(32)
+        PendingSignUp.objects.create(
+            token_hash=_token_hash(token), username=username, email=email, password=password_hash
+        )
         _mail(
             email,
-            "Choose another account name",
-            "registration/sign_up_email_taken.txt",
+            "Finish signing up to Muster",
+            "registration/sign_up_email_new.txt",
             {
                 **context,
-                "sign_up_url": site_url + reverse("sign_up"),
+                "confirm_url": f"{site_url}{reverse('sign_up')}?link={token}",
+                "hours": int(sign_up_link_lifetime().total_seconds() // 3600),
             },
         )
-        return
-    PendingSignUp.objects.filter(created_at__lt=timezone.now() - sign_up_link_lifetime()).delete()
-    token = secrets.token_urlsafe(32)
-    PendingSignUp.objects.create(token_hash=_token_hash(token), username=username, email=email, password=password_hash)
-    _mail(
-        email,
-        "Finish signing up to Muster",
-        "registration/sign_up_email_new.txt",
-        {
-            **context,
-            "confirm_url": f"{site_url}{reverse('sign_up')}?link={token}",
-            "hours": int(sign_up_link_lifetime().total_seconds() // 3600),
-        },
-    )
 
 
 def _mail(to: str, subject: str, template: str, context: dict) -> None:
-    send_mail(subject, render_to_string(template, context), None, [to])
+    """Send once the sign-up is stored: a link is never mailed for a request that was rolled back.
+    The request's transaction is the outermost (durable), so "stored" means committed."""
+    body = render_to_string(template, context)
+    transaction.on_commit(lambda: send_mail(subject, body, None, [to]))
 
 
 def pending_sign_up(token: str) -> PendingSignUp | None:

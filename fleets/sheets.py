@@ -26,9 +26,9 @@ from reportlab.graphics.barcode.qr import QrCode
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import inch
-from reportlab.platypus import Flowable, PageBreak, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, TableStyle
 
-from accounts.paper import COMMON_WIDTH, page_size
+from accounts.paper import COMMON_WIDTH, pdf_document
 
 from .models import FleetVersion
 from .selectors import CardLine, FleetCheck, ShipLines, catalog_edition, faction_label, version_check
@@ -278,20 +278,6 @@ def _edition_line(edition: str) -> Paragraph:
     return _p(f"Costs by Muster from {edition}." if edition else "", _SMALL)
 
 
-def _document(buffer: BytesIO, paper: str | None, **metadata: str) -> SimpleDocTemplate:
-    """A page of ``paper`` (an event's; None: the site's) with the sheet's margins; ``metadata`` is
-    the PDF's title, author and subject."""
-    return SimpleDocTemplate(
-        buffer,
-        pagesize=page_size(paper),
-        leftMargin=MARGIN,
-        rightMargin=MARGIN,
-        topMargin=MARGIN,
-        bottomMargin=MARGIN,
-        **metadata,
-    )
-
-
 def render_fleet_sheet(
     *,
     version: FleetVersion,
@@ -305,9 +291,10 @@ def render_fleet_sheet(
     """The Fleet Build Sheet of ``version`` as PDF bytes (one page for up to four ships of 6+ upgrades),
     on ``paper`` (the event's; None: the site's)."""
     buffer = BytesIO()
-    document = _document(
+    document = pdf_document(
         buffer,
         paper,
+        margin=MARGIN,
         title=f"Fleet Build Sheet — {version.fleet.name}",
         author=player_name,
         subject=f"Verification code {version.code}",
@@ -346,7 +333,9 @@ def render_fleet_sheets(
             on_page(document.page - 1)
 
     buffer = BytesIO()
-    _document(buffer, paper, title=title).build(flowables, onFirstPage=page_started, onLaterPages=page_started)
+    pdf_document(buffer, paper, margin=MARGIN, title=title).build(
+        flowables, onFirstPage=page_started, onLaterPages=page_started
+    )
     return buffer.getvalue()
 
 
@@ -394,7 +383,7 @@ def render_check_sheet(*, check: FleetCheck, title: str, checked_on: date, forma
         ),
     ]
     problems = [_p(str(problem), _SMALL) for problem in in_words(check.report.violations)]
-    _document(buffer, None, title=f"{NOT_SUBMITTED} — {title}", subject=NOT_SUBMITTED).build(
+    pdf_document(buffer, None, margin=MARGIN, title=f"{NOT_SUBMITTED} — {title}", subject=NOT_SUBMITTED).build(
         [
             *header,
             Spacer(1, 8),

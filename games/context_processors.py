@@ -1,8 +1,7 @@
-"""Puts the menu links the games add (:attr:`games.registry.Game.nav`) in every template."""
+"""Puts the menu links the games add (:attr:`game_registry.Game.nav`) in every template."""
 
 from accounts.permissions import has_role, request_user
-
-from .registry import all_games
+from game_registry import all_games
 
 
 def game_links(request):

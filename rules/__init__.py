@@ -2,5 +2,5 @@
 
 Each game lives in its own subpackage (construction rules, costs, scoring);
 the tournament mathematics shared by every game (Swiss pairing, standings)
-lives at this level. The site finds a game's rules through :mod:`games.registry`.
+lives at this level. The site finds a game's rules through :mod:`game_registry`.
 """

@@ -32,8 +32,8 @@ def test_the_builders_and_lists_use_the_partials():
         or "includes/violations.html" in path.read_text(encoding="utf-8")
     }
     assert {
-        "fleets/_builder.html",
-        "fleets/decks/_builder.html",
+        "fleets/includes/builder.html",
+        "fleets/decks/includes/builder.html",
         "fleets/fleet_list.html",
         "fleets/fleet_history.html",
         "fleets/decks/deck_list.html",

@@ -204,3 +204,9 @@ def require_result_entry(viewer: Viewer, match) -> None:
     """403 unless ``viewer`` may enter ``match``'s result (:func:`may_enter_result`)."""
     if not may_enter_result(viewer, match):
         raise PermissionDenied(OWN_MATCH_REFUSAL if viewer.is_staff else "Only the event's staff enter results.")
+
+
+def may_open_match(viewer: Viewer, match) -> bool:
+    """Whether ``viewer`` may open ``match``'s page: its players and the event's staff, never for a bye
+    (the rule :func:`require_match_player_or_staff` enforces, for the round page's links)."""
+    return not match.is_bye and (viewer.is_staff or match_seat(viewer, match) is not None)

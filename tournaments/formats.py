@@ -1,11 +1,11 @@
-"""The games and formats an event can be played in: every game of :mod:`games.registry`, with the
+"""The games and formats an event can be played in: every game of :mod:`game_registry`, with the
 formats its events offer (:meth:`tournaments.games.EventGame.formats`: key -> format with
 ``name`` and ``fleet_limit``); lists are checked against the event's format.
 """
 
 from __future__ import annotations
 
-from games.registry import all_games
+from game_registry import all_games
 
 from .games import event_game
 

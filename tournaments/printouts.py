@@ -17,9 +17,9 @@ from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import CondPageBreak, KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+from reportlab.platypus import CondPageBreak, KeepTogether, Paragraph, Spacer, Table, TableStyle
 
-from accounts.paper import page_size
+from accounts.paper import page_size, pdf_document
 from fleets.sheets import qr_code
 
 STYLES = getSampleStyleSheet()
@@ -43,15 +43,7 @@ def content_width(event) -> float:
 
 def build(event, title: str, flowables: list) -> bytes:
     buffer = BytesIO()
-    document = SimpleDocTemplate(
-        buffer,
-        pagesize=page_size(event.paper_size),
-        title=title,
-        leftMargin=MARGIN,
-        rightMargin=MARGIN,
-        topMargin=MARGIN,
-        bottomMargin=MARGIN,
-    )
+    document = pdf_document(buffer, event.paper_size, margin=MARGIN, title=title)
     when = " · ".join(part for part in (f"{event.date:%A %-d %B %Y}", event.hours, event.venue) if part)
     document.build([Paragraph(escape(title), STYLES["Title"]), Paragraph(escape(when), CELL), *flowables])
     return buffer.getvalue()

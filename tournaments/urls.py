@@ -1,6 +1,6 @@
 from django.urls import include, path
 
-from games.registry import all_games
+from game_registry import all_games
 
 from .views import calendar, decks, events, players, reports, results, rounds, sheets_bundle, walk_ins
 

@@ -47,7 +47,7 @@ INSTALLED_APPS = [
     "accounts",
     "fleets",
     "tournaments",
-    # The games, one app each; each registers itself with games.registry (docs/architecture.md).
+    # The games, one app each, declared by a games.config.GameConfig (docs/architecture.md).
     "games.attack_wing",
     "games.wing_commander",
     "games.starship_command",

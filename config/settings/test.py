@@ -13,5 +13,6 @@ STORAGES = {
 # Serve static files straight from the source folders: tests never run collectstatic.
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = True
-# A game that exists only in the tests: it proves a game is one folder (tests/games/coin_toss).
-INSTALLED_APPS = [*INSTALLED_APPS, "tests.games.coin_toss"]  # noqa: F405
+# Games that exist only in the tests: each proves a game is one folder (tests/games/coin_toss: decks,
+# tests/games/last_ship: fleets).
+INSTALLED_APPS = [*INSTALLED_APPS, "tests.games.coin_toss", "tests.games.last_ship"]  # noqa: F405

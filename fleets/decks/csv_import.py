@@ -30,7 +30,7 @@ from django.db import IntegrityError, models, transaction
 from accounts import csv_safe
 from accounts.csv_safe import FORMULA_STARTS
 from accounts.text_fields import CleanTextFormMixin
-from games.registry import catalog_games, get_game, is_game
+from game_registry import catalog_games, get_game, is_game
 from rules.text_input import text_problem
 
 MAX_CSV_BYTES = 1_000_000

@@ -21,7 +21,7 @@ from collections.abc import Iterable
 
 from django.db import models
 
-from games.registry import get_game
+from game_registry import get_game
 from rules.list_check import ListReport
 
 MAX_COPIES = 999  # copies of one line in any file or form: far above any real deck, far below anything costly

@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from accounts.number_fields import WholeNumberField
 from accounts.text_fields import CleanTextFormMixin
-from games.registry import catalog_game_choices, deck_game_choices, get_game
+from game_registry import catalog_game_choices, deck_game_choices, get_game
 
 from .csv_import import MAX_CSV_BYTES
 from .deck_kind import MAX_COPIES, MAX_NUMBER, DeckKind, get_kind, label

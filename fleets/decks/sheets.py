@@ -20,9 +20,9 @@ from xml.sax.saxutils import escape
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.platypus import KeepInFrame, PageBreak, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+from reportlab.platypus import KeepInFrame, PageBreak, Paragraph, Spacer, Table, TableStyle
 
-from accounts.paper import COMMON_HEIGHT, COMMON_WIDTH, page_size
+from accounts.paper import COMMON_HEIGHT, COMMON_WIDTH, pdf_document
 
 from ..violation_words import in_words
 from .deck_kind import label
@@ -155,19 +155,6 @@ def deck_sheet_story(*, view: DeckView, player_name: str, email: str = "", event
     return [KeepInFrame(CONTENT_WIDTH, CONTENT_HEIGHT - 1, story, mode="shrink")]
 
 
-def _document(buffer: BytesIO, paper: str | None, **meta) -> SimpleDocTemplate:
-    """A page of ``paper`` (an event's; None: the site's)."""
-    return SimpleDocTemplate(
-        buffer,
-        pagesize=page_size(paper),
-        leftMargin=MARGIN,
-        rightMargin=MARGIN,
-        topMargin=MARGIN,
-        bottomMargin=MARGIN,
-        **meta,
-    )
-
-
 def render_deck_sheet(
     *,
     view: DeckView,
@@ -180,9 +167,10 @@ def render_deck_sheet(
     """The registration sheet of the deck in ``view`` as PDF bytes (always one page) on ``paper``."""
     deck = view.deck
     buffer = BytesIO()
-    document = _document(
+    document = pdf_document(
         buffer,
         paper,
+        margin=MARGIN,
         title=f"Registration sheet — {deck.name}",
         author=player_name,
         subject=f"Verification code {deck.code}",
@@ -203,5 +191,5 @@ def render_deck_sheets(stories: Iterable[list], *, title: str, paper: str | None
     if not flowables:
         flowables = [_p("No list has been submitted.")]
     buffer = BytesIO()
-    _document(buffer, paper, title=title).build(flowables)
+    pdf_document(buffer, paper, margin=MARGIN, title=title).build(flowables)
     return buffer.getvalue()

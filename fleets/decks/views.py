@@ -22,7 +22,7 @@ from django.views.decorators.http import require_POST
 from accounts.permissions import organizer_required, player_required
 from accounts.selectors import print_identity
 from fleets.list_builders import builder_answer, form_error_text
-from games.registry import catalog_games, deck_games, get_game
+from game_registry import catalog_games, deck_games, get_game
 
 from . import services
 from .csv_import import (
@@ -109,7 +109,7 @@ def _after_change(request, deck, error: str | None = None):
         request,
         deck,
         error=error,
-        fragment="fleets/decks/_builder.html",
+        fragment="fleets/decks/includes/builder.html",
         context=lambda: _builder_context(deck, error=error, rules=rules),
         page=f"{page}?{urlencode({'rules': rules})}" if request.POST.get("rules") else page,
     )

@@ -2,13 +2,13 @@
 
 The tables are renamed, the rows stay: the state forgets the models here and each
 game's ``0001_initial`` declares them again over the renamed table. ``Deck.game``
-takes its choices from :mod:`games.registry` (a callable, so a new game needs no
+takes its choices from :mod:`game_registry` (a callable, so a new game needs no
 migration), which replaces the database constraint naming the three games.
 """
 
 from django.db import migrations, models
 
-import games.registry
+import game_registry
 
 MOVED = {
     "wingcommandercard": "wing_commander_wingcommandercard",
@@ -38,6 +38,6 @@ class Migration(migrations.Migration):
         migrations.AlterField(
             model_name="deck",
             name="game",
-            field=models.CharField(choices=games.registry.deck_game_choices, max_length=40),
+            field=models.CharField(choices=game_registry.deck_game_choices, max_length=40),
         ),
     ]

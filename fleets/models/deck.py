@@ -13,7 +13,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
-from games.registry import deck_game_choices
+from game_registry import deck_game_choices
 
 
 def key_choices(keys) -> list[tuple[str, str]]:
@@ -24,7 +24,7 @@ def key_choices(keys) -> list[tuple[str, str]]:
 class Deck(models.Model):
     """A player's list of a deck game (a Wing Commander deck, a Starship Command fleet, ...).
 
-    ``game`` is a key of :mod:`games.registry`; the choices are read from the registry
+    ``game`` is a key of :mod:`game_registry`; the choices are read from the registry
     when a form or ``full_clean`` asks, so a new game needs no migration of this table.
     """
 

@@ -33,6 +33,7 @@ from .checks import (
 from .dates import JudgedOn, builder_date, retired_resources
 from .fleets import fleet_history, user_fleets
 from .other_builders import (
+    FleetUnreadable,
     ImportPreview,
     ImportRow,
     catalog_edition,
@@ -44,6 +45,7 @@ from .other_builders import (
 )
 
 __all__ = [
+    "FleetUnreadable",
     "CardLine",
     "CardMatches",
     "FLEET_FILE_KEYS",

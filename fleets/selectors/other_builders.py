@@ -16,6 +16,10 @@ from ..models.fleet import FleetVersion
 from .catalog import load_catalog
 from .checks import FleetCheck, content_fleet, fleet_check
 
+# What reading a fleet raises for anything it cannot read (one sentence, ``.message``): callers outside
+# the fleets app catch it by this name and need not know which rules package reads fleets.
+FleetUnreadable = interchange.InterchangeError
+
 # source -> (the held file's sha256, or the shipped one's) and the card database read from it
 _held: dict[str, tuple[str, Catalog]] = {}
 
@@ -100,8 +104,8 @@ def read_import(
 ) -> ImportPreview:
     """Read a fleet in any format the interchange knows (detected when ``fmt`` is None) and check it.
 
-    Stores nothing. Raises :class:`rules.attack_wing.interchange.InterchangeError` (one sentence,
-    ``.message``) for anything that cannot be read.
+    Stores nothing. Raises :data:`FleetUnreadable` (one sentence, ``.message``) for anything that
+    cannot be read.
     """
     if len(data) > interchange.MAX_INPUT_BYTES:
         raise interchange.InterchangeError(

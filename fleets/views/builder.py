@@ -146,7 +146,7 @@ def fleet_card_search(request, fleet: Fleet):
     if search is None:
         raise Http404("No search.")
     context = {"fleet": fleet, "base": fleet.revision, "search": search}
-    return render(request, "fleets/_search_results.html", context)
+    return render(request, "fleets/includes/search_results.html", context)
 
 
 def _after_change(request, fleet: Fleet, error: str):
@@ -154,7 +154,7 @@ def _after_change(request, fleet: Fleet, error: str):
         request,
         fleet,
         error=error,
-        fragment="fleets/_builder.html",
+        fragment="fleets/includes/builder.html",
         context=lambda: _builder_context(request, fleet, error=error),
         page=reverse("fleets:detail", args=[fleet.pk]) + "#fleet-builder",
     )

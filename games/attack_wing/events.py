@@ -5,7 +5,7 @@ from __future__ import annotations
 from fleets.selectors import load_catalog
 from rules import attack_wing, standings
 from tournaments.errors import TournamentError
-from tournaments.games import EventGame, seats_of
+from tournaments.games import FleetGame, seats_of
 from tournaments.models import MatchStatus, Stage
 
 from . import KEY, scoring
@@ -13,14 +13,8 @@ from .forms import ResultForm
 from .results import SEATS, MatchResult
 
 
-class AttackWingEvents(EventGame):
+class AttackWingEvents(FleetGame):
     key = KEY
-    list_noun = "a fleet"
-    list_name = "fleet"
-    list_heading = "Fleets"
-    takes_fleets = True
-    submit_url = "tournaments:submit_fleet"
-    lists_template = "tournaments/fleet_list.html"
     result_help = (
         "Tick every ship destroyed and every upgrade removed from a surviving ship. "
         "Fleet points are computed from them (the staff may type them instead when a slip gives only the number)."
@@ -52,9 +46,6 @@ class AttackWingEvents(EventGame):
 
     def bye_fleet_points(self, event):
         return event.bye_fleet_points
-
-    def has_lists(self, registration):
-        return registration.fleet_version_id is not None
 
     def fleet_items(self, version):
         """The ships and cards of a submitted fleet version, with their costs, as a result can lose them."""

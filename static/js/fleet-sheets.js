@@ -4,14 +4,14 @@
 // Without this script the link still works: the PDF comes after the wait, with no progress.
 (function () {
   "use strict";
-  var link = document.getElementById("fleet-sheets-link");
+  const link = document.getElementById("fleet-sheets-link");
   if (!link || !window.fetch || !window.TextDecoder || !window.ReadableStream) {
     return;
   }
-  var status = document.getElementById("fleet-sheets-status");
-  var bar = document.getElementById("fleet-sheets-progress");
-  var message = document.getElementById("fleet-sheets-message");
-  var busy = false;
+  const status = document.getElementById("fleet-sheets-status");
+  const bar = document.getElementById("fleet-sheets-progress");
+  const message = document.getElementById("fleet-sheets-message");
+  let busy = false;
 
   function show(text, value, max) {
     status.hidden = false;
@@ -26,12 +26,12 @@
   }
 
   function offer(update) {
-    var binary = atob(update.pdf);
-    var bytes = new Uint8Array(binary.length);
-    for (var i = 0; i < binary.length; i += 1) {
+    const binary = atob(update.pdf);
+    const bytes = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i += 1) {
       bytes[i] = binary.charCodeAt(i);
     }
-    var save = document.createElement("a");
+    const save = document.createElement("a");
     save.href = URL.createObjectURL(new Blob([bytes], { type: "application/pdf" }));
     save.download = update.filename;
     save.textContent = "Save the PDF";
@@ -42,7 +42,7 @@
 
   // Returns true once the stream has said its last word (the PDF, or why there is none).
   function handle(update) {
-    var total = update.total;
+    const total = update.total;
     if (update.step === "reading") {
       show("Reading fleet " + update.done + " of " + total + "…", update.done, 2 * total);
     } else if (update.step === "printing") {
@@ -58,9 +58,9 @@
   }
 
   function read(reader) {
-    var decoder = new TextDecoder();
-    var pending = "";
-    var finished = false;
+    const decoder = new TextDecoder();
+    let pending = "";
+    let finished = false;
     function pump() {
       return reader.read().then(function (chunk) {
         if (chunk.done) {
@@ -70,7 +70,7 @@
           return;
         }
         pending += decoder.decode(chunk.value, { stream: true });
-        var lines = pending.split("\n");
+        const lines = pending.split("\n");
         pending = lines.pop();
         lines.forEach(function (line) {
           finished = (line && handle(JSON.parse(line))) || finished;
@@ -100,7 +100,7 @@
     link.classList.add("disabled");
     link.setAttribute("aria-disabled", "true");
     show("Starting…", 0, 1);
-    var url = new URL(link.href, window.location.href);
+    const url = new URL(link.href, window.location.href);
     url.searchParams.set("progress", "1");
     fetch(url, { credentials: "same-origin", headers: { Accept: "application/x-ndjson" } })
       .then(function (response) {

@@ -3,11 +3,11 @@
 // their system for less motion gets a page turn every few seconds instead of a glide.
 (function () {
   "use strict";
-  var STEP_MS = 40;
-  var PAUSE_MS = 4000;
-  var PAGE_MS = 8000;
-  var still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-  var root = document.scrollingElement || document.documentElement;
+  const STEP_MS = 40;
+  const PAUSE_MS = 4000;
+  const PAGE_MS = 8000;
+  const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  const root = document.scrollingElement || document.documentElement;
 
   function bottom() {
     return root.scrollTop + window.innerHeight >= root.scrollHeight - 2;

@@ -3,26 +3,26 @@
 // keyboard goes on to the next table still waiting for a result, or back to the form the server
 // refused (kept as it was ticked), at its first field in error.
 document.addEventListener("htmx:afterSettle", function (event) {
-  var target = event.detail.target;
+  const target = event.detail.target;
   if (target.id !== "round-desk" && !target.classList.contains("desk-match")) {
     return; // the points beside a form were refreshed: the keyboard stays where it is
   }
-  var refused = document.querySelector("#round-desk form.desk-refused");
+  const refused = document.querySelector("#round-desk form.desk-refused");
   if (refused) {
-    var field = refused.querySelector(".is-invalid, input:not([type=hidden])");
+    const field = refused.querySelector(".is-invalid, input:not([type=hidden])");
     (field || refused).focus();
     return;
   }
-  var next = document.querySelector("#round-desk details.result-entry summary");
+  const next = document.querySelector("#round-desk details.result-entry summary");
   if (next && !document.activeElement.closest("#round-desk form")) {
     next.focus();
   }
 });
 
 // Enter on a tick box or a winner's button saves the table, as it does in a text field.
-var TICKS = "#round-desk form input[type=checkbox], #round-desk form input[type=radio]";
+const TICKS = "#round-desk form input[type=checkbox], #round-desk form input[type=radio]";
 document.addEventListener("keydown", function (event) {
-  var field = event.target;
+  const field = event.target;
   if (event.key !== "Enter" || !field.matches || !field.matches(TICKS)) {
     return;
   }

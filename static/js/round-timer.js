@@ -4,13 +4,13 @@
 // clock from the round page shows up without touching the screen.
 (function () {
   "use strict";
-  var POLL_MS = 15000;
-  var root = document.getElementById("round-timer");
+  const POLL_MS = 15000;
+  const root = document.getElementById("round-timer");
   if (!root) {
     return;
   }
-  var display = document.getElementById("round-timer-clock");
-  var state = { started: null, minutes: 0, offset: 0 };
+  const display = document.getElementById("round-timer-clock");
+  const state = { started: null, minutes: 0, offset: 0 };
 
   function read(started, minutes, serverNow) {
     state.started = started ? Date.parse(started) : null;
@@ -28,17 +28,17 @@
       root.classList.remove("round-timer-over");
       return;
     }
-    var ends = state.started + state.minutes * 60000;
-    var left = Math.ceil((ends - (Date.now() + state.offset)) / 1000);
+    const ends = state.started + state.minutes * 60000;
+    const left = Math.ceil((ends - (Date.now() + state.offset)) / 1000);
     if (left <= 0) {
       display.textContent = "Time!";
       root.classList.add("round-timer-over");
       return;
     }
     root.classList.remove("round-timer-over");
-    var hours = Math.floor(left / 3600);
-    var minutes = Math.floor((left % 3600) / 60);
-    var seconds = left % 60;
+    const hours = Math.floor(left / 3600);
+    const minutes = Math.floor((left % 3600) / 60);
+    const seconds = left % 60;
     display.textContent = (hours ? hours + ":" + pad(minutes) : String(minutes)) + ":" + pad(seconds);
   }
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import User
 from django.core import mail
+from django.test import TestCase
 from django.urls import reverse
 
 from accounts.models import GuestPlayer, PendingSignUp
@@ -28,7 +29,8 @@ PASSWORD = "walk-in-passphrase-1701"
 def sign_up(username: str, email: str) -> str:
     """Ask for an account as the sign-up page does; the token of the link mailed, if one was."""
     mail.outbox.clear()
-    sign_up_request(username=username, email=email, password=PASSWORD, site_url=SITE)
+    with TestCase.captureOnCommitCallbacks(execute=True):  # the mail goes when the sign-up commits
+        sign_up_request(username=username, email=email, password=PASSWORD, site_url=SITE)
     body = mail.outbox[-1].body
     return body.split("link=")[1].split()[0] if "link=" in body else ""
 
@@ -162,3 +164,13 @@ def test_an_address_entered_again_under_another_name_is_refused_without_naming_t
         guest_create(name="Brunt", email="quark@ferenginar.example", created_by=other_player)
     assert "Quark" not in str(refused.value)
     assert GuestPlayer.objects.count() == 1
+
+
+def test_the_sign_up_mail_waits_for_the_sign_up_to_be_stored():
+    """The link is mailed when the request's transaction commits; a request rolled back mails nothing."""
+    with TestCase.captureOnCommitCallbacks(execute=False) as waiting:
+        sign_up_request(username="jake", email="jake@bajor.example", password=PASSWORD, site_url=SITE)
+        assert mail.outbox == [] and PendingSignUp.objects.filter(username="jake").exists()
+    assert len(waiting) == 1
+    waiting[0]()
+    assert [message.to for message in mail.outbox] == [["jake@bajor.example"]]

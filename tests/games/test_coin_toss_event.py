@@ -7,42 +7,18 @@ If this test needs an edit outside that folder to pass, a game has leaked into t
 shared apps (docs/architecture.md, "How to add a game").
 """
 
-from datetime import timedelta
-
 import pytest
 from django.urls import reverse
-from django.utils import timezone
 
 from fleets.models import Deck
-from games.registry import get_game
+from game_registry import get_game
 from tests.accounts.factories import PlayerFactory
 from tests.games.coin_toss import KEY
 from tests.games.coin_toss.models import Coin
+from tests.games.site import check_in_and_start, create_event
 from tournaments.models import Event, Match, MatchSide, MatchStatus
 
 pytestmark = pytest.mark.django_db
-
-
-def create_event(client, organizer) -> Event:
-    client.force_login(organizer)
-    response = client.post(
-        reverse("tournaments:create"),
-        {
-            "name": "Heads Up Open",
-            "game_format": f"{KEY}:standard",
-            "date": (timezone.localdate() + timedelta(days=1)).isoformat(),
-            "planned_rounds": 2,
-            "round_minutes": 10,
-            "top_cut": 0,
-            "win_points": 3,
-            "tie_points": 1,
-            "loss_points": 0,
-            "bye_fleet_points": 0,
-            "tiebreaks": "default",
-        },
-    )
-    assert response.status_code == 302, response.text
-    return Event.objects.get()
 
 
 def enter_with_a_purse(client, event: Event, player, penny: Coin) -> None:
@@ -62,15 +38,12 @@ def enter_with_a_purse(client, event: Event, player, penny: Coin) -> None:
 def test_a_game_that_is_only_a_folder_runs_a_whole_event(client, organizer):
     assert get_game(KEY).name == "Coin Toss"
     penny = Coin.objects.create(name="Penny", side="heads")
-    event = create_event(client, organizer)
+    event = create_event(client, organizer, name="Heads Up Open", game_format=f"{KEY}:standard")
     players = [PlayerFactory(username=f"tosser{number}") for number in range(4)]
     for player in players:
         enter_with_a_purse(client, event, player, penny)
 
-    client.force_login(organizer)
-    for registration in event.registrations.all():
-        client.post(reverse("tournaments:check_in", args=[event.pk, registration.pk]))
-    client.post(reverse("tournaments:start", args=[event.pk]))
+    check_in_and_start(client, event)
     for number in (1, 2):
         assert client.post(reverse("tournaments:pair_next", args=[event.pk])).url == reverse(
             "tournaments:round", args=[event.pk, number]

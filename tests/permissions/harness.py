@@ -12,7 +12,7 @@ from django.db import connection, transaction
 from django.test import Client
 from django.urls import URLResolver, get_resolver, reverse
 
-from games.registry import get_game
+from game_registry import get_game
 from tests.security.world import ROLES, World
 
 # What a role gets.

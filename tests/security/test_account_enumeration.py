@@ -15,7 +15,7 @@ from unittest import mock
 
 import pytest
 from django.contrib.auth.models import User
-from django.test import Client
+from django.test import Client, TestCase
 from django.urls import reverse
 
 from accounts import services
@@ -28,7 +28,8 @@ ASKER_PASSWORD = "asker-passphrase-1701"
 
 def ask(username: str, email: str):
     data = {"username": username, "email": email, "password1": ASKER_PASSWORD, "password2": ASKER_PASSWORD}
-    return Client().post(reverse("sign_up"), data)
+    with TestCase.captureOnCommitCallbacks(execute=True):  # the mail goes when the sign-up commits
+        return Client().post(reverse("sign_up"), data)
 
 
 def answer(response, username: str, email: str) -> tuple:

@@ -40,7 +40,7 @@ from hypothesis.stateful import (
 
 from fleets.decks.services import deck_add_card, deck_create
 from games.attack_wing.results import Losses, MatchResult
-from games.registry import all_games
+from game_registry import all_games
 from games.spearpoint.events import SpearpointResult
 from games.starship_command.events import StarshipCommandResult
 from games.wing_commander.events import WingCommanderResult

@@ -9,7 +9,7 @@ import json
 
 import pytest
 from django.core import mail
-from django.test import Client
+from django.test import Client, TestCase
 from django.urls import reverse
 
 from accounts.services import sign_up_confirm, sign_up_request
@@ -112,7 +112,8 @@ def test_a_walk_in_who_signs_up_keeps_entry_fleet_and_results(played):
     event, _accounts, walk_ins = played
     kasidy = walk_ins[0]
     before = next(row for row in event_standings(event).rows if row.name == "Kasidy Yates")
-    sign_up_request(username="kasidy", email="kasidy@bajor.example", password="freighter-captain-77", site_url="")
+    with TestCase.captureOnCommitCallbacks(execute=True):  # the mail goes when the sign-up commits
+        sign_up_request(username="kasidy", email="kasidy@bajor.example", password="freighter-captain-77", site_url="")
     user = sign_up_confirm(token=mail.outbox[-1].body.split("link=")[1].split()[0])
     assert user.pk == kasidy.player_id
     kasidy.refresh_from_db()

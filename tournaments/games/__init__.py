@@ -4,12 +4,12 @@ Services, selectors, views and templates ask the event's game what to do
 (which lists a player submits, how tables are seated, what a result is and how
 it scores, how standings rank) instead of testing which game it is. Each game's
 :class:`EventGame` lives in its own app (``games/<game>/events.py``) and reaches
-this app through :mod:`games.registry`.
+this app through :mod:`game_registry`.
 """
 
 from __future__ import annotations
 
-from games.registry import get_game
+from game_registry import get_game
 
 from .base import (
     PLAIN_TIEBREAKERS,
@@ -21,10 +21,11 @@ from .base import (
     seats_of,
 )
 from .decks import DeckGame
+from .fleets import FleetGame
 
 
 def event_game(game: str) -> EventGame:
-    """The events of the game ``game`` (a key of :mod:`games.registry`); unknown keys raise ``KeyError``."""
+    """The events of the game ``game`` (a key of :mod:`game_registry`); unknown keys raise ``KeyError``."""
     return get_game(game).events
 
 
@@ -35,6 +36,7 @@ __all__ = [
     "DeckGame",
     "EventFormat",
     "EventGame",
+    "FleetGame",
     "event_game",
     "outcomes_by_winner",
     "seats_of",

@@ -58,9 +58,10 @@ class EventGame:
     list_noun: str  # what a registration submits, as a sentence names it: "a fleet", "both decks"
     list_name: str  # what a player submits, as a button names it: "fleet", "decks"
     list_heading: str  # the event's tab and column heading: "Fleets", "Decks"
-    takes_fleets = False  # True: STAW fleet versions (the fleets app's builder); False: deck copies
-    submit_url = "tournaments:submit_decks"
-    lists_template = "tournaments/deck_list.html"  # the event's tab of submitted lists
+    submit_url: str  # the page where a player submits their list
+    lists_template: str  # the event's tab of submitted lists
+    my_list_template: str  # what the event page tells a registered player of their own list
+    walk_in_help = ""  # the ways the staff may enter a walk-in's list, as the walk-in page lists them
     result_help = ""  # a line above the result form saying what to enter
     points_label = ""  # the game's points on a side, as a result line shows them ("battle points")
 
@@ -117,10 +118,6 @@ class EventGame:
         ``list_submitted`` on each."""
         for registration in registrations:
             registration.list_submitted = self.has_lists(registration)
-
-    def fleet_items(self, version) -> list:
-        """The items of a submitted fleet version (games whose lists are fleets, :attr:`takes_fleets`)."""
-        raise NotImplementedError
 
     # --- pairing -----------------------------------------------------------------------------------
 

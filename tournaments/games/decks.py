@@ -21,6 +21,10 @@ from .base import EventGame
 class DeckGame(EventGame):
     # The lists a registration needs, by slot: one list (a blank slot) unless the game says otherwise.
     slots: tuple[str, ...] = (SINGLE_SLOT,)
+    submit_url = "tournaments:submit_decks"
+    lists_template = "tournaments/deck_list.html"
+    my_list_template = "tournaments/includes/my_decks.html"
+    walk_in_help = "upload or paste each list in the formats the deck import reads"
 
     @property
     def kind(self) -> DeckKind:

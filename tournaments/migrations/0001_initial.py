@@ -4,7 +4,7 @@ import django.db.models.deletion
 from django.conf import settings
 from django.db import migrations, models
 
-import games.registry
+import game_registry
 
 
 class Migration(migrations.Migration):
@@ -45,7 +45,7 @@ class Migration(migrations.Migration):
             fields=[
                 ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
                 ("name", models.CharField(max_length=120)),
-                ("game", models.CharField(choices=games.registry.game_choices, max_length=40)),
+                ("game", models.CharField(choices=game_registry.game_choices, max_length=40)),
                 (
                     "format",
                     models.CharField(help_text="The game's format the fleets are checked against.", max_length=40),

@@ -8,7 +8,7 @@ from django.conf import settings
 from django.db import models
 
 from accounts.paper import PaperSize, site_paper_size
-from games.registry import game_choices
+from game_registry import game_choices
 
 
 class EventStatus(models.TextChoices):

@@ -9,7 +9,7 @@ from fleets.services import FleetError, FleetIllegal, fleet_submission_version
 from rules.text_input import text_problem
 
 from ..errors import FleetRefused, TournamentError
-from ..games import event_game
+from ..games import FleetGame, event_game
 from ..models import Event, EventStatus, Registration
 from .audit import record_submission, submission_snapshot
 from .locking import lock_event, lock_submitted_fleet
@@ -87,7 +87,7 @@ def registration_submit_fleet(*, registration: Registration, fleet, by=None) -> 
     event = registration.event
     if fleet.owner_id != registration.player_id:
         raise TournamentError("You can only submit a fleet of the registered player's own.")
-    if not event_game(event.game).takes_fleets:
+    if not isinstance(event_game(event.game), FleetGame):
         raise TournamentError("This fleet is for another game.")
     check_lists_may_change(registration)
     try:

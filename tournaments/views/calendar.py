@@ -17,7 +17,7 @@ from django.views.decorators.http import require_safe
 from icalendar import Calendar
 from icalendar import Event as CalendarEvent
 
-from games.registry import get_game, is_game
+from game_registry import get_game, is_game
 
 from .. import selectors
 from ..access import Viewer, event_page

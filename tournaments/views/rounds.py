@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import partial
 
 from django.contrib import messages
@@ -15,11 +16,11 @@ from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from .. import selectors, services
-from ..access import Viewer, event_page, event_staff_required, may_enter_result, require_result_entry
+from ..access import Viewer, event_page, event_staff_required, may_enter_result, may_open_match, require_result_entry
 from ..errors import RematchWarning, TournamentError
 from ..forms import SwapForm
 from ..games import event_game
-from ..models import Event, EventStatus, Match, MatchStatus, Round
+from ..models import Event, EventStatus, Match, MatchSide, MatchStatus, Round
 from .service_calls import run_service
 
 
@@ -63,6 +64,28 @@ def round_detail(request, event: Event, viewer: Viewer, number: int):
     )
 
 
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    """A player's line at a table of the round page: their points before the round, their result."""
+
+    side: MatchSide
+    points_before: int
+    result: str
+
+
+@dataclass(frozen=True, slots=True)
+class TableRow:
+    """A table of the round page: its seats, whether the viewer may open its match page, whether it is
+    the staff member's own table (no form: they report it like a player), and the staff's result
+    form while it takes one."""
+
+    match: Match
+    seats: list[SeatRow]
+    can_open: bool
+    own_table: bool = False
+    entry_form: object = None
+
+
 def round_page(request, event: Event, viewer: Viewer, round_: Round, *, refused=None, only: int | None = None) -> dict:
     """The round page's context. The staff of the latest round of a running event get a result form
     per waiting table; ``refused`` is a bound form the desk turned down, shown again as it was sent.
@@ -73,34 +96,42 @@ def round_page(request, event: Event, viewer: Viewer, round_: Round, *, refused=
     statuses = selectors.round_table_statuses(round_)
     points = selectors.match_points_before(event, number)
     game = event_game(event.game)
-    for match in matches:
-        players = [side.registration.player_id for side in match.sides.all()]
-        match.can_open = not match.is_bye and (viewer.is_staff or request.user.pk in players)
-        for side in match.sides.all():
-            side.points_before = points.get(side.registration_id, 0)
-            side.result_text = game.side_result(side)
     is_latest = not event.rounds.filter(number__gt=number).exists()
-    real = [match for match in matches if not match.is_bye]
+    forms = {}
     if viewer.is_staff and event.is_running and is_latest:
-        round_.event = event
-        for match in real:  # a staff member's own table: they report it on its match page, like a player
-            match.played_by_viewer = not may_enter_result(viewer, match)
-        waiting = [m for m in real if m.status != MatchStatus.CONFIRMED and not m.played_by_viewer]
+        round_.event = event  # the forms read the event through the round: no query per table
+        # a staff member's own table takes no form here: they report it on its match page, like a player
+        waiting = [
+            match
+            for match in matches
+            if not match.is_bye and match.status != MatchStatus.CONFIRMED and may_enter_result(viewer, match)
+        ]
         selectors.load_for_desk(waiting)
         for match in waiting:
             match.round = round_
         forms = game.desk_forms(waiting)
         for match in waiting:
-            match.entry_form = forms[match.pk]
-            match.entry_form.prefix = f"table-{match.table}"
-            if refused is not None and refused.match_pk == match.pk:
-                match.entry_form = refused
+            forms[match.pk].prefix = f"table-{match.table}"
+        if refused is not None and refused.match_pk in forms:
+            forms[refused.match_pk] = refused
+    tables = [
+        TableRow(
+            match=match,
+            seats=[
+                SeatRow(side, points.get(side.registration_id, 0), game.side_result(side)) for side in match.sides.all()
+            ],
+            can_open=may_open_match(viewer, match),
+            own_table=viewer.is_staff and not match.is_bye and not may_enter_result(viewer, match),
+            entry_form=forms.get(match.pk),
+        )
+        for match in matches
+    ]
     return {
         "event": event,
         "tab": "rounds",
         "round": round_,
         "viewer": viewer,
-        "matches": matches,
+        "tables": tables,
         "is_latest": is_latest,
         "results_missing": statuses.total() - statuses[MatchStatus.CONFIRMED],
         "disputed": statuses[MatchStatus.DISPUTED],
@@ -149,7 +180,7 @@ def enter_result(request, event: Event, viewer: Viewer, number: int, match_pk: i
             form.add_error(None, error.message)
     if form.errors:
         context = round_page(request, event, viewer, round_, refused=form)
-        if not any(getattr(m, "entry_form", None) is form for m in context["matches"]):
+        if not any(table.entry_form is form for table in context["tables"]):
             # The table no longer takes a result here (the event was finished meanwhile): say why anyway.
             messages.error(request, f"Table {match.table}: {' '.join(form.non_field_errors()) or 'not saved.'}")
         response = render(request, "tournaments/round_detail.html", context)

@@ -31,7 +31,7 @@ from fleets.sheets import fleet_sheet_story, render_fleet_sheets
 
 from .. import selectors
 from ..access import Viewer, event_staff_required
-from ..games import event_game
+from ..games import DeckGame, event_game
 from ..models import Event, Registration
 from ..selectors import submitted_deck_view
 from .reports import pdf_response
@@ -46,7 +46,7 @@ POLL_SECONDS = 0.2  # how often the stream reports the pages laid out
 def fleet_sheets(request, event: Event, viewer: Viewer):
     """The event's staff: one PDF with a page per submitted fleet, players in name order
     (a deck game's event: a registration sheet per submitted deck, :func:`deck_sheets`)."""
-    if not event_game(event.game).takes_fleets:
+    if isinstance(event_game(event.game), DeckGame):
         return deck_sheets(event)
     registrations = [r for r in selectors.event_registrations(event) if r.fleet_version_id is not None]
     if not registrations:

@@ -9,14 +9,13 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods
 
 from fleets.forms import FleetSourceForm
-from fleets.selectors import read_import
-from rules.attack_wing.interchange import InterchangeError
+from fleets.selectors import FleetUnreadable, read_import
 
 from .. import services
 from ..access import Viewer, event_staff_required
 from ..errors import FleetRefused, TournamentError
 from ..forms import WalkInDecksForm
-from ..games import event_game
+from ..games import FleetGame, event_game
 from ..models import Event, Registration
 
 
@@ -36,12 +35,13 @@ def walk_in_list(request, event: Event, viewer: Viewer, registration_pk: int):
     if not registration.walk_in:
         raise Http404("Only a walk-in's list is entered by the staff.")
     game = event_game(event.game)
+    fleets = isinstance(game, FleetGame)  # the fleets app's fleets, else the game's decks
     data, files = (request.POST, request.FILES) if request.method == "POST" else (None, None)
-    form = FleetSourceForm(data, files) if game.takes_fleets else WalkInDecksForm(data, files, game=game)
+    form = FleetSourceForm(data, files) if fleets else WalkInDecksForm(data, files, game=game)
     context = {"event": event, "registration": registration, "game": game, "form": form, "violations": []}
     if request.method == "POST" and form.is_valid():
         try:
-            if game.takes_fleets:
+            if fleets:
                 context["preview"] = _preview(form, event)
                 services.walk_in_submit_fleet(
                     registration=registration,
@@ -60,7 +60,7 @@ def walk_in_list(request, event: Event, viewer: Viewer, registration_pk: int):
             context["refusal"] = error.message
         else:
             messages.success(request, f"Submitted: {registration.name}'s {game.list_name}.")
-            if not game.takes_fleets:
+            if not fleets:
                 return redirect("tournaments:event", event.pk)
             context["submitted"] = True
     return render(request, "tournaments/walk_in_list.html", context)
@@ -76,5 +76,5 @@ def _preview(form: FleetSourceForm, event: Event):
             format_key=event.format,
             on=event.date,
         )
-    except InterchangeError as error:
+    except FleetUnreadable as error:
         raise TournamentError(error.message) from None

@@ -9,7 +9,7 @@ codes are in ``docs/other-games-rules.md``.
 from __future__ import annotations
 
 from fleets.decks.check_command import ListCheckCommand
-from games.registry import all_games, get_game
+from game_registry import all_games, get_game
 from rules.list_check import ListReport
 
 

@@ -8,14 +8,14 @@ entry ends up in :attr:`~rules.attack_wing.interchange.report.ImportResult.cards
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 
 from rules.attack_wing.catalog import ADMIRAL, CAPTAIN, RESOURCE, SHIP, Card, Catalog
 from rules.attack_wing.engine import validate_fleet
 from rules.attack_wing.fleet import Fleet, FleetInputError, FleetShip
 from rules.attack_wing.fleet_file import MAX_CARDS_PER_SHIP, MAX_RESOURCES, MAX_SHIPS
 from rules.attack_wing.formats import DEFAULT_FORMAT
-from rules.attack_wing.interchange.entries import Entry, Parsed, entry_fields
+from rules.attack_wing.interchange.entries import Entry, Parsed, ShipEntries, entry_fields
 from rules.attack_wing.interchange.report import AMBIGUOUS, MATCHED, UNPLACED, CardMatch, ImportResult, InterchangeError
 from rules.attack_wing.interchange.resolver import Found, Resolver, describe_card, same_play
 
@@ -31,6 +31,24 @@ def _bar_fit(ship: Card, upgrades: list[Card]) -> int:
     return held
 
 
+@dataclass
+class _Assembly:
+    """What a build collects as it goes: every entry's match, the problems to report, the notes."""
+
+    matches: list[CardMatch] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+@dataclass
+class _Seats:
+    """The ship's seats a placed card may take: one captain, one admiral, any upgrades in order."""
+
+    captain: str | None = None
+    admiral: str | None = None
+    upgrades: list[str] = field(default_factory=list)
+
+
 class Assembler:
     """Resolves a reader's entries and builds the fleet and the report."""
 
@@ -38,128 +56,142 @@ class Assembler:
         self.resolver = resolver
 
     def build(self, fmt: str, parsed: Parsed, **extra) -> ImportResult:
-        matches: list[CardMatch] = []
-        problems = list(parsed.problems)
-        ships: list[FleetShip] = []
-        totals: list[int | None] = []
+        """The fleet ``parsed`` describes and the card-by-card report of how each entry was read.
+
+        Ships come first (a ship's cards are placed once the ship is found, and a ship not found
+        takes its cards out with it), then the resources, then the cards known to be outside the
+        fleet. Same-named cards are settled last, by the SP the source printed, because that needs
+        the whole fleet priced. Refuses (``InterchangeError``) a fleet past the file's limits or
+        without one ship the catalog knows; everything else is reported and left out, never dropped
+        silently.
+        """
         if len(parsed.ships) > MAX_SHIPS:
             raise InterchangeError(f"A fleet has at most {MAX_SHIPS} ships; this one lists {len(parsed.ships)}.")
+        assembly = _Assembly(problems=list(parsed.problems), notes=list(parsed.notes))
+        ships: list[FleetShip] = []
+        totals: list[int | None] = []
         for number, entries in enumerate(parsed.ships, 1):
-            if len(entries.cards) > MAX_CARDS_PER_SHIP:
-                raise InterchangeError(f"Ship {number} carries more than {MAX_CARDS_PER_SHIP} cards; no ship can.")
-            index = len(ships)
-            found = self.resolver.find(entries.ship)
-            if found.card is None:
-                matches.append(_match(entries.ship, found, None, None))
-                problems.append(f"Ship {number}: {found.note}; the ship and its cards are left out.")
-                for entry in entries.cards:
-                    matches.append(
-                        CardMatch(
-                            status=UNPLACED,
-                            role=entry.role,
-                            source=entry.source,
-                            note=f"on ship {number}, which could not be found",
-                            source_cost=entry.source_cost,
-                        )
-                    )
-                continue
-            ship_match = len(matches)
-            matches.append(_match(entries.ship, found, index, None))
-            captain = admiral = None
-            upgrades: list[str] = []
-            for entry in entries.cards:
-                entry.ship_factions = found.card.factions
-                if entry.unplaced:
-                    matches.append(self.unplaced(entry, index, entry.unplaced))
-                    continue
-                card_found = self.resolver.find(entry)
-                if card_found.card is None:
-                    matches.append(_match(entry, card_found, index, None))
-                    problems.append(f"Ship {number}: {card_found.note}; that card is left out.")
-                    continue
-                card = card_found.card
-                role = entry.role
-                if role == "card":
-                    role = role_for(card)
-                    if role == "captain" and captain is not None:
-                        role = "upgrade" if card.kind not in (CAPTAIN, ADMIRAL) else role
-                    entry = Entry(**{**entry_fields(entry), "role": role})
-                if role == "captain" and captain is None:
-                    captain = card.id
-                elif role == "admiral" and admiral is None:
-                    admiral = card.id
-                elif role == "upgrade":
-                    upgrades.append(card.id)
-                    matches.append(_match(entry, card_found, index, len(upgrades) - 1))
-                    continue
-                else:
-                    note = f"a second {role} on ship {number}; a Muster ship holds one"
-                    matches.append(self.unplaced(entry, index, note, card))
-                    problems.append(f"Ship {number}: {card.name} is {note}, so it is left out.")
-                    continue
-                if role == "captain" and card.kind == ADMIRAL:
-                    note = card_found.note or "an admiral as captain, face down"
-                    card_found = Found(
-                        card, card_found.status, card_found.how, note, card_found.alternatives, card_found.tied
-                    )
-                matches.append(_match(entry, card_found, index, None))
-            if found.status == AMBIGUOUS:
-                found = self.by_upgrade_bar(found, [self.resolver.catalog.get(card_id) for card_id in upgrades])
-                matches[ship_match] = _match(entries.ship, found, index, None)
-            ships.append(
-                FleetShip(
-                    ship=found.card.id,
-                    captain=captain,
-                    admiral=admiral,
-                    upgrades=tuple(upgrades),
-                    blind_booster=entries.blind_booster,
-                )
-            )
-            totals.append(entries.source_total)
-        resources: list[str] = []
-        notes = list(parsed.notes)
-        for entry in parsed.resources:
-            found = self.resolver.find(entry)
-            if found.card is None and entry.optional:
-                notes.insert(0, f"Squad notes: {entry.source}")
-            elif found.card is None:
-                matches.append(_match(entry, found, None, None))
-                problems.append(f"Resource: {found.note}; it is left out.")
-            elif len(resources) >= MAX_RESOURCES:
-                matches.append(self.unplaced(entry, None, "more resources than a fleet can hold", found.card))
-                problems.append(f"Resource {found.card.name} is left out: a fleet holds at most {MAX_RESOURCES}.")
-            else:
-                resources.append(found.card.id)
-                matches.append(_match(entry, found, None, None))
+            ship = self.ship(number, entries, len(ships), assembly)
+            if ship is not None:
+                ships.append(ship)
+                totals.append(entries.source_total)
+        resources = self.resources(parsed.resources, assembly)
         for entry in parsed.loose:
             found = self.resolver.find(entry)
-            matches.append(self.unplaced(entry, None, entry.unplaced or "outside the fleet", found.card))
+            assembly.matches.append(self.unplaced(entry, None, entry.unplaced or "outside the fleet", found.card))
         if not ships:
-            if parsed.ships:
-                first = next(m for m in matches if m.role == "ship")
-                raise InterchangeError(
-                    f"None of the ships in this fleet is in the site's card catalog (the first is {first.note}), "
-                    "so nothing can be imported.",
-                    "NO_SHIPS",
-                )
-            why = f" ({parsed.problems[0].rstrip('.')})" if parsed.problems else ""
-            raise InterchangeError(f"This fleet has no ships{why}.", "NO_SHIPS")
-        fleet = self.by_printed_cost(Fleet(ships=tuple(ships), resources=tuple(resources)), matches)
-        for match in matches:
+            _refuse_no_ships(parsed, assembly.matches)
+        fleet = self.by_printed_cost(Fleet(ships=tuple(ships), resources=tuple(resources)), assembly.matches)
+        for match in assembly.matches:
             if match.status == AMBIGUOUS:
                 where = f"ship {match.ship + 1}" if match.ship is not None else "the fleet"
-                problems.append(f"{match.source!r} on {where} is ambiguous: {match.note}.")
+                assembly.problems.append(f"{match.source!r} on {where} is ambiguous: {match.note}.")
         return ImportResult(
             format=fmt,
             fleet=fleet,
-            cards=tuple(matches),
+            cards=tuple(assembly.matches),
             name=parsed.name,
             source_total=parsed.source_total,
             source_ship_totals=tuple(totals),
-            problems=tuple(dict.fromkeys(problems)),
-            notes=tuple(notes),
+            problems=tuple(dict.fromkeys(assembly.problems)),
+            notes=tuple(assembly.notes),
             **extra,
         )
+
+    def ship(self, number: int, entries: ShipEntries, index: int, assembly: _Assembly) -> FleetShip | None:
+        """Ship ``number`` of the source with its cards placed, as the fleet's ship ``index``; ``None``
+        when the catalog has no such ship (it and its cards are then reported, left out)."""
+        if len(entries.cards) > MAX_CARDS_PER_SHIP:
+            raise InterchangeError(f"Ship {number} carries more than {MAX_CARDS_PER_SHIP} cards; no ship can.")
+        found = self.resolver.find(entries.ship)
+        if found.card is None:
+            assembly.matches.append(_match(entries.ship, found, None, None))
+            assembly.problems.append(f"Ship {number}: {found.note}; the ship and its cards are left out.")
+            assembly.matches += [
+                CardMatch(
+                    status=UNPLACED,
+                    role=entry.role,
+                    source=entry.source,
+                    note=f"on ship {number}, which could not be found",
+                    source_cost=entry.source_cost,
+                )
+                for entry in entries.cards
+            ]
+            return None
+        ship_match = len(assembly.matches)
+        assembly.matches.append(_match(entries.ship, found, index, None))
+        seats = _Seats()
+        for entry in entries.cards:
+            entry.ship_factions = found.card.factions
+            self.place(entry, number, index, seats, assembly)
+        if found.status == AMBIGUOUS:
+            found = self.by_upgrade_bar(found, [self.resolver.catalog.get(card_id) for card_id in seats.upgrades])
+            assembly.matches[ship_match] = _match(entries.ship, found, index, None)
+        return FleetShip(
+            ship=found.card.id,
+            captain=seats.captain,
+            admiral=seats.admiral,
+            upgrades=tuple(seats.upgrades),
+            blind_booster=entries.blind_booster,
+        )
+
+    def place(self, entry: Entry, number: int, index: int, seats: _Seats, assembly: _Assembly) -> None:
+        """Find ``entry`` and seat it on the ship: a card of no stated role takes the role its kind plays
+        (a second captain-like card becomes an upgrade where it can); a second captain or admiral is
+        left out."""
+        if entry.unplaced:
+            assembly.matches.append(self.unplaced(entry, index, entry.unplaced))
+            return
+        card_found = self.resolver.find(entry)
+        if card_found.card is None:
+            assembly.matches.append(_match(entry, card_found, index, None))
+            assembly.problems.append(f"Ship {number}: {card_found.note}; that card is left out.")
+            return
+        card = card_found.card
+        role = entry.role
+        if role == "card":
+            role = role_for(card)
+            if role == "captain" and seats.captain is not None:
+                role = "upgrade" if card.kind not in (CAPTAIN, ADMIRAL) else role
+            entry = Entry(**{**entry_fields(entry), "role": role})
+        if role == "captain" and seats.captain is None:
+            seats.captain = card.id
+        elif role == "admiral" and seats.admiral is None:
+            seats.admiral = card.id
+        elif role == "upgrade":
+            seats.upgrades.append(card.id)
+            assembly.matches.append(_match(entry, card_found, index, len(seats.upgrades) - 1))
+            return
+        else:
+            note = f"a second {role} on ship {number}; a Muster ship holds one"
+            assembly.matches.append(self.unplaced(entry, index, note, card))
+            assembly.problems.append(f"Ship {number}: {card.name} is {note}, so it is left out.")
+            return
+        if role == "captain" and card.kind == ADMIRAL:
+            note = card_found.note or "an admiral as captain, face down"
+            card_found = Found(card, card_found.status, card_found.how, note, card_found.alternatives, card_found.tied)
+        assembly.matches.append(_match(entry, card_found, index, None))
+
+    def resources(self, entries: list[Entry], assembly: _Assembly) -> list[str]:
+        """The fleet's resources, up to the file's limit; a resource-shaped line the catalog does not
+        know that may be a note (Space Dock's) becomes one."""
+        resources: list[str] = []
+        for entry in entries:
+            found = self.resolver.find(entry)
+            if found.card is None and entry.optional:
+                assembly.notes.insert(0, f"Squad notes: {entry.source}")
+            elif found.card is None:
+                assembly.matches.append(_match(entry, found, None, None))
+                assembly.problems.append(f"Resource: {found.note}; it is left out.")
+            elif len(resources) >= MAX_RESOURCES:
+                assembly.matches.append(self.unplaced(entry, None, "more resources than a fleet can hold", found.card))
+                assembly.problems.append(
+                    f"Resource {found.card.name} is left out: a fleet holds at most {MAX_RESOURCES}."
+                )
+            else:
+                resources.append(found.card.id)
+                assembly.matches.append(_match(entry, found, None, None))
+        return resources
 
     def by_printed_cost(self, fleet: Fleet, matches: list[CardMatch]) -> Fleet:
         """Same-named cards that play differently: the one Muster prices, in this fleet, at the SP the
@@ -222,6 +254,19 @@ class Assembler:
             note=why,
             source_cost=entry.source_cost,
         )
+
+
+def _refuse_no_ships(parsed: Parsed, matches: list[CardMatch]) -> None:
+    """Refuse a fleet left without ships, saying why: none of its ships is known, or it lists none."""
+    if parsed.ships:
+        first = next(m for m in matches if m.role == "ship")
+        raise InterchangeError(
+            f"None of the ships in this fleet is in the site's card catalog (the first is {first.note}), "
+            "so nothing can be imported.",
+            "NO_SHIPS",
+        )
+    why = f" ({parsed.problems[0].rstrip('.')})" if parsed.problems else ""
+    raise InterchangeError(f"This fleet has no ships{why}.", "NO_SHIPS")
 
 
 def _swap(fleet: Fleet, match: CardMatch, card_id: str) -> Fleet:

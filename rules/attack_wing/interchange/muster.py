@@ -30,6 +30,7 @@ from rules.attack_wing.fleet_file import FleetFileError, parse_fleet
 from rules.attack_wing.interchange.decoding import as_text, load_json, text_lines
 from rules.attack_wing.interchange.entries import Entry, Parsed, ShipEntries, ship_names
 from rules.attack_wing.interchange.report import MATCHED, CardMatch, ImportResult, InterchangeError
+from rules.attack_wing.interchange.totals import check_fleet_total, check_ship_total
 
 UPGRADE_TYPE_LABELS = {
     "crew": "Crew",
@@ -164,21 +165,18 @@ def parse_text(data: bytes | str) -> Parsed:
         )
     if not parsed.ships:
         raise InterchangeError("The Muster text names no ship.", "BAD_TEXT")
-    for number, (block, total) in enumerate(zip(parsed.ships, sums, strict=True), 1):
+    for number, (block, added) in enumerate(zip(parsed.ships, sums, strict=True), 1):
         if not block.ship.source:
             raise InterchangeError(f"Ship {number} of the Muster text has no 'Ship:' line.", "BAD_TEXT")
-        if block.source_total != total:
-            parsed.problems.append(
-                f"Ship {number}: its cards' costs add up to {total} SP, but the text says {block.source_total} SP; "
-                "the text may have been edited."
-            )
-    if parsed.source_total is None:
-        parsed.problems.append("The Muster text has no 'Total' line; it may be cut short.")
-    elif sum(b.source_total or 0 for b in parsed.ships) + resource_sum != parsed.source_total:
-        parsed.problems.append(
-            f"The ships and resources add up to {sum(sums) + resource_sum} SP, but the text says "
-            f"Total: {parsed.source_total} SP; the text may have been edited."
-        )
+        check_ship_total(parsed, number, added=added, said="{} SP", costs="costs")
+    check_fleet_total(
+        parsed,
+        text="Muster text",
+        line="Total",
+        said="Total: {} SP",
+        parts="ships and resources",
+        expected=sum(block.source_total for block in parsed.ships) + resource_sum,
+    )
     return parsed
 
 

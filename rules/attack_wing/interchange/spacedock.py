@@ -48,6 +48,7 @@ from rules.attack_wing.catalog import OTHER, RESOURCE, SHIP
 from rules.attack_wing.interchange.decoding import as_text, load_json, text_lines
 from rules.attack_wing.interchange.entries import Entry, Parsed, ShipEntries
 from rules.attack_wing.interchange.report import InterchangeError
+from rules.attack_wing.interchange.totals import check_fleet_total, check_ship_total
 
 MAX_SQUADS = 500
 _ID = re.compile(r"^[\w.\-' ]{1,100}$")
@@ -218,15 +219,14 @@ def parse_text(data: bytes | str) -> Parsed:
             parsed.notes.append("Squad notes: " + " ".join(line for _, line in paragraph)[:300])
     if not parsed.ships:
         raise InterchangeError("The Space Dock text names no ship.", "BAD_TEXT")
-    if parsed.source_total is None:
-        parsed.problems.append("The Space Dock text has no 'Fleet total' line; it may be cut short.")
-    else:
-        expected = sum(ship_totals) + resource_cost + other_cost
-        if expected != parsed.source_total:
-            parsed.problems.append(
-                f"The ship totals, resource and other cost add up to {expected} SP, but the text says "
-                f"Fleet total: {parsed.source_total}; the text may have been edited."
-            )
+    check_fleet_total(
+        parsed,
+        text="Space Dock text",
+        line="Fleet total",
+        said="Fleet total: {}",
+        parts="ship totals, resource and other cost",
+        expected=sum(ship_totals) + resource_cost + other_cost,
+    )
     return parsed
 
 
@@ -251,14 +251,9 @@ def _ship_paragraph(paragraph: list[tuple[int, str]], parsed: Parsed) -> int:
         entry = _text_entry(line, "card")
         block.cards.append(entry)
         printed += entry.source_cost or 0
-    total = int(_TOTAL.match(paragraph[-1][1]).group("cost"))
-    block.source_total = total
-    if printed != total:
-        parsed.problems.append(
-            f"Ship {len(parsed.ships)}: its cards' printed costs add up to {printed} SP, but the text "
-            f"says Total ({total}); the text may have been edited."
-        )
-    return total
+    block.source_total = int(_TOTAL.match(paragraph[-1][1]).group("cost"))
+    check_ship_total(parsed, len(parsed.ships), added=printed, said="Total ({})")
+    return block.source_total
 
 
 def _text_entry(line: str, role: str) -> Entry:

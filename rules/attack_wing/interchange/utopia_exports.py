@@ -37,6 +37,7 @@ from rules.attack_wing.interchange.decoding import as_text, text_lines
 from rules.attack_wing.interchange.entries import Entry, Parsed, ShipEntries, ship_names
 from rules.attack_wing.interchange.report import InterchangeError
 from rules.attack_wing.interchange.resolver import Resolver
+from rules.attack_wing.interchange.totals import check_fleet_total, check_ship_total
 
 _ON_RESOURCE = "held on the fleet's resource card (e.g. a sideboard); Muster's fleet has no place for it"
 
@@ -81,11 +82,7 @@ def parse_text(data: bytes | str) -> Parsed:
                     raise InterchangeError(f"Line {number} of the Utopia text closes a ship that never began.")
                 block.source_total = value
                 ship_totals.append(value)
-                if ship_sum != value:
-                    parsed.problems.append(
-                        f"Ship {len(parsed.ships)}: its cards' printed costs add up to {ship_sum} SP, but the text "
-                        f"says Ship Total: {value} SP; the text may have been edited."
-                    )
+                check_ship_total(parsed, len(parsed.ships), added=ship_sum, said="Ship Total: {} SP")
                 block = None
             else:
                 parsed.source_total = value
@@ -131,15 +128,14 @@ def parse_text(data: bytes | str) -> Parsed:
         parsed.problems.append(f"Ship {len(parsed.ships)} has no 'Ship Total' line; the text may be cut short.")
     if not parsed.ships:
         raise InterchangeError("The Utopia text names no ship.", "BAD_TEXT")
-    if parsed.source_total is None:
-        parsed.problems.append("The Utopia text has no 'Fleet Total' line; it may be cut short.")
-    elif len(ship_totals) == len(parsed.ships):
-        expected = sum(ship_totals) + (resource_cost or 0)
-        if expected != parsed.source_total:
-            parsed.problems.append(
-                f"The ship totals and the resource add up to {expected} SP, but the text says "
-                f"Fleet Total: {parsed.source_total} SP; the text may have been edited."
-            )
+    check_fleet_total(
+        parsed,
+        text="Utopia text",
+        line="Fleet Total",
+        said="Fleet Total: {} SP",
+        parts="ship totals and the resource",
+        expected=sum(ship_totals) + (resource_cost or 0) if len(ship_totals) == len(parsed.ships) else None,
+    )
     return parsed
 
 

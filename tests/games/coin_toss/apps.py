@@ -1,19 +1,12 @@
-from django.apps import AppConfig
-
-from games.registry import Game, register
+from games import config
 
 from . import KEY, NAME
 
 
-class CoinTossConfig(AppConfig):
-    default_auto_field = "django.db.models.BigAutoField"
+class CoinTossConfig(config.GameConfig):
     name = "tests.games.coin_toss"
     label = "coin_toss"
-    verbose_name = NAME
-
-    def ready(self):
-        from . import rules
-        from .events import CoinTossEvents
-        from .lists import Purses
-
-        register(Game(key=KEY, name=NAME, rules=rules, events=CoinTossEvents(), lists=Purses()))
+    key, verbose_name = KEY, NAME
+    rules = ".rules"
+    events = ".events.CoinTossEvents"
+    lists = ".lists.Purses"

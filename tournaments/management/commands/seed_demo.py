@@ -20,7 +20,7 @@ from django.db import transaction
 
 from accounts.roles import JUDGE, ORGANIZER, PLAYER
 from fleets.models import Card
-from games.registry import all_games
+from game_registry import all_games
 
 ADMIN = "admin"
 DEMO_ACCOUNTS = (

@@ -1,20 +1,16 @@
 """The one registry of games: a game key (as stored on events and lists) -> what the site knows of that game.
 
-Every game app registers a :class:`Game` from its ``AppConfig.ready()``; the shared apps
-(tournaments, fleets) look games up here and never import a game package, so a game is
-added or removed by one line in ``INSTALLED_APPS``. A game's key string is written only
-in its own package, where it registers.
-
-This module imports nothing from Django or the apps: it is a dictionary with rules about
-what may go in it, so any layer may read it.
+Every game app's :class:`games.config.GameConfig` registers its :class:`Game` from ``ready()``;
+the shared apps (tournaments, fleets) look games up here and never import a game package.
+A game's key string is written only in its own package.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Any
+
+from .protocols import GameCatalog, GameDemo, GameEvents, GameLists
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,28 +32,35 @@ class Game:
     ``None`` for Attack Wing, whose fleets have their own builder; ``catalog`` the CSV
     spec of a catalog organizers keep (a :class:`fleets.decks.csv_import.CatalogSpec`).
     ``urls`` (a dotted module path) is mounted at ``/events/<url_prefix>/`` in the
-    ``tournaments`` namespace; ``nav`` are the links it adds to the menu.
+    ``tournaments`` namespace; ``nav`` are the links it adds to the menu; ``app`` the
+    label of the Django app that declares the game.
     """
 
     key: str
     name: str
     rules: ModuleType
-    events: Any
-    lists: Any = None
-    catalog: Any = None
+    events: GameEvents
+    lists: GameLists | None = None
+    catalog: GameCatalog | None = None
     urls: str | None = None
     url_prefix: str = ""
     nav: tuple[NavLink, ...] = ()
-    demo: Callable[..., None] | None = None  # demo(accounts={username: user}, log=print): seed_demo's part
+    demo: GameDemo | None = None
+    app: str = ""
 
 
 _games: dict[str, Game] = {}
 
 
 def register(game: Game) -> Game:
-    """Add ``game``; registering the same key again replaces it (a re-run ``ready()`` is harmless)."""
+    """Add ``game``, refusing a key another app already registered: two games behind one key would
+    silently share every event and list stored under it. The same app registering again replaces
+    its game (Django runs ``ready()`` again when the app registry is rebuilt)."""
     if not game.key or game.key != game.key.strip().lower():
         raise ValueError(f"a game key is lower-case with no spaces around it, got {game.key!r}")
+    held = _games.get(game.key)
+    if held is not None and held.app != game.app:
+        raise ValueError(f"the game key {game.key!r} of app {game.app!r} is already the key of app {held.app!r}")
     _games[game.key] = game
     return game
 

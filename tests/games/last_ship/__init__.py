@@ -1,0 +1,11 @@
+"""Last Ship Standing: a second game that exists only in the tests, whose players bring fleets.
+
+Its lists are the fleets app's fleets (as Attack Wing's are), but its events are its own: a
+result is who won and how many of their ships still fly, and the winner scores survivor
+points for them (:mod:`.rules`), which rank the standings after match points. It is
+installed by the test settings alone and touches no file outside this folder;
+``test_last_ship_event`` runs a whole event of it through the site.
+"""
+
+KEY = "last-ship"
+NAME = "Last Ship Standing"

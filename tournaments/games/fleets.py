@@ -1,0 +1,33 @@
+"""Events of the games whose players submit fleets built in the fleets app: registration by fleet version.
+
+A player registers with a fleet of their own (:class:`fleets.models.Fleet`); the event keeps
+the exact version submitted (``Registration.fleet_version``), checked by the fleets app against
+the event's format on the event's date. What a fleet's ships and cards score when lost is the
+game's own (:meth:`FleetGame.fleet_items`, its result form and scoring). Attack Wing is such a
+game; any other game whose lists are the fleets app's fleets subclasses this, as a deck game
+subclasses :class:`~tournaments.games.DeckGame`.
+"""
+
+from __future__ import annotations
+
+from .base import EventGame
+
+
+class FleetGame(EventGame):
+    list_noun = "a fleet"
+    list_name = "fleet"
+    list_heading = "Fleets"
+    submit_url = "tournaments:submit_fleet"
+    lists_template = "tournaments/fleet_list.html"
+    my_list_template = "tournaments/includes/my_fleet.html"
+    walk_in_help = (
+        "paste a Utopia link, Utopia's text or Tabletop Simulator export, or upload a Space Dock squad file "
+        "or a Muster fleet file"
+    )
+
+    def has_lists(self, registration) -> bool:
+        return registration.fleet_version_id is not None
+
+    def fleet_items(self, version) -> list:
+        """The ships and cards of a submitted fleet version, with their costs, as a result can lose them."""
+        raise NotImplementedError
