@@ -39,8 +39,8 @@ from hypothesis.stateful import (
 )
 
 from fleets.decks.services import deck_add_card, deck_create
-from games.attack_wing.results import Losses, MatchResult
 from game_registry import all_games
+from games.attack_wing.results import Losses, MatchResult
 from games.spearpoint.events import SpearpointResult
 from games.starship_command.events import StarshipCommandResult
 from games.wing_commander.events import WingCommanderResult
@@ -49,11 +49,13 @@ from tests.accounts.factories import JudgeFactory, OrganizerFactory, PlayerFacto
 from tests.games.coin_toss import KEY as COIN_TOSS
 from tests.games.coin_toss.events import TossResult
 from tests.games.coin_toss.models import Coin
+from tests.games.last_ship import KEY as LAST_SHIP
+from tests.games.last_ship.events import FLEETS_130, SurvivorResult
 from tests.tournaments.deck_games import LEGAL_DECKS, deck_event
 from tests.tournaments.factories import EventFactory, fleet_for, legal_fleet_content, small_catalog
 from tournaments import selectors
 from tournaments.errors import TournamentError
-from tournaments.games import event_game
+from tournaments.games import FleetGame, event_game
 from tournaments.models import (
     Event,
     EventStatus,
@@ -130,6 +132,8 @@ def any_result(game: str, data, match: Match):
         return WingCommanderResult(ending, side)
     if game == COIN_TOSS:
         return TossResult(data.draw(st.sampled_from([1, 2])))
+    if game == LAST_SHIP:
+        return SurvivorResult(data.draw(st.sampled_from([1, 2])), data.draw(st.integers(0, 5)))
     raise AssertionError(f"no results drawn for {game}: add the game to this machine")
 
 
@@ -141,6 +145,7 @@ def sure_result(game: str):
         "starship-command": StarshipCommandResult(((10, 0),)),
         "wing-commander": WingCommanderResult(Ending.CARRIER_DESTROYED, "kilrathi"),
         COIN_TOSS: TossResult(1),
+        LAST_SHIP: SurvivorResult(1, 1),
     }[game]
 
 
@@ -193,12 +198,13 @@ class World:
         self.game = game
         self.organizer, self.judge = OrganizerFactory(), JudgeFactory()
         self.players = [PlayerFactory() for _ in range(POOL)]
-        self.catalog = small_catalog() if game == "attack-wing" else None
+        self.fleets = isinstance(event_game(game), FleetGame)  # its players submit fleets, not decks
+        self.catalog = small_catalog() if self.fleets else None
         self.penny = Coin.objects.create(name="Penny", side="heads") if game == COIN_TOSS else None
         self.lists = {player.pk: self.make_list(player) for player in self.players}
 
     def make_list(self, player):
-        if self.game == "attack-wing":
+        if self.fleets:
             return fleet_for(player, legal_fleet_content(self.catalog), name=f"Fleet of {player.username}")
         if self.game == COIN_TOSS:
             deck = deck_create(owner=player, game=COIN_TOSS, name="Lucky", side="heads")
@@ -215,6 +221,8 @@ class World:
             event = EventFactory(**fields)
         elif self.game == COIN_TOSS:
             event = EventFactory(game=COIN_TOSS, format="standard", fleet_point_base=0, **fields)
+        elif self.game == LAST_SHIP:
+            event = EventFactory(game=LAST_SHIP, format=FLEETS_130, fleet_point_base=0, **fields)
         else:
             event = deck_event(self.game, **fields)
         event.judges.add(self.judge)
@@ -278,7 +286,7 @@ class EveningMachine(RuleBasedStateMachine):
         return list(round_.matches.filter(table__isnull=False)) if round_ else []
 
     def submit_list(self, registration: Registration, by=None):
-        if self.game == "attack-wing":
+        if self.world.fleets:
             fleet = self.world.lists[registration.player_id]
             return self.attempt(registration_submit_fleet, registration=registration, fleet=fleet, by=by)
         decks = self.world.lists[registration.player_id]
@@ -333,7 +341,7 @@ class EveningMachine(RuleBasedStateMachine):
             self.enter_walk_in_list(registration, by)
 
     def enter_walk_in_list(self, registration, by):
-        if self.game == "attack-wing":
+        if self.world.fleets:
             data = json.dumps(legal_fleet_content(self.world.catalog)).encode()
             self.attempt(walk_in_submit_fleet, registration=registration, data=data, by=by)
         else:
