@@ -168,8 +168,8 @@ def fleet_discounts(ships: list[ShipInFleet]) -> list[tuple[CardFacts, Qualifier
 def because(card: Card, family: str, amount: int, kind: str, fallback: str, cited: int | None = None) -> Adjustment:
     """An adjustment of ``amount`` SP caused by ``card``, quoting the sentence of its text that says so (the
     sentence of ``family`` printing ``cited`` SP, by default the amount), else ``fallback``."""
-    words = cited_sentence(card.text, family, amount if cited is None else cited) or fallback
-    return Adjustment(amount, kind, words, card.id, card.name)
+    words = cited_sentence(card.text, family, amount if cited is None else cited)
+    return Adjustment(amount, kind, words or fallback, card.id, card.name, quoted=bool(words))
 
 
 def base_cost(entry: Entry, ship: ShipInFleet) -> int:

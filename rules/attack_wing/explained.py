@@ -12,7 +12,16 @@ from __future__ import annotations
 import random
 
 from rules.attack_wing.catalog import ADMIRAL, CAPTAIN, OTHER, RESOURCE, SHIP, UPGRADE, Card, Catalog
-from rules.attack_wing.fleet import FACTION_PENALTY, Fleet, FleetShip, Report, ResourceOption
+from rules.attack_wing.fleet import (
+    FACTION_PENALTY,
+    FLOOR,
+    WAIVED,
+    Adjustment,
+    Fleet,
+    FleetShip,
+    Report,
+    ResourceOption,
+)
 from rules.attack_wing.index import index_for
 
 
@@ -88,3 +97,37 @@ def _resource_fields(resource: Card | None, index, factions: list[str], rng: ran
     elif "free_talent" in options:
         chosen = (ResourceOption(resource.id, free_talent=True),)
     return {"resources": (resource.id,), "resource_options": chosen}
+
+
+def step_label(step: Adjustment, card_id: str) -> str:
+    """A step in a few words, for a sheet's line: "faction penalty", "its text", "Martok", "not below 0"."""
+    if step.kind == WAIVED:
+        return f"no faction penalty ({step.source_name or 'rule'})"
+    if step.kind == FACTION_PENALTY:
+        return "faction penalty" + (f" ({step.source_name})" if step.source else "")
+    if step.kind == FLOOR:
+        return "not below 0"
+    if step.source == card_id:
+        return "its text"
+    return step.source_name or "rule"
+
+
+def breakdown(printed: int, steps: tuple[Adjustment, ...], cost: int, card_id: str) -> str:
+    """Printed cost, each step, final cost, so a judge can add it up by hand: "5 +1 faction penalty +5 its text = 11".
+
+    Empty when nothing moved the printed cost."""
+    if not steps:
+        return ""
+    parts = [str(printed)]
+    for step in steps:
+        amount = f"{step.amount:+d}" if step.amount else "±0"
+        parts.append(f"{amount} {step_label(step, card_id)}")
+    return " ".join(parts) + f" = {cost}"
+
+
+def step_sentence(step: Adjustment) -> str:
+    """A step in full: its amount, the card causing it and the words that say so."""
+    amount = f"{step.amount:+d} SP" if step.amount else "0 SP"
+    source = f"{step.source_name} ({step.source}): " if step.source else ""
+    words = f"“{step.words}”" if step.quoted else step.words
+    return f"{amount} {source}{words}"

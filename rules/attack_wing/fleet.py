@@ -120,7 +120,7 @@ class Adjustment:
 
     ``source`` is the id of the card whose text causes it (``source_name`` its title), empty for a
     rule of the WizKids documents; ``words`` quotes the card's sentence or names the document rule,
-    so a judge can check the step by hand.
+    so a judge can check the step by hand; ``quoted`` says the words are the card's own.
     """
 
     amount: int
@@ -128,6 +128,7 @@ class Adjustment:
     words: str
     source: str = ""
     source_name: str = ""
+    quoted: bool = False
 
 
 @dataclass(frozen=True, slots=True)

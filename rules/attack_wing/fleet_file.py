@@ -23,7 +23,7 @@ from datetime import date
 
 from rules.attack_wing.catalog import Catalog
 from rules.attack_wing.engine import resolve
-from rules.attack_wing.fleet import Fleet, FleetInputError, FleetShip, Report, ResourceOption
+from rules.attack_wing.fleet import Adjustment, Fleet, FleetInputError, FleetShip, Report, ResourceOption
 from rules.attack_wing.index import index_for
 from rules.text_input import text_problem
 
@@ -269,14 +269,43 @@ def report_to_dict(report: Report) -> dict:
                 "name": s.name,
                 "cost": s.cost,
                 "cards": [
-                    {"id": c.id, "role": c.role, "printed": c.printed, "penalty": c.penalty, "cost": c.cost}
+                    {
+                        "id": c.id,
+                        "name": c.name,
+                        "role": c.role,
+                        "printed": c.printed,
+                        "penalty": c.penalty,
+                        "adjustments": [adjustment_to_dict(a) for a in c.adjustments],
+                        "cost": c.cost,
+                    }
                     for c in s.cards
                 ],
             }
             for s in report.ships
         ],
-        "resources": [{"id": r.id, "cost": r.cost} for r in report.resources],
+        "resources": [
+            {
+                "id": r.id,
+                "name": r.name,
+                "printed": r.printed,
+                "adjustments": [adjustment_to_dict(a) for a in r.adjustments],
+                "cost": r.cost,
+            }
+            for r in report.resources
+        ],
         "violations": [
             {"code": v.code, "message": v.message, "ship": v.ship, "card": v.card} for v in report.violations
         ],
+    }
+
+
+def adjustment_to_dict(step: Adjustment) -> dict:
+    """One step from printed to final cost: ``printed`` + every ``amount`` = ``cost``."""
+    return {
+        "amount": step.amount,
+        "kind": step.kind,
+        "card": step.source or None,
+        "card_name": step.source_name or None,
+        "words": step.words,
+        "quoted": step.quoted,
     }

@@ -83,8 +83,16 @@ def test_report_to_dict_shape(utopia):
         "cost": 43,
         "cards": None,
     }
-    assert data["ships"][0]["cards"][1] == {"id": "Cap049", "role": "captain", "printed": 6, "penalty": 0, "cost": 6}
-    assert data["resources"] == [{"id": "R028", "cost": 5}]
+    assert data["ships"][0]["cards"][1] == {
+        "id": "Cap049",
+        "name": "Jean-Luc Picard",
+        "role": "captain",
+        "printed": 6,
+        "penalty": 0,
+        "adjustments": [],
+        "cost": 6,
+    }
+    assert data["resources"] == [{"id": "R028", "name": "Emergency Power", "printed": 5, "adjustments": [], "cost": 5}]
     assert data["violations"] == [
         {
             "code": "TOO_FEW_SHIPS",
