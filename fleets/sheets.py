@@ -279,9 +279,15 @@ def fleet_sheet_story(
         Spacer(1, 8),
         _ship_grid(check),
         _resource_and_totals(check),
+        *_unapplied_notes(check),
         Spacer(1, 10),
         _battle_rounds(),
     ]
+
+
+def _unapplied_notes(check: FleetCheck) -> list[Paragraph]:
+    """Card text Muster does not apply, one line per card, so the judge checks it by hand (never silent)."""
+    return [_p(f"Check by hand — {note.note}", _SMALL) for note in check.report.unapplied]
 
 
 def _document(buffer: BytesIO, paper: str | None, **metadata: str) -> SimpleDocTemplate:
@@ -401,6 +407,7 @@ def render_check_sheet(*, check: FleetCheck, title: str, checked_on: date, forma
     ]
     problems = [_p(str(problem), _SMALL) for problem in in_words(check.report.violations)]
     _document(buffer, None, title=f"{NOT_SUBMITTED} — {title}", subject=NOT_SUBMITTED).build(
-        [*header, Spacer(1, 8), _ship_grid(check), _resource_and_totals(check), Spacer(1, 6), *problems]
+        [*header, Spacer(1, 8), _ship_grid(check), _resource_and_totals(check), *_unapplied_notes(check)]
+        + [Spacer(1, 6), *problems]
     )
     return buffer.getvalue()

@@ -60,6 +60,7 @@ class CardLine:
     upgrade_index: int | None = None  # position in the ship's upgrade list, for removing it
     choices: str = ""  # what the player chose for a resource that asks (Officer Exchange Program's factions)
     adjustments: tuple[Adjustment, ...] = ()  # printed + each amount = cost, each with its card and words
+    unapplied: tuple[str, ...] = ()  # its sentences that change costs or legality and Muster does not apply
 
     @property
     def breakdown(self) -> str:
@@ -162,6 +163,7 @@ def fleet_check(fleet: EngineFleet, *, format: Format | str, on: date | None = N
                     violations=tuple(v for v in mine if v.card == cost.id),
                     upgrade_index=next(upgrade_positions) if cost.role == "upgrade" else None,
                     adjustments=cost.adjustments,
+                    unapplied=cost.unapplied,
                 )
             )
         named = {line.card.id for line in lines}
@@ -185,6 +187,7 @@ def fleet_check(fleet: EngineFleet, *, format: Format | str, on: date | None = N
             violations=tuple(v for v in report.violations if v.ship is None and v.card == resource.id),
             choices=resource_choices(fleet, resource.id),
             adjustments=resource.adjustments,
+            unapplied=resource.unapplied,
         )
         for resource in report.resources
     )

@@ -98,8 +98,9 @@ def validate_fleet(
         ]
     if chosen:
         priced = [_purchase_on_ship(ship, cards, chosen) for ship, cards in zip(ships, priced, strict=True)]
+    priced = [tuple(_with_unapplied(c, index) for c in cards) for cards in priced]
     ship_costs = [sum(c.cost for c in cards) for cards in priced]
-    resource_costs = _resource_costs(chosen, ships, priced, sum(extra_talents))
+    resource_costs = [_with_unapplied(r, index) for r in _resource_costs(chosen, ships, priced, sum(extra_talents))]
     chosen_ids = frozenset(f.card.id for f in chosen)
 
     violations = [
@@ -135,6 +136,12 @@ def validate_fleet(
         resources=tuple(resource_costs),
         violations=tuple(violations),
     )
+
+
+def _with_unapplied(line, index: CatalogIndex):
+    """The card's line with the sentences of its text the engine does not apply, so no report is silent on them."""
+    unapplied = index.unapplied(index.fact(line.id).card)
+    return replace(line, unapplied=unapplied) if unapplied else line
 
 
 def _squadron_resources(ships: list[ShipInFleet], index: CatalogIndex) -> list[CardFacts]:

@@ -141,6 +141,8 @@ class CardCost:
     name: str = ""
     # printed + the amounts = cost, always (a property test over random fleets of both databases)
     adjustments: tuple[Adjustment, ...] = ()
+    # sentences of the card's text that change costs or legality and that the engine does not apply
+    unapplied: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,6 +161,7 @@ class ResourceCost:
     name: str = ""
     printed: int = 0
     adjustments: tuple[Adjustment, ...] = ()  # printed + the amounts = cost, as for a card
+    unapplied: tuple[str, ...] = ()  # as for a card
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,3 +184,28 @@ class Report:
     @property
     def legal(self) -> bool:
         return not self.violations
+
+    @property
+    def unapplied(self) -> tuple[Unapplied, ...]:
+        """Every card of the fleet whose cost- or legality-changing text the engine does not apply, once."""
+        found: dict[tuple[str, str], Unapplied] = {}
+        for line in (*(c for s in self.ships for c in s.cards), *self.resources):
+            for sentence in line.unapplied:
+                found.setdefault((line.id, sentence), Unapplied(line.id, line.name, sentence))
+        return tuple(found.values())
+
+
+UNAPPLIED_NOTE = "Muster does not apply this card's text: “{sentence}” — check by hand."
+
+
+@dataclass(frozen=True, slots=True)
+class Unapplied:
+    """A sentence of a card in the fleet that Muster does not apply: every report says so, never silently."""
+
+    card: str
+    name: str
+    sentence: str
+
+    @property
+    def note(self) -> str:
+        return f"{self.name} ({self.card}): " + UNAPPLIED_NOTE.format(sentence=self.sentence)

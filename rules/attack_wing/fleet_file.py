@@ -277,6 +277,7 @@ def report_to_dict(report: Report) -> dict:
                         "penalty": c.penalty,
                         "adjustments": [adjustment_to_dict(a) for a in c.adjustments],
                         "cost": c.cost,
+                        "unapplied": list(c.unapplied),
                     }
                     for c in s.cards
                 ],
@@ -290,12 +291,14 @@ def report_to_dict(report: Report) -> dict:
                 "printed": r.printed,
                 "adjustments": [adjustment_to_dict(a) for a in r.adjustments],
                 "cost": r.cost,
+                "unapplied": list(r.unapplied),
             }
             for r in report.resources
         ],
         "violations": [
             {"code": v.code, "message": v.message, "ship": v.ship, "card": v.card} for v in report.violations
         ],
+        "notes": [u.note for u in report.unapplied],
     }
 
 

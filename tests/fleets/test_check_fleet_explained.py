@@ -40,6 +40,21 @@ def test_text_report_names_each_card_and_adds_up_its_cost(tmp_path, utopia_path)
     assert "Resource: Fleet Captain [R010] 5 SP" in text
 
 
+WEYOUN_NOTE = (
+    "Muster does not apply this card's text: “The cost of these Upgrades is -1 SP each if they are Dominion [crew] "
+    "Upgrades” — check by hand."
+)
+
+
+def test_text_the_engine_does_not_apply_is_noted_under_its_card(tmp_path, utopia_path):
+    """Issue 26, no silent gaps: Weyoun's Dominion [crew] discount is not modelled, and the report says so."""
+    text = run(tmp_path, utopia_path)
+    assert f"  captain  Weyoun [Cap717] 5 SP\n      Note: {WEYOUN_NOTE}\n" in text
+    assert text.count("Note: ") == 1
+    notes = json.loads(run(tmp_path, utopia_path, "--json"))["notes"]
+    assert notes == [f"Weyoun (Cap717): {WEYOUN_NOTE}"]
+
+
 def test_json_report_carries_titles_and_adjustments(tmp_path, utopia_path):
     report = json.loads(run(tmp_path, utopia_path, "--json"))
     pulse = report["ships"][0]["cards"][2]
@@ -51,7 +66,9 @@ def test_json_report_carries_titles_and_adjustments(tmp_path, utopia_path):
     for ship in report["ships"]:
         for card in ship["cards"]:
             assert card["printed"] + sum(a["amount"] for a in card["adjustments"]) == card["cost"]
-    assert report["resources"] == [{"id": "R010", "name": "Fleet Captain", "printed": 5, "adjustments": [], "cost": 5}]
+    assert report["resources"] == [
+        {"id": "R010", "name": "Fleet Captain", "printed": 5, "adjustments": [], "cost": 5, "unapplied": []}
+    ]
 
 
 def test_weyoun_share_link_prices_prefix_code_with_its_penalty(tmp_path, utopia_path):

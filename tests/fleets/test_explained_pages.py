@@ -28,6 +28,10 @@ CONTENT = {
     "resources": [],
 }
 PULSE = "Disruptor Pulse: “This Upgrade costs +5 SP for any non-Romulan ship.”"
+NOTE = (
+    "Muster does not apply this card's text: “The cost of these Upgrades is -1 SP each if they are Dominion [crew] "
+    "Upgrades” — check by hand."
+)
 VAREL = "Varel: “This Upgrade costs +5 Squadron Points for any ship that is not a Romulan Science Vessel.”"
 
 
@@ -54,6 +58,7 @@ def test_the_builder_shows_every_step_of_each_cost(client, real_catalog, player)
     assert pulse.endswith(f"+5 {PULSE} 11 Remove Disruptor Pulse from ship 1")
     assert f"+5 {VAREL} 11" in _rows(page, "Varel")
     assert "5 +1 Faction penalty: a Federation upgrade on a Dominion/Klingon ship" in _rows(page, "Prefix Code")
+    assert NOTE in _rows(page, "Weyoun")  # no silent gaps: his Dominion [crew] discount is not applied
 
 
 def test_the_public_check_shows_every_step_of_each_cost(client, real_catalog):
@@ -61,6 +66,7 @@ def test_the_public_check_shows_every_step_of_each_cost(client, real_catalog):
     assert f"+5 {PULSE} 11" in _rows(page, "Disruptor Pulse")
     assert f"+5 {VAREL} 11" in _rows(page, "Varel")
     assert _rows(page, "Prefix Code").endswith("(Additional Rules 20). 6")
+    assert NOTE in _rows(page, "Weyoun")
 
 
 def test_the_sheet_adds_up_each_cost_under_the_card(real_catalog, player):
@@ -69,3 +75,4 @@ def test_the_sheet_adds_up_each_cost_under_the_card(real_catalog, player):
     assert "Varel 5 +1 faction penalty +5 its text = 11 Romulan 11" in text
     assert "Prefix Code 5 +1 faction penalty = 6 Federation 6" in text
     assert "Under a card whose SP is not its printed cost" in text
+    assert f"Check by hand — Weyoun (Cap717): {NOTE}" in text

@@ -34,6 +34,7 @@ from rules.attack_wing import (
     validate_fleet,
 )
 from rules.attack_wing.explained import breakdown, step_sentence
+from rules.attack_wing.fleet import UNAPPLIED_NOTE
 from rules.attack_wing.fleet_file import MAX_FILE_BYTES
 from rules.attack_wing.sources import detect_source
 from rules.bounded_read import read_at_most
@@ -147,9 +148,11 @@ def render_text(report: Report) -> str:
         for card in ship.cards:
             lines.append(f"  {card.role:<8} {card.name} [{card.id}] {card.cost} SP")
             lines.extend(_steps(card.printed, card.adjustments, card.cost, card.id))
+            lines.extend(f"      Note: {UNAPPLIED_NOTE.format(sentence=s)}" for s in card.unapplied)
     for resource in report.resources:
         lines.append(f"Resource: {resource.name} [{resource.id}] {resource.cost} SP")
         lines.extend(_steps(resource.printed, resource.adjustments, resource.cost, resource.id))
+        lines.extend(f"      Note: {UNAPPLIED_NOTE.format(sentence=s)}" for s in resource.unapplied)
     if report.violations:
         lines.append("Violations:")
         lines.extend(f"  {v.code}: {v.message}" for v in report.violations)

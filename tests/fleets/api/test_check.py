@@ -22,6 +22,7 @@ def test_validate_needs_no_login_and_returns_the_engine_report(client, cards):
         "penalty": 0,
         "adjustments": [],
         "cost": 20,
+        "unapplied": [],
     }
 
 
