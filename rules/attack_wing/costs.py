@@ -128,8 +128,14 @@ def entries(ship: ShipInFleet) -> list[Entry]:
     return found
 
 
-def reaches(reach: Qualifier, source: Entry | None, entry: Entry, ship: ShipInFleet) -> bool:
-    """Whether a reduction, waiver or doubling written on ``source`` applies to ``entry``."""
+def reaches(reach: Qualifier, source: Entry | None, entry: Entry, ship: ShipInFleet, priced: bool = False) -> bool:
+    """Whether a reduction, waiver or doubling written on ``source`` applies to ``entry``.
+
+    ``max_cost`` compares the printed cost ("The printed cost on those Upgrades cannot be greater than 6");
+    for a reduction (``priced``) it compares the cost the card states for this ship, its printed extra
+    costs included: Sakonna's "[weapon] Upgrades with a cost of 5 or less cost -2 SP" does not reach an
+    Energy Dissipator that costs 5 +5 on a non-Breen ship (Space Dock's test squad "sakonna").
+    """
     if reach.self:
         if source is None or entry.position != source.position:
             return False
@@ -147,7 +153,7 @@ def reaches(reach: Qualifier, source: Entry | None, entry: Entry, ship: ShipInFl
         return False
     if reach.names and entry.facts.rules.name_key not in reach.names:
         return False
-    if reach.max_cost is not None and card.cost > reach.max_cost:
+    if reach.max_cost is not None and card.cost + (_extra_cost(entry, ship) if priced else 0) > reach.max_cost:
         return False
     if reach.ship and not ship.fits(reach.ship):
         return False
@@ -237,7 +243,7 @@ def cost_ship(
                 if reach.limit is not None and left is None:
                     left = reach.limit
                 for entry in placed:
-                    if reaches(reach, source, entry, ship):
+                    if reaches(reach, source, entry, ship, priced=True):
                         taken = amount if left is None else min(amount, left, max(0, bases[entry.position]))
                         reductions[entry.position] += taken
                         if taken:
@@ -245,9 +251,10 @@ def cost_ship(
                         if left is not None:
                             left -= taken
             elif code == "reduce_one":
-                eligible = [e for e in placed if reaches(reach, source, e, ship)]
+                eligible = [e for e in placed if reaches(reach, source, e, ship, priced=True)]
                 if eligible:
-                    best = max(eligible, key=lambda e: min(amount, bases[e.position] - reductions[e.position]))
+                    # the card it saves most on; of equal savings the dearest (as Space Dock prices Luaran's squad)
+                    best = max(eligible, key=lambda e: _saving(e, amount, bases, reductions))
                     reductions[best.position] += amount
                     steps[best.position].append(_reduced_by(source.facts.card, amount))
     if exchange:
@@ -283,6 +290,16 @@ def cost_ship(
             CardCost(card.id, entry.role, card.cost, penalty, reduced + penalty + extra, card.name, tuple(explained))
         )
     return tuple(costs)
+
+
+def _saving(entry: Entry, amount: int, bases: list[int], reductions: list[int]) -> tuple[int, int]:
+    left = bases[entry.position] - reductions[entry.position]
+    return min(amount, left), left
+
+
+def _extra_cost(entry: Entry, ship: ShipInFleet) -> int:
+    """The extra costs printed on the card that apply on this ship ("+5 SP for any non-Breen ship")."""
+    return sum(r.amount for r in entry.facts.rules.extras if _extra_applies(r.code, r.value, ship))
 
 
 def _computed_step(entry: Entry, base: int) -> Adjustment:

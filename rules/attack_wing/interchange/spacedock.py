@@ -116,6 +116,7 @@ def parse_squad(data: bytes | str | object, choice: int = 0) -> Parsed:
             if not isinstance(upgrade, dict):
                 raise InterchangeError(f"An upgrade of ship {number} of the Space Dock squad is not an object.")
             cards.append(_entry(upgrade.get("upgradeId"), upgrade, "card", where))
+        parsed.notes.extend(_overridden(number, [captain, *upgrades]))
         if ship.get("sideboard") is True:
             for card in cards:
                 card.role = "card"
@@ -134,6 +135,17 @@ def parse_squad(data: bytes | str | object, choice: int = 0) -> Parsed:
     if not parsed.ships:
         raise InterchangeError("The Space Dock squad has no ships.", "NO_SHIPS")
     return parsed
+
+
+def _overridden(number: int, records: list) -> list[str]:
+    """Costs the player typed over Space Dock's own ("costIsOverridden"): Space Dock's ship total uses them,
+    its card cost (``calculatedCost``) does not; Muster prices every card by its rules and says so."""
+    return [
+        f"Ship {number}: the squad sets {_text(r.get('upgradeTitle')) or 'a card'}'s cost to "
+        f"{r.get('overriddenCost')} SP by hand; Muster prices it by its rules."
+        for r in records
+        if isinstance(r, dict) and r.get("costIsOverridden") is True and _is_int(r.get("overriddenCost"))
+    ]
 
 
 def _entry(card_id: object, record: dict | None, role: str, where: str) -> Entry:
