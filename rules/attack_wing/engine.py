@@ -138,7 +138,7 @@ def validate_fleet(
     )
 
 
-def _with_unapplied(line, index: CatalogIndex):
+def _with_unapplied(line: CardCost | ResourceCost, index: CatalogIndex) -> CardCost | ResourceCost:
     """The card's line with the sentences of its text the engine does not apply, so no report is silent on them."""
     unapplied = index.unapplied(index.fact(line.id).card)
     return replace(line, unapplied=unapplied) if unapplied else line

@@ -23,7 +23,16 @@ from datetime import date
 
 from rules.attack_wing.catalog import Catalog
 from rules.attack_wing.engine import resolve
-from rules.attack_wing.fleet import Adjustment, Fleet, FleetInputError, FleetShip, Report, ResourceOption
+from rules.attack_wing.fleet import (
+    Adjustment,
+    CardCost,
+    Fleet,
+    FleetInputError,
+    FleetShip,
+    Report,
+    ResourceCost,
+    ResourceOption,
+)
 from rules.attack_wing.index import index_for
 from rules.text_input import text_problem
 
@@ -268,37 +277,28 @@ def report_to_dict(report: Report) -> dict:
                 "ship": s.ship,
                 "name": s.name,
                 "cost": s.cost,
-                "cards": [
-                    {
-                        "id": c.id,
-                        "name": c.name,
-                        "role": c.role,
-                        "printed": c.printed,
-                        "penalty": c.penalty,
-                        "adjustments": [adjustment_to_dict(a) for a in c.adjustments],
-                        "cost": c.cost,
-                        "unapplied": list(c.unapplied),
-                    }
-                    for c in s.cards
-                ],
+                "cards": [_priced(c, role=c.role, penalty=c.penalty) for c in s.cards],
             }
             for s in report.ships
         ],
-        "resources": [
-            {
-                "id": r.id,
-                "name": r.name,
-                "printed": r.printed,
-                "adjustments": [adjustment_to_dict(a) for a in r.adjustments],
-                "cost": r.cost,
-                "unapplied": list(r.unapplied),
-            }
-            for r in report.resources
-        ],
+        "resources": [_priced(r) for r in report.resources],
         "violations": [
             {"code": v.code, "message": v.message, "ship": v.ship, "card": v.card} for v in report.violations
         ],
         "notes": [u.note for u in report.unapplied],
+    }
+
+
+def _priced(line: CardCost | ResourceCost, **fields) -> dict:
+    """A card or resource line: its title, printed cost, every adjustment and its cost (they add up)."""
+    return {
+        "id": line.id,
+        "name": line.name,
+        **fields,
+        "printed": line.printed,
+        "adjustments": [adjustment_to_dict(a) for a in line.adjustments],
+        "cost": line.cost,
+        "unapplied": list(line.unapplied),
     }
 
 
