@@ -76,3 +76,17 @@ def test_the_sheet_adds_up_each_cost_under_the_card(real_catalog, player):
     assert "Prefix Code 5 +1 faction penalty = 6 Federation 6" in text
     assert "Under a card whose SP is not its printed cost" in text
     assert f"Check by hand — Weyoun (Cap717): {NOTE}" in text
+
+
+def test_the_builder_adds_up_a_resource_priced_by_its_text(client, real_catalog, player):
+    """Improved Hull (R029): its cost is the fleet's starting Hull Values, halved and rounded up."""
+    from fleets.services import fleet_update
+
+    fleet = _saved(player)
+    fleet_update(fleet=fleet, content={**CONTENT, "resources": ["R029"]}, by=player)
+    login(client, player)
+    page = unescape(client.get(reverse("fleets:detail", args=[fleet.pk])).content.decode())
+    hulls = sum(real_catalog.cards[s["ship"]].hull for s in CONTENT["ships"])
+    printed = real_catalog.cards["R029"].cost
+    expected = f"{printed} {-(-hulls // 2) - printed:+d} its text = {-(-hulls // 2)}"
+    assert re.search(rf'data-testid="resource-breakdown">{re.escape(expected)}<', page)
