@@ -91,6 +91,7 @@ class Submission:
     version_id: int
     sealed: bool = False
     event_date: date | None = None
+    retires_resources: bool = True  # the event retires resources by the 2016 table (its organizer may say no)
 
 
 SubmissionLookup = Callable[[object], Iterable[Submission]]

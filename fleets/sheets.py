@@ -75,8 +75,22 @@ def _p(text: str, style: ParagraphStyle = _TEXT) -> Paragraph:
 
 
 def sp_text(line: CardLine) -> str:
-    """The SP cell: what the card costs in this fleet, with its faction penalty shown, e.g. ``4 (+1)``."""
+    """The SP of a card in Muster's text list, with its faction penalty shown, e.g. ``4 (+1)``: the
+    format other tools read back (``rules.attack_wing.interchange.muster``); the sheet adds up every step."""
     return f"{line.cost} (+{line.penalty})" if line.penalty else str(line.cost)
+
+
+EXPLAINED = (
+    "Under a card whose SP is not its printed cost: the printed cost, each adjustment "
+    "(“its text”: the card's own text) and the SP"
+)
+
+
+def _title_cell(title: str, line: CardLine) -> Paragraph | list[Paragraph]:
+    """The card's title, and under it in small print how its SP add up, for a judge to check by hand."""
+    if not line.breakdown:
+        return _p(title, _CARD)
+    return [_p(title, _CARD), _p(line.breakdown, _SMALL)]
 
 
 def card_title(line: CardLine) -> str:
@@ -92,7 +106,7 @@ def _ship_block(ship: ShipLines) -> Table:
         [_p(heading, _BOLD), "", "", ""],
         ["Type", "Card Title", "Faction", "SP"],
         *(
-            [_p(line.type_label, _CARD), _p(card_title(line), _CARD), _p(line.factions, _CARD), sp_text(line)]
+            [_p(line.type_label, _CARD), _title_cell(card_title(line), line), _p(line.factions, _CARD), str(line.cost)]
             for line in ship.lines
         ),
         ["", _p(f"Ship {ship.number} total", _BOLD), "", str(ship.cost)],
@@ -145,7 +159,7 @@ def sheet_totals(check: FleetCheck) -> list[tuple[str, int | None]]:
 def _resource_and_totals(check: FleetCheck) -> Table:
     resource_rows = [[_p("Resource", _BOLD), _p("SP", _BOLD)]]
     resource_rows += [
-        [_p(f"{line.card.name} ({line.choices})" if line.choices else line.card.name), sp_text(line)]
+        [_title_cell(f"{line.card.name} ({line.choices})" if line.choices else line.card.name, line), str(line.cost)]
         for line in check.resources
     ] or [["None", "0"]]
     resource = Table(resource_rows, colWidths=[0.8 * BLOCK_WIDTH, 0.2 * BLOCK_WIDTH])
@@ -164,7 +178,7 @@ def _resource_and_totals(check: FleetCheck) -> Table:
             ]
         )
     )
-    legend = _p(f"SP shown as “4 (+1)” include a faction penalty. Fleet limit: {check.limit} SP.", _SMALL)
+    legend = _p(f"{EXPLAINED}. Fleet limit: {check.limit} SP.", _SMALL)
     left = Table([[resource], [legend]], colWidths=[BLOCK_WIDTH])
     left.setStyle(TableStyle([("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0)]))
     box = Table([[left, "", totals]], colWidths=[BLOCK_WIDTH, GAP, BLOCK_WIDTH])
@@ -267,6 +281,7 @@ def fleet_sheet_story(
         Spacer(1, 8),
         _ship_grid(check),
         _resource_and_totals(check),
+        *_unapplied_notes(check),
         Spacer(1, 10),
         _battle_rounds(),
         _edition_line(catalog_edition() if edition is None else edition),
@@ -276,6 +291,11 @@ def fleet_sheet_story(
 def _edition_line(edition: str) -> Paragraph:
     """Which cards priced the sheet, so a judge knows what a verdict on paper was made with."""
     return _p(f"Costs by Muster from {edition}." if edition else "", _SMALL)
+
+
+def _unapplied_notes(check: FleetCheck) -> list[Paragraph]:
+    """Card text Muster does not apply, one line per card, so the judge checks it by hand (never silent)."""
+    return [_p(f"Check by hand — {note.note}", _SMALL) for note in check.report.unapplied]
 
 
 def render_fleet_sheet(
@@ -389,6 +409,7 @@ def render_check_sheet(*, check: FleetCheck, title: str, checked_on: date, forma
             Spacer(1, 8),
             _ship_grid(check),
             _resource_and_totals(check),
+            *_unapplied_notes(check),
             Spacer(1, 6),
             *problems,
             _edition_line(catalog_edition()),

@@ -113,9 +113,15 @@ def fleet_event_submissions(fleet) -> list[Submission]:
     """The events ``fleet`` is submitted to, for the fleet verification page."""
     submitted = Registration.objects.filter(fleet_version__fleet=fleet)
     return [
-        Submission(event_name=name, version_id=version_id, sealed=status not in STARTED, event_date=day)
-        for name, version_id, status, day in submitted.values_list(
-            "event__name", "fleet_version_id", "event__status", "event__date"
+        Submission(
+            event_name=name,
+            version_id=version_id,
+            sealed=status not in STARTED,
+            event_date=day,
+            retires_resources=retire,
+        )
+        for name, version_id, status, day, retire in submitted.values_list(
+            "event__name", "fleet_version_id", "event__status", "event__date", "event__retire_resources"
         )
     ]
 

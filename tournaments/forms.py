@@ -54,6 +54,7 @@ class EventForm(CleanTextFormMixin, forms.ModelForm):
             "lists_public",
             "top_cut",
             "banned_resources",
+            "retire_resources",
             "judges",
             "win_points",
             "tie_points",
@@ -82,6 +83,7 @@ class EventForm(CleanTextFormMixin, forms.ModelForm):
             "lists_public": "Show every player's list once the event starts",
             "top_cut": "Top cut after the Swiss rounds",
             "banned_resources": "Banned cards and resources",
+            "retire_resources": "Retire resources by the WizKids 2016 table",
             "win_points": "Match points for a win",
             "tie_points": "Match points for a tie",
             "loss_points": "Match points for a loss",
@@ -104,6 +106,8 @@ class EventForm(CleanTextFormMixin, forms.ModelForm):
             "until one is left.",
             "banned_resources": "Card names or card ids, separated by commas: a list using one is refused. "
             "Leave blank to ban nothing beyond the format.",
+            "retire_resources": "Ticked: a resource is refused from the date the WizKids 2016 table retires it. "
+            "Not ticked (a community event): no resource is retired; to allow only some, ban the others above.",
             "win_points": "Each result's match points add up over the event; the standings rank by them.",
             "tie_points": "Only Swiss rounds can end in a tie; a top-cut game always has a winner.",
             "loss_points": "Usually 0.",

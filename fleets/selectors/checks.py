@@ -9,7 +9,8 @@ from rules.attack_wing import Fleet as EngineFleet
 from rules.attack_wing import FleetFileError, FleetShip, Format, Report, Violation, parse_fleet, validate_fleet
 from rules.attack_wing import catalog as records
 from rules.attack_wing.catalog import RESOURCE, Catalog
-from rules.attack_wing.fleet import ResourceOption
+from rules.attack_wing.explained import breakdown
+from rules.attack_wing.fleet import Adjustment, ResourceOption
 
 from ..models.fleet import FleetVersion
 from .catalog import UPGRADE_TYPE_LABELS, faction_label, load_catalog
@@ -58,6 +59,13 @@ class CardLine:
     violations: tuple[Violation, ...] = ()
     upgrade_index: int | None = None  # position in the ship's upgrade list, for removing it
     choices: str = ""  # what the player chose for a resource that asks (Officer Exchange Program's factions)
+    adjustments: tuple[Adjustment, ...] = ()  # printed + each amount = cost, each with its card and words
+    unapplied: tuple[str, ...] = ()  # its sentences that change costs or legality and Muster does not apply
+
+    @property
+    def breakdown(self) -> str:
+        """ "5 +1 faction penalty +5 its text = 11": the sum a judge checks by hand (empty if nothing moved)."""
+        return breakdown(self.printed, self.adjustments, self.cost, self.card.id)
 
     @property
     def factions(self) -> str:
@@ -154,6 +162,8 @@ def fleet_check(fleet: EngineFleet, *, format: Format | str, on: date | None = N
                     cost=cost.cost,
                     violations=tuple(v for v in mine if v.card == cost.id),
                     upgrade_index=next(upgrade_positions) if cost.role == "upgrade" else None,
+                    adjustments=cost.adjustments,
+                    unapplied=cost.unapplied,
                 )
             )
         named = {line.card.id for line in lines}
@@ -176,6 +186,8 @@ def fleet_check(fleet: EngineFleet, *, format: Format | str, on: date | None = N
             cost=resource.cost,
             violations=tuple(v for v in report.violations if v.ship is None and v.card == resource.id),
             choices=resource_choices(fleet, resource.id),
+            adjustments=resource.adjustments,
+            unapplied=resource.unapplied,
         )
         for resource in report.resources
     )

@@ -10,6 +10,8 @@ fragment for htmx's type-ahead, or the whole page with the results in place.
 
 from __future__ import annotations
 
+from datetime import date
+
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -85,6 +87,14 @@ def _search(params, fleet: Fleet) -> dict | None:
     }
 
 
+def _chosen_date(request) -> date | None:
+    """The event date the player says the list is for (``?on=YYYY-MM-DD``); a date that cannot be read is ignored."""
+    try:
+        return date.fromisoformat(request.GET.get("on", ""))
+    except ValueError:
+        return None
+
+
 def _builder_context(request, fleet: Fleet, *, error: str = "", search: dict | None = None) -> dict:
     catalog = load_catalog()
     editable = can_edit_fleet(request.user, fleet)
@@ -96,7 +106,8 @@ def _builder_context(request, fleet: Fleet, *, error: str = "", search: dict | N
     format_key = working_format(fleet) if is_owner else (version.content.get("format") if version else None)
     format_key = format_key or fleet.format_key
     details_form = FleetDetailsForm(initial={"name": fleet.name, "faction": fleet.faction, "format_key": format_key})
-    judged = builder_date(fleet, today=timezone.localdate())
+    judged = builder_date(fleet, today=timezone.localdate(), chosen=_chosen_date(request))
+    retired = retired_resources(catalog, format_key, judged.day)
     try:
         engine_fleet = content_fleet(content, catalog) if content is not None else EngineFleet()
         check = fleet_check(engine_fleet, format=format_key, on=judged.day, catalog=catalog)
@@ -119,9 +130,11 @@ def _builder_context(request, fleet: Fleet, *, error: str = "", search: dict | N
             initial={"resource": check.fleet.resources[0] if check and check.fleet.resources else ""},
             fleet=check.fleet if check else EngineFleet(),
             catalog=catalog,
-            retired=retired_resources(catalog, format_key, judged.day),
+            retired=retired,
         ),
         "judged": judged,
+        # some resources are retired on that day: ask which event or date the list is for
+        "asks_date": bool(retired) and is_owner,
         "is_owner": is_owner,
         "format_name": FORMATS[format_key].name if format_key in FORMATS else format_key,
         "faction_choices": [(key, label) for key, label in details_form.fields["faction"].choices if key],

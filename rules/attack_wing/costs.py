@@ -23,10 +23,25 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from rules.attack_wing.card_text.citing import cited_sentence
 from rules.attack_wing.card_text.descriptors import captain_matches, ship_matches
 from rules.attack_wing.card_text.qualifiers import Qualifier
-from rules.attack_wing.catalog import OTHER
-from rules.attack_wing.fleet import ROLE_ADMIRAL, ROLE_CAPTAIN, ROLE_SHIP, ROLE_UPGRADE, CardCost
+from rules.attack_wing.catalog import OTHER, Card, Restriction
+from rules.attack_wing.fleet import (
+    COMPUTED,
+    EXACT,
+    EXTRA_COST,
+    FACTION_PENALTY,
+    FLOOR,
+    REDUCTION,
+    ROLE_ADMIRAL,
+    ROLE_CAPTAIN,
+    ROLE_SHIP,
+    ROLE_UPGRADE,
+    WAIVED,
+    Adjustment,
+    CardCost,
+)
 from rules.attack_wing.index import CardFacts
 
 CAPTAIN_PENALTY = 1
@@ -113,8 +128,14 @@ def entries(ship: ShipInFleet) -> list[Entry]:
     return found
 
 
-def reaches(reach: Qualifier, source: Entry | None, entry: Entry, ship: ShipInFleet) -> bool:
-    """Whether a reduction, waiver or doubling written on ``source`` applies to ``entry``."""
+def reaches(reach: Qualifier, source: Entry | None, entry: Entry, ship: ShipInFleet, priced: bool = False) -> bool:
+    """Whether a reduction, waiver or doubling written on ``source`` applies to ``entry``.
+
+    ``max_cost`` compares the printed cost ("The printed cost on those Upgrades cannot be greater than 6");
+    for a reduction (``priced``) it compares the cost the card states for this ship, its printed extra
+    costs included: Sakonna's "[weapon] Upgrades with a cost of 5 or less cost -2 SP" does not reach an
+    Energy Dissipator that costs 5 +5 on a non-Breen ship (Space Dock's test squad "sakonna").
+    """
     if reach.self:
         if source is None or entry.position != source.position:
             return False
@@ -132,22 +153,29 @@ def reaches(reach: Qualifier, source: Entry | None, entry: Entry, ship: ShipInFl
         return False
     if reach.names and entry.facts.rules.name_key not in reach.names:
         return False
-    if reach.max_cost is not None and card.cost > reach.max_cost:
+    if reach.max_cost is not None and card.cost + (_extra_cost(entry, ship) if priced else 0) > reach.max_cost:
         return False
     if reach.ship and not ship.fits(reach.ship):
         return False
     return not (reach.not_ship and ship.fits(reach.not_ship))
 
 
-def fleet_discounts(ships: list[ShipInFleet]) -> list[tuple[Qualifier, int]]:
-    """Reductions one card grants to every ship ("for all ships in your fleet")."""
+def fleet_discounts(ships: list[ShipInFleet]) -> list[tuple[CardFacts, Qualifier, int]]:
+    """Reductions one card grants to every ship ("for all ships in your fleet"), with the card granting each."""
     return [
-        (reach, amount)
+        (facts, reach, amount)
         for ship in ships
         for facts in (ship.ship, *ship.commanders, *ship.attached)
         for code, reach, amount in facts.rules.reductions
         if code == "fleet"
     ]
+
+
+def because(card: Card, family: str, amount: int, kind: str, fallback: str, cited: int | None = None) -> Adjustment:
+    """An adjustment of ``amount`` SP caused by ``card``, quoting the sentence of its text that says so (the
+    sentence of ``family`` printing ``cited`` SP, by default the amount), else ``fallback``."""
+    words = cited_sentence(card.text, family, amount if cited is None else cited)
+    return Adjustment(amount, kind, words or fallback, card.id, card.name, quoted=bool(words))
 
 
 def base_cost(entry: Entry, ship: ShipInFleet) -> int:
@@ -163,40 +191,51 @@ def base_cost(entry: Entry, ship: ShipInFleet) -> int:
 
 def cost_ship(
     ship: ShipInFleet,
-    fleet_wide: list[tuple[Qualifier, int]],
+    fleet_wide: list[tuple[CardFacts, Qualifier, int]],
     exchange: frozenset[str] = frozenset(),
     free_talent: bool = False,
+    exchange_card: Card | None = None,
 ) -> tuple[CardCost, ...]:
-    """Every card on ``ship`` priced, the ship card first.
+    """Every card on ``ship`` priced and explained, the ship card first.
 
-    ``exchange`` holds the two factions chosen for the Officer Exchange Program, if the fleet
-    has it: captains, admirals and [crew] of one chosen faction on a ship of the other pay no
+    ``exchange`` holds the two factions chosen for the Officer Exchange Program (``exchange_card``), if the
+    fleet has it: captains, admirals and [crew] of one chosen faction on a ship of the other pay no
     faction penalty, and its captains and admirals cost 1 SP less (R015 text, points 2 and 3).
+    Every step from printed to final cost is kept as an :class:`Adjustment`, so the report can say why.
     """
     placed = ship.placed
-    bases = [
-        e.facts.card.cost if not e.facts.rules.computes_cost or e.role == ROLE_SHIP else base_cost(e, ship)
-        for e in placed
-    ]
+    bases = [e.facts.card.cost for e in placed]
+    steps: list[list[Adjustment]] = [[] for _ in placed]
+    for entry in placed:
+        if entry.facts.rules.computes_cost and entry.role != ROLE_SHIP:
+            bases[entry.position] = base_cost(entry, ship)
+            if bases[entry.position] != entry.facts.card.cost:
+                steps[entry.position].append(_computed_step(entry, bases[entry.position]))
     active = [e for e in placed if e.facts.rules.prices]
     reductions = [0] * len(placed)
-    reductions[0] = _ship_discount(ship)
+    discount = _ship_discount(ship)
+    if discount is not None:
+        reductions[0] = discount.amount
+        steps[0].append(
+            because(discount.source, "reduce", -discount.amount, REDUCTION, f"The ship costs -{discount.amount} SP.")
+        )
     waivers: list[tuple[Entry, Qualifier]] = []
     waive_one: list[tuple[Entry, Qualifier]] = []
     doubles: list[tuple[Entry, Qualifier]] = []
     for source in active:
         rules = source.facts.rules
         for reach, exact in rules.exact:
-            _set_exact(reach, exact, source, placed, bases, ship)
+            _set_exact(reach, exact, source, placed, bases, steps, ship)
         waivers.extend((source, reach) for reach in rules.waivers)
         waive_one.extend((source, reach) for reach in rules.waive_one)
         doubles.extend((source, reach) for reach in rules.doubles)
-    for reach, amount in fleet_wide:
+    for giver, reach, amount in fleet_wide:
         for entry in placed:
             if reaches(reach, None, entry, ship):
                 reductions[entry.position] += amount
+                steps[entry.position].append(_reduced_by(giver.card, amount))
     if free_talent:
-        _fleet_captain_talent(ship, placed, bases, reductions)
+        _fleet_captain_talent(ship, placed, bases, reductions, steps)
     for source in active:
         left: int | None = None  # what a capped card ("-5 Max") may still take off
         for code, reach, amount in source.facts.rules.reductions:
@@ -204,40 +243,81 @@ def cost_ship(
                 if reach.limit is not None and left is None:
                     left = reach.limit
                 for entry in placed:
-                    if reaches(reach, source, entry, ship):
+                    if reaches(reach, source, entry, ship, priced=True):
                         taken = amount if left is None else min(amount, left, max(0, bases[entry.position]))
                         reductions[entry.position] += taken
+                        if taken:
+                            steps[entry.position].append(_reduced_by(source.facts.card, amount, taken))
                         if left is not None:
                             left -= taken
             elif code == "reduce_one":
-                eligible = [e for e in placed if reaches(reach, source, e, ship)]
+                eligible = [e for e in placed if reaches(reach, source, e, ship, priced=True)]
                 if eligible:
-                    best = max(eligible, key=lambda e: min(amount, bases[e.position] - reductions[e.position]))
+                    # the card it saves most on; of equal savings the dearest (as Space Dock prices Luaran's squad)
+                    best = max(eligible, key=lambda e: _saving(e, amount, bases, reductions))
                     reductions[best.position] += amount
+                    steps[best.position].append(_reduced_by(source.facts.card, amount))
     if exchange:
         for entry in placed:
             if entry.role in (ROLE_CAPTAIN, ROLE_ADMIRAL) and _exchanged(entry, ship, exchange):
                 reductions[entry.position] += 1
+                steps[entry.position].append(_exchange_step(exchange_card, -1, "1 SP less"))
     costs = []
     for entry in placed:
         card = entry.facts.card
+        explained = steps[entry.position]
         reduced = bases[entry.position] - reductions[entry.position]
         if reduced < 0:
+            explained.append(Adjustment(-reduced, FLOOR, "A cost is never reduced below 0 SP (Additional Rules 35)."))
             reduced = 0
-        penalty = _penalty(entry, waivers, doubles, ship, exchange) if entry.position else 0
+        penalty, step = (0, None)
+        if entry.position:
+            penalty, step = _penalty(entry, waivers, doubles, ship, exchange, exchange_card)
         if penalty and waive_one:
             for taken in waive_one:
                 if reaches(taken[1], taken[0], entry, ship):
                     waive_one.remove(taken)  # "his [talent] Upgrade": one card only
-                    penalty = 0
+                    penalty, step = 0, _waived_by(taken[0].facts.card)
                     break
-        extras = entry.facts.rules.extras
-        extra = sum(r.amount for r in extras if _extra_applies(r.code, r.value, ship)) if extras else 0
-        costs.append(CardCost(card.id, entry.role, card.cost, penalty, reduced + penalty + extra))
+        if step is not None:
+            explained.append(step)
+        extra = 0
+        for rule in entry.facts.rules.extras:
+            if _extra_applies(rule.code, rule.value, ship):
+                extra += rule.amount
+                explained.append(because(card, "extra", rule.amount, EXTRA_COST, _extra_words(rule)))
+        costs.append(
+            CardCost(card.id, entry.role, card.cost, penalty, reduced + penalty + extra, card.name, tuple(explained))
+        )
     return tuple(costs)
 
 
-def _fleet_captain_talent(ship: ShipInFleet, placed: list[Entry], bases: list[int], reductions: list[int]) -> None:
+def _saving(entry: Entry, amount: int, bases: list[int], reductions: list[int]) -> tuple[int, int]:
+    left = bases[entry.position] - reductions[entry.position]
+    return min(amount, left), left
+
+
+def _extra_cost(entry: Entry, ship: ShipInFleet) -> int:
+    """The extra costs printed on the card that apply on this ship ("+5 SP for any non-Breen ship")."""
+    return sum(r.amount for r in entry.facts.rules.extras if _extra_applies(r.code, r.value, ship))
+
+
+def _computed_step(entry: Entry, base: int) -> Adjustment:
+    """ "The SP cost is equal to the ship's Primary Weapon Value +1": from printed to computed cost."""
+    card = entry.facts.card
+    family, value = ("attack", "Primary Weapon") if entry.facts.rules.cost_from_attack is not None else ("hull", "Hull")
+    return because(card, family, base - card.cost, COMPUTED, f"Its cost is computed from the ship's {value} Value.")
+
+
+def _reduced_by(card: Card, amount: int, taken: int | None = None) -> Adjustment:
+    """A reduction ``card`` grants: "-1 SP" as its text says (``taken`` when a cap lets less through)."""
+    fallback = f"{card.name} reduces this card's cost by {amount} SP."
+    return because(card, "reduce", -(amount if taken is None else taken), REDUCTION, fallback, cited=amount)
+
+
+def _fleet_captain_talent(
+    ship: ShipInFleet, placed: list[Entry], bases: list[int], reductions: list[int], steps: list[list[Adjustment]]
+) -> None:
     """Fleet Captain (R010 text, point 5): a captain who has [talent] icons of his own may forgo the Fleet
     Captain's bonus [talent] slot and equip 1 of his [talent] Upgrades for free. The fleet says so
     (resource option ``free_talent``); then the ship's talents must fit without the bonus slot (the slot
@@ -256,29 +336,70 @@ def _fleet_captain_talent(ship: ShipInFleet, placed: list[Entry], bases: list[in
     if talents and len(talents) <= room:
         free = max(talents, key=lambda e: bases[e.position] - reductions[e.position])
         reductions[free.position] += bases[free.position]
+        step = Adjustment(-bases[free.position], REDUCTION, FREE_TALENT_WORDS, option.card.id, option.card.name)
+        steps[free.position].append(step)
 
 
-def _set_exact(reach: Qualifier, exact: int, source: Entry, placed: list[Entry], bases: list[int], ship) -> None:
+FREE_TALENT_WORDS = (
+    "Fleet Captain: the captain forgoes the bonus [talent] slot and equips 1 of his [talent] Upgrades for free."
+)
+
+
+def _set_exact(
+    reach: Qualifier,
+    exact: int,
+    source: Entry,
+    placed: list[Entry],
+    bases: list[int],
+    steps: list[list[Adjustment]],
+    ship: ShipInFleet,
+) -> None:
     """ "… cost exactly 3 SP": every card it reaches, or with a limit ("Up to 3 of the Upgrades") the ones
     where it saves most, at the player's choice."""
     reached = [e for e in placed if e.position and reaches(reach, source, e, ship)]
     if reach.limit is not None:
         reached = sorted((e for e in reached if bases[e.position] > exact), key=lambda e: -bases[e.position])
         reached = reached[: reach.limit]
+    card = source.facts.card
     for entry in reached:
+        if bases[entry.position] != exact:
+            fallback = f"{card.name} sets its cost to {exact} SP."
+            steps[entry.position].append(because(card, "exact", exact - bases[entry.position], EXACT, fallback))
         bases[entry.position] = exact
 
 
-def _ship_discount(ship: ShipInFleet) -> int:
+@dataclass(frozen=True, slots=True)
+class _Discount:
+    amount: int
+    source: Card
+
+
+def _ship_discount(ship: ShipInFleet) -> _Discount | None:
     """The best ship discount on it (the Borg Support Vehicle Token: -10 SP, -15 SP on a Borg Sphere)."""
-    best = 0
+    best = None
     for facts in ship.attached:
         if "ship_discount" not in facts.codes:
             continue
         for r in facts.card.restrictions:
-            if r.code == "ship_discount" and (r.value is None or ship.ship.ship_class_key == str(r.value).lower()):
-                best = max(best, r.amount)
+            if r.code != "ship_discount" or (r.value is not None and ship.ship.ship_class_key != str(r.value).lower()):
+                continue
+            if best is None or r.amount > best.amount:
+                best = _Discount(r.amount, facts.card)
     return best
+
+
+def _exchange_step(card: Card | None, amount: int, what: str) -> Adjustment:
+    """The Officer Exchange Program's step: 1 SP less for a captain or admiral, or no faction penalty."""
+    kind = REDUCTION if amount else WAIVED
+    words = f"Officer Exchange Program: {what}."
+    if card is None:
+        return Adjustment(amount, kind, words)
+    return because(card, "reduce" if amount else "waive", amount, kind, words, cited=1)
+
+
+def _waived_by(card: Card) -> Adjustment:
+    fallback = f"{card.name} pays no faction penalty (the card database's record of the card)."
+    return because(card, "waive", 0, WAIVED, fallback)
 
 
 def _exchanged(entry: Entry, ship: ShipInFleet, exchange: frozenset[str]) -> bool:
@@ -294,10 +415,12 @@ def _penalty(
     doubles: list[tuple[Entry, Qualifier]],
     ship: ShipInFleet,
     exchange: frozenset[str],
-) -> int:
+    exchange_card: Card | None = None,
+) -> tuple[int, Adjustment | None]:
+    """The faction penalty ``entry`` pays and the step that explains it (a waiver is a step of 0 SP)."""
     card = entry.facts.card
     if entry.role == ROLE_SHIP or card.kind == OTHER:
-        return 0
+        return 0, None
     if entry.role == ROLE_CAPTAIN:
         factions, amount = ship.captain_factions, CAPTAIN_PENALTY
     elif entry.role == ROLE_ADMIRAL:
@@ -305,17 +428,47 @@ def _penalty(
     else:
         factions, amount = frozenset(card.factions), UPGRADE_PENALTY
     if not factions or factions & ship.ship_factions:
-        return 0
+        return 0, None
     exchangeable = entry.role != ROLE_UPGRADE or entry.facts.slot_type == "crew"
     if exchange and exchangeable and _exchanged(entry, ship, exchange):
-        return 0
+        return 0, _exchange_step(exchange_card, 0, "no faction penalty between the two chosen Factions")
     for source, reach in waivers:
         if reaches(reach, source, entry, ship):
-            return 0
+            return 0, _waived_by(source.facts.card)
     for source, reach in doubles:
         if reaches(reach, source, entry, ship):
-            return amount * 2
-    return amount
+            fallback = f"{source.facts.card.name} doubles the faction penalty."
+            return amount * 2, because(source.facts.card, "double", amount * 2, FACTION_PENALTY, fallback)
+    return amount, Adjustment(amount, FACTION_PENALTY, _penalty_words(entry.role, factions, ship))
+
+
+def _penalty_words(role: str, factions: frozenset[str], ship: ShipInFleet) -> str:
+    own = "/".join(sorted(_faction_words(f) for f in factions))
+    there = "/".join(sorted(_faction_words(f) for f in ship.ship_factions)) or "factionless"
+    rule = "Additional Rules 20"
+    if role == ROLE_ADMIRAL:
+        rule = "tripled for an admiral: Additional Rules 20, Admiral Cards"
+    article = "an" if own[:1] in "AEIOU" else "a"
+    return f"Faction penalty: {article} {own} {role} on a {there} ship ({rule})."
+
+
+def _faction_words(slug: str) -> str:
+    return slug.replace("-", " ").title()
+
+
+_EXTRA_CONDITIONS = {
+    "extra_cost_unless_ship": "unless on a {} ship",
+    "extra_cost_unless_ship_faction": "unless on a {} ship",
+    "extra_cost_unless_ship_class": "unless on a {}",
+    "extra_cost_unless_captain": "unless its captain is {}",
+    "extra_cost_if_skill_over": "if its captain's Skill is greater than {}",
+}
+
+
+def _extra_words(rule: Restriction) -> str:
+    """An extra cost that came from the card's record, not its text (Utopia's cost box, a Space Dock code)."""
+    condition = _EXTRA_CONDITIONS[rule.code].format(str(rule.value).replace("|", " or ").title())
+    return f"Printed extra cost: +{rule.amount} SP {condition}."
 
 
 def _extra_applies(code: str, value: object, ship: ShipInFleet) -> bool:

@@ -90,7 +90,41 @@ FAMILIES: dict[str, tuple[re.Pattern, frozenset[str]]] = {
         ),
         frozenset({"ship_cards_only", "max_upgrade_cost"}),
     ),
+    # sentences that change what a card costs, counted apart from the restrictions (``CoverageLine.group``)
+    "reduction": (
+        re.compile(r"\bcosts? -\s?\d|\bcost (?:of [^.]*?)?is -\s?\d|\d ?sp less\b", re.IGNORECASE),
+        frozenset({"discount", "fleet_discount", "reduce", "reduce_one", "ship_discount"}),
+    ),
+    "exact cost": (
+        re.compile(r"\bcosts? exactly \d|at a cost of \d", re.IGNORECASE),
+        frozenset({"exact_cost"}),
+    ),
+    "faction penalty": (
+        re.compile(r"faction penalty", re.IGNORECASE),
+        frozenset(
+            {
+                "waive_penalty",
+                "waive_penalty_one",
+                "double_penalty",
+                "no_faction_penalty",
+                "no_faction_penalty_on",
+                "upgrades_no_faction_penalty",
+                "resource_option",
+                "adds_ship_faction",  # the Independent Flagship: "… and pay no faction penalty"
+                "adds_captain_faction",
+            }
+        ),
+    ),
 }
+COST_FAMILIES = frozenset({"extra cost", "computed cost", "reduction", "exact cost", "faction penalty"})
+
+NEEDS_DIAL = "needs the ship's maneuver dial, which the catalog records do not carry"
+NEEDS_ARCS = "needs the ship's firing arcs, which the catalog records do not carry"
+NEEDS_ACTIONS = "needs the ship's action bar, which the catalog records do not carry"
+NOT_READ = "a fleet-building rule the engine does not read yet"
+# Left out, yet it changes what the fleet as built costs or may hold: every report of a fleet holding the
+# card says so ("Muster does not apply this card's text … check by hand"), as for a line with no reason.
+CHECK_BY_HAND = frozenset({NEEDS_DIAL, NEEDS_ARCS, NEEDS_ACTIONS, NOT_READ})
 
 # Sentences the engine deliberately does not model, by what they need; the first match gives the reason.
 REASONS: tuple[tuple[re.Pattern, str], ...] = (
@@ -107,14 +141,24 @@ REASONS: tuple[tuple[re.Pattern, str], ...] = (
         "a two-admiral card (A044); the one-face-up-admiral limit already keeps them apart",
     ),
     (
-        re.compile(r"maneuver dial|\[come-about\]|maneuver on its", re.IGNORECASE),
-        "needs the ship's maneuver dial, which the catalog records do not carry",
+        re.compile(r"if an independent option is chosen", re.IGNORECASE),
+        "read from the Independent flagship card, which makes its ship Independent; resource cards pay no penalty",
     ),
+    (re.compile(r"maneuver dial|\[come-about\]|maneuver on its", re.IGNORECASE), NEEDS_DIAL),
+    (re.compile(r"firing arc|\brear arc\b", re.IGNORECASE), NEEDS_ARCS),
+    (re.compile(r"action bar", re.IGNORECASE), NEEDS_ACTIONS),
     (
-        re.compile(r"firing arc|\brear arc\b", re.IGNORECASE),
-        "needs the ship's firing arcs, which the catalog records do not carry",
+        # Weyoun (Cap717): "The cost of these Upgrades is -1 SP each if they are Dominion [crew] Upgrades";
+        # Kurn (Cap410): "Kurn may field the "Mauk-to'Vor" [talent] Upgrade at a cost of 3 SP"
+        # Nijil, Tuvok: "That Upgrade costs -1 SP"; Iden: "-1 SP for each Independent Faction Upgrade equipped …"
+        re.compile(
+            r"cost of these upgrades|\bmay field the\b.*\bat a cost of\b|^that upgrade costs|selected upgrades cost"
+            r"|for each .*(?:equipped to this ship|unused upgrade slot)|if the captain's card|if the additional"
+            r"|if this ship is equipped with",
+            re.IGNORECASE,
+        ),
+        NOT_READ,
     ),
-    (re.compile(r"action bar", re.IGNORECASE), "needs the ship's action bar, which the catalog records do not carry"),
     (
         re.compile(r"\b(?:if|when|while|during|each time|after|before)\b.*\b(?:cost|sp)\b", re.IGNORECASE),
         "a cost that depends on the game state or a choice made during play, not on the fleet as built",
@@ -151,6 +195,16 @@ class CoverageLine:
     modelled: bool
     reason: str  # the restriction codes that model it, or why it is left out
 
+    @property
+    def group(self) -> str:
+        """ "cost" for a sentence that changes what a card costs, else "restriction"."""
+        return "cost" if self.family in COST_FAMILIES else "restriction"
+
+    @property
+    def check_by_hand(self) -> bool:
+        """Not modelled, yet about the fleet as built: a report of a fleet holding the card must say so."""
+        return not self.modelled and (not self.reason or self.reason in CHECK_BY_HAND)
+
 
 def restriction_coverage(catalog: Catalog) -> list[CoverageLine]:
     """One line per restriction sentence on every card of ``catalog``, in card id order."""
@@ -158,6 +212,11 @@ def restriction_coverage(catalog: Catalog) -> list[CoverageLine]:
     for card_id in sorted(catalog.cards):
         lines.extend(_card_lines(catalog.cards[card_id]))
     return lines
+
+
+def unapplied_sentences(card: Card) -> tuple[str, ...]:
+    """The sentences of ``card`` that change costs or legality and that the engine does not apply."""
+    return tuple(dict.fromkeys(line.sentence for line in _card_lines(card) if line.check_by_hand))
 
 
 def _card_lines(card: Card) -> list[CoverageLine]:
@@ -185,10 +244,14 @@ def unmodelled_reason(sentence: str) -> str:
 
 
 def coverage_summary(lines: list[CoverageLine]) -> dict[str, int]:
-    """Counts for a report header: all lines, modelled, unmodelled with a reason, unmodelled without one."""
+    """Counts for a report header: all lines, modelled, unmodelled with a reason, unmodelled without one,
+    the cost sentences among them and those a judge checks by hand."""
     return {
         "lines": len(lines),
         "modelled": sum(1 for line in lines if line.modelled),
         "explained": sum(1 for line in lines if not line.modelled and line.reason),
         "unexplained": sum(1 for line in lines if not line.modelled and not line.reason),
+        "cost_lines": sum(1 for line in lines if line.group == "cost"),
+        "cost_modelled": sum(1 for line in lines if line.group == "cost" and line.modelled),
+        "check_by_hand": sum(1 for line in lines if line.check_by_hand),
     }

@@ -12,10 +12,14 @@ from datetime import date
 
 from rules.attack_wing.catalog import ADMIRAL, CAPTAIN, OTHER, RESOURCE, SHIP, UPGRADE, Card, Catalog
 from rules.attack_wing.checks import card_rules, fleet_rules, point_limits, resource_rules, ship_rules, slot_rules
-from rules.attack_wing.costs import ShipInFleet, cost_ship, fleet_discounts
+from rules.attack_wing.costs import ShipInFleet, because, cost_ship, fleet_discounts
 from rules.attack_wing.fleet import (
+    COMPUTED,
+    FLOOR,
+    RESOURCE_SHARE,
     UNKNOWN_CARD,
     WRONG_ROLE,
+    Adjustment,
     CardCost,
     Fleet,
     FleetInputError,
@@ -84,18 +88,19 @@ def validate_fleet(
     index = index_for(catalog)
     ships, chosen = resolve(fleet, index)
     fleet_wide = fleet_discounts(ships)
-    exchange, free_talent = _choices(fleet, chosen)
-    priced = [cost_ship(ship, fleet_wide, exchange, free_talent) for ship in ships]
+    exchange, exchange_card, free_talent = _choices(fleet, chosen)
+    priced = [cost_ship(ship, fleet_wide, exchange, free_talent, exchange_card) for ship in ships]
     staff = _senior_staff(chosen)
-    extra_talents = [extra_talents_fielded(ship, staff) if staff else 0 for ship in ships]
+    extra_talents = [extra_talents_fielded(ship, staff.card.id) if staff else 0 for ship in ships]
     if staff:
         priced = [
             _staff_on_ship(ship, cards, staff, n) for ship, cards, n in zip(ships, priced, extra_talents, strict=True)
         ]
     if chosen:
         priced = [_purchase_on_ship(ship, cards, chosen) for ship, cards in zip(ships, priced, strict=True)]
+    priced = [tuple(_with_unapplied(c, index) for c in cards) for cards in priced]
     ship_costs = [sum(c.cost for c in cards) for cards in priced]
-    resource_costs = _resource_costs(chosen, ships, priced, sum(extra_talents))
+    resource_costs = [_with_unapplied(r, index) for r in _resource_costs(chosen, ships, priced, sum(extra_talents))]
     chosen_ids = frozenset(f.card.id for f in chosen)
 
     violations = [
@@ -133,6 +138,12 @@ def validate_fleet(
     )
 
 
+def _with_unapplied(line: CardCost | ResourceCost, index: CatalogIndex) -> CardCost | ResourceCost:
+    """The card's line with the sentences of its text the engine does not apply, so no report is silent on them."""
+    unapplied = index.unapplied(index.fact(line.id).card)
+    return replace(line, unapplied=unapplied) if unapplied else line
+
+
 def _squadron_resources(ships: list[ShipInFleet], index: CatalogIndex) -> list[CardFacts]:
     """The Hideki Class / Federation Attack Fighter squadrons count as the fleet's one resource (their
     resource cards: "This counts as their one resource for the tournament"), for the count and retirement."""
@@ -146,18 +157,19 @@ def _squadron_resources(ships: list[ShipInFleet], index: CatalogIndex) -> list[C
     return found
 
 
-def _choices(fleet: Fleet, chosen: list[CardFacts]) -> tuple[frozenset[str], bool]:
-    """The Officer Exchange Program's two factions and the Fleet Captain's free-talent choice, if made."""
+def _choices(fleet: Fleet, chosen: list[CardFacts]) -> tuple[frozenset[str], Card | None, bool]:
+    """The Officer Exchange Program's two factions (and its card) and the Fleet Captain's free-talent choice."""
     exchange: frozenset[str] = frozenset()
+    exchange_card = None
     free_talent = False
     for facts in chosen:
         option = fleet.option(facts.card.id)
         if option is None:
             continue
         if option.factions and "resource_option" in facts.codes:
-            exchange = frozenset(option.factions)
+            exchange, exchange_card = frozenset(option.factions), facts.card
         free_talent = free_talent or option.free_talent
-    return exchange, free_talent
+    return exchange, exchange_card, free_talent
 
 
 def computed_resource_cost(card: Card, ships: list[ShipInFleet], extra_talents: int = 0) -> int:
@@ -206,22 +218,25 @@ def _purchase_on_ship(ship: ShipInFleet, cards: tuple[CardCost, ...], chosen: li
     if not any(f.card.upgrade_type in ONE_PURCHASE_TYPES for f in ship.attached):
         return cards
     costs = {f.card.id: f.card.cost for f in chosen}
+    names = {f.card.id: f.card.name for f in chosen}
     offset = len(cards) - len(ship.attached)
     changed = list(cards)
     for position, facts in enumerate(ship.attached):
         resource = facts.requires_resource
         if facts.card.upgrade_type in ONE_PURCHASE_TYPES and resource in costs and facts.card.cost < costs[resource]:
             card = changed[offset + position]
-            changed[offset + position] = replace(card, cost=card.cost + costs[resource] - facts.card.cost)
-            costs.pop(resource)
+            paid = costs.pop(resource) - facts.card.cost
+            words = f"One purchase with its resource: the resource's {paid} SP are paid on the ship this card is on."
+            step = Adjustment(paid, RESOURCE_SHARE, words, resource, names[resource])
+            changed[offset + position] = replace(card, cost=card.cost + paid, adjustments=(*card.adjustments, step))
     return tuple(changed)
 
 
-def _senior_staff(chosen: list[CardFacts]) -> str | None:
-    """The id of a chosen resource priced per additional [talent] (Senior Staff), if any."""
+def _senior_staff(chosen: list[CardFacts]) -> CardFacts | None:
+    """The chosen resource priced per additional [talent] (Senior Staff), if any."""
     for facts in chosen:
         if any(r.code == "resource_cost" and r.value == "extra_talents" for r in facts.card.restrictions):
-            return facts.card.id
+            return facts
     return None
 
 
@@ -237,15 +252,18 @@ def extra_talents_fielded(ship: ShipInFleet, staff: str | None) -> int:
     return min(max(0, talents - capacity), crew)
 
 
-def _staff_on_ship(ship: ShipInFleet, cards: tuple[CardCost, ...], staff: str, extra: int) -> tuple[CardCost, ...]:
+def _staff_on_ship(
+    ship: ShipInFleet, cards: tuple[CardCost, ...], staff: CardFacts, extra: int
+) -> tuple[CardCost, ...]:
     """Senior Staff's card on a ship carries what its extra talents there cost (like a Fleet Captain card)."""
     if not extra:
         return cards
     offset = len(cards) - len(ship.attached)
     for position, facts in enumerate(ship.attached):
-        if facts.requires_resource == staff:
+        if facts.requires_resource == staff.card.id:
             card = cards[offset + position]
-            changed = replace(card, cost=card.cost + extra)
+            step = because(staff.card, "resource", extra, RESOURCE_SHARE, f"{extra} additional [talent] on this ship.")
+            changed = replace(card, cost=card.cost + extra, adjustments=(*card.adjustments, step))
             return (*cards[: offset + position], changed, *cards[offset + position + 1 :])
     return cards
 
@@ -265,9 +283,19 @@ def _resource_costs(
         for facts, cost in zip(ship.attached, cards[-len(ship.attached) :] if ship.attached else (), strict=True):
             if facts.requires_resource:
                 on_ships[facts.requires_resource] = on_ships.get(facts.requires_resource, 0) + cost.cost
-    return [
-        ResourceCost(
-            f.card.id, max(0, computed_resource_cost(f.card, ships, extra_talents) - on_ships.get(f.card.id, 0))
-        )
-        for f in chosen
-    ]
+    return [_resource_cost(f.card, computed_resource_cost(f.card, ships, extra_talents), on_ships) for f in chosen]
+
+
+def _resource_cost(card: Card, computed: int, on_ships: dict[str, int]) -> ResourceCost:
+    """The resource line, explained: printed, the cost its text computes, less what its cards carry on ships."""
+    steps = []
+    if computed != card.cost:
+        fallback = "Its cost is computed from the fleet, as its text says."
+        steps.append(because(card, "resource", computed - card.cost, COMPUTED, fallback))
+    carried = on_ships.get(card.id, 0)
+    if carried:
+        words = "Paid on the ships its cards are assigned to (one purchase, not two)."
+        steps.append(Adjustment(-carried, RESOURCE_SHARE, words, card.id, card.name))
+    if computed - carried < 0:
+        steps.append(Adjustment(carried - computed, FLOOR, "The resource line is never below 0 SP."))
+    return ResourceCost(card.id, max(0, computed - carried), card.name, card.cost, tuple(steps))

@@ -102,6 +102,35 @@ class Fleet:
         return next((o for o in self.resource_options if o.id == resource_id), None)
 
 
+# Why a card's cost moved from its printed value (``Adjustment.kind``).
+COMPUTED = "computed"  # the text computes the cost ("equal to the ship's Primary Weapon Value +1")
+EXACT = "exact"  # another card sets it ("cost exactly 3 SP")
+REDUCTION = "reduction"  # "-1 SP", a ship discount, the Fleet Captain's free talent, Officer Exchange
+FLOOR = "floor"  # reductions stop at 0 (Additional Rules 35)
+FACTION_PENALTY = "faction_penalty"
+WAIVED = "waived"  # a faction penalty a card's text waives: 0 SP, said so a judge sees why none is paid
+EXTRA_COST = "extra_cost"  # "+5 SP for any non-Romulan ship", a cost box
+RESOURCE_SHARE = "resource"  # the resource's cost carried by its card on the ship (Fleet Captain, Flagship)
+NOT_APPLIED = "not_applied"  # 0 SP: text about costs or legality the engine does not model — check by hand
+
+
+@dataclass(frozen=True, slots=True)
+class Adjustment:
+    """One step from a card's printed cost to its cost in this fleet.
+
+    ``source`` is the id of the card whose text causes it (``source_name`` its title), empty for a
+    rule of the WizKids documents; ``words`` quotes the card's sentence or names the document rule,
+    so a judge can check the step by hand; ``quoted`` says the words are the card's own.
+    """
+
+    amount: int
+    kind: str
+    words: str
+    source: str = ""
+    source_name: str = ""
+    quoted: bool = False
+
+
 @dataclass(frozen=True, slots=True)
 class CardCost:
     id: str
@@ -109,6 +138,11 @@ class CardCost:
     printed: int
     penalty: int  # faction penalty only
     cost: int  # what the card costs in this fleet: reduced (never below 0), plus penalties and extra costs
+    name: str = ""
+    # printed + the amounts = cost, always (a property test over random fleets of both databases)
+    adjustments: tuple[Adjustment, ...] = ()
+    # sentences of the card's text that change costs or legality and that the engine does not apply
+    unapplied: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,6 +158,10 @@ class ShipReport:
 class ResourceCost:
     id: str
     cost: int
+    name: str = ""
+    printed: int = 0
+    adjustments: tuple[Adjustment, ...] = ()  # printed + the amounts = cost, as for a card
+    unapplied: tuple[str, ...] = ()  # as for a card
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,3 +184,28 @@ class Report:
     @property
     def legal(self) -> bool:
         return not self.violations
+
+    @property
+    def unapplied(self) -> tuple[Unapplied, ...]:
+        """Every card of the fleet whose cost- or legality-changing text the engine does not apply, once."""
+        found: dict[tuple[str, str], Unapplied] = {}
+        for line in (*(c for s in self.ships for c in s.cards), *self.resources):
+            for sentence in line.unapplied:
+                found.setdefault((line.id, sentence), Unapplied(line.id, line.name, sentence))
+        return tuple(found.values())
+
+
+UNAPPLIED_NOTE = "Muster does not apply this card's text: “{sentence}” — check by hand."
+
+
+@dataclass(frozen=True, slots=True)
+class Unapplied:
+    """A sentence of a card in the fleet that Muster does not apply: every report says so, never silently."""
+
+    card: str
+    name: str
+    sentence: str
+
+    @property
+    def note(self) -> str:
+        return f"{self.name} ({self.card}): " + UNAPPLIED_NOTE.format(sentence=self.sentence)

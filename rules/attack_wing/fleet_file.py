@@ -23,7 +23,16 @@ from datetime import date
 
 from rules.attack_wing.catalog import Catalog
 from rules.attack_wing.engine import resolve
-from rules.attack_wing.fleet import Fleet, FleetInputError, FleetShip, Report, ResourceOption
+from rules.attack_wing.fleet import (
+    Adjustment,
+    CardCost,
+    Fleet,
+    FleetInputError,
+    FleetShip,
+    Report,
+    ResourceCost,
+    ResourceOption,
+)
 from rules.attack_wing.index import index_for
 from rules.text_input import text_problem
 
@@ -268,15 +277,38 @@ def report_to_dict(report: Report) -> dict:
                 "ship": s.ship,
                 "name": s.name,
                 "cost": s.cost,
-                "cards": [
-                    {"id": c.id, "role": c.role, "printed": c.printed, "penalty": c.penalty, "cost": c.cost}
-                    for c in s.cards
-                ],
+                "cards": [_priced(c, role=c.role, penalty=c.penalty) for c in s.cards],
             }
             for s in report.ships
         ],
-        "resources": [{"id": r.id, "cost": r.cost} for r in report.resources],
+        "resources": [_priced(r) for r in report.resources],
         "violations": [
             {"code": v.code, "message": v.message, "ship": v.ship, "card": v.card} for v in report.violations
         ],
+        "notes": [u.note for u in report.unapplied],
+    }
+
+
+def _priced(line: CardCost | ResourceCost, **fields) -> dict:
+    """A card or resource line: its title, printed cost, every adjustment and its cost (they add up)."""
+    return {
+        "id": line.id,
+        "name": line.name,
+        **fields,
+        "printed": line.printed,
+        "adjustments": [adjustment_to_dict(a) for a in line.adjustments],
+        "cost": line.cost,
+        "unapplied": list(line.unapplied),
+    }
+
+
+def adjustment_to_dict(step: Adjustment) -> dict:
+    """One step from printed to final cost: ``printed`` + every ``amount`` = ``cost``."""
+    return {
+        "amount": step.amount,
+        "kind": step.kind,
+        "card": step.source or None,
+        "card_name": step.source_name or None,
+        "words": step.words,
+        "quoted": step.quoted,
     }

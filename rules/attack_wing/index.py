@@ -14,6 +14,7 @@ from rules.attack_wing.card_text.descriptors import descriptor_key, normalize_cl
 from rules.attack_wing.card_text.plain import plain_text, sentences
 from rules.attack_wing.card_text.qualifiers import Qualifier, read_qualifier
 from rules.attack_wing.catalog import ADMIRAL, CAPTAIN, RESOURCE, SHIP, UPGRADE_TYPES, Card, Catalog, Restriction
+from rules.attack_wing.coverage import unapplied_sentences
 from rules.attack_wing.retirement import Retirement, retirement_for
 
 # Restriction codes whose values are alternatives: a card allowed on "Klingon or Romulan ships"
@@ -85,11 +86,19 @@ class CatalogIndex:
         self.factions = frozenset(f for c in catalog.cards.values() for f in c.factions)
         self.facts: dict[str, CardFacts] = {card_id: self._facts(card) for card_id, card in catalog.cards.items()}
         self._retirements: dict[tuple[str, int], Retirement | None] = {}
+        self._unapplied: dict[str, tuple[str, ...]] = {}
 
     def fact(self, card_id: str) -> CardFacts | None:
         found = self.facts.get(card_id)
         if found is None and card_id in self.catalog.aliases:
             found = self.facts.get(self.catalog.aliases[card_id])
+        return found
+
+    def unapplied(self, card: Card) -> tuple[str, ...]:
+        """The card's sentences that change costs or legality and that the engine does not apply (computed once)."""
+        found = self._unapplied.get(card.id)
+        if found is None:
+            found = self._unapplied[card.id] = unapplied_sentences(card)
         return found
 
     def retirement(self, card: Card, months: int) -> Retirement | None:

@@ -48,3 +48,27 @@ def test_an_unreadable_link_gets_one_sentence(page):
     )
     page.get_by_role("button", name="Check", exact=True).click()
     expect(page.get_by_text("not to the Utopia fleet builder")).to_be_visible()
+
+
+@pytest.mark.parametrize("width", [1280, 390], ids=["desktop", "phone"])
+def test_each_cost_is_explained_step_by_step(page, width):
+    """Issue 26: the checker shows each card's adjustments (here a faction penalty) with the rule that says so,
+    readable on a phone, with no serious accessibility violation."""
+    from django.core.cache import cache
+
+    from tests.e2e.test_accessibility import serious_violations
+
+    cache.clear()
+    cards = fleet_catalog()
+    content = legal_content(cards)
+    content["ships"][0]["upgrades"] = [cards.klingon_crew]
+    page.set_viewport_size({"width": width, "height": 900})
+    page.goto("/check/")
+    page.get_by_label("…or paste a Utopia link, a text export or a fleet file").fill(json.dumps(content))
+    page.get_by_role("button", name="Check", exact=True).click()
+    steps = page.get_by_test_id("adjustments")
+    expect(steps).to_have_count(1)
+    expect(steps).to_contain_text("+1 Faction penalty: a Klingon upgrade on a Federation ship (Additional Rules 20).")
+    expect(page.get_by_role("columnheader", name="Adjustments").first).to_be_visible()
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= width + 1
+    assert serious_violations(page) == []

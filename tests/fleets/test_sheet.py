@@ -101,13 +101,15 @@ def test_the_sheet_carries_the_official_fields_every_card_and_the_totals(cards):
     assert "Class 0" in text and "Photon" not in text  # ship classes shown; only the cards in the fleet
 
 
-def test_faction_penalties_are_shown_in_the_sp_column(cards):
-    """Seed 003, Additional Rules 20: +1 SP for a captain or upgrade of another faction."""
+def test_faction_penalties_are_added_up_under_the_card(cards):
+    """Seed 003, Additional Rules 20: +1 SP for a captain or upgrade of another faction, printed under the
+    card as the sum a judge checks by hand (issue 26)."""
     content = legal_content(cards)
     content["ships"][0]["captain"] = cards.klingon_captain
     content["ships"][0]["upgrades"] = [cards.klingon_crew]
     _, text = pdf_text(sheet(saved_fleet(cards, content=content).current_version))
-    assert "Kurn Klingon 4 (+1)" in text and "Klingon Crew Klingon 4 (+1)" in text
+    assert "Kurn 3 +1 faction penalty = 4 Klingon 4" in text
+    assert "Klingon Crew 3 +1 faction penalty = 4 Klingon 4" in text
     assert "Ship 1 total 28" in text
 
 

@@ -27,6 +27,7 @@ def event_form(**overrides) -> dict:
         "loss_points": 0,
         "bye_fleet_points": 60,
         "tiebreaks": "default",
+        "retire_resources": "on",  # ticked, as the form shows it
         **overrides,
     }
 

@@ -30,6 +30,7 @@ def event_form(**changes) -> dict:
         "loss_points": 0,
         "bye_fleet_points": 60,
         "tiebreaks": "default",
+        "retire_resources": "on",  # ticked, as the form shows it
     }
     data.update(changes)
     return data

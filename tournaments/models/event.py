@@ -56,6 +56,12 @@ class Event(models.Model):
         blank=True,
         help_text="Resources the venue bans, by name or card id, separated by commas (Additional Rules, Resources 2).",
     )
+    retire_resources = models.BooleanField(
+        "Resources retire by the 2016 table",
+        default=True,
+        help_text="Resources retire on the WizKids 2016 table's dates (Additional Rules, Resources 4); "
+        "off: none is retired, and the banned resources are the only ones refused.",
+    )
     paper_size = models.CharField(
         "Paper",
         max_length=10,
@@ -97,6 +103,11 @@ class Event(models.Model):
     def uses_battle_points(self) -> bool:
         """Battle points are reported only where they rank players (the 2014 preset)."""
         return self.tiebreaks == TieBreakPreset.FAQ_2014
+
+    @property
+    def retirement_date(self):
+        """The day resource retirement is judged on: the event's date, or none when the organizer retires none."""
+        return self.date if self.retire_resources else None
 
     @property
     def banned_resource_list(self) -> frozenset[str]:

@@ -38,6 +38,7 @@ class EventEntity(Entity):
         Column("top_cut", "top_cut"),
         Column("lists_public", "lists_public"),
         Column("banned_resources", "banned_resources", ""),
+        Column("retire_resources", "retire_resources", True),  # older exports: the 2016 table, as before
         Column("paper_size", "paper_size", site_paper_size),  # older exports: the importing site's paper
         Column("organizer", "organizer"),
         Column("judges", "judges"),

@@ -22,6 +22,7 @@ FROZEN_ONCE_STARTED = (
     "loss_points",
     "top_cut",
     "banned_resources",
+    "retire_resources",
 )
 
 

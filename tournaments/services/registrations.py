@@ -92,7 +92,7 @@ def registration_submit_fleet(*, registration: Registration, fleet, by=None) -> 
     check_lists_may_change(registration)
     try:
         version = fleet_submission_version(
-            fleet=fleet, format=event.format, on_date=event.date, banned=event.banned_resource_list
+            fleet=fleet, format=event.format, on_date=event.retirement_date, banned=event.banned_resource_list
         )
     except FleetIllegal as illegal:
         raise FleetRefused(

@@ -37,6 +37,8 @@ from rules.attack_wing import (
     report_to_dict,
     validate_fleet,
 )
+from rules.attack_wing.explained import breakdown, step_sentence
+from rules.attack_wing.fleet import UNAPPLIED_NOTE
 from rules.attack_wing.fleet_file import MAX_FILE_BYTES
 from rules.attack_wing.sources import detect_source
 from rules.bounded_read import read_at_most
@@ -157,17 +159,28 @@ def _one_line(error: Exception) -> str:
 
 
 def render_text(report: Report) -> str:
+    """The report as a judge reads it: every card by title and id, its cost, and why it differs from printed."""
     lines = [
         f"{'LEGAL' if report.legal else 'ILLEGAL'}: {report.total}/{report.limit} SP ({report.format})",
     ]
     for ship in report.ships:
         lines.append(f"Ship {ship.index + 1}: {ship.name} [{ship.ship}] {ship.cost} SP")
         for card in ship.cards:
-            penalty = f" (printed {card.printed}, faction penalty +{card.penalty})" if card.penalty else ""
-            lines.append(f"  {card.role:<8} {card.id:<12} {card.cost:>3} SP{penalty}")
+            lines.append(f"  {card.role:<8} {card.name} [{card.id}] {card.cost} SP")
+            lines.extend(_steps(card.printed, card.adjustments, card.cost, card.id))
+            lines.extend(f"      Note: {UNAPPLIED_NOTE.format(sentence=s)}" for s in card.unapplied)
     for resource in report.resources:
-        lines.append(f"Resource {resource.id}: {resource.cost} SP")
+        lines.append(f"Resource: {resource.name} [{resource.id}] {resource.cost} SP")
+        lines.extend(_steps(resource.printed, resource.adjustments, resource.cost, resource.id))
+        lines.extend(f"      Note: {UNAPPLIED_NOTE.format(sentence=s)}" for s in resource.unapplied)
     if report.violations:
         lines.append("Violations:")
         lines.extend(f"  {v.code}: {v.message}" for v in report.violations)
     return "\n".join(lines)
+
+
+def _steps(printed: int, steps: tuple, cost: int, card_id: str) -> list[str]:
+    """Under a card whose cost is not simply its printed cost: the sum, then each step in full."""
+    if not steps:
+        return []
+    return [f"      {breakdown(printed, steps, cost, card_id)}", *(f"        {step_sentence(s)}" for s in steps)]

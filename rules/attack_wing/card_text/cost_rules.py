@@ -56,7 +56,8 @@ _REDUCE_CONDITION = re.compile(r"^if this card is assigned to an? (?P<f>[\w' -]+
 
 _EXACT = re.compile(
     r"^(?:(?P<all>any (?P<what>.+?) upgrades you purchase for \S+)"
-    r"|up to (?P<n>\d+) of the upgrades you purchase for your ship) cost exactly (?P<cost>\d+)",
+    r"|up to (?P<n>\d+) of the upgrades you purchase for (?:your|you) ship"
+    r"|(?P<one>one) of the (?P<one_what>\[\w+\]) upgrades you purchase for .+?'s ship) costs? exactly (?P<cost>\d+)",
     re.IGNORECASE,
 )
 
@@ -64,7 +65,8 @@ _EXACT = re.compile(
 def exact_cost_rules(sentence: str) -> list[Restriction]:
     """ "Any Federation [talent] Upgrades you purchase for Kirk cost exactly 3 SP" (Cap905); Khan's "Up to 3 of
     the Upgrades you purchase for your ship cost exactly 4 SP each" with "The printed cost on those Upgrades
-    cannot be greater than 6" (Cap725, the next sentence: read by :func:`read_card_text`)."""
+    cannot be greater than 6" (Cap725, the next sentence: read by :func:`read_card_text`; Space Dock prints
+    "for you ship"); Tahna Los's "One of the [tech] upgrades you purchase for Tahna Los's ship costs exactly 3"."""
     match = _EXACT.search(sentence)
     if not match:
         return []
@@ -72,6 +74,8 @@ def exact_cost_rules(sentence: str) -> list[Restriction]:
         what = match["what"]
         kinds = set(types_in(what)) or {"upgrade"}
         reach = write_qualifier(kinds=kinds, factions=set(factions_in(re.sub(r"\[\w+\]", "", what))))
+    elif match["one"]:  # Tahna Los (Cap524): "One of the [tech] upgrades you purchase for Tahna Los's ship …"
+        reach = write_qualifier(kinds=set(types_in(match["one_what"])) or {"upgrade"}, limit=1)
     else:
         reach = write_qualifier(kinds={"upgrade"}, limit=int(match["n"]))
     return [Restriction("exact_cost", reach, int(match["cost"]))]

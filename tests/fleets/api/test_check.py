@@ -16,10 +16,13 @@ def test_validate_needs_no_login_and_returns_the_engine_report(client, cards):
     assert (report["legal"], report["total"], report["limit"], report["format"]) == (True, 78, 130, "wizkids-2016")
     assert report["ships"][0]["cards"][0] == {
         "id": cards.ships[0],
+        "name": report["ships"][0]["name"],
         "role": "ship",
         "printed": 20,
         "penalty": 0,
+        "adjustments": [],
         "cost": 20,
+        "unapplied": [],
     }
 
 
@@ -30,6 +33,9 @@ def test_validate_reports_violations_with_ship_and_card(client, cards):
     content["ships"][1]["upgrades"] = [cards.weapon, cards.weapon, cards.tech, cards.crew, cards.crew]
     report = post_json(client, "/api/staw/validate?format=wizkids-2014", content).json()
     assert report["format"] == "wizkids-2014" and report["ships"][0]["cards"][1]["penalty"] == 1
+    [step] = report["ships"][0]["cards"][1]["adjustments"]  # every SP explained (issue 26)
+    assert (step["amount"], step["kind"], step["card"]) == (1, "faction_penalty", None)
+    assert "Additional Rules 20" in step["words"]
     assert report["ships"][1]["cost"] == 43 and report["legal"] is True  # 20 + 3 + 20: within 50
     content["ships"][1]["upgrades"].append(cards.crew)
     report = post_json(client, "/api/staw/validate", content).json()

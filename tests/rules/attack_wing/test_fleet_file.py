@@ -75,7 +75,7 @@ def test_bad_input_raises_one_message(utopia, data, words):
 def test_report_to_dict_shape(utopia):
     fleet, format_key, on = parse_fleet(EXAMPLE, utopia)
     data = report_to_dict(validate_fleet(fleet, utopia, format_key, on))
-    assert list(data) == ["legal", "format", "limit", "total", "ships", "resources", "violations"]
+    assert list(data) == ["legal", "format", "limit", "total", "ships", "resources", "violations", "notes"]
     assert data["ships"][0] | {"cards": None} == {
         "index": 0,
         "ship": "S415",
@@ -83,8 +83,20 @@ def test_report_to_dict_shape(utopia):
         "cost": 43,
         "cards": None,
     }
-    assert data["ships"][0]["cards"][1] == {"id": "Cap049", "role": "captain", "printed": 6, "penalty": 0, "cost": 6}
-    assert data["resources"] == [{"id": "R028", "cost": 5}]
+    assert data["ships"][0]["cards"][1] == {
+        "id": "Cap049",
+        "name": "Jean-Luc Picard",
+        "role": "captain",
+        "printed": 6,
+        "penalty": 0,
+        "adjustments": [],
+        "cost": 6,
+        "unapplied": [],
+    }
+    assert data["resources"] == [
+        {"id": "R028", "name": "Emergency Power", "printed": 5, "adjustments": [], "cost": 5, "unapplied": []}
+    ]
+    assert data["notes"] == []
     assert data["violations"] == [
         {
             "code": "TOO_FEW_SHIPS",

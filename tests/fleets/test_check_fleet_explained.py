@@ -1,0 +1,80 @@
+"""``check_fleet`` explains every SP (issue 26) and names every card by title and id (issue 22, item 7).
+
+The issue's examples, run as a judge would: Disruptor Pulse (W044) and Varel (C193) on a Federation
+ship, and the Weyoun fleet (S333 / Cap717 / E018) from a Utopia share link.
+"""
+
+from __future__ import annotations
+
+import json
+from io import StringIO
+
+from django.core.management import call_command
+
+from rules.attack_wing import Fleet, FleetShip, interchange, read_catalog
+
+SHIPS = [
+    {"ship": "S273", "captain": "Cap049", "upgrades": ["W044", "C193"]},
+    {"ship": "S333", "captain": "Cap717", "upgrades": ["E018"]},
+]
+
+
+def run(tmp_path, utopia_path, *options, content=None) -> str:
+    path = tmp_path / "fleet.json"
+    path.write_text(content or json.dumps({"format": "wizkids-2016", "ships": SHIPS, "resources": ["R010"]}))
+    out = StringIO()
+    try:
+        call_command("check_fleet", str(path), "--cards", str(utopia_path), *options, stdout=out)
+    except SystemExit as exit_:
+        assert exit_.code == 1  # two ships: illegal, the report is printed all the same
+    return out.getvalue()
+
+
+def test_text_report_names_each_card_and_adds_up_its_cost(tmp_path, utopia_path):
+    text = run(tmp_path, utopia_path)
+    assert "  captain  Jean-Luc Picard [Cap049] 6 SP" in text
+    assert "  upgrade  Disruptor Pulse [W044] 11 SP\n      5 +1 faction penalty +5 its text = 11\n" in text
+    assert "+5 SP Disruptor Pulse (W044): “This Upgrade costs +5 SP for any non-Romulan ship.”" in text
+    assert "“This Upgrade costs +5 Squadron Points for any ship that is not a Romulan Science Vessel.”" in text
+    assert "  upgrade  Prefix Code [E018] 6 SP\n      5 +1 faction penalty = 6\n" in text
+    assert "Resource: Fleet Captain [R010] 5 SP" in text
+
+
+WEYOUN_NOTE = (
+    "Muster does not apply this card's text: “The cost of these Upgrades is -1 SP each if they are Dominion [crew] "
+    "Upgrades” — check by hand."
+)
+
+
+def test_text_the_engine_does_not_apply_is_noted_under_its_card(tmp_path, utopia_path):
+    """Issue 26, no silent gaps: Weyoun's Dominion [crew] discount is not modelled, and the report says so."""
+    text = run(tmp_path, utopia_path)
+    assert f"  captain  Weyoun [Cap717] 5 SP\n      Note: {WEYOUN_NOTE}\n" in text
+    assert text.count("Note: ") == 1
+    notes = json.loads(run(tmp_path, utopia_path, "--json"))["notes"]
+    assert notes == [f"Weyoun (Cap717): {WEYOUN_NOTE}"]
+
+
+def test_json_report_carries_titles_and_adjustments(tmp_path, utopia_path):
+    report = json.loads(run(tmp_path, utopia_path, "--json"))
+    pulse = report["ships"][0]["cards"][2]
+    assert pulse["name"] == "Disruptor Pulse" and (pulse["printed"], pulse["cost"]) == (5, 11)
+    assert [(a["amount"], a["kind"], a["card"]) for a in pulse["adjustments"]] == [
+        (1, "faction_penalty", None),
+        (5, "extra_cost", "W044"),
+    ]
+    for ship in report["ships"]:
+        for card in ship["cards"]:
+            assert card["printed"] + sum(a["amount"] for a in card["adjustments"]) == card["cost"]
+    assert report["resources"] == [
+        {"id": "R010", "name": "Fleet Captain", "printed": 5, "adjustments": [], "cost": 5, "unapplied": []}
+    ]
+
+
+def test_weyoun_share_link_prices_prefix_code_with_its_penalty(tmp_path, utopia_path):
+    """The Weyoun fleet as a Utopia link: Prefix Code is 5 printed, +1 faction penalty, 6 SP -- no hidden step."""
+    catalog = read_catalog(utopia_path.read_bytes())
+    link = interchange.utopia_link(Fleet(ships=(FleetShip("S333", "Cap717", upgrades=("E018",)),)), catalog)
+    assert link.text.startswith("http") and not link.left_out
+    text = run(tmp_path, utopia_path, content=link.text)
+    assert "  upgrade  Prefix Code [E018] 6 SP\n      5 +1 faction penalty = 6\n" in text

@@ -1,0 +1,92 @@
+"""Every SP explained where players and judges read it (issue 26): the builder, /check/ and the sheet.
+
+The issue's examples on the real Utopia cards: Disruptor Pulse (W044) and Varel (C193) on a Federation
+ship were shown as "5, +1, 11" with their own +5 hidden; the Weyoun fleet (S333 / Cap717 / E018).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from html import unescape
+
+import pytest
+from django.urls import reverse
+
+from tests.fleets.factories import FleetFactory
+from tests.fleets.test_sheet import pdf_text, sheet
+from tests.fleets.views.helpers import login
+
+pytestmark = pytest.mark.django_db
+
+CONTENT = {
+    "format": "wizkids-2016",
+    "ships": [
+        {"ship": "S273", "captain": "Cap049", "upgrades": ["W044", "C193"]},
+        {"ship": "S333", "captain": "Cap717", "upgrades": ["E018"]},
+    ],
+    "resources": [],
+}
+PULSE = "Disruptor Pulse: “This Upgrade costs +5 SP for any non-Romulan ship.”"
+NOTE = (
+    "Muster does not apply this card's text: “The cost of these Upgrades is -1 SP each if they are Dominion [crew] "
+    "Upgrades” — check by hand."
+)
+VAREL = "Varel: “This Upgrade costs +5 Squadron Points for any ship that is not a Romulan Science Vessel.”"
+
+
+def _saved(player):
+    from fleets.services import fleet_update
+
+    fleet = FleetFactory(owner=player)
+    fleet_update(fleet=fleet, content=CONTENT, by=player)
+    fleet.refresh_from_db()
+    return fleet
+
+
+def _rows(page: str, name: str) -> str:
+    """The table row of the card called ``name``, its tags taken off."""
+    row = re.search(rf"<tr[^>]*>(?:(?!</tr>).)*?{re.escape(name)}(?:(?!</tr>).)*</tr>", page, re.S).group(0)
+    return " ".join(re.sub(r"<[^>]+>", " ", row).split())
+
+
+def test_the_builder_shows_every_step_of_each_cost(client, real_catalog, player):
+    login(client, player)
+    page = unescape(client.get(reverse("fleets:detail", args=[_saved(player).pk])).content.decode())
+    pulse = _rows(page, "Disruptor Pulse")
+    assert pulse.startswith("Weapon Disruptor Pulse Romulan 5 +1 Faction penalty: a Romulan upgrade on a Federation")
+    assert pulse.endswith(f"+5 {PULSE} 11 Remove Disruptor Pulse from ship 1")
+    assert f"+5 {VAREL} 11" in _rows(page, "Varel")
+    assert "5 +1 Faction penalty: a Federation upgrade on a Dominion/Klingon ship" in _rows(page, "Prefix Code")
+    assert NOTE in _rows(page, "Weyoun")  # no silent gaps: his Dominion [crew] discount is not applied
+
+
+def test_the_public_check_shows_every_step_of_each_cost(client, real_catalog):
+    page = unescape(client.post("/check/", {"text": json.dumps(CONTENT)}).content.decode())
+    assert f"+5 {PULSE} 11" in _rows(page, "Disruptor Pulse")
+    assert f"+5 {VAREL} 11" in _rows(page, "Varel")
+    assert _rows(page, "Prefix Code").endswith("(Additional Rules 20). 6")
+    assert NOTE in _rows(page, "Weyoun")
+
+
+def test_the_sheet_adds_up_each_cost_under_the_card(real_catalog, player):
+    _, text = pdf_text(sheet(_saved(player).current_version))
+    assert "Disruptor Pulse 5 +1 faction penalty +5 its text = 11 Romulan 11" in text
+    assert "Varel 5 +1 faction penalty +5 its text = 11 Romulan 11" in text
+    assert "Prefix Code 5 +1 faction penalty = 6 Federation 6" in text
+    assert "Under a card whose SP is not its printed cost" in text
+    assert f"Check by hand — Weyoun (Cap717): {NOTE}" in text
+
+
+def test_the_builder_adds_up_a_resource_priced_by_its_text(client, real_catalog, player):
+    """Improved Hull (R029): its cost is the fleet's starting Hull Values, halved and rounded up."""
+    from fleets.services import fleet_update
+
+    fleet = _saved(player)
+    fleet_update(fleet=fleet, content={**CONTENT, "resources": ["R029"]}, by=player)
+    login(client, player)
+    page = unescape(client.get(reverse("fleets:detail", args=[fleet.pk])).content.decode())
+    hulls = sum(real_catalog.cards[s["ship"]].hull for s in CONTENT["ships"])
+    printed = real_catalog.cards["R029"].cost
+    expected = f"{printed} {-(-hulls // 2) - printed:+d} its text = {-(-hulls // 2)}"
+    assert re.search(rf'data-testid="resource-breakdown">{re.escape(expected)}<', page)
