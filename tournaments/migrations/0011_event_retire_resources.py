@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0008_event_paper_size"),
+        ("tournaments", "0010_event_start_time"),
     ]
 
     operations = [
