@@ -29,6 +29,7 @@ from django.http import Http404
 
 from accounts.permissions import is_event_organizer, is_event_staff
 from fleets.access import Submission
+from stores.access import standing as store_standing
 
 from .models import Event, EventStatus, MatchSide, Registration
 
@@ -49,12 +50,22 @@ def viewer_of(user, event: Event) -> Viewer:
     registration = None
     if user.is_authenticated:
         registration = event.registrations.filter(player=user).select_related("fleet_version__fleet").first()
-    return Viewer(
-        user=user,
-        is_staff=is_event_staff(user, event),
-        is_organizer=is_event_organizer(user, event),
-        registration=registration,
-    )
+    is_staff, is_organizer = event_roles(user, event)
+    return Viewer(user=user, is_staff=is_staff, is_organizer=is_organizer, registration=registration)
+
+
+def event_roles(user, event: Event) -> tuple[bool, bool]:
+    """Whether ``user`` is on the event's staff, and whether they run it.
+
+    An event held at a store is run by the store's current organizers (never by another
+    store's, nor by whoever created it once they left the store); the store's judges and
+    the event's own judges are its staff. An event without a store keeps its own organizer.
+    """
+    if event.store_id is None:
+        return is_event_staff(user, event), is_event_organizer(user, event)
+    at_store = store_standing(user, event.store_id)
+    event_judge = user.is_authenticated and any(judge.pk == user.pk for judge in event.judges.all())
+    return at_store.is_staff or event_judge, at_store.is_organizer
 
 
 def paired_opponents(event: Event, user) -> set[int]:
@@ -117,9 +128,9 @@ def fleet_event_submissions(fleet) -> list[Submission]:
 
 
 def load_event(pk: int) -> Event:
-    """The event with what every page shows (organizer, judges), or 404."""
+    """The event with what every page shows (organizer, store, judges), or 404."""
     try:
-        return Event.objects.select_related("organizer").prefetch_related("judges").get(pk=pk)
+        return Event.objects.select_related("organizer", "store").prefetch_related("judges").get(pk=pk)
     except Event.DoesNotExist:
         raise Http404("No such event.") from None
 

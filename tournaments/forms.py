@@ -10,6 +10,8 @@ from accounts.roles import JUDGE
 from accounts.text_fields import CleanTextFormMixin
 from fleets.decks.services import MAX_IMPORT_BYTES
 from fleets.models import Deck
+from stores.access import organized_stores
+from stores.models import Store
 
 from .formats import format_choices, has_fixed_tiebreakers, join_format_choice, split_format_choice
 from .games import DeckGame
@@ -45,6 +47,7 @@ class EventForm(CleanTextFormMixin, forms.ModelForm):
             "name",
             "date",
             "venue",
+            "store",
             "planned_rounds",
             "round_minutes",
             "submission_deadline",
@@ -85,6 +88,8 @@ class EventForm(CleanTextFormMixin, forms.ModelForm):
             "name": 'As players see it in the event list, for example "Store Championship, March".',
             "date": "The day the event is played.",
             "venue": "The store or address, shown on the event page and in the calendar entry.",
+            "store": "The store's organizers run the event with you and its judges help. Only stores you "
+            "organize are offered.",
             "round_minutes": "The round clock on the round page and the venue's screen counts down from this.",
             "submission_deadline": "After this, players can no longer submit or change their list themselves. "
             "Leave blank to take lists until the event starts.",
@@ -102,10 +107,12 @@ class EventForm(CleanTextFormMixin, forms.ModelForm):
             "tiebreaks": "What ranks the players, in order: each one separates players level on those before it.",
         }
 
-    field_order = ["name", "game_format", "date", "venue"]
+    field_order = ["name", "game_format", "date", "store", "venue"]
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, user=None, **kwargs):
         super().__init__(*args, **kwargs)
+        # Only the stores the person organizes: nobody holds an event at, or moves one to, another store.
+        self.fields["store"].queryset = organized_stores(user) if user is not None else Store.objects.none()
         self.fields["paper_size"].required = False
         players = None
         if self.instance.pk:

@@ -9,6 +9,7 @@ urlpatterns = [
     path("", events.event_list, name="list"),
     path("new/", events.event_create, name="create"),
     path("calendar.ics", calendar.calendar_feed, name="calendar"),
+    path("stores/<int:store_pk>/calendar.ics", calendar.store_calendar, name="store_calendar"),
     path("<int:pk>/event.ics", calendar.event_ics, name="event_ics"),
     path("<int:pk>/", events.event_detail, name="event"),
     path("<int:pk>/edit/", events.event_edit, name="edit"),

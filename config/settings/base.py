@@ -46,6 +46,7 @@ INSTALLED_APPS = [
     "axes",
     "csp",
     "accounts",
+    "stores",
     "fleets",
     "tournaments",
     # The games, one app each; each registers itself with games.registry (docs/architecture.md).

@@ -15,6 +15,8 @@ from django.utils import timezone
 from django.views.decorators.http import require_safe
 
 from games.registry import get_game, is_game
+from stores.access import load_store
+from stores.selectors import store_events
 
 from .. import selectors
 from ..access import Viewer, event_page
@@ -56,8 +58,9 @@ def _vevent(request, event: Event, stamp: str) -> list[str]:
         f"DESCRIPTION:{_text(description)}",
         f"URL:{url}",
     ]
-    if event.venue:
-        lines.append(f"LOCATION:{_text(event.venue)}")
+    location = ", ".join(part for part in (event.venue, event.store.location if event.store else "") if part)
+    if location:
+        lines.append(f"LOCATION:{_text(location)}")
     return [*lines, "END:VEVENT"]
 
 
@@ -78,6 +81,14 @@ def _calendar(request, events, name: str, filename: str) -> HttpResponse:
 def event_ics(request, event: Event, viewer: Viewer):
     """Anyone: the event as a calendar entry."""
     return _calendar(request, [event], event.name, f"event-{event.pk}.ics")
+
+
+@require_safe
+def store_calendar(request, store_pk: int):
+    """Anyone: a store's upcoming and recent events, as a calendar to subscribe to."""
+    store = load_store(store_pk)
+    events = store_events(store)
+    return _calendar(request, [*events["upcoming"], *events["past"]], f"{store.name} events", f"store-{store.pk}-events.ics")
 
 
 @require_safe
