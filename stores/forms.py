@@ -32,6 +32,7 @@ class StoreForm(CleanTextFormMixin, forms.ModelForm):
     first_organizer = PersonField(
         label="First organizer", max_length=150, help_text="Username of an account holding the Organizer role."
     )
+    website = forms.URLField(label="Web page", required=False, assume_scheme="https")
 
     class Meta:
         model = Store

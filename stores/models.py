@@ -40,7 +40,14 @@ class Store(models.Model):
 
     class Meta:
         ordering = ["name", "town"]
-        constraints = [models.UniqueConstraint(Lower("name"), Lower("town"), name="one_store_per_name_and_town")]
+        constraints = [
+            models.UniqueConstraint(
+                Lower("name"),
+                Lower("town"),
+                name="one_store_per_name_and_town",
+                violation_error_message="There is already a store called so in this town.",
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.name}, {self.town}" if self.town else self.name

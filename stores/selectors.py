@@ -51,4 +51,3 @@ def store_people(store: Store) -> dict[str, list[StoreRole]]:
 def stores_with_roles() -> QuerySet[Store]:
     """Every store with its current organizers, for the administrators' list on the People page."""
     return Store.objects.prefetch_related("roles__person").order_by("name", "town")
-

@@ -42,7 +42,9 @@ def store_create(request):
     if request.method == "POST" and form.is_valid():
         fields = {name: value for name, value in form.cleaned_data.items() if name != "first_organizer"}
         try:
-            store = services.store_create(first_organizer=form.cleaned_data["first_organizer"], by=request.user, **fields)
+            store = services.store_create(
+                first_organizer=form.cleaned_data["first_organizer"], by=request.user, **fields
+            )
         except StoreError as error:
             form.add_error(None, str(error))
         else:

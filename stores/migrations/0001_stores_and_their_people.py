@@ -2,13 +2,13 @@
 
 import django.db.models.deletion
 import django.db.models.functions.text
-import stores.models
 from django.conf import settings
 from django.db import migrations, models
 
+import stores.models
+
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
@@ -17,37 +17,89 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.CreateModel(
-            name='Store',
+            name="Store",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=120)),
-                ('town', models.CharField(blank=True, max_length=100)),
-                ('address', models.CharField(blank=True, max_length=200)),
-                ('website', models.URLField(blank=True, verbose_name='Web page')),
-                ('timezone', models.CharField(choices=stores.models.timezone_choices, default=stores.models.default_timezone, help_text='Whose clock says which events are upcoming and which are past.', max_length=64, verbose_name='Time zone')),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("name", models.CharField(max_length=120)),
+                ("town", models.CharField(blank=True, max_length=100)),
+                ("address", models.CharField(blank=True, max_length=200)),
+                ("website", models.URLField(blank=True, verbose_name="Web page")),
+                (
+                    "timezone",
+                    models.CharField(
+                        choices=stores.models.timezone_choices,
+                        default=stores.models.default_timezone,
+                        help_text="Whose clock says which events are upcoming and which are past.",
+                        max_length=64,
+                        verbose_name="Time zone",
+                    ),
+                ),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
             ],
             options={
-                'ordering': ['name', 'town'],
-                'constraints': [models.UniqueConstraint(django.db.models.functions.text.Lower('name'), django.db.models.functions.text.Lower('town'), name='one_store_per_name_and_town')],
+                "ordering": ["name", "town"],
+                "constraints": [
+                    models.UniqueConstraint(
+                        django.db.models.functions.text.Lower("name"),
+                        django.db.models.functions.text.Lower("town"),
+                        name="one_store_per_name_and_town",
+                        violation_error_message="There is already a store called so in this town.",
+                    )
+                ],
             },
         ),
         migrations.CreateModel(
-            name='StoreRole',
+            name="StoreRole",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('role', models.CharField(choices=[('organizer', 'organizer'), ('judge', 'judge')], max_length=20)),
-                ('appointed_at', models.DateTimeField(auto_now_add=True)),
-                ('ended_at', models.DateTimeField(blank=True, null=True)),
-                ('appointed_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('ended_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('person', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='store_roles', to=settings.AUTH_USER_MODEL)),
-                ('store', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='roles', to='stores.store')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("role", models.CharField(choices=[("organizer", "organizer"), ("judge", "judge")], max_length=20)),
+                ("appointed_at", models.DateTimeField(auto_now_add=True)),
+                ("ended_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "appointed_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "ended_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "person",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="store_roles",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "store",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="roles", to="stores.store"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['store', 'appointed_at', 'pk'],
-                'indexes': [models.Index(fields=['person', 'ended_at'], name='store_role_person')],
-                'constraints': [models.UniqueConstraint(condition=models.Q(('ended_at__isnull', True)), fields=('store', 'person', 'role'), name='one_current_role_per_person_and_store')],
+                "ordering": ["store", "appointed_at", "pk"],
+                "indexes": [models.Index(fields=["person", "ended_at"], name="store_role_person")],
+                "constraints": [
+                    models.UniqueConstraint(
+                        condition=models.Q(("ended_at__isnull", True)),
+                        fields=("store", "person", "role"),
+                        name="one_current_role_per_person_and_store",
+                    )
+                ],
             },
         ),
     ]

@@ -5,16 +5,22 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('stores', '0001_stores_and_their_people'),
-        ('tournaments', '0008_event_paper_size'),
+        ("stores", "0001_stores_and_their_people"),
+        ("tournaments", "0008_event_paper_size"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='event',
-            name='store',
-            field=models.ForeignKey(blank=True, help_text='The store holding the event: its organizers run it and its judges help (stores.access).', null=True, on_delete=django.db.models.deletion.PROTECT, related_name='events', to='stores.store'),
+            model_name="event",
+            name="store",
+            field=models.ForeignKey(
+                blank=True,
+                help_text="The store holding the event: its organizers run it and its judges help (stores.access).",
+                null=True,
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="events",
+                to="stores.store",
+            ),
         ),
     ]

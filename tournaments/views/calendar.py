@@ -88,7 +88,9 @@ def store_calendar(request, store_pk: int):
     """Anyone: a store's upcoming and recent events, as a calendar to subscribe to."""
     store = load_store(store_pk)
     events = store_events(store)
-    return _calendar(request, [*events["upcoming"], *events["past"]], f"{store.name} events", f"store-{store.pk}-events.ics")
+    return _calendar(
+        request, [*events["upcoming"], *events["past"]], f"{store.name} events", f"store-{store.pk}-events.ics"
+    )
 
 
 @require_safe

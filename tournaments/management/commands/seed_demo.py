@@ -4,7 +4,8 @@ Accounts (``organizer``, ``judge``, ``player`` and a few more players) get rando
 passwords, printed once when the account is created; a later run leaves existing
 accounts alone and prints nothing for them. With ``--cards`` and an empty catalog
 the STAW cards are imported first (``import_cards``). Each game adds its own demo
-(its registry entry's ``demo``), given the demo accounts.
+(its registry entry's ``demo``), given the demo accounts. Two stores follow (``stores.demo``), each
+with its own organizer and judge: the games' demo events are held at the first, the second has its own.
 """
 
 from __future__ import annotations
@@ -20,10 +21,15 @@ from django.db import transaction
 from accounts.roles import JUDGE, ORGANIZER, PLAYER
 from fleets.models import Card
 from games.registry import all_games
+from stores.demo import demo as store_demo
+
+from ...services.demo import demo_store_events
 
 DEMO_ACCOUNTS = (
     ("organizer", (ORGANIZER,)),
     ("judge", (JUDGE,)),
+    ("organizer2", (ORGANIZER,)),
+    ("judge2", (JUDGE,)),
     ("player", (PLAYER,)),
     ("player2", (PLAYER,)),
     ("player3", (PLAYER,)),
@@ -45,6 +51,7 @@ class Command(BaseCommand):
             for game in all_games():
                 if game.demo is not None:
                     game.demo(accounts=users, log=self.stdout.write)
+            demo_store_events(stores=store_demo(accounts=users, log=self.stdout.write), log=self.stdout.write)
         if not Card.objects.exists():
             self.stdout.write(
                 "No STAW card catalog is loaded, so the demo event has no fleets. Import one with:\n"
