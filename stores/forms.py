@@ -43,4 +43,4 @@ class AppointForm(forms.Form):
     """A store's organizer appoints a judge or a co-organizer."""
 
     person = PersonField(label="Username", max_length=150)
-    role = forms.ChoiceField(choices=StoreRoleKind.choices)
+    role = forms.ChoiceField(choices=StoreRoleKind.choices, initial=StoreRoleKind.JUDGE)

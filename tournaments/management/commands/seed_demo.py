@@ -67,6 +67,7 @@ class Command(BaseCommand):
             password = secrets.token_urlsafe(12)
             user.set_password(password)
             user.save()
-            user.groups.add(*Group.objects.filter(name__in=roles))
+            # The roles migration makes the groups; a database emptied since then gets them back here.
+            user.groups.add(*(Group.objects.get_or_create(name=role)[0] for role in roles))
             self.stdout.write(f"Created {username} ({', '.join(roles)}) with password: {password}")
         return user
