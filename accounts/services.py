@@ -13,7 +13,6 @@ from django.conf import settings
 from django.contrib.auth.hashers import make_password
 from django.contrib.auth.models import Group, User
 from django.core.exceptions import ValidationError
-from django.core.mail import send_mail
 from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 from django.template.loader import render_to_string
@@ -24,6 +23,7 @@ from rules.text_input import text_problem
 
 from .models import GuestPlayer, PasswordCheckThrottle, PendingSignUp, PrintPreferences
 from .roles import GRANTABLE_ROLES, PLAYER
+from .tasks import mail_on_commit
 
 # Usernames of walk-in guests start with this; sign-up refuses it (accounts.forms.SignUpForm).
 GUEST_USERNAME_PREFIX = "guest-"
@@ -104,7 +104,7 @@ def sign_up_request(*, username: str, email: str, password: str, site_url: str) 
 
 
 def _mail(to: str, subject: str, template: str, context: dict) -> None:
-    send_mail(subject, render_to_string(template, context), None, [to])
+    mail_on_commit(to=to, subject=subject, body=render_to_string(template, context))
 
 
 def pending_sign_up(token: str) -> PendingSignUp | None:

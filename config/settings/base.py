@@ -7,7 +7,8 @@ it each process keeps its own), ``CARD_DATA`` (catalog file for ``make run``),
 ``STAW_REFERENCE_CARDS`` (the other builder's card file: Space Dock's when the site imported
 Utopia's, or the reverse; fleets imported from that builder have their ids translated through it),
 ``MUSTER_PAPER_SIZE`` (``A4``, the default, or ``Letter``: the paper of printouts outside an event
-and of a new event).
+and of a new event), ``TASKS_BACKEND`` (``immediate``, the default: background jobs run in the request
+once its transaction commits; ``database``: they wait in the database for ``manage.py run_worker``).
 """
 
 import os
@@ -45,6 +46,8 @@ INSTALLED_APPS = [
     "django_htmx",
     "axes",
     "csp",
+    "django_tasks",
+    "django_tasks_db",
     "accounts",
     "stores",
     "fleets",
@@ -119,6 +122,18 @@ CACHES = {
 }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Background jobs (mail, the all-sheets PDF) through django-tasks, the backport of Django 6's tasks
+# framework. ``database`` keeps them in the site's own database (django-tasks-db) until a worker
+# (``manage.py run_worker``) takes them; ``immediate`` runs them at once, for development.
+TASK_BACKENDS = {
+    "database": "django_tasks_db.DatabaseBackend",
+    "immediate": "django_tasks.backends.immediate.ImmediateBackend",
+}
+TASKS_BACKEND = os.environ.get("TASKS_BACKEND", "immediate")
+if TASKS_BACKEND not in TASK_BACKENDS:
+    raise ImproperlyConfigured(f"TASKS_BACKEND must be one of {', '.join(TASK_BACKENDS)}, not {TASKS_BACKEND!r}.")
+TASKS = {"default": {"BACKEND": TASK_BACKENDS[TASKS_BACKEND]}}
 
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",

@@ -17,6 +17,7 @@ from accounts.models import GuestPlayer, PendingSignUp
 from accounts.roles import PLAYER
 from accounts.selectors import find_people
 from accounts.services import AccountError, guest_create, sign_up_confirm, sign_up_request
+from tests.on_commit import committed
 from tests.security.test_account_enumeration import answer, ask
 
 pytestmark = pytest.mark.django_db
@@ -28,7 +29,8 @@ PASSWORD = "walk-in-passphrase-1701"
 def sign_up(username: str, email: str) -> str:
     """Ask for an account as the sign-up page does; the token of the link mailed, if one was."""
     mail.outbox.clear()
-    sign_up_request(username=username, email=email, password=PASSWORD, site_url=SITE)
+    with committed():
+        sign_up_request(username=username, email=email, password=PASSWORD, site_url=SITE)
     body = mail.outbox[-1].body
     return body.split("link=")[1].split()[0] if "link=" in body else ""
 

@@ -20,6 +20,7 @@ from django.urls import reverse
 
 from accounts import services
 from accounts.models import PendingSignUp
+from tests.on_commit import committed
 
 pytestmark = pytest.mark.django_db
 
@@ -28,7 +29,8 @@ ASKER_PASSWORD = "asker-passphrase-1701"
 
 def ask(username: str, email: str):
     data = {"username": username, "email": email, "password1": ASKER_PASSWORD, "password2": ASKER_PASSWORD}
-    return Client().post(reverse("sign_up"), data)
+    with committed():
+        return Client().post(reverse("sign_up"), data)
 
 
 def answer(response, username: str, email: str) -> tuple:
