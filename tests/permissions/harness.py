@@ -133,6 +133,10 @@ def other_store_judge_role(world: World) -> dict:
     return _judge_role(world.other_store)
 
 
+def sheets_job(world: World) -> dict:
+    return {"pk": world.event.pk, "job_pk": world.sheets_job.pk}
+
+
 def a_player(world: World) -> dict:
     return {"pk": world.users["player"].pk}
 

@@ -63,6 +63,7 @@ from .harness import (
     round_one,
     round_one_table,
     sheet_code,
+    sheets_job,
     store,
     store_feed,
     store_judge_role,
@@ -135,6 +136,9 @@ EVENT_ROWS = [
     Row("tournaments:fleet", "GET", opponent_registration, OPPONENT_FLEET),
     Row("tournaments:fleet_sheet", "GET", opponent_registration, OPPONENT_SHEET),
     Row("tournaments:fleet_sheets", "GET", event, EVENT_STAFF),
+    Row("tournaments:sheets_job_start", "POST", event, EVENT_STAFF),  # the job made already is followed
+    Row("tournaments:sheets_job", "GET", sheets_job, EVENT_STAFF),
+    Row("tournaments:sheets_job_pdf", "GET", sheets_job, EVENT_STAFF),
     Row("tournaments:export_csv", "GET", event, EVENT_STAFF),
     Row("tournaments:export_json", "GET", event, EVENT_STAFF),
     # The deck games' pages, asked of the STAW event (its answers for an event with submitted decks,

@@ -38,7 +38,7 @@ from stores.models import Store, StoreRoleKind
 from stores.services import store_appoint, store_create
 from tests.accounts.factories import JudgeFactory, OrganizerFactory, PlayerFactory, UserFactory
 from tests.tournaments.factories import EventFactory, fleet_for, legal_fleet_content, small_catalog
-from tournaments.models import Event, Match, Registration
+from tournaments.models import Event, Match, Registration, SheetsJob
 from tournaments.services import (
     event_start,
     registration_add,
@@ -46,7 +46,9 @@ from tournaments.services import (
     registration_check_in,
     registration_submit_fleet,
     round_pair_next,
+    sheets_job_request,
 )
+from tournaments.tasks import make_fleet_sheets
 
 ROLES = (
     "anonymous",
@@ -79,6 +81,7 @@ class World:
     campaign_seat: CampaignPlayer
     store: Store
     other_store: Store
+    sheets_job: SheetsJob  # every sheet of ``event`` in one PDF, made
 
 
 def enter_with_fleet(event: Event, player, catalog: dict[str, list[str]]) -> Registration:
@@ -148,7 +151,14 @@ def build_world() -> World:
         campaign_seat=seat,
         store=store,
         other_store=other_store,
+        sheets_job=made_sheets(event, organizer),
     )
+
+
+def made_sheets(event: Event, organizer) -> SheetsJob:
+    job = sheets_job_request(event=event, by=organizer, site_url="http://testserver/")
+    make_fleet_sheets.call(job.pk)
+    return job
 
 
 def store_with_staff(name: str, organizer, judge, *, by) -> Store:
