@@ -157,7 +157,7 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ.get("STATIC_ROOT") or BASE_DIR / "staticfiles")
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
@@ -214,6 +214,7 @@ SESSION_COOKIE_HTTPONLY = True
 
 EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.smtp.EmailBackend")
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "muster@localhost")
+EMAIL_FILE_PATH = os.environ.get("EMAIL_FILE_PATH")  # the folder of EMAIL_BACKEND=...filebased.EmailBackend
 
 LOGGING = {
     "version": 1,
