@@ -29,7 +29,10 @@ pytestmark = [
 
 
 @pytest.fixture
-def database_backend():
+def database_backend(monkeypatch):
+    """The database backend; the worker's connection housekeeping (closing connections between jobs, as
+    between requests) is left out, since here it shares the test's connection and transaction."""
+    monkeypatch.setattr("django_tasks_db.management.commands.db_worker.close_old_connections", lambda: None)
     with override_settings(TASKS={"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}):
         yield
 
