@@ -24,6 +24,7 @@ request answered at once (< 1 s) and the PDF ready within 15 s.
 
 from __future__ import annotations
 
+import http.client
 import json
 import os
 import random
@@ -166,7 +167,7 @@ def all_sheets(hall: Browser, event: int, *, at: float) -> dict:
         answer = hall._request("GET", status_url, "sheets progress", expect=(200,), extra=json_please)
         state = json.loads(answer[2]) if answer else state
     ready = time.monotonic() - asked
-    fetched = state.get("step") == "done" and hall.get(state["pdf_url"], "sheets pdf") is not None
+    fetched = state.get("step") == "done" and fetch_pdf(hall, state["pdf_url"])
     return {
         "answered": answered,
         "ready": ready,
@@ -174,6 +175,23 @@ def all_sheets(hall: Browser, event: int, *, at: float) -> dict:
         "fetched": fetched,
         "total": state.get("total"),
     }
+
+
+def fetch_pdf(browser: Browser, path: str) -> bool:
+    """The PDF as the browser saves it (bytes, which the driver's text requests do not read); recorded as a hit."""
+    start = time.monotonic()
+    cookies = "; ".join(f"{name}={value}" for name, value in browser.cookies.items())
+    connection = http.client.HTTPConnection("127.0.0.1", browser.port, timeout=60)
+    try:
+        connection.request("GET", path, headers={"X-Forwarded-Proto": "https", "Cookie": cookies})
+        response = connection.getresponse()
+        ok = response.status == 200 and response.read().startswith(b"%PDF")
+    except (OSError, http.client.HTTPException):
+        ok = False
+    finally:
+        connection.close()
+    browser.hits.append(Hit("sheets pdf", time.monotonic(), time.monotonic() - start, ok, "" if ok else "no PDF"))
+    return ok
 
 
 def results(day: dict, confirmed: int, server_errors: int, busy: float) -> list[Result]:
