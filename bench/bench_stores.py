@@ -35,6 +35,8 @@ import time
 from functools import partial
 from urllib.parse import urlencode
 
+import redis
+
 from bench.bench_live_page import POLL, enter_results, poll
 from bench.bench_load import percentile
 from bench.framework import Result, within
@@ -60,8 +62,8 @@ REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/6")
 
 def run() -> list[Result]:
     cards = utopia_file()
-    if cards is None or not postgres_reachable():
-        print("bench_stores: needs the Utopia file (CARD_DATA) and PostgreSQL (BENCH_POSTGRES_URL)")
+    if cards is None or not postgres_reachable() or not redis_reachable():
+        print("bench_stores: needs the Utopia file (CARD_DATA), PostgreSQL and Redis (BENCH_REDIS_URL)")
         return []
     password = secrets.token_urlsafe(16)
     busy = os.getloadavg()[0]
@@ -84,6 +86,13 @@ def run() -> list[Result]:
         stored = shell_json(environment, f"confirmed_results(events={events!r})")
         server_errors = sum(log.read_text().count("Traceback") for log in [*logs, folder / "worker.log"])
     return results(day, sum(stored.values()), server_errors, busy)
+
+
+def redis_reachable() -> bool:
+    try:
+        return bool(redis.Redis.from_url(REDIS_URL, socket_connect_timeout=3).ping())
+    except redis.RedisError:
+        return False
 
 
 class worker:
