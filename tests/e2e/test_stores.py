@@ -55,8 +55,9 @@ def test_store_a_organizer_cannot_reach_store_b_desk(browser, live_server, demo,
         expect(page.get_by_role("button", name="Add player")).to_have_count(0)
         refused = page.goto(f"/events/{other_event.pk}/edit/")
         assert refused.status == 403
-        refused = page.request.post(f"/events/{other_event.pk}/players/check-in/")
-        assert refused.status == 403
+        token = next(c["value"] for c in page.context.cookies() if c["name"] == "csrftoken")
+        refused = page.request.post(f"/events/{other_event.pk}/players/check-in/", headers={"X-CSRFToken": token})
+        assert refused.status == 403 and "You can't do that here" in refused.text()  # refused, not a CSRF failure
 
         own_event = Store.objects.get(name="Promenade Games").events.filter(status="registration").first()
         page.goto(f"/stores/{own_event.store_id}/")
