@@ -8,7 +8,7 @@ CARD_DATA ?=
 # Two workers by default (the suite's browser tests spend most of their time waiting).
 TEST_ARGS ?= -n 2
 
-.PHONY: run test lint bench setup demo fuzz
+.PHONY: run test lint bench setup demo fuzz worker
 
 $(STAMP): requirements.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -24,6 +24,10 @@ demo: $(STAMP)
 
 run: demo
 	$(BIN)/python manage.py runserver 127.0.0.1:8000
+
+# The background worker (mail, the all-sheets PDF) for TASKS_BACKEND=database; `make run` needs none.
+worker: $(STAMP)
+	$(BIN)/python manage.py run_worker
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

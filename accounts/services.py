@@ -13,7 +13,6 @@ from django.conf import settings
 from django.contrib.auth.hashers import make_password
 from django.contrib.auth.models import Group, User
 from django.core.exceptions import ValidationError
-from django.core.mail import send_mail
 from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 from django.template.loader import render_to_string
@@ -26,6 +25,7 @@ from .models import GuestPlayer, PasswordCheckThrottle, PendingSignUp, PrintPref
 from .roles import GRANTABLE_ROLES, PLAYER
 from .selectors import username_taken
 from .signals import role_taken
+from .tasks import mail_on_commit
 
 # Usernames of walk-in guests start with this; sign-up refuses it (accounts.forms.SignUpForm).
 GUEST_USERNAME_PREFIX = "guest-"
@@ -111,9 +111,9 @@ def sign_up_request(*, username: str, email: str, password: str, site_url: str) 
 
 def _mail(to: str, subject: str, template: str, context: dict) -> None:
     """Send once the sign-up is stored: a link is never mailed for a request that was rolled back.
-    The request's transaction is the outermost (durable), so "stored" means committed."""
-    body = render_to_string(template, context)
-    transaction.on_commit(lambda: send_mail(subject, body, None, [to]))
+    The request's transaction is the outermost (durable), so "stored" means committed; the mail
+    itself goes from the background worker (:func:`accounts.tasks.mail_on_commit`)."""
+    mail_on_commit(to=to, subject=subject, body=render_to_string(template, context))
 
 
 def pending_sign_up(token: str) -> PendingSignUp | None:

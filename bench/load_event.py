@@ -83,3 +83,39 @@ def stored_results(*, event: int) -> None:
     ):
         matches[match_id]["reported"][seat] = username
     print(json.dumps(matches))
+
+
+def set_up_stores(*, stores: int, players: int, big: int, password: str) -> None:
+    """``stores`` stores, each with its own organizer running an event of ``players`` with round 1 paired,
+    and one more event of ``big`` players with submitted fleets (for the all-sheets PDF); prints where
+    each event's pages are.
+
+    Output: ``{"events": [{"event", "organizer", "live", "round"}, ...], "big": {"event", "organizer"}}``.
+    """
+    from stores.services import store_create
+
+    contents = legal_fleet_contents(load_catalog(), max(players, big))
+    events = []
+    for number in range(1, stores + 1):
+        prefix = f"store{number:02d}-"
+        event = generated_event(players=players, rounds=0, contents=contents, prefix=prefix, password=password)
+        store = store_create(
+            name=f"Store {number:02d}", town=f"Town {number:02d}", first_organizer=event.organizer, by=None
+        )
+        Event.objects.filter(pk=event.pk).update(store=store)
+        round_ = round_pair_next(event=event, by=event.organizer)
+        pages = {name: reverse(f"tournaments:{name}", args=[event.pk, round_.number]) for name in ("live", "round")}
+        events.append({"event": event.pk, "organizer": event.organizer.username, **pages})
+    hall = generated_event(players=big, rounds=0, contents=contents, prefix="hall-", password=password)
+    store = store_create(name="Convention Hall", town="Capital", first_organizer=hall.organizer, by=None)
+    Event.objects.filter(pk=hall.pk).update(store=store)
+    print(json.dumps({"events": events, "big": {"event": hall.pk, "organizer": hall.organizer.username}}))
+
+
+def confirmed_results(*, events: list[int]) -> None:
+    """How many of each event's round-1 tables are confirmed. Output: ``{"<event>": count}``."""
+    counts = dict.fromkeys(map(str, events), 0)
+    confirmed = MatchSide.objects.filter(round__event__in=events, round__number=1, seat=1, match__status="confirmed")
+    for event in confirmed.values_list("round__event_id", flat=True):
+        counts[str(event)] += 1
+    print(json.dumps(counts))

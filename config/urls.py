@@ -14,6 +14,7 @@ urlpatterns = [
     path("check/sheet.pdf", public_check_sheet, name="check_sheet"),
     path("fleets/", include("fleets.urls")),
     path("events/", include("tournaments.urls")),
+    path("stores/", include("stores.urls")),
     path("api/", api.urls),
     path("admin/", admin.site.urls),
 ]

@@ -39,6 +39,7 @@ from django.http import Http404
 from accounts.permissions import has_role, is_event_organizer
 from accounts.roles import JUDGE, ORGANIZER
 from fleets.access import Submission
+from stores.access import standing as store_standing
 
 from .models import Event, EventStatus, MatchSide, Registration
 
@@ -59,9 +60,27 @@ def viewer_of(user, event: Event) -> Viewer:
     registration = None
     if user.is_authenticated:
         registration = event.registrations.filter(player=user).select_related("fleet_version__fleet").first()
-    is_organizer = is_event_organizer(user, event) and has_role(user, ORGANIZER)
-    is_judge = has_role(user, JUDGE) and any(judge.pk == user.pk for judge in event.judges.all())
-    return Viewer(user=user, is_staff=is_organizer or is_judge, is_organizer=is_organizer, registration=registration)
+    is_staff, is_organizer = event_roles(user, event)
+    return Viewer(user=user, is_staff=is_staff, is_organizer=is_organizer, registration=registration)
+
+
+def event_roles(user, event: Event) -> tuple[bool, bool]:
+    """Whether ``user`` is on the event's staff, and whether they run it.
+
+    An event held at a store is run by the store's current organizers (never by another
+    store's, nor by whoever created it once they left the store); the store's judges and
+    the event's own judges are its staff. An event without a store keeps its own organizer.
+    A role taken away ends its powers at once: running an event needs the Organizer role
+    still held, judging it the Judge role.
+    """
+    event_judge = user.is_authenticated and any(judge.pk == user.pk for judge in event.judges.all())
+    if event.store_id is None:
+        organizes, judges = is_event_organizer(user, event), event_judge
+    else:
+        at_store = store_standing(user, event.store_id)
+        organizes, judges = at_store.is_organizer, event_judge or at_store.is_staff
+    is_organizer = organizes and has_role(user, ORGANIZER)
+    return is_organizer or (judges and has_role(user, JUDGE)), is_organizer
 
 
 def paired_opponents(event: Event, user) -> set[int]:
@@ -130,9 +149,9 @@ def fleet_event_submissions(fleet) -> list[Submission]:
 
 
 def load_event(pk: int) -> Event:
-    """The event with what every page shows (organizer, judges), or 404."""
+    """The event with what every page shows (organizer, store, judges), or 404."""
     try:
-        return Event.objects.select_related("organizer").prefetch_related("judges").get(pk=pk)
+        return Event.objects.select_related("organizer", "store").prefetch_related("judges").get(pk=pk)
     except Event.DoesNotExist:
         raise Http404("No such event.") from None
 

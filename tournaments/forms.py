@@ -11,6 +11,8 @@ from accounts.roles import JUDGE
 from accounts.text_fields import CleanTextFormMixin
 from fleets.decks.services import MAX_IMPORT_BYTES
 from fleets.models import Deck
+from stores.access import organized_stores
+from stores.models import Store
 
 from .formats import format_choices, has_fixed_tiebreakers, join_format_choice, split_format_choice
 from .games import DeckGame
@@ -48,6 +50,7 @@ class EventForm(CleanTextFormMixin, forms.ModelForm):
             "start_time",
             "end_time",
             "venue",
+            "store",
             "planned_rounds",
             "round_minutes",
             "submission_deadline",
@@ -97,6 +100,8 @@ class EventForm(CleanTextFormMixin, forms.ModelForm):
             "and the calendar entry. Leave blank for an all-day entry.",
             "end_time": "When the event should be over, if you know.",
             "venue": "The store or address, shown on the event page and in the calendar entry.",
+            "store": "The store's organizers run the event with you and its judges help. Only stores you "
+            "organize are offered.",
             "round_minutes": "The round clock on the round page and the venue's screen counts down from this.",
             "submission_deadline": "After this, players can no longer submit or change their list themselves. "
             "Leave blank to take lists until the event starts.",
@@ -116,10 +121,12 @@ class EventForm(CleanTextFormMixin, forms.ModelForm):
             "tiebreaks": "What ranks the players, in order: each one separates players level on those before it.",
         }
 
-    field_order = ["name", "game_format", "date", "start_time", "end_time", "venue"]
+    field_order = ["name", "game_format", "date", "start_time", "end_time", "store", "venue"]
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, user=None, **kwargs):
         super().__init__(*args, **kwargs)
+        # Only the stores the person organizes: nobody holds an event at, or moves one to, another store.
+        self.fields["store"].queryset = organized_stores(user) if user is not None else Store.objects.none()
         self.fields["paper_size"].required = False
         players = None
         if self.instance.pk:

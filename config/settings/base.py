@@ -6,7 +6,8 @@ folder), ``SECRET_KEY``, ``DEBUG``, ``ALLOWED_HOSTS`` (comma-separated),
 it each process keeps its own), ``STAW_UTOPIA_URL`` and ``STAW_SPACEDOCK_URL`` (where
 ``update_cards`` fetches the newest card databases; the public repositories by default),
 ``MUSTER_PAPER_SIZE`` (``A4``, the default, or ``Letter``: the paper of printouts outside an event
-and of a new event).
+and of a new event), ``TASKS_BACKEND`` (``immediate``, the default: background jobs run in the request
+once its transaction commits; ``database``: they wait in the database for ``manage.py run_worker``).
 """
 
 import os
@@ -44,7 +45,10 @@ INSTALLED_APPS = [
     "django_htmx",
     "axes",
     "csp",
+    "django_tasks",
+    "django_tasks_db",
     "accounts",
+    "stores",
     "fleets",
     "tournaments",
     # The games, one app each, declared by a games.config.GameConfig (docs/architecture.md).
@@ -118,6 +122,18 @@ CACHES = {
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# Background jobs (mail, the all-sheets PDF) through django-tasks, the backport of Django 6's tasks
+# framework. ``database`` keeps them in the site's own database (django-tasks-db) until a worker
+# (``manage.py run_worker``) takes them; ``immediate`` runs them at once, for development.
+TASK_BACKENDS = {
+    "database": "django_tasks_db.DatabaseBackend",
+    "immediate": "django_tasks.backends.immediate.ImmediateBackend",
+}
+TASKS_BACKEND = os.environ.get("TASKS_BACKEND", "immediate")
+if TASKS_BACKEND not in TASK_BACKENDS:
+    raise ImproperlyConfigured(f"TASKS_BACKEND must be one of {', '.join(TASK_BACKENDS)}, not {TASKS_BACKEND!r}.")
+TASKS = {"default": {"BACKEND": TASK_BACKENDS[TASKS_BACKEND]}}
+
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
@@ -140,7 +156,7 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ.get("STATIC_ROOT") or BASE_DIR / "staticfiles")
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
@@ -205,6 +221,7 @@ SESSION_COOKIE_HTTPONLY = True
 
 EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.smtp.EmailBackend")
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "muster@localhost")
+EMAIL_FILE_PATH = os.environ.get("EMAIL_FILE_PATH")  # the folder of EMAIL_BACKEND=...filebased.EmailBackend
 
 LOGGING = {
     "version": 1,

@@ -23,3 +23,7 @@ CSRF_COOKIE_SECURE = True
 SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", str(60 * 60 * 24 * 365)))
 SECURE_HSTS_INCLUDE_SUBDOMAINS = True
 SECURE_HSTS_PRELOAD = True
+
+# Mail and the all-sheets PDF wait in the database for the worker (manage.py run_worker), never in a request.
+TASKS_BACKEND = os.environ.get("TASKS_BACKEND", "database")
+TASKS = {"default": {"BACKEND": TASK_BACKENDS[TASKS_BACKEND]}}  # noqa: F405

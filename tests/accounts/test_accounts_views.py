@@ -6,12 +6,12 @@ from datetime import timedelta
 import pytest
 from django.contrib.auth.models import User
 from django.core import mail
-from django.test import TestCase
 from django.urls import reverse
 from django.utils import timezone
 
 from accounts.roles import PLAYER
 from tests.accounts.factories import PASSWORD
+from tests.on_commit import committed
 
 pytestmark = pytest.mark.django_db
 
@@ -22,10 +22,9 @@ def test_roles_exist_after_migrations():
     assert set(Group.objects.values_list("name", flat=True)) >= {"Organizer", "Judge", "Player"}
 
 
-def ask(client, data: dict):
-    """Post the sign-up form; its mail goes when the request's transaction commits, which the test's
-    own transaction stands in for here."""
-    with TestCase.captureOnCommitCallbacks(execute=True):
+def sign_up(client, data: dict):
+    """The sign-up form sent, and its transaction committed: the mail it queued is sent."""
+    with committed():
         return client.post(reverse("sign_up"), data)
 
 
@@ -36,7 +35,7 @@ def sign_up_link(message) -> str:
 
 
 def test_sign_up_mails_a_link_that_creates_a_player_and_logs_in(client):
-    response = ask(
+    response = sign_up(
         client, {"username": "kira", "email": "Kira@Example.org", "password1": PASSWORD, "password2": PASSWORD}
     )
     assert response.status_code == 200
@@ -62,7 +61,7 @@ def test_sign_up_mails_a_link_that_creates_a_player_and_logs_in(client):
 
 
 def test_a_sign_up_link_works_once(client):
-    ask(client, {"username": "odo", "email": "odo@example.org", "password1": PASSWORD, "password2": PASSWORD})
+    sign_up(client, {"username": "odo", "email": "odo@example.org", "password1": PASSWORD, "password2": PASSWORD})
     token = sign_up_link(mail.outbox[0]).split("link=")[1]
     assert client.post(reverse("sign_up"), {"link": token}).status_code == 302
     client.logout()
@@ -74,7 +73,7 @@ def test_a_sign_up_link_works_once(client):
 def test_an_old_sign_up_link_no_longer_works(client):
     from accounts.models import PendingSignUp
 
-    ask(client, {"username": "odo", "email": "odo@example.org", "password1": PASSWORD, "password2": PASSWORD})
+    sign_up(client, {"username": "odo", "email": "odo@example.org", "password1": PASSWORD, "password2": PASSWORD})
     PendingSignUp.objects.update(created_at=timezone.now() - timedelta(days=4))
     link = sign_up_link(mail.outbox[0])
     assert client.get(link).status_code == 404
@@ -84,8 +83,8 @@ def test_an_old_sign_up_link_no_longer_works(client):
 
 def test_a_name_taken_before_the_link_is_followed_is_refused_then(client):
     data = {"username": "odo", "email": "odo@example.org", "password1": PASSWORD, "password2": PASSWORD}
-    ask(client, data)
-    ask(client, data | {"email": "changeling@example.org"})
+    sign_up(client, data)
+    sign_up(client, data | {"email": "changeling@example.org"})
     first, second = (sign_up_link(m).split("link=")[1] for m in mail.outbox)
     assert client.post(reverse("sign_up"), {"link": second}).status_code == 302
     client.logout()
@@ -95,7 +94,9 @@ def test_a_name_taken_before_the_link_is_followed_is_refused_then(client):
 
 
 def test_sign_up_with_bad_input_creates_nothing(client, player):
-    response = ask(client, {"username": "odo", "email": player.email, "password1": PASSWORD, "password2": "different"})
+    response = sign_up(
+        client, {"username": "odo", "email": player.email, "password1": PASSWORD, "password2": "different"}
+    )
     assert response.status_code == 200
     assert "didn&#x27;t match" in response.text
     assert not User.objects.filter(username="odo").exists()

@@ -18,6 +18,7 @@ from accounts.models import GuestPlayer, PendingSignUp
 from accounts.roles import PLAYER
 from accounts.selectors import find_people
 from accounts.services import AccountError, guest_create, sign_up_confirm, sign_up_request
+from tests.on_commit import committed
 from tests.security.test_account_enumeration import answer, ask
 
 pytestmark = pytest.mark.django_db
@@ -29,7 +30,7 @@ PASSWORD = "walk-in-passphrase-1701"
 def sign_up(username: str, email: str) -> str:
     """Ask for an account as the sign-up page does; the token of the link mailed, if one was."""
     mail.outbox.clear()
-    with TestCase.captureOnCommitCallbacks(execute=True):  # the mail goes when the sign-up commits
+    with committed():
         sign_up_request(username=username, email=email, password=PASSWORD, site_url=SITE)
     body = mail.outbox[-1].body
     return body.split("link=")[1].split()[0] if "link=" in body else ""

@@ -51,6 +51,11 @@ API_FLEET_OWNER = (E401, BAD, E403, E403, E404, E403, E404, E403)  # the owner's
 API_EVENT_STAFF = (E401, E403, E403, BAD, E403, BAD, E403, BAD)  # the event's staff; then no winner: 400
 PUBLIC_INPUT_REFUSED = (BAD, BAD, BAD, BAD, BAD, BAD, BAD, BAD)
 SITE_ADMINS = (LOGIN, E403, E403, E403, E403, E403, E403, OK)
+SITE_ADMINS_INPUT_REFUSED = (LOGIN, E403, E403, E403, E403, E403, E403, BAD)
+# The world's two stores: ``store`` is organizer's and judge's, ``other_store`` other_organizer's and other_judge's.
+STORE_ORGANIZERS = EVENT_ORGANIZER
+OTHER_STORE_ORGANIZERS = (LOGIN, E403, E403, E403, E403, E403, OK, OK)
+OTHER_STORE_STAFF = (LOGIN, E403, E403, E403, OK, E403, OK, OK)
 NOWHERE = (E404, E404, E404, E404, E404, E404, E404, E404)
 
 Kwargs = Callable[[World], dict]
@@ -98,6 +103,38 @@ def missing_deck_of_own_entry(world: World) -> dict:
 
 def event_judge(world: World) -> dict:
     return {"pk": world.event.pk, "user_pk": world.users["judge"].pk}
+
+
+def other_event(world: World) -> dict:
+    return {"pk": world.other_event.pk}
+
+
+def store(world: World) -> dict:
+    return {"pk": world.store.pk}
+
+
+def other_store(world: World) -> dict:
+    return {"pk": world.other_store.pk}
+
+
+def store_feed(world: World) -> dict:
+    return {"store_pk": world.other_store.pk}
+
+
+def _judge_role(a_store) -> dict:
+    return {"pk": a_store.pk, "role_pk": a_store.roles.get(role="judge").pk}
+
+
+def store_judge_role(world: World) -> dict:
+    return _judge_role(world.store)
+
+
+def other_store_judge_role(world: World) -> dict:
+    return _judge_role(world.other_store)
+
+
+def sheets_job(world: World) -> dict:
+    return {"pk": world.event.pk, "job_pk": world.sheets_job.pk}
 
 
 def a_player(world: World) -> dict:
@@ -254,7 +291,7 @@ def outcome(response) -> str:
 
 
 def database_state() -> dict[str, list[tuple]]:
-    """Every row of the accounts, fleets and tournaments tables (and their many-to-many links).
+    """Every row of the accounts, stores, fleets and tournaments tables (and their many-to-many links).
 
     Plain SQL, one query per table: the matrix takes this snapshot hundreds of times.
     """
@@ -270,7 +307,7 @@ def database_state() -> dict[str, list[tuple]]:
 def snapshot_queries() -> list[tuple[str, str]]:
     quote = connection.ops.quote_name
     queries = []
-    for label in ("auth", "fleets", "tournaments"):
+    for label in ("auth", "stores", "fleets", "tournaments"):
         for model in apps.get_app_config(label).get_models(include_auto_created=True):
             columns = [f.column for f in model._meta.concrete_fields if f.attname not in VOLATILE_FIELDS]
             table = model._meta.db_table
@@ -311,5 +348,5 @@ def assert_row_as_the_matrix_says(world: World, row: Row) -> None:
         got[role] = outcome(response)
         if not unchanged:
             changed_by_refused.append(role)
-    assert got == row.expected()
+    assert got == row.expected(), got
     assert not changed_by_refused, f"refused, yet the database changed: {changed_by_refused}"

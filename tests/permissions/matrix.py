@@ -22,6 +22,8 @@ from .harness import (
     OPPONENT_FLEET,
     OPPONENT_SHEET,
     ORGANIZERS,
+    OTHER_STORE_ORGANIZERS,
+    OTHER_STORE_STAFF,
     OWN_ENTRY_NO_DECK,
     OWN_REGISTRATION_OR_STAFF,
     PLAYERS,
@@ -29,6 +31,8 @@ from .harness import (
     REGISTERED,
     SIGNED_IN,
     SITE_ADMINS,
+    SITE_ADMINS_INPUT_REFUSED,
+    STORE_ORGANIZERS,
     TOKEN_OWNER,
     Row,
     a_player,
@@ -51,11 +55,18 @@ from .harness import (
     missing_deck_of_own_entry,
     no_args,
     opponent_registration,
+    other_event,
+    other_store,
+    other_store_judge_role,
     own_registration,
     pairings_printout,
     round_one,
     round_one_table,
     sheet_code,
+    sheets_job,
+    store,
+    store_feed,
+    store_judge_role,
     walk_in,
 )
 
@@ -125,6 +136,9 @@ EVENT_ROWS = [
     Row("tournaments:fleet", "GET", opponent_registration, OPPONENT_FLEET),
     Row("tournaments:fleet_sheet", "GET", opponent_registration, OPPONENT_SHEET),
     Row("tournaments:fleet_sheets", "GET", event, EVENT_STAFF),
+    Row("tournaments:sheets_job_start", "POST", event, EVENT_STAFF),  # the job made already is followed
+    Row("tournaments:sheets_job", "GET", sheets_job, EVENT_STAFF),
+    Row("tournaments:sheets_job_pdf", "GET", sheets_job, EVENT_STAFF),
     Row("tournaments:export_csv", "GET", event, EVENT_STAFF),
     Row("tournaments:export_json", "GET", event, EVENT_STAFF),
     Row("tournaments:export_standings_csv", "GET", event, EVENT_STAFF),
@@ -135,6 +149,30 @@ EVENT_ROWS = [
     Row("tournaments:set_club", "POST", own_registration, OWN_REGISTRATION_OR_STAFF),
     Row("tournaments:decks", "GET", own_registration, NOWHERE),  # a fleet event has no decks
     Row("tournaments:deck_sheet", "GET", missing_deck_of_own_entry, OWN_ENTRY_NO_DECK),
+]
+
+# Stores, and the organizer and judge of ``store`` on ``other_store``'s pages and events (and the reverse).
+STORE_ROWS = [
+    Row("stores:list", "GET", no_args, EVERYONE),
+    Row("stores:list", "GET", no_args, EVERYONE, query="q=Claw&town=baj"),
+    Row("stores:create", "GET", no_args, SITE_ADMINS),
+    Row("stores:create", "POST", no_args, SITE_ADMINS_INPUT_REFUSED),
+    Row("stores:detail", "GET", store, EVERYONE),
+    Row("stores:detail", "GET", other_store, EVERYONE),
+    Row("stores:appoint", "POST", store, STORE_ORGANIZERS),  # an empty form: refused with a message
+    Row("stores:appoint", "POST", other_store, OTHER_STORE_ORGANIZERS),
+    Row("stores:end_role", "POST", store_judge_role, STORE_ORGANIZERS),
+    Row("stores:end_role", "POST", other_store_judge_role, OTHER_STORE_ORGANIZERS),
+    Row("tournaments:store_calendar", "GET", store_feed, EVERYONE),
+    Row("tournaments:event", "GET", other_event, EVERYONE),
+    Row("tournaments:edit", "GET", other_event, OTHER_STORE_ORGANIZERS),
+    Row("tournaments:edit", "POST", other_event, OTHER_STORE_ORGANIZERS),
+    Row("tournaments:appoint_judge", "POST", other_event, OTHER_STORE_ORGANIZERS),
+    Row("tournaments:start", "POST", other_event, OTHER_STORE_ORGANIZERS),
+    Row("tournaments:add_player", "POST", other_event, OTHER_STORE_STAFF),
+    Row("tournaments:check_in_all", "POST", other_event, OTHER_STORE_STAFF),
+    Row("tournaments:history", "GET", other_event, OTHER_STORE_STAFF),
+    Row("tournaments:export_csv", "GET", other_event, OTHER_STORE_STAFF),
 ]
 
 CAMPAIGN_ROWS = [
@@ -239,4 +277,4 @@ API_ROWS = [
     Row("api:match_result", "POST", api_match, API_EVENT_STAFF),
 ]
 
-MATRIX = SITE_ROWS + EVENT_ROWS + CAMPAIGN_ROWS + FLEET_ROWS + DECK_ROWS + API_ROWS
+MATRIX = SITE_ROWS + STORE_ROWS + EVENT_ROWS + CAMPAIGN_ROWS + FLEET_ROWS + DECK_ROWS + API_ROWS

@@ -15,11 +15,12 @@ from unittest import mock
 
 import pytest
 from django.contrib.auth.models import User
-from django.test import Client, TestCase
+from django.test import Client
 from django.urls import reverse
 
 from accounts import services
 from accounts.models import PendingSignUp
+from tests.on_commit import committed
 
 pytestmark = pytest.mark.django_db
 
@@ -28,7 +29,7 @@ ASKER_PASSWORD = "asker-passphrase-1701"
 
 def ask(username: str, email: str):
     data = {"username": username, "email": email, "password1": ASKER_PASSWORD, "password2": ASKER_PASSWORD}
-    with TestCase.captureOnCommitCallbacks(execute=True):  # the mail goes when the sign-up commits
+    with committed():
         return Client().post(reverse("sign_up"), data)
 
 

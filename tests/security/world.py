@@ -3,11 +3,13 @@
 Built only through the services (and the factories of the other test folders),
 so it is the state real use produces:
 
-- ``event``: run by ``organizer`` with ``judge``; ``player`` and ``other_player``
+- ``store``: the store ``organizer`` organizes and ``judge`` judges at; ``other_store``:
+  ``other_organizer``'s, judged by ``other_judge``.
+- ``event``: at ``store``, run by ``organizer`` with ``judge``; ``player`` and ``other_player``
   registered themselves, submitted legal fleets and checked in; the event has
   started (fleets locked, lists hidden) and round 1 pairs the two at table 1.
-- ``other_event``: another organizer's event, still taking registrations, judged
-  by ``other_judge``.
+- ``other_event``: ``other_store``'s event, still taking registrations, run by
+  ``other_organizer`` and judged by ``other_judge``.
 - ``deck``: a Wing Commander deck of ``player``; ``spare_fleet``: a fleet of
   ``player`` submitted nowhere.
 - ``campaign``: a Starship Command campaign run by ``organizer`` in which
@@ -32,9 +34,11 @@ from fleets.models import ApiToken, Deck, Fleet
 from fleets.services import api_token_create
 from games.starship_command.campaigns.services import campaign_add_player, campaign_create
 from games.starship_command.models import Campaign, CampaignPlayer
+from stores.models import Store, StoreRoleKind
+from stores.services import store_appoint, store_create
 from tests.accounts.factories import JudgeFactory, OrganizerFactory, PlayerFactory, UserFactory
 from tests.tournaments.factories import EventFactory, fleet_for, legal_fleet_content, small_catalog
-from tournaments.models import Event, Match, Registration
+from tournaments.models import Event, Match, Registration, SheetsJob
 from tournaments.services import (
     event_start,
     registration_add,
@@ -42,7 +46,9 @@ from tournaments.services import (
     registration_check_in,
     registration_submit_fleet,
     round_pair_next,
+    sheets_job_request,
 )
+from tournaments.tasks import make_fleet_sheets
 
 ROLES = (
     "anonymous",
@@ -73,6 +79,9 @@ class World:
     api_token: ApiToken
     campaign: Campaign
     campaign_seat: CampaignPlayer
+    store: Store
+    other_store: Store
+    sheets_job: SheetsJob  # every sheet of ``event`` in one PDF, made
 
 
 def enter_with_fleet(event: Event, player, catalog: dict[str, list[str]]) -> Registration:
@@ -104,9 +113,11 @@ def build_world() -> World:
         "other_organizer": other_organizer,
         "superuser": UserFactory(is_superuser=True, is_staff=True),
     }
-    event = EventFactory(organizer=organizer, name="Hidden Lists Open")
+    store = store_with_staff("Promenade Games", organizer, judge, by=users["superuser"])
+    other_store = store_with_staff("Tiger's Claw Games", other_organizer, other_judge, by=users["superuser"])
+    event = EventFactory(organizer=organizer, name="Hidden Lists Open", store=store)
     event.judges.add(judge)
-    other_event = EventFactory(organizer=other_organizer, name="Other Open")
+    other_event = EventFactory(organizer=other_organizer, name="Other Open", store=other_store)
     other_event.judges.add(other_judge)
     registrations = {who: enter_with_fleet(event, users[who], catalog) for who in ("player", "other_player")}
     event_start(event=event)
@@ -138,7 +149,22 @@ def build_world() -> World:
         api_token=records["player"],
         campaign=campaign,
         campaign_seat=seat,
+        store=store,
+        other_store=other_store,
+        sheets_job=made_sheets(event, organizer),
     )
+
+
+def made_sheets(event: Event, organizer) -> SheetsJob:
+    job = sheets_job_request(event=event, by=organizer, site_url="http://testserver/")
+    make_fleet_sheets.call(job.pk)
+    return job
+
+
+def store_with_staff(name: str, organizer, judge, *, by) -> Store:
+    store = store_create(name=name, town="Bajor", first_organizer=organizer, by=by)
+    store_appoint(store=store, person=judge, role=StoreRoleKind.JUDGE, by=organizer)
+    return store
 
 
 @contextmanager

@@ -3,8 +3,6 @@
 The paper is read from each PDF page's MediaBox; the text with pypdf.
 """
 
-import base64
-import json
 from io import BytesIO
 
 import pytest
@@ -30,11 +28,8 @@ def text(pdf: bytes) -> str:
 
 
 def pdf_of(response) -> bytes:
-    """The PDF of a plain response, or of the last line of the sheets' progress stream."""
+    """The PDF of a response."""
     assert response.status_code == 200
-    if response.get("Content-Type") == "application/x-ndjson":
-        last = json.loads(b"".join(response.streaming_content).splitlines()[-1])
-        return base64.b64decode(last["pdf"])
     assert response["Content-Type"] == "application/pdf"
     return response.content
 
@@ -56,7 +51,6 @@ def fleet_event_printouts(event, registration) -> list[str]:
     return [
         reverse("tournaments:fleet_sheet", args=[pk, registration.pk]),
         reverse("tournaments:fleet_sheets", args=[pk]),
-        reverse("tournaments:fleet_sheets", args=[pk]) + "?progress=1",
         reverse("tournaments:round_printout", args=[pk, 1, "pairings-by-table"]),
         reverse("tournaments:round_printout", args=[pk, 1, "pairings-by-name"]),
         reverse("tournaments:round_printout", args=[pk, 1, "match-slips"]),
@@ -65,8 +59,7 @@ def fleet_event_printouts(event, registration) -> list[str]:
 
 
 @pytest.mark.parametrize("paper", ["A4", "Letter"])
-def test_every_printout_of_a_fleet_event_is_on_the_event_paper(client, fleet_event, paper, monkeypatch):
-    monkeypatch.setattr("tournaments.views.sheets_bundle.POLL_SECONDS", 0.001)
+def test_every_printout_of_a_fleet_event_is_on_the_event_paper(client, fleet_event, paper):
     event, registrations = fleet_event(paper)
     client.force_login(event.organizer)
     for url in fleet_event_printouts(event, registrations[0]):
@@ -88,8 +81,7 @@ def test_every_sheet_of_a_deck_event_is_on_the_event_paper(client, paper):
         assert sizes and all(size == pytest.approx(PAPERS[paper], abs=0.5) for size in sizes), url
 
 
-def test_printouts_carry_the_name_a_player_chose_and_never_their_email(client, fleet_event, monkeypatch):
-    monkeypatch.setattr("tournaments.views.sheets_bundle.POLL_SECONDS", 0.001)
+def test_printouts_carry_the_name_a_player_chose_and_never_their_email(client, fleet_event):
     event, registrations = fleet_event("A4")
     chosen = registrations[0].player
     print_preferences_set(user=chosen, print_name="Benjamin Sisko", print_email=False)

@@ -89,3 +89,22 @@ def test_seed_demo_gives_every_deck_game_something_to_look_at():
     seed()
     assert CampaignEntry.objects.count() == entries
     assert Event.objects.filter(name__in=[FINISHED_EVENT, OPEN_EVENT, SPEARPOINT_EVENT]).count() == 3
+
+
+def test_seed_demo_opens_two_stores_each_run_by_its_own_organizer():
+    """The demo events of ``organizer`` are held at the first store; the second store's event is
+    ``organizer2``'s to run and not ``organizer``'s."""
+    from stores.models import Store
+    from tournaments.access import viewer_of
+
+    seed()
+    seed()
+    home, other = Store.objects.get(name="Promenade Games"), Store.objects.get(name="Starbase Hobbies")
+    assert Store.objects.count() == 2
+    assert {r.person.username for r in home.roles.current()} == {"organizer", "judge"}
+    assert {r.person.username for r in other.roles.current()} == {"organizer2", "judge2"}
+    assert Event.objects.get(name=DEMO_EVENT_NAME).store == home
+    league_night = other.events.get()
+    organizer, organizer2 = User.objects.get(username="organizer"), User.objects.get(username="organizer2")
+    assert viewer_of(organizer2, league_night).is_organizer
+    assert not viewer_of(organizer, league_night).is_staff

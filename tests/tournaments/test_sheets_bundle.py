@@ -5,16 +5,18 @@ Build Sheet at the start of the tournament, and their opponents verify the build
 against it every round, so the staff print one sheet per submitted fleet.
 """
 
-import base64
-import json
 from io import BytesIO
 
 import pytest
+from django.test import TestCase
 from django.urls import reverse
 from pypdf import PdfReader
 
 from tests.accounts.factories import PlayerFactory
+from tests.on_commit import committed
+from tournaments.models import Event, SheetsJob
 from tournaments.services import registration_add
+from tournaments.tasks import make_fleet_sheets
 
 pytestmark = pytest.mark.django_db
 
@@ -27,9 +29,8 @@ def entries(event_staff, enter):
     return [enter(event, PlayerFactory(username=name)) for name in ("charlie", "alpha", "bravo")]
 
 
-def address(event, **query) -> str:
-    url = reverse("tournaments:fleet_sheets", args=[event.pk])
-    return url + "?progress=1" if query.get("progress") else url
+def address(event) -> str:
+    return reverse("tournaments:fleet_sheets", args=[event.pk])
 
 
 def login(client, user):
@@ -40,11 +41,6 @@ def login(client, user):
 def pages(pdf: bytes) -> list[str]:
     """The text of each page, whitespace squeezed."""
     return [" ".join(page.extract_text().split()) for page in PdfReader(BytesIO(pdf)).pages]
-
-
-def progress_lines(response) -> list[dict]:
-    assert response["Content-Type"] == "application/x-ndjson"
-    return [json.loads(line) for line in b"".join(response.streaming_content).splitlines()]
 
 
 @pytest.mark.parametrize("staff", ["organizer", "judge"])
@@ -59,55 +55,110 @@ def test_the_staff_get_one_page_per_submitted_fleet_in_name_order(client, event_
         assert "Fleet Build Sheet" in text and event_staff["event"].name in text
 
 
-def test_the_progress_stream_reads_every_fleet_then_lays_the_pages_out_then_sends_the_pdf(
-    client, event_staff, entries, monkeypatch
-):
-    monkeypatch.setattr("tournaments.views.sheets_bundle.POLL_SECONDS", 0.001)  # three pages are quick
-    response = login(client, event_staff["organizer"]).get(address(event_staff["event"], progress=True))
-    assert response.status_code == 200
-    lines = progress_lines(response)
-    reading = [line for line in lines if line["step"] == "reading"]
-    printing = [line for line in lines if line["step"] == "printing"]
-    assert [line["done"] for line in reading] == [1, 2, 3]
-    assert printing and [line["done"] for line in printing] == sorted(line["done"] for line in printing)
-    assert lines == reading + printing + lines[-1:]
-    assert all(line["total"] == 3 for line in reading + printing)
-    last = lines[-1]
-    assert last["step"] == "done"
-    assert last["filename"] == f"event-{event_staff['event'].pk}-fleet-sheets.pdf"
-    assert len(pages(base64.b64decode(last["pdf"]))) == 3
+def start(event) -> str:
+    return reverse("tournaments:sheets_job_start", args=[event.pk])
 
 
-def test_a_layout_failure_ends_the_stream_with_a_message_not_a_broken_pdf(client, event_staff, entries, monkeypatch):
+def ask_for_sheets(client, event):
+    """The page's script asking for the sheets; the job runs once the request's transaction commits."""
+    with committed():
+        response = client.post(start(event), HTTP_ACCEPT="application/json")
+    assert response.status_code == 202, response.content
+    return response.json()
+
+
+def test_the_worker_makes_the_sheets_and_the_page_follows_its_progress_to_the_pdf(client, event_staff, entries):
+    event = event_staff["event"]
+    queued = ask_for_sheets(login(client, event_staff["organizer"]), event)
+    assert queued["step"] == "queued"  # the request answers before the sheets are made
+    state = client.get(queued["status_url"], HTTP_ACCEPT="application/json").json()
+    assert state["step"] == "done" and state["done"] == state["total"] == 3
+    assert state["filename"] == f"event-{event.pk}-fleet-sheets.pdf"
+    response = client.get(state["pdf_url"])
+    assert response["Content-Type"] == "application/pdf"
+    assert [text.split("Name ")[1].split()[0] for text in pages(response.content)] == ["alpha", "bravo", "charlie"]
+    page = client.get(queued["status_url"]).text  # without the script: the job's own page
+    assert state["pdf_url"] in page and "3 sheets ready" in page
+
+
+def test_the_job_is_queued_only_when_the_request_commits(client, event_staff, entries):
+    with TestCase.captureOnCommitCallbacks(execute=False) as callbacks:
+        response = login(client, event_staff["organizer"]).post(start(event_staff["event"]))
+    job = SheetsJob.objects.get()
+    assert response.status_code == 302 and response.url == reverse(
+        "tournaments:sheets_job", args=[job.event_id, job.pk]
+    )
+    assert len(callbacks) == 1 and job.step == "queued" and job.pdf is None
+    assert client.get(reverse("tournaments:sheets_job_pdf", args=[job.event_id, job.pk])).status_code == 409
+    assert "reloads itself" in client.get(response.url).text
+
+
+def test_asking_twice_while_the_sheets_are_made_follows_the_same_job(client, event_staff, entries):
+    with TestCase.captureOnCommitCallbacks(execute=False) as callbacks:
+        first = login(client, event_staff["organizer"]).post(start(event_staff["event"]))
+        second = client.post(start(event_staff["event"]))
+    assert first.url == second.url and len(callbacks) == 1 and SheetsJob.objects.count() == 1
+
+
+def test_a_layout_failure_ends_the_job_with_a_message_not_a_broken_pdf(client, event_staff, entries, monkeypatch):
     def broken(*args, **kwargs):
         raise ValueError("no room on the page")
 
-    monkeypatch.setattr("tournaments.views.sheets_bundle.render_fleet_sheets", broken)
-    response = login(client, event_staff["organizer"]).get(address(event_staff["event"], progress=True))
-    last = progress_lines(response)[-1]
-    assert last["step"] == "failed" and "could not be made" in last["message"]
+    monkeypatch.setattr("tournaments.tasks.render_fleet_sheets", broken)
+    queued = ask_for_sheets(login(client, event_staff["organizer"]), event_staff["event"])
+    state = client.get(queued["status_url"], HTTP_ACCEPT="application/json").json()
+    assert state["step"] == "failed" and "pdf_url" not in state
+    assert "could not be made" in client.get(queued["status_url"]).text
 
 
-@pytest.mark.parametrize("progress", [False, True])
-def test_players_and_other_events_staff_are_refused(client, event_staff, entries, progress):
+def test_a_job_run_again_after_it_finished_changes_nothing(client, event_staff, entries):
+    """A worker stopped mid-job runs it again (run_worker): a finished job is left as it was."""
+    queued = ask_for_sheets(login(client, event_staff["organizer"]), event_staff["event"])
+    job = SheetsJob.objects.get()
+    make_fleet_sheets.call(job.pk)
+    again = SheetsJob.objects.get()
+    assert (again.step, bytes(again.pdf), again.finished_at) == ("done", bytes(job.pdf), job.finished_at)
+    assert queued["status_url"].endswith(f"/{job.pk}/")
+
+
+def test_nobody_outside_the_staff_follows_a_job(client, event_staff, entries):
+    event = event_staff["event"]
+    ask_for_sheets(login(client, event_staff["organizer"]), event)
+    job = SheetsJob.objects.get()
+    for name in ("sheets_job", "sheets_job_pdf"):
+        url = reverse(f"tournaments:{name}", args=[event.pk, job.pk])
+        for outsider in (entries[0].player, event_staff["other_judge"], event_staff["other_organizer"]):
+            assert login(client, outsider).get(url).status_code == 403
+        assert login(client, event_staff["judge"]).get(url).status_code == 200
+    other_event = Event.objects.exclude(pk=event.pk).get()  # a job is found only under its own event
+    url = reverse("tournaments:sheets_job", args=[other_event.pk, job.pk])
+    assert login(client, other_event.organizer).get(url).status_code == 404
+
+
+def test_players_and_other_events_staff_are_refused(client, event_staff, entries):
     event = event_staff["event"]
     for outsider in (entries[0].player, event_staff["other_judge"], event_staff["other_organizer"]):
-        assert login(client, outsider).get(address(event, progress=progress)).status_code == 403
+        assert login(client, outsider).get(address(event)).status_code == 403
+        assert login(client, outsider).post(start(event)).status_code == 403
     client.logout()
-    response = client.get(address(event, progress=progress))
+    response = client.get(address(event))
     assert response.status_code == 302 and response["Location"].startswith(reverse("login"))
+    assert not SheetsJob.objects.exists()
 
 
 def test_an_event_without_submitted_fleets_has_no_sheets(client, event_staff):
     registration_add(event=event_staff["event"], player=PlayerFactory())
     assert login(client, event_staff["organizer"]).get(address(event_staff["event"])).status_code == 404
+    response = client.post(start(event_staff["event"]), HTTP_ACCEPT="application/json")
+    assert response.status_code == 409 and "No fleet has been submitted" in response.json()["error"]
+    assert not SheetsJob.objects.exists()
 
 
 def test_the_fleets_page_offers_the_sheets_to_the_staff_only(client, event_staff, entries):
     event = event_staff["event"]
     fleets_page = reverse("tournaments:fleets", args=[event.pk])
-    assert address(event) in login(client, event_staff["judge"]).get(fleets_page).text
-    assert address(event) not in login(client, entries[0].player).get(fleets_page).text
+    assert start(event) in login(client, event_staff["judge"]).get(fleets_page).text
+    assert start(event) not in login(client, entries[0].player).get(fleets_page).text
 
 
 def test_a_deck_game_event_prints_a_registration_sheet_per_submitted_deck(client):

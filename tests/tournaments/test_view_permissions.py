@@ -10,12 +10,14 @@ import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.urls import URLPattern, reverse
 
+from stores.models import Store
 from tests.accounts.factories import PlayerFactory
 from tests.tournaments.access_check import got_through
 from tests.tournaments.test_deck_view_permissions import COVERED as DECK_VIEWS_COVERED
 from tests.tournaments.test_walk_in_views import COVERED as WALK_IN_VIEWS_COVERED
 from tournaments.models import MatchSide
-from tournaments.services import event_start, round_pair_next, round_swap_players
+from tournaments.services import event_start, round_pair_next, round_swap_players, sheets_job_request
+from tournaments.tasks import make_fleet_sheets
 from tournaments.urls import urlpatterns
 
 pytestmark = pytest.mark.django_db
@@ -48,8 +50,12 @@ def world(event_staff, enter, player, other_player):
         "other_player": other_player,
         **{key: event_staff[key] for key in ("judge", "other_judge", "organizer", "other_organizer")},
     }
+    job = sheets_job_request(event=event, by=event.organizer, site_url="http://testserver/")
+    make_fleet_sheets.call(job.pk)
     return {
         "event": event,
+        "store": Store.objects.create(name="Corner Shop", town="Riverside"),
+        "sheets_job": job,
         "round": round_,
         "match": match,
         "other_match": other_match,
@@ -108,6 +114,10 @@ def url(world, name):
         "export_json": reverse("tournaments:export_json", args=[pk]),
         "calendar": reverse("tournaments:calendar"),
         "event_ics": reverse("tournaments:event_ics", args=[pk]),
+        "store_calendar": reverse("tournaments:store_calendar", args=[world["store"].pk]),
+        "sheets_job_start": reverse("tournaments:sheets_job_start", args=[pk]),
+        "sheets_job": reverse("tournaments:sheets_job", args=[pk, world["sheets_job"].pk]),
+        "sheets_job_pdf": reverse("tournaments:sheets_job_pdf", args=[pk, world["sheets_job"].pk]),
     }[name]
 
 
@@ -162,6 +172,10 @@ CASES = [
     ("export_json", "get", STAFF),
     ("calendar", "get", EVERYONE),
     ("event_ics", "get", EVERYONE),
+    ("store_calendar", "get", EVERYONE),
+    ("sheets_job_start", "post", STAFF),
+    ("sheets_job", "get", STAFF),
+    ("sheets_job_pdf", "get", STAFF),
 ]
 
 

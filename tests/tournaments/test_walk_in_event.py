@@ -9,11 +9,12 @@ import json
 
 import pytest
 from django.core import mail
-from django.test import Client, TestCase
+from django.test import Client
 from django.urls import reverse
 
 from accounts.services import sign_up_confirm, sign_up_request
 from games.attack_wing.results import Losses, MatchResult
+from tests.on_commit import committed
 from tests.tournaments.factories import EventFactory, legal_fleet_content
 from tests.tournaments.test_printouts_and_exports import pdf_text
 from tests.tournaments.test_sheets_bundle import pages
@@ -112,7 +113,7 @@ def test_a_walk_in_who_signs_up_keeps_entry_fleet_and_results(played):
     event, _accounts, walk_ins = played
     kasidy = walk_ins[0]
     before = next(row for row in event_standings(event).rows if row.name == "Kasidy Yates")
-    with TestCase.captureOnCommitCallbacks(execute=True):  # the mail goes when the sign-up commits
+    with committed():
         sign_up_request(username="kasidy", email="kasidy@bajor.example", password="freighter-captain-77", site_url="")
     user = sign_up_confirm(token=mail.outbox[-1].body.split("link=")[1].split()[0])
     assert user.pk == kasidy.player_id

@@ -5,6 +5,7 @@ from .registration import Registration
 from .results import Outcome, ResultChange, ResultReport
 from .round_history import RoundChange
 from .rounds import Match, MatchSide, MatchStatus, Round, Stage
+from .sheets_job import SheetsJob, SheetsStep
 from .staff import StaffAction, StaffChange
 from .submissions import SubmissionChange
 from .submitted_deck import SubmittedDeck
@@ -21,6 +22,8 @@ __all__ = [
     "ResultReport",
     "Round",
     "RoundChange",
+    "SheetsJob",
+    "SheetsStep",
     "StaffAction",
     "StaffChange",
     "Stage",

@@ -38,6 +38,14 @@ class Event(models.Model):
     start_time = models.TimeField(null=True, blank=True, help_text="When players should arrive to check in.")
     end_time = models.TimeField(null=True, blank=True)
     venue = models.CharField(max_length=200, blank=True)
+    store = models.ForeignKey(
+        "stores.Store",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="events",
+        help_text="The store holding the event: its organizers run it and its judges help (stores.access).",
+    )
     planned_rounds = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="Swiss rounds. Leave blank to use ceil(log2(players))."
     )

@@ -30,7 +30,7 @@ def upcoming_events(*, limit: int = 5) -> QuerySet[Event]:
 
 
 def event_list() -> dict[str, QuerySet[Event]]:
-    events = Event.objects.select_related("organizer").annotate(player_count=Count("registrations"))
+    events = Event.objects.select_related("organizer", "store").annotate(player_count=Count("registrations"))
     return {
         "running": events.filter(status=EventStatus.RUNNING).order_by("date", "name"),
         "upcoming": events.filter(status=EventStatus.REGISTRATION).order_by("date", "name"),

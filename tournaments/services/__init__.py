@@ -35,9 +35,11 @@ from .rounds import (
     round_repair,
     round_swap_players,
 )
+from .sheets import sheets_job_request
 from .transfer import event_import
 
 __all__ = [
+    "sheets_job_request",
     "build_verify",
     "event_appoint_judge",
     "event_create",

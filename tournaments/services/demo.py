@@ -10,17 +10,43 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from datetime import date as Date
+from datetime import timedelta
 
 from django.db import transaction
 
 from fleets.models import Deck
 
+from ..formats import format_choices, split_format_choice
 from ..models import Event, EventStatus, Match
 from .decks import registration_submit_decks
 from .events import event_create, event_finish, event_start
 from .registrations import registration_add, registration_check_in
 from .results import result_enter
 from .rounds import round_pair_next
+
+
+def demo_store_events(*, stores: Sequence, log: Callable[[str], None] = print) -> None:
+    """The demo stores' events: the first store holds every demo event its organizers made without a store;
+    the second gets an event of its own, run by its organizer, which the first store's organizer cannot run."""
+    home, other = stores
+    home_organizers = home.roles.current().filter(role="organizer").values("person")
+    moved = Event.objects.filter(store__isnull=True, organizer__in=home_organizers).update(store=home)
+    if moved:
+        log(f"Held {moved} demo event{'s' * (moved != 1)} at {home.name}.")
+    if other.events.exists():
+        return
+    organizer = other.roles.current().get(role="organizer").person
+    game, format_key = split_format_choice(format_choices()[0][1][0][0])
+    event = event_create(
+        organizer=organizer,
+        judges=[role.person for role in other.roles.current().filter(role="judge")],
+        name=f"{other.name} League Night",
+        game=game,
+        format=format_key,
+        date=Date.today() + timedelta(days=7),
+        store=other,
+    )
+    log(f"Created the demo event {event.name!r} at {other.name}.")
 
 
 @transaction.atomic

@@ -18,6 +18,8 @@ from icalendar import Calendar
 from icalendar import Event as CalendarEvent
 
 from game_registry import get_game, is_game
+from stores.access import load_store
+from stores.selectors import store_events
 
 from .. import selectors
 from ..access import Viewer, event_page
@@ -39,8 +41,9 @@ def _vevent(request, event: Event, stamp: datetime) -> CalendarEvent:
     entry.add("summary", event.name)
     entry.add("description", f"{game_name} tournament ({event.format}). {url}")
     entry.add("url", url)
-    if event.venue:
-        entry.add("location", event.venue)
+    location = ", ".join(part for part in (event.venue, event.store.location if event.store else "") if part)
+    if location:
+        entry.add("location", location)
     return entry
 
 
@@ -74,6 +77,16 @@ def _calendar(request, events, name: str, filename: str) -> HttpResponse:
 def event_ics(request, event: Event, viewer: Viewer):
     """Anyone: the event as a calendar entry."""
     return _calendar(request, [event], event.name, f"event-{event.pk}.ics")
+
+
+@require_safe
+def store_calendar(request, store_pk: int):
+    """Anyone: a store's upcoming and recent events, as a calendar to subscribe to."""
+    store = load_store(store_pk)
+    events = store_events(store)
+    return _calendar(
+        request, [*events["upcoming"], *events["past"]], f"{store.name} events", f"store-{store.pk}-events.ics"
+    )
 
 
 @require_safe

@@ -28,7 +28,7 @@ def event_list(request):
 @require_http_methods(["GET", "POST"])
 def event_create(request):
     """Organizers only: the creator becomes the event's organizer."""
-    form = EventForm(request.POST or None)
+    form = EventForm(request.POST or None, user=request.user)
     if request.method == "POST" and form.is_valid():
         event = services.event_create(
             organizer=request.user, judges=form.cleaned_data["judges"], **form.service_fields()
@@ -43,7 +43,7 @@ def event_create(request):
 def event_edit(request, event: Event, viewer: Viewer):
     """The event's organizer only."""
     # The form gets its own copy: validating writes the input onto it, and the page keeps showing the saved event.
-    form = EventForm(request.POST or None, instance=Event.objects.get(pk=event.pk))
+    form = EventForm(request.POST or None, instance=Event.objects.get(pk=event.pk), user=request.user)
     if request.method == "POST" and form.is_valid():
         done = run_service(
             request,

@@ -1,43 +1,33 @@
 """Staff: every submitted Fleet Build Sheet of an event in one PDF, to print at the venue.
 
-Hundreds of sheets take seconds, so the fleets page asks with ``?progress=1``
-(``static/js/fleet-sheets.js``) and gets a stream of JSON lines: one per fleet
-read, then the pages laid out so far, and last the PDF itself (base64). One
-request does it all, so nothing is stored between requests, no cache has to be
-shared by the server's processes, and nothing is left over when the browser
-gives up. Without the parameter (no script) the same PDF comes back plainly.
-
-Reading the fleets needs the database and stays in the request's thread; laying
-the pages out is pure ReportLab and runs in a worker thread, so the stream can
-report its pages while it works.
+Hundreds of sheets take seconds, so no request makes them: the fleets page's button asks for a
+job (:func:`sheets_job_start`), the background worker makes the PDF (``tournaments.tasks``), the
+page shows its progress (``static/js/fleet-sheets.js`` asks :func:`sheets_job` for it as JSON;
+without the script the job's page reloads itself) and offers the PDF once it is ready
+(:func:`sheets_job_pdf`). Everything lives in the database, so any application server answers
+any of these requests. ``fleet_sheets`` (a plain link) still makes a deck game's registration
+sheets, and a fleet event's sheets, in the request.
 """
 
 from __future__ import annotations
 
-import base64
-import json
-import logging
-from collections.abc import Iterator
-from concurrent.futures import ThreadPoolExecutor
-
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, StreamingHttpResponse
-from django.views.decorators.http import require_safe
-from reportlab.platypus import Flowable
+from django.http import Http404, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST, require_safe
 
 from fleets.decks.sheets import deck_sheet_story, render_deck_sheets
-from fleets.selectors import catalog_edition, load_catalog
-from fleets.sheets import fleet_sheet_story, render_fleet_sheets
+from fleets.sheets import render_fleet_sheets
 
-from .. import selectors
+from .. import selectors, services
 from ..access import Viewer, event_staff_required
 from ..games import DeckGame, event_game
-from ..models import Event, Registration
+from ..models import Event, SheetsJob
 from ..selectors import submitted_deck_view
+from ..tasks import fleet_stories, submitted_fleets
 from .reports import pdf_response
-
-logger = logging.getLogger(__name__)
-POLL_SECONDS = 0.2  # how often the stream reports the pages laid out
+from .service_calls import run_service
 
 
 @require_safe
@@ -48,72 +38,72 @@ def fleet_sheets(request, event: Event, viewer: Viewer):
     (a deck game's event: a registration sheet per submitted deck, :func:`deck_sheets`)."""
     if isinstance(event_game(event.game), DeckGame):
         return deck_sheets(event)
-    registrations = [r for r in selectors.event_registrations(event) if r.fleet_version_id is not None]
+    registrations = submitted_fleets(event)
     if not registrations:
         raise Http404("No fleet has been submitted to this event.")
-    site_url = request.build_absolute_uri("/")
-    title = f"Fleet Build Sheets — {event.name}"
-    filename = f"event-{event.pk}-fleet-sheets.pdf"
-    if request.GET.get("progress"):
-        stories = _stories(event, registrations, site_url)
-        lines = _progress(stories, len(registrations), title, filename, event.paper_size)
-        response = StreamingHttpResponse(lines, content_type="application/x-ndjson")
+    stories = fleet_stories(event, registrations, request.build_absolute_uri("/"))
+    pdf = render_fleet_sheets(stories, title=f"Fleet Build Sheets — {event.name}", paper=event.paper_size)
+    return pdf_response(pdf, f"event-{event.pk}-fleet-sheets.pdf")
+
+
+def wants_json(request) -> bool:
+    return "application/json" in request.headers.get("Accept", "")
+
+
+def job_state(job: SheetsJob) -> dict:
+    """What the page shows of a job: its step in words and numbers, and the PDF's address once ready."""
+    state = {"step": job.step, "label": job.get_step_display(), "done": job.done, "total": job.total}
+    if job.step == "done":
+        state["pdf_url"] = reverse("tournaments:sheets_job_pdf", args=[job.event_id, job.pk])
+        state["filename"] = job.filename
+    return state
+
+
+@require_POST
+@login_required
+@event_staff_required
+def sheets_job_start(request, event: Event, viewer: Viewer):
+    """The event's staff: have the worker make every fleet's sheet in one PDF; answers at once."""
+    job = run_service(
+        request, services.sheets_job_request, event=event, by=request.user, site_url=request.build_absolute_uri("/")
+    )
+    if not job:
+        if wants_json(request):
+            return JsonResponse({"error": "No fleet has been submitted to this event."}, status=409)
+        return redirect("tournaments:fleets", event.pk)
+    status_url = reverse("tournaments:sheets_job", args=[event.pk, job.pk])
+    if wants_json(request):
+        return JsonResponse({**job_state(job), "status_url": status_url}, status=202)
+    return redirect(status_url)
+
+
+def _job(event: Event, job_pk: int) -> SheetsJob:
+    return get_object_or_404(event.sheets_jobs.defer("pdf"), pk=job_pk)
+
+
+@require_safe
+@login_required
+@event_staff_required
+def sheets_job(request, event: Event, viewer: Viewer, job_pk: int):
+    """The event's staff: how far the job is (JSON for the page's script; a page reloading itself without it)."""
+    job = _job(event, job_pk)
+    if wants_json(request):
+        response = JsonResponse(job_state(job))
         response["Cache-Control"] = "no-store"
-        response["X-Accel-Buffering"] = "no"  # a proxy in front must pass each line on at once
         return response
-    pdf = render_fleet_sheets(_stories(event, registrations, site_url), title=title, paper=event.paper_size)
-    return pdf_response(pdf, filename)
+    context = {"event": event, "viewer": viewer, "tab": "fleets", "job": job, "state": job_state(job)}
+    return render(request, "tournaments/sheets_job.html", context)
 
 
-def _stories(event: Event, registrations: list[Registration], site_url: str) -> Iterator[list[Flowable]]:
-    """Each player's sheet, filled in for the event as their own sheet is (one catalog read for all)."""
-    catalog, edition = load_catalog(), catalog_edition()
-    players = selectors.printed_players(event)
-    for registration in registrations:
-        player = players[registration.pk]
-        yield fleet_sheet_story(
-            version=registration.fleet_version,
-            player_name=player.name,
-            email=player.email,
-            site_url=site_url,
-            event_name=event.name,
-            event_date=event.date,
-            catalog=catalog,
-            edition=edition,
-        )
-
-
-def _progress(stories: Iterator[list[Flowable]], total: int, title: str, filename: str, paper: str) -> Iterator[bytes]:
-    """JSON lines: ``reading`` k of n, ``printing`` k of n, then ``done`` with the PDF, or ``failed``.
-
-    Once the first line is out the status code is sent, so a failure can only be told in a line.
-    """
-    try:
-        read = []
-        for story in stories:
-            read.append(story)
-            yield _line(step="reading", done=len(read), total=total)
-        pages = {"done": 0}
-        pool = ThreadPoolExecutor(max_workers=1)
-        job = pool.submit(
-            render_fleet_sheets, read, title=title, paper=paper, on_page=lambda done: pages.update(done=done)
-        )
-        pool.shutdown(wait=False)  # the worker ends with its one job; a closed stream must not wait for it
-        while True:
-            try:
-                pdf = job.result(timeout=POLL_SECONDS)
-            except TimeoutError:
-                yield _line(step="printing", done=pages["done"], total=total)
-            else:
-                yield _line(step="done", total=total, filename=filename, pdf=base64.b64encode(pdf).decode())
-                return
-    except Exception:
-        logger.exception("making %s failed", filename)
-        yield _line(step="failed", message="The sheets could not be made; please try again.")
-
-
-def _line(**fields) -> bytes:
-    return json.dumps(fields).encode() + b"\n"
+@require_safe
+@login_required
+@event_staff_required
+def sheets_job_pdf(request, event: Event, viewer: Viewer, job_pk: int):
+    """The event's staff: the PDF the job made; 409 while it is still being made."""
+    job = get_object_or_404(event.sheets_jobs, pk=job_pk)
+    if job.step != "done":
+        return HttpResponse("The sheets are not ready yet.", status=409, content_type="text/plain")
+    return pdf_response(bytes(job.pdf), job.filename)
 
 
 def deck_sheets(event: Event):

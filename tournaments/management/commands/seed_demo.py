@@ -5,7 +5,9 @@ Accounts (``admin``, a site administrator who grants roles on the People page, t
 once when the account is created; a later run leaves existing accounts alone and prints
 nothing for them. An empty STAW catalog is filled first: from ``--cards`` when given, else
 from the card files Muster ships (``import_cards``). Each game adds its own demo (its
-registry entry's ``demo``), given the demo accounts.
+registry entry's ``demo``), given the demo accounts. Two stores follow
+(``stores.demo``), each with its own organizer and judge: the games' demo events are held at the
+first, the second has its own.
 """
 
 from __future__ import annotations
@@ -21,12 +23,17 @@ from django.db import transaction
 from accounts.roles import JUDGE, ORGANIZER, PLAYER
 from fleets.models import Card
 from game_registry import all_games
+from stores.demo import demo as store_demo
+
+from ...services.demo import demo_store_events
 
 ADMIN = "admin"
 DEMO_ACCOUNTS = (
     (ADMIN, ()),
     ("organizer", (ORGANIZER,)),
     ("judge", (JUDGE,)),
+    ("organizer2", (ORGANIZER,)),
+    ("judge2", (JUDGE,)),
     ("player", (PLAYER,)),
     ("player2", (PLAYER,)),
     ("player3", (PLAYER,)),
@@ -52,6 +59,7 @@ class Command(BaseCommand):
             for game in all_games():
                 if game.demo is not None:
                     game.demo(accounts=users, log=self.stdout.write)
+            demo_store_events(stores=store_demo(accounts=users, log=self.stdout.write), log=self.stdout.write)
 
     def account(self, username: str, roles: tuple[str, ...]):
         user, created = get_user_model().objects.get_or_create(
@@ -62,7 +70,8 @@ class Command(BaseCommand):
             user.set_password(password)
             user.is_staff = user.is_superuser = username == ADMIN
             user.save()
-            user.groups.add(*Group.objects.filter(name__in=roles))
+            # The roles migration makes the groups; a database emptied since then gets them back here.
+            user.groups.add(*(Group.objects.get_or_create(name=role)[0] for role in roles))
             what = ", ".join(roles) or "site administrator: grants Organizer and Judge on the People page"
             self.stdout.write(f"Created {username} ({what}) with password: {password}")
         return user

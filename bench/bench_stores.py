@@ -1,0 +1,260 @@
+"""Load: a Saturday of a national community. 50 stores each run a 16-player event at once (800 players)
+on two application servers, one PostgreSQL, one Redis and one background worker, while 2,000 phones
+poll the stores' live pages; meanwhile the all-sheets PDF of a 256-player event is asked for.
+
+The site runs as the README's hosted shape: two gunicorn servers (2 sync workers each) with the
+production settings, one fresh PostgreSQL database (migrated, the Utopia cards imported, static files
+collected), Redis as the shared cache (``$BENCH_REDIS_URL``, default database 6 on 127.0.0.1) and
+``manage.py run_worker``. Each store has its own organizer and a running event with round 1 paired
+(8 tables); a 257th store, a convention hall, holds the 256-player event with submitted fleets.
+
+1. Every store's organizer logs in through the login form, on one server or the other.
+2. The measured minute: 2,000 phones (40 per store, not signed in) open their store's live page and
+   poll it as htmx does, every 15 s from a random moment of the first 15 s, half of them through
+   each server; each organizer enters a table's result at the round page's desk every 4 s, through
+   their server, until their 8 tables are in. 10 s in, the hall's organizer asks for every Fleet
+   Build Sheet of the 256-player event (the answer must come at once) and follows the job's
+   progress until the PDF is ready, then fetches it.
+3. After the live cache's lifetime the database is read back: every result a desk post was
+   answered for must be confirmed.
+
+Targets: p95 of the phones' polls under 200 ms, no failed request, every result stored, the PDF's
+request answered at once (< 1 s) and the PDF ready within 15 s.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import random
+import secrets
+import subprocess
+import sys
+import time
+from functools import partial
+from urllib.parse import urlencode
+
+import redis
+
+from bench.bench_live_page import POLL, enter_results, poll
+from bench.bench_load import percentile
+from bench.framework import Result, within
+from bench.load_driver import Browser, Hit, log_in, pollers_of, run_threads
+from bench.load_server import ROOT, fresh_database, gunicorn, manage, postgres_reachable, shell_json, site_environment
+from bench.real_fleets import utopia_file
+
+STORES = 50
+PLAYERS = 16
+BIG_EVENT = 256
+PHONES = 2000
+WORKERS = 2  # per server
+POLL_SECONDS = 15.0
+WINDOW_SECONDS = 60.0
+CACHE_SECONDS = 11.0
+PDF_AFTER = 10.0
+LATENCY_MS = 200
+PDF_ANSWER_MS = 1000
+PDF_READY_S = 15.0
+SEED = 2027
+REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/6")
+
+
+def run() -> list[Result]:
+    cards = utopia_file()
+    if cards is None or not postgres_reachable() or not redis_reachable():
+        print("bench_stores: needs the Utopia file (CARD_DATA), PostgreSQL and Redis (BENCH_REDIS_URL)")
+        return []
+    password = secrets.token_urlsafe(16)
+    busy = os.getloadavg()[0]
+    with fresh_database() as database, site_environment(database) as (environment, folder):
+        environment |= {"REDIS_URL": REDIS_URL, "TASKS_BACKEND": "database"}
+        subprocess.run(["redis-cli", "-u", REDIS_URL, "FLUSHDB"], capture_output=True, check=False)
+        manage(environment, "migrate", "--noinput")
+        manage(environment, "import_cards", str(cards))
+        manage(environment, "collectstatic", "--noinput")
+        call = f"set_up_stores(stores={STORES}, players={PLAYERS}, big={BIG_EVENT}, password={password!r})"
+        plan = shell_json(environment, call)
+        logs = [folder / "gunicorn-a.log", folder / "gunicorn-b.log"]
+        with (
+            gunicorn(environment, workers=WORKERS, log=logs[0]) as a,
+            gunicorn(environment, workers=WORKERS, log=logs[1]) as b,
+            worker(environment, folder / "worker.log"),
+        ):
+            day = drive((a, b), plan, password)
+        events = [entry["event"] for entry in plan["events"]]
+        stored = shell_json(environment, f"confirmed_results(events={events!r})")
+        server_errors = sum(log.read_text().count("Traceback") for log in [*logs, folder / "worker.log"])
+    return results(day, sum(stored.values()), server_errors, busy)
+
+
+def redis_reachable() -> bool:
+    try:
+        return bool(redis.Redis.from_url(REDIS_URL, socket_connect_timeout=3).ping())
+    except redis.RedisError:
+        return False
+
+
+class worker:
+    """``manage.py run_worker`` for the run, stopped afterwards."""
+
+    def __init__(self, environment: dict, log):
+        self.environment, self.log = environment, log
+
+    def __enter__(self):
+        command = [sys.executable, "manage.py", "run_worker", "--interval", "0.2", "--no-startup-delay"]
+        self.process = subprocess.Popen(
+            command, cwd=ROOT, env=self.environment, stdout=self.log.open("w"), stderr=subprocess.STDOUT
+        )
+        return self
+
+    def __exit__(self, *exc):
+        self.process.terminate()
+        try:
+            self.process.wait(10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+
+def drive(ports: tuple[int, int], plan: dict, password: str) -> dict:
+    hits: list[Hit] = []
+    stores = plan["events"]
+    organizers = [Browser(ports[i % 2], hits) for i in range(len(stores))]
+    run_threads([partial(log_in, o, s["organizer"], password) for o, s in zip(organizers, stores, strict=True)])
+    hall = Browser(ports[0], hits)
+    log_in(hall, plan["big"]["organizer"], password)
+    pollers = {}
+    for index, store in enumerate(stores):
+        page = Browser(ports[index % 2], hits).get(store["live"], "live page") or ""
+        pollers[store["event"]] = pollers_of(page)[:1]
+    phones = [(Browser(ports[i % 2], hits), stores[i % len(stores)]) for i in range(PHONES)]
+    opened = list(hits)
+    hits.clear()
+    rng = random.Random(SEED)
+    start = time.monotonic()
+    closes = start + WINDOW_SECONDS
+    jobs = [
+        partial(
+            poll,
+            phone,
+            pollers[store["event"]],
+            store["live"],
+            first=start + rng.uniform(0, POLL_SECONDS),
+            until=closes,
+        )
+        for phone, store in phones
+    ]
+    jobs += [
+        partial(enter_results, organizer, store["round"], start=start, until=closes)
+        for organizer, store in zip(organizers, stores, strict=True)
+    ]
+    jobs.append(partial(all_sheets, hall, plan["big"]["event"], at=start + PDF_AFTER))
+    outcomes = run_threads(jobs)
+    window = list(hits)
+    entered = sum(outcome for outcome in outcomes if isinstance(outcome, int) and not isinstance(outcome, bool))
+    pdf = next(outcome for outcome in outcomes if isinstance(outcome, dict))
+    time.sleep(CACHE_SECONDS)
+    return {"opened": opened, "window": window, "entered": entered, "pdf": pdf}
+
+
+def all_sheets(hall: Browser, event: int, *, at: float) -> dict:
+    """Ask for the event's sheets as the fleets page's script does; follow the job until the PDF is ready."""
+    time.sleep(max(0.0, at - time.monotonic()))
+    hall.get(f"/events/{event}/fleets/", "fleets page")
+    asked = time.monotonic()
+    fields = urlencode([("csrfmiddlewaretoken", hall.cookies.get("csrftoken", ""))])
+    json_please = {"Accept": "application/json"}
+    answer = hall._request(
+        "POST", f"/events/{event}/fleets/sheets/", "sheets asked", expect=(202,), body=fields, extra=json_please
+    )
+    answered = time.monotonic() - asked
+    state = json.loads(answer[2]) if answer else {}
+    status_url = state.get("status_url")
+    while status_url and state.get("step") not in ("done", "failed") and time.monotonic() - asked < 120:
+        time.sleep(0.5)
+        answer = hall._request("GET", status_url, "sheets progress", expect=(200,), extra=json_please)
+        state = json.loads(answer[2]) if answer else state
+    ready = time.monotonic() - asked
+    fetched = state.get("step") == "done" and fetch_pdf(hall, state["pdf_url"])
+    return {
+        "answered": answered,
+        "ready": ready,
+        "step": state.get("step"),
+        "fetched": fetched,
+        "total": state.get("total"),
+    }
+
+
+def fetch_pdf(browser: Browser, path: str) -> bool:
+    """The PDF as the browser saves it (bytes, which the driver's text requests do not read); recorded as a hit."""
+    start = time.monotonic()
+    cookies = "; ".join(f"{name}={value}" for name, value in browser.cookies.items())
+    connection = http.client.HTTPConnection("127.0.0.1", browser.port, timeout=60)
+    try:
+        connection.request("GET", path, headers={"X-Forwarded-Proto": "https", "Cookie": cookies})
+        response = connection.getresponse()
+        ok = response.status == 200 and response.read().startswith(b"%PDF")
+    except (OSError, http.client.HTTPException):
+        ok = False
+    finally:
+        connection.close()
+    browser.hits.append(Hit("sheets pdf", time.monotonic(), time.monotonic() - start, ok, "" if ok else "no PDF"))
+    return ok
+
+
+def results(day: dict, confirmed: int, server_errors: int, busy: float) -> list[Result]:
+    window = day["window"]
+    polls = [hit.seconds * 1000 for hit in window if hit.kind == POLL]
+    failed = [hit for hit in day["opened"] + window if not hit.ok]
+    reasons = sorted({f"{hit.kind}: {hit.detail}" for hit in failed})[:3]
+    reasons += [f"{server_errors} tracebacks in the servers' and worker's logs"] if server_errors else []
+    p50, p95, p99 = (percentile(polls, p) for p in (50, 95, 99))
+    posts = [hit.seconds * 1000 for hit in window if hit.kind == "result post"]
+    pdf = day["pdf"]
+    setting = (
+        f"2 gunicorn servers × {WORKERS} sync workers, PostgreSQL, Redis, 1 worker, production settings; "
+        f"the driver on the same 2 cores; load average {busy:.1f} before the run"
+    )
+    return [
+        within(
+            f"Stores: p95 of {PHONES} phones polling {STORES} stores' live pages through two servers",
+            [p95],
+            LATENCY_MS,
+            "ms",
+            f"p50 {p50:.0f} ms, p99 {p99:.0f} ms; {len(polls)} polls in {WINDOW_SECONDS:.0f} s "
+            f"({len(polls) / WINDOW_SECONDS:.0f}/s); desk posts p95 {percentile(posts, 95):.0f} ms; {setting}",
+        ),
+        Result(
+            "Stores: failed requests (log-ins, pages, polls, desks, the PDF)",
+            "0",
+            (float(len(failed)),),
+            "requests",
+            not failed and not server_errors,
+            "; ".join(reasons) or "none",
+        ),
+        Result(
+            f"Stores: results entered at {STORES} desks and confirmed in the database",
+            "all",
+            (float(confirmed),),
+            "results",
+            confirmed == day["entered"] == STORES * PLAYERS // 2,
+            f"{day['entered']} desk posts answered, {confirmed} tables confirmed, "
+            f"{STORES * PLAYERS // 2} tables in all",
+        ),
+        within(
+            f"Stores: the all-sheets PDF of a {BIG_EVENT}-player event, asked during the load, answers in",
+            [pdf["answered"] * 1000],
+            PDF_ANSWER_MS,
+            "ms",
+            "the request queues the job for the worker and answers",
+        ),
+        Result(
+            "Stores: ... and is ready (made by the worker) after",
+            f"< {PDF_READY_S:.0f} s",
+            (pdf["ready"],),
+            "s",
+            pdf["ready"] < PDF_READY_S and pdf["step"] == "done" and pdf["fetched"],
+            f"job {pdf['step']}, {pdf['total']} sheets, PDF fetched: {pdf['fetched']}",
+        ),
+    ]

@@ -1,0 +1,87 @@
+"""Who may do what at a store: its organizers run it, its judges help at its events, superusers do everything.
+
+The tournaments app asks :func:`standing` to decide who runs an event held at a store
+(``tournaments.access``); the store pages use the decorators, which load the store
+(404) and refuse with 403 whoever may not act.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import wraps
+
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+
+from .models import Store, StoreRole, StoreRoleKind
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """What one person is at one store, worked out once per request."""
+
+    is_organizer: bool = False
+    is_judge: bool = False
+
+    @property
+    def is_staff(self) -> bool:
+        return self.is_organizer or self.is_judge
+
+
+NOBODY = Standing()
+
+
+def standing(user, store_id: int | None) -> Standing:
+    """``user``'s current roles at the store ``store_id`` (a superuser organizes every store)."""
+    if store_id is None or not user.is_authenticated:
+        return NOBODY
+    if user.is_superuser:
+        return Standing(is_organizer=True)
+    roles = set(StoreRole.objects.current().filter(store_id=store_id, person=user).values_list("role", flat=True))
+    return Standing(is_organizer=StoreRoleKind.ORGANIZER in roles, is_judge=StoreRoleKind.JUDGE in roles)
+
+
+def organized_stores(user):
+    """The stores ``user`` may hold events at: those they organize now (every store, for a superuser)."""
+    if not user.is_authenticated:
+        return Store.objects.none()
+    if user.is_superuser:
+        return Store.objects.all()
+    return Store.objects.filter(
+        roles__person=user, roles__role=StoreRoleKind.ORGANIZER, roles__ended_at__isnull=True
+    ).distinct()
+
+
+def load_store(pk: int) -> Store:
+    try:
+        return Store.objects.get(pk=pk)
+    except Store.DoesNotExist:
+        raise Http404("No such store.") from None
+
+
+def _store_view(allowed, refusal: str):
+    def decorator(view):
+        @wraps(view)
+        def wrapped(request, pk: int, *args, **kwargs):
+            store = load_store(pk)
+            viewer = standing(request.user, store.pk)
+            if not allowed(viewer):
+                if not request.user.is_authenticated:
+                    return redirect_to_login(request.get_full_path())
+                raise PermissionDenied(refusal)
+            return view(request, store, viewer, *args, **kwargs)
+
+        return wrapped
+
+    return decorator
+
+
+def store_page(view):
+    """Anyone: the view gets ``(request, store, standing, ...)`` and shows more to the store's staff."""
+    return _store_view(lambda viewer: True, "")(view)
+
+
+def store_organizer_required(view):
+    """The store's own organizers (and superusers): they appoint its judges and co-organizers."""
+    return _store_view(lambda viewer: viewer.is_organizer, "Only the store's organizers may do this.")(view)

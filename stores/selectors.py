@@ -1,0 +1,53 @@
+"""What the store pages read: the store list with its search, a store's events and its people."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+from django.db.models import QuerySet
+
+from .models import Store, StoreRole, StoreRoleKind
+
+PAGE_SIZE = 100
+
+
+def store_search(*, query: str = "", town: str = "") -> QuerySet[Store]:
+    """Stores whose name holds ``query`` and whose town holds ``town`` (both ignoring case), by name."""
+    stores = Store.objects.all()
+    if query:
+        stores = stores.filter(name__icontains=query)
+    if town:
+        stores = stores.filter(town__icontains=town)
+    return stores.order_by("name", "town")[:PAGE_SIZE]
+
+
+def store_today(store: Store):
+    """The date at the store now: an event on that day is still upcoming there, whatever the server's clock says."""
+    return datetime.now(ZoneInfo(store.timezone)).date()
+
+
+def store_events(store: Store) -> dict[str, list]:
+    """The store's events: ``upcoming`` (today and later, soonest first) and ``past`` (latest first)."""
+    today = store_today(store)
+    events = store.events.select_related("store")
+    return {
+        "upcoming": list(events.filter(date__gte=today).order_by("date", "name")),
+        "past": list(events.filter(date__lt=today).order_by("-date", "name")[:PAGE_SIZE]),
+    }
+
+
+def store_people(store: Store) -> dict[str, list[StoreRole]]:
+    """The store's current organizers and judges, and every role it has had (its history, oldest first)."""
+    roles = list(store.roles.select_related("person", "appointed_by", "ended_by").order_by("appointed_at", "pk"))
+    current = [role for role in roles if role.ended_at is None]
+    return {
+        "organizers": [role for role in current if role.role == StoreRoleKind.ORGANIZER],
+        "judges": [role for role in current if role.role == StoreRoleKind.JUDGE],
+        "history": roles,
+    }
+
+
+def stores_with_roles() -> QuerySet[Store]:
+    """Every store with its current organizers, for the administrators' list on the People page."""
+    return Store.objects.prefetch_related("roles__person").order_by("name", "town")

@@ -1,0 +1,69 @@
+"""Creating stores and appointing, or ending, their organizers and judges.
+
+Site roles still say what a person may be: a store organizer must hold the Organizer
+role and a store judge the Judge role (a site administrator gives both on the People
+page). Who may call each function is decided by the views (:mod:`stores.access`).
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from accounts.permissions import has_role
+from accounts.roles import JUDGE, ORGANIZER
+
+from .errors import StoreError
+from .models import Store, StoreRole, StoreRoleKind
+
+SITE_ROLE_FOR = {StoreRoleKind.ORGANIZER: ORGANIZER, StoreRoleKind.JUDGE: JUDGE}
+
+
+@transaction.atomic
+def store_create(*, first_organizer, by, **fields) -> Store:
+    """A new store run by ``first_organizer``; two stores of one name in one town are refused."""
+    store = Store(**fields)
+    try:
+        store.full_clean()
+    except ValidationError as error:
+        raise StoreError(" ".join(error.messages)) from None
+    try:
+        with transaction.atomic():
+            store.save()
+    except IntegrityError:
+        raise StoreError(f"There is already a store called {store.name} in {store.town or 'no town'}.") from None
+    store_appoint(store=store, person=first_organizer, role=StoreRoleKind.ORGANIZER, by=by)
+    return store
+
+
+@transaction.atomic
+def store_appoint(*, store: Store, person, role: str, by) -> StoreRole:
+    """``person`` becomes an organizer or judge of ``store``; the store's history records who appointed them."""
+    if role not in SITE_ROLE_FOR:
+        raise StoreError("Choose organizer or judge.")
+    site_role = SITE_ROLE_FOR[role]
+    if not has_role(person, site_role):
+        raise StoreError(
+            f"{person.get_username()} does not hold the {site_role} role; "
+            "a site administrator gives it on the People page."
+        )
+    Store.objects.select_for_update().get(pk=store.pk)  # one appointment at a time per store
+    if store.roles.current().filter(person=person, role=role).exists():
+        raise StoreError(f"{person.get_username()} is already a {role} of {store.name}.")
+    return StoreRole.objects.create(store=store, person=person, role=role, appointed_by=by)
+
+
+@transaction.atomic
+def store_end_role(*, role: StoreRole, by) -> StoreRole:
+    """End ``role`` (kept in the store's history); a store always keeps at least one organizer."""
+    store = Store.objects.select_for_update().get(pk=role.store_id)
+    role = StoreRole.objects.select_for_update().get(pk=role.pk)
+    if role.ended_at is not None:
+        raise StoreError(f"{role.person.get_username()} is no longer a {role.role} of {store.name}.")
+    organizers = store.roles.current().filter(role=StoreRoleKind.ORGANIZER)
+    if role.role == StoreRoleKind.ORGANIZER and organizers.count() == 1:
+        raise StoreError(f"{store.name} needs an organizer: appoint another before this one leaves.")
+    role.ended_at, role.ended_by = timezone.now(), by
+    role.save(update_fields=["ended_at", "ended_by"])
+    return role
