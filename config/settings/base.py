@@ -49,6 +49,7 @@ INSTALLED_APPS = [
     "stores",
     "fleets",
     "tournaments",
+    "seasons",
     # The games, one app each; each registers itself with games.registry (docs/architecture.md).
     "games.attack_wing",
     "games.wing_commander",
