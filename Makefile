@@ -21,6 +21,7 @@ setup: $(STAMP)
 demo: $(STAMP)
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py seed_demo $(if $(CARD_DATA),--cards "$(CARD_DATA)")
+	$(BIN)/python manage.py seed_seasons_demo
 
 run: demo
 	$(BIN)/python manage.py runserver 127.0.0.1:8000

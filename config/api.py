@@ -10,6 +10,7 @@ from ninja import NinjaAPI
 from ninja.openapi.docs import DocsBase
 
 from fleets.api import router as fleets_router
+from seasons.api import router as seasons_router
 from tournaments.api import router as events_router
 
 
@@ -65,6 +66,7 @@ class MusterAPI(NinjaAPI):
 api = MusterAPI(title="Muster API", version="1", urls_namespace="api", docs=SchemaPage())
 api.add_router("/", fleets_router)
 api.add_router("/", events_router)
+api.add_router("/", seasons_router)
 
 
 @api.exception_handler(RequestDataTooBig)

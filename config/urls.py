@@ -15,6 +15,7 @@ urlpatterns = [
     path("fleets/", include("fleets.urls")),
     path("events/", include("tournaments.urls")),
     path("stores/", include("stores.urls")),
+    path("seasons/", include("seasons.urls")),
     path("api/", api.urls),
     path("admin/", admin.site.urls),
 ]

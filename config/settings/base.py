@@ -51,6 +51,7 @@ INSTALLED_APPS = [
     "stores",
     "fleets",
     "tournaments",
+    "seasons",
     # The games, one app each, declared by a games.config.GameConfig (docs/architecture.md).
     "games.attack_wing",
     "games.wing_commander",

@@ -69,6 +69,7 @@ from .harness import (
     store_judge_role,
     walk_in,
 )
+from .season_rows import SEASON_ROWS
 
 SITE_ROWS = [
     Row("home", "GET", no_args, EVERYONE),
@@ -277,4 +278,4 @@ API_ROWS = [
     Row("api:match_result", "POST", api_match, API_EVENT_STAFF),
 ]
 
-MATRIX = SITE_ROWS + STORE_ROWS + EVENT_ROWS + CAMPAIGN_ROWS + FLEET_ROWS + DECK_ROWS + API_ROWS
+MATRIX = SITE_ROWS + STORE_ROWS + EVENT_ROWS + CAMPAIGN_ROWS + FLEET_ROWS + DECK_ROWS + API_ROWS + SEASON_ROWS

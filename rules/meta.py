@@ -1,0 +1,91 @@
+"""The meta: what the field plays and how it does, with honest intervals for small samples.
+
+Faction share (:func:`faction_share`) counts lists: each player's list at an event is one
+entry. Win rate by faction (:func:`faction_win_rates`) counts games between *different*
+factions only: a mirror match always scores one win and one loss for the same faction,
+which says nothing about it. A tie counts as half a win. The interval is Wilson's score
+interval (:func:`wilson_interval`), at 95 % by default: unlike the plain ``p +/- z*se``
+it stays inside 0..1 and stays wide when there are few games, so three wins from three
+games read as "somewhere between 44 % and 100 %", not as "100 %".
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+Z_95 = 1.959963984540054
+
+
+def wilson_interval(successes: float, trials: int, z: float = Z_95) -> tuple[float, float]:
+    """The Wilson score interval of ``successes`` out of ``trials`` (0..1 each end); (0, 1) with no trials."""
+    if trials < 0 or not 0 <= successes <= trials:
+        raise ValueError("successes lie between 0 and the number of trials")
+    if trials == 0:
+        return 0.0, 1.0
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    spread = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return max(0.0, centre - spread), min(1.0, centre + spread)
+
+
+@dataclass(frozen=True, slots=True)
+class Share:
+    name: str
+    count: int
+    share: float  # 0..1 of all entries
+
+
+def shares(names: Iterable[str], limit: int | None = None) -> list[Share]:
+    """How often each name occurs, most frequent first (then by name), as counts and fractions of the total."""
+    counts = Counter(names)
+    total = sum(counts.values())
+    ordered = sorted(counts.items(), key=lambda item: (-item[1], item[0]))[:limit]
+    return [Share(name, count, count / total) for name, count in ordered]
+
+
+def faction_share(factions: Iterable[str]) -> list[Share]:
+    """Each faction's share of the lists played (one entry per list)."""
+    return shares(factions)
+
+
+@dataclass(frozen=True, slots=True)
+class FactionGame:
+    """A game between two lists' factions; ``winner`` is ``"a"``, ``"b"`` or ``None`` for a tie."""
+
+    a: str
+    b: str
+    winner: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class WinRate:
+    faction: str
+    games: int
+    wins: int
+    ties: int
+    rate: float  # (wins + ties / 2) / games
+    low: float
+    high: float
+
+
+def faction_win_rates(games: Iterable[FactionGame]) -> list[WinRate]:
+    """Each faction's win rate in games against other factions, most games first (then by name)."""
+    played, won, tied = Counter(), Counter(), Counter()
+    for game in games:
+        if game.a == game.b:
+            continue
+        played.update((game.a, game.b))
+        if game.winner is None:
+            tied.update((game.a, game.b))
+        else:
+            won[game.a if game.winner == "a" else game.b] += 1
+    rates = []
+    for faction, count in sorted(played.items(), key=lambda item: (-item[1], item[0])):
+        score = won[faction] + tied[faction] / 2
+        low, high = wilson_interval(score, count)
+        rates.append(WinRate(faction, count, won[faction], tied[faction], score / count, low, high))
+    return rates

@@ -1,0 +1,132 @@
+"""Seasons (a store's league over a period), players' record settings and their rating history.
+
+A season belongs to one store, or to a group of stores of a region; it counts one game's
+events (all its formats, or the ones chosen) between two dates: every event of its stores
+in the period, or only the events its organizers chose. Its points table and qualification
+are :class:`rules.seasons.PointsTable` and :class:`rules.seasons.Qualification`, kept as
+fields so organizers edit them on a form.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+
+from game_registry import game_choices
+from rules.seasons import DEFAULT_PLACING, PointsTable, Qualification
+
+
+def default_placing() -> str:
+    return ", ".join(str(points) for points in DEFAULT_PLACING)
+
+
+def parse_placing(text: str) -> tuple[int, ...]:
+    """``"10, 7, 5"`` -> ``(10, 7, 5)``; anything but whole numbers of 0 or more is a ValidationError."""
+    parts = [part.strip() for part in text.split(",") if part.strip()]
+    if not all(part.isdigit() for part in parts):
+        raise ValidationError("Placing points are whole numbers of 0 or more, separated by commas (10, 7, 5).")
+    if len(parts) > 64:
+        raise ValidationError("Placing points go to 64th place at most.")
+    return tuple(int(part) for part in parts)
+
+
+class Season(models.Model):
+    name = models.CharField(max_length=120)
+    stores = models.ManyToManyField(
+        "stores.Store", related_name="seasons", help_text="One store, or the stores of a region playing one league."
+    )
+    region = models.CharField(
+        max_length=100, blank=True, help_text="The region's name, for a season of several stores."
+    )
+    game = models.CharField(max_length=40, choices=game_choices)
+    formats = models.JSONField(default=list, blank=True, help_text="Format keys counted; empty counts every format.")
+    starts_on = models.DateField()
+    ends_on = models.DateField()
+    every_event = models.BooleanField(
+        "Every event of the stores in the period",
+        default=True,
+        help_text="Otherwise only the events chosen below count.",
+    )
+    events = models.ManyToManyField("tournaments.Event", blank=True, related_name="seasons")
+    participation_points = models.PositiveSmallIntegerField(default=PointsTable().participation)
+    win_points = models.PositiveSmallIntegerField("Points per win", default=PointsTable().per_win)
+    tie_points = models.PositiveSmallIntegerField("Points per tie", default=PointsTable().per_tie)
+    placing_points = models.CharField(
+        max_length=300,
+        default=default_placing,
+        help_text="Points for 1st, 2nd, 3rd ... place, separated by commas; later places earn none.",
+    )
+    best_events = models.PositiveSmallIntegerField(
+        "Best events counted", null=True, blank=True, help_text="Count only each player's best this many events."
+    )
+    qualify_top = models.PositiveSmallIntegerField(
+        "Top ranks qualify", null=True, blank=True, help_text="The championship takes this many top ranks."
+    )
+    qualify_points = models.PositiveIntegerField(
+        "Points to qualify", null=True, blank=True, help_text="Everyone with this many points qualifies."
+    )
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-ends_on", "name"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(ends_on__gte=models.F("starts_on")), name="season_ends_after_start"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def clean(self):
+        if self.starts_on and self.ends_on and self.ends_on < self.starts_on:
+            raise ValidationError({"ends_on": "A season ends on or after the day it starts."})
+        parse_placing(self.placing_points)
+
+    @property
+    def points_table(self) -> PointsTable:
+        return PointsTable(
+            participation=self.participation_points,
+            per_win=self.win_points,
+            per_tie=self.tie_points,
+            placing=parse_placing(self.placing_points),
+            best_events=self.best_events,
+        )
+
+    @property
+    def qualification(self) -> Qualification:
+        return Qualification(top=self.qualify_top, threshold=self.qualify_points)
+
+
+class RecordSetting(models.Model):
+    """A player's choice about their public record page (no row: the page is public)."""
+
+    player = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="record_setting")
+    hidden = models.BooleanField("Hide my record page", default=False)
+
+    def __str__(self) -> str:
+        return f"{self.player_id}: {'hidden' if self.hidden else 'public'}"
+
+
+class RatingPoint(models.Model):
+    """A player's rating in a game after an event (:class:`rules.ratings.RatingPoint`): the rating history."""
+
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="rating_points")
+    game = models.CharField(max_length=40, choices=game_choices)
+    event = models.ForeignKey("tournaments.Event", on_delete=models.CASCADE, related_name="rating_points")
+    day = models.DateField()
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    games = models.PositiveIntegerField()
+    rating = models.IntegerField(help_text="The shown rating: 1000 + 40 x (mu - 3 sigma).")
+
+    class Meta:
+        ordering = ["player", "game", "day", "event"]
+        constraints = [models.UniqueConstraint(fields=["player", "event"], name="one_rating_point_per_event")]
+        indexes = [models.Index(fields=["game", "player", "day"], name="rating_point_history")]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} {self.game} {self.rating} after {self.event_id}"
