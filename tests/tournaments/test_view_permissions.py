@@ -106,6 +106,7 @@ def url(world, name):
         "fleet_sheets": reverse("tournaments:fleet_sheets", args=[pk]),
         "export_csv": reverse("tournaments:export_csv", args=[pk]),
         "export_json": reverse("tournaments:export_json", args=[pk]),
+        "export_standings_csv": reverse("tournaments:export_standings_csv", args=[pk]),
         "calendar": reverse("tournaments:calendar"),
         "event_ics": reverse("tournaments:event_ics", args=[pk]),
     }[name]
@@ -160,6 +161,7 @@ CASES = [
     ("fleet_sheets", "get", STAFF),
     ("export_csv", "get", STAFF),
     ("export_json", "get", STAFF),
+    ("export_standings_csv", "get", STAFF),
     ("calendar", "get", EVERYONE),
     ("event_ics", "get", EVERYONE),
 ]
