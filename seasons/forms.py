@@ -5,6 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.core.exceptions import ValidationError
 
+from accounts.number_fields import IdMultipleChoiceField, WholeNumberField
 from game_registry import game_choices
 from stores.models import Store
 from tournaments.formats import game_formats
@@ -14,13 +15,13 @@ from .models import Season, parse_placing
 
 
 class SeasonForm(forms.ModelForm):
-    stores = forms.ModelMultipleChoiceField(queryset=Store.objects.none(), help_text="The stores of the season.")
+    stores = IdMultipleChoiceField(queryset=Store.objects.none(), help_text="The stores of the season.")
     formats_text = forms.CharField(
         label="Formats",
         required=False,
         help_text="Format keys counted, separated by commas; blank counts every format.",
     )
-    events = forms.ModelMultipleChoiceField(
+    events = IdMultipleChoiceField(
         queryset=Event.objects.none(), required=False, help_text="Used when not every event counts."
     )
 
@@ -44,6 +45,10 @@ class SeasonForm(forms.ModelForm):
             "qualify_top",
             "qualify_points",
         ]
+        field_classes = dict.fromkeys(
+            ["participation_points", "win_points", "tie_points", "best_events", "qualify_top", "qualify_points"],
+            WholeNumberField,
+        )
         widgets = {
             "starts_on": forms.DateInput(attrs={"type": "date"}),
             "ends_on": forms.DateInput(attrs={"type": "date"}),
@@ -86,6 +91,6 @@ class RecordSettingForm(forms.Form):
 class MetaForm(forms.Form):
     game = forms.ChoiceField(choices=game_choices)
     format = forms.CharField(required=False, max_length=40)
-    store = forms.ModelMultipleChoiceField(queryset=Store.objects.all(), required=False, label="Stores")
+    store = IdMultipleChoiceField(queryset=Store.objects.all(), required=False, label="Stores")
     since = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
     until = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))

@@ -14,6 +14,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 
 from game_registry import game_choices
+from rules.integers import read_int
 from rules.seasons import DEFAULT_PLACING, PointsTable, Qualification
 
 
@@ -21,14 +22,19 @@ def default_placing() -> str:
     return ", ".join(str(points) for points in DEFAULT_PLACING)
 
 
+MAX_PLACING_POINTS = 1000
+
+
 def parse_placing(text: str) -> tuple[int, ...]:
     """``"10, 7, 5"`` -> ``(10, 7, 5)``; anything but whole numbers of 0 or more is a ValidationError."""
-    parts = [part.strip() for part in text.split(",") if part.strip()]
-    if not all(part.isdigit() for part in parts):
-        raise ValidationError("Placing points are whole numbers of 0 or more, separated by commas (10, 7, 5).")
-    if len(parts) > 64:
+    points = [read_int(part.strip(), high=MAX_PLACING_POINTS) for part in text.split(",") if part.strip()]
+    if None in points:
+        raise ValidationError(
+            f"Placing points are whole numbers from 0 to {MAX_PLACING_POINTS}, separated by commas (10, 7, 5)."
+        )
+    if len(points) > 64:
         raise ValidationError("Placing points go to 64th place at most.")
-    return tuple(int(part) for part in parts)
+    return tuple(points)
 
 
 class Season(models.Model):

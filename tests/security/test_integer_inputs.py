@@ -208,7 +208,7 @@ def test_every_field_of_every_form(world, row):
 
 def test_a_25_digit_judge_id_is_refused_on_the_event_form(world):
     row = next(row for row in FORM_ROWS if row.name == "tournaments:edit")
-    client, headers = client_for(world, "organizer", row)
+    client, headers = client_for(world, asker(row), row)
     response = client.post(reverse(row.name, kwargs=row.kwargs(world)), {"judges": "9" * 25, "name": "Renamed"})
     assert response.status_code == 200 and "judges" in response.context["form"].errors
     world.event.refresh_from_db()

@@ -61,6 +61,7 @@ class EventGame:
     submit_url: str  # the page where a player submits their list
     lists_template: str  # the event's tab of submitted lists
     my_list_template: str  # what the event page tells a registered player of their own list
+    settings_template: str = ""  # the game's own event settings, as the event page lists them
     walk_in_help = ""  # the ways the staff may enter a walk-in's list, as the walk-in page lists them
     result_help = ""  # a line above the result form saying what to enter
     points_label = ""  # the game's points on a side, as a result line shows them ("battle points")

@@ -20,6 +20,7 @@ class FleetGame(EventGame):
     submit_url = "tournaments:submit_fleet"
     lists_template = "tournaments/fleet_list.html"
     my_list_template = "tournaments/includes/my_fleet.html"
+    settings_template = "tournaments/includes/fleet_event_settings.html"  # resources banned and retired
     walk_in_help = (
         "paste a Utopia link, Utopia's text or Tabletop Simulator export, or upload a Space Dock squad file "
         "or a Muster fleet file"
