@@ -14,9 +14,9 @@ import json
 import pytest
 
 from rules.attack_wing import interchange, validate_fleet
-from tests.conftest import SHARED
+from tests.conftest import DOCUMENTS_ABSENT, REFERENCE_DIR
 
-SQUADS = SHARED / "reference" / "spacedock-tests"
+SQUADS = REFERENCE_DIR / "spacedock-tests"
 FILES = ("squads_for_test.spacedocksquads", "specials.spacedocksquads")
 
 # Calvin Hudson's "all of your Upgrades cost -1 SP" does not reach Calvin Hudson, a Captain Card (seed 003 keeps
@@ -35,7 +35,7 @@ NO_SHIPS |= {"tana los on sideboard"}  # only the Reinforcements Sideboard: no f
 
 def _squads():
     if not SQUADS.exists():
-        pytest.skip(f"Space Dock's test squads not found at {SQUADS} (../shared is absent)")
+        pytest.skip(DOCUMENTS_ABSENT)
     for name in FILES:
         data = (SQUADS / name).read_bytes()
         for index, squad in enumerate(json.loads(data)):
