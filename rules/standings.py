@@ -187,8 +187,7 @@ def standings(
 ) -> list[StandingRow]:
     """Every entrant, dropped or not, in rank order (ranks 1..n, no shared places)."""
     tallies = _tally(entrants, results, config)
-    percentages = {player_id: _percentage(tally, config) for player_id, tally in tallies.items()}
-    schedule = {player_id: _strength_of_schedule(tally, percentages) for player_id, tally in tallies.items()}
+    schedule = _schedules(tallies, config)
     ordered = _order(tallies, schedule, _head_to_head(results), config.tiebreakers, seed)
     rows = []
     for rank, (player_id, reason) in enumerate(ordered, start=1):
@@ -218,7 +217,17 @@ def pairing_records(
     *,
     config: ScoringConfig = DEFAULT_SCORING,
 ) -> list[PlayerRecord]:
-    """The players still in the event as :func:`rules.pairing.pair_round` needs them."""
+    """The players still in the event as :func:`rules.pairing.pair_round` needs them.
+
+    Each player's ``place`` comes from the same ordering as :func:`standings`, but
+    players the tie-breakers cannot separate (only the seeded draw would) share a
+    place: the pairing's own seeded draw decides between them, not the standings'.
+    """
+    tallies = _tally(entrants, results, config)
+    ordered = _order(tallies, _schedules(tallies, config), _head_to_head(results), config.tiebreakers, seed=0)
+    place: dict[str, int] = {}
+    for rank, (player_id, reason) in enumerate(ordered, start=1):
+        place[player_id] = place[ordered[rank - 2][0]] if reason == RANDOM else rank
     return [
         PlayerRecord(
             id=tally.entrant.id,
@@ -226,8 +235,9 @@ def pairing_records(
             opponents=frozenset(tally.opponents),
             byes=tally.byes,
             group=tally.entrant.group,
+            place=place[tally.entrant.id],
         )
-        for tally in _tally(entrants, results, config).values()
+        for tally in tallies.values()
         if not tally.entrant.dropped
     ]
 
@@ -286,6 +296,12 @@ _GAME_RESULTS = {
     Outcome.TIE: ("tie", "tie"),
     Outcome.DOUBLE_LOSS: ("loss", "loss"),
 }
+
+
+def _schedules(tallies: dict[str, _Tally], config: ScoringConfig) -> dict[str, Fraction]:
+    """Every player's strength of schedule, by id."""
+    percentages = {player_id: _percentage(tally, config) for player_id, tally in tallies.items()}
+    return {player_id: _strength_of_schedule(tally, percentages) for player_id, tally in tallies.items()}
 
 
 def _strength_of_schedule(tally: _Tally, percentages: dict[str, Fraction]) -> Fraction:

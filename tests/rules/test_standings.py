@@ -245,3 +245,19 @@ def test_bad_configurations_are_refused():
         ScoringConfig(bye_counts_as="draw")
     with pytest.raises(ValueError, match="only once"):
         standings([Entrant("a"), Entrant("a")], [], seed=1)
+
+
+def test_pairing_records_carry_the_standings_place_and_full_ties_share_it():
+    """The bye goes to the lowest place among the lowest scorers (docs/events.md); seed 003 does not say who."""
+    entrants = [Entrant(name) for name in ("winner", "fleet-77", "late-entry", "level-1", "level-2", "y", "z")]
+    results = [
+        game(1, "winner", "fleet-77", fleet=(100, 77)),
+        game(1, "level-1", "y", B, fleet=(40, 90)),
+        game(1, "level-2", "z", B, fleet=(40, 90)),
+    ]
+    records = pairing_records(entrants, results)
+    place = {record.id: record.place for record in records}
+    ranked = {row.player_id: row.rank for row in standings(entrants, results, seed=7)}
+    assert place["fleet-77"] < place["level-1"] == place["level-2"] < place["late-entry"]
+    assert all(place[a] < place[b] for a in place for b in place if ranked[a] < ranked[b] and place[a] != place[b])
+    assert pair_round(records, seed=1).bye == "late-entry"
