@@ -130,6 +130,12 @@ class EventGame:
         for registration in registrations:
             registration.list_submitted = self.has_lists(registration)
 
+    def slip_checklists(self, matches: Sequence[Match]) -> dict[int, list] | None:
+        """What each player's list can lose, by registration id, for the match slips to print as
+        boxes to tick (the desk's result form asks the same); ``None``: the game's slips ask only
+        for the result and its points."""
+        return None
+
     # --- pairing -----------------------------------------------------------------------------------
 
     def pairing_sides(self, event, registrations: Sequence) -> dict[int, str]:
