@@ -121,6 +121,17 @@ def test_pairing_matches_networkx_on_the_complete_graph(players, rounds, clubs):
     assert pairing_objective(field, result) == pairing_objective(field, networkx_pairing(field))
 
 
+def test_the_bye_by_place_matches_networkx_on_a_large_odd_field():
+    """121 players after 6 rounds, each with a standings place: the lowest-placed lowest scorer sits out."""
+    field = swiss_field(121, 6, seed=11)
+    rng = random.Random(11)
+    field = [replace(player, place=rng.randrange(1, 40)) for player in field]
+    result = pair_round(field, seed=3)
+    _assert_valid(field, result)
+    assert pairing_objective(field, result) == pairing_objective(field, networkx_pairing(field))
+    assert pairing.bye_rule(field, result.bye) != pairing.BYE_NO_REMATCH
+
+
 def test_a_thin_candidate_graph_still_gives_the_networkx_optimum():
     field = _with_clubs(swiss_field(120, 0, seed=5), clubs=3, seed=5)
     with mock.patch.object(pairing, "CANDIDATE_PARTNERS", 1):
