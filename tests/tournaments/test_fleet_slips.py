@@ -67,10 +67,10 @@ def text_of(pdf: bytes) -> str:
 def test_each_player_ticks_the_opponents_ships_and_cards_in_fleet_order(client, paired):
     event, sisko, dukat = paired()
     text = text_of(slips(client, event))
-    sisko_block = text[text.index("Sisko destroyed or removed, of Dukat's fleet") :]
-    dukat_block = text[text.index("Dukat destroyed or removed, of Sisko's fleet") :]
-    assert text.index("Sisko destroyed") < text.index("Dukat destroyed")
-    sisko_block = sisko_block[: sisko_block.index("Dukat destroyed")]
+    headings = ("Sisko destroyed or removed, of Dukat's fleet", "Dukat destroyed or removed, of Sisko's fleet")
+    first, second = sorted(headings, key=text.index)  # seat 1's heading comes first, whoever sits there
+    blocks = {first: text[text.index(first) : text.index(second)], second: text[text.index(second) :]}
+    sisko_block, dukat_block = blocks[headings[0]], blocks[headings[1]]
     for block, registration in ((sisko_block, dukat), (dukat_block, sisko)):
         items = fleet_items(registration.fleet_version)
         assert len(items) == 9
