@@ -59,7 +59,7 @@ def networkx_pairing(players: Sequence[PlayerRecord]) -> Pairing:
     """The textbook pairing: ``networkx.max_weight_matching`` over every rematch-free pair.
 
     Edge weights encode the same priorities as :func:`rules.pairing.pair_round`
-    (bye choice, then squared score differences, then keep-apart clashes) but no
+    (bye choice by byes, score and place, then squared score differences, then keep-apart clashes) but no
     seeded tie-break. Needs a field where a rematch-free pairing exists.
     """
     scores = [Fraction(str(player.score)) for player in players]
@@ -67,6 +67,7 @@ def networkx_pairing(players: Sequence[PlayerRecord]) -> Pairing:
     points = [int(score * scale) for score in scores]
     levels = {value: i for i, value in enumerate(sorted(set(points)))}
     fewest = min((player.byes for player in players), default=0)
+    places = {place: i for i, place in enumerate(sorted({player.place for player in players}, reverse=True))}
     spread = (max(points) - min(points)) if points else 0
     per_square = len(players) + 1  # above every possible count of clashes
     per_bye = (len(players) * spread * spread + 1) * per_square
@@ -83,7 +84,8 @@ def networkx_pairing(players: Sequence[PlayerRecord]) -> Pairing:
     bye = len(players)
     if len(players) % 2:
         for i, player in enumerate(players):
-            costs[i, bye] = ((player.byes - fewest) * len(levels) + levels[points[i]]) * per_bye
+            rank = ((player.byes - fewest) * len(levels) + levels[points[i]]) * len(places) + places[player.place]
+            costs[i, bye] = rank * per_bye
     top = max(costs.values(), default=0) + 1
     graph.add_weighted_edges_from((i, j, top - cost) for (i, j), cost in costs.items())
     matching = networkx.max_weight_matching(graph, maxcardinality=True)

@@ -3,8 +3,10 @@
 Priorities, highest first (each only breaks ties of the ones above it):
 
 1. fewest rematches (none whenever a rematch-free pairing exists);
-2. with an odd field, the bye goes to a player with the fewest byes so far, and
-   among those to the lowest score possible;
+2. with an odd field, the bye goes to a player with the fewest byes so far,
+   among those to the lowest score possible, and among those to the lowest
+   ``place`` in the standings (their tie-breakers, e.g. fleet points); players
+   level on all of these are left to the seeded draw of tier 6;
 3. fewest pairs of players on the same ``side``, in a game whose two players
    play opposite sides with lists of their own (Spearpoint 1943 pits an American
    reserves deck against a German one, seed 004): sides meet across whenever the
@@ -61,6 +63,8 @@ class PlayerRecord:
     ``opponents`` may name players no longer in the field (dropped players).
     ``group`` names a keep-apart group such as a club or store (``None``: none).
     ``side`` is the side of the game the player plays (``None``: a game whose players have no fixed side).
+    ``place`` is the player's place in the standings, larger is lower (the bye prefers it after the
+    score); players level on every tie-breaker share a place, so the seeded draw decides between them.
     """
 
     id: str
@@ -69,6 +73,7 @@ class PlayerRecord:
     byes: int = 0
     group: str | None = None
     side: str | None = None  # the side the player's list plays; players of one side meet only if they must
+    place: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,12 +91,14 @@ class PairingObjective(NamedTuple):
     """What :func:`pair_round` minimises, in priority order; compare two with ``<``.
 
     The seeded tie-break is not part of it: pairings with equal objectives are
-    equally good. Without a bye, ``bye_byes`` and ``bye_score`` are 0.
+    equally good. Without a bye, ``bye_byes``, ``bye_score`` and ``bye_place`` are 0;
+    ``bye_place`` is the bye's place negated, so lower is better as everywhere else.
     """
 
     rematches: int
     bye_byes: int
     bye_score: Fraction
+    bye_place: int
     same_side_pairs: int
     score_spread: Fraction  # sum over pairs of (score difference)²
     keep_apart_clashes: int
@@ -113,6 +120,7 @@ def pairing_objective(players: Sequence[PlayerRecord], pairing: Pairing) -> Pair
         rematches=rematches,
         bye_byes=bye.byes if bye else 0,
         bye_score=_exact(bye.score) if bye else Fraction(0),
+        bye_place=-bye.place if bye else 0,
         same_side_pairs=same_side,
         score_spread=spread,
         keep_apart_clashes=clashes,
@@ -249,11 +257,45 @@ def _symmetric(met: list[set[int]]) -> list[frozenset[int]]:
 
 
 def _bye_ranks(ranked: list[PlayerRecord], points: list[int]) -> list[int]:
-    """Bye preference per position: fewest byes first, then lowest score (0 is best)."""
+    """Bye preference per position: fewest byes first, then lowest score, then lowest place (0 is best)."""
     fewest = min(player.byes for player in ranked)
     scores = sorted(set(points))
-    level = {score: i for i, score in enumerate(scores)}
-    return [(player.byes - fewest) * len(scores) + level[points[p]] for p, player in enumerate(ranked)]
+    score_level = {score: i for i, score in enumerate(scores)}
+    places = sorted({player.place for player in ranked}, reverse=True)
+    place_level = {place: i for i, place in enumerate(places)}
+    return [
+        ((player.byes - fewest) * len(scores) + score_level[points[p]]) * len(places) + place_level[player.place]
+        for p, player in enumerate(ranked)
+    ]
+
+
+BYE_FEWEST_BYES = "fewest_byes"
+BYE_LOWEST_SCORE = "lowest_score"
+BYE_LOWEST_PLACE = "lowest_place"
+BYE_DRAW = "draw"
+BYE_NO_REMATCH = "no_rematch"
+
+
+def bye_rule(players: Sequence[PlayerRecord], bye: str) -> str:
+    """Which bye rule singled out ``bye`` from the field: the last of byes, score, place needed, or the draw.
+
+    ``BYE_NO_REMATCH`` when a player preferred by those rules was passed over, which
+    only happens to avoid a rematch (priority 1). So the round page can say why.
+    """
+    chosen = next(player for player in players if player.id == bye)
+    key = {
+        BYE_FEWEST_BYES: lambda player: player.byes,
+        BYE_LOWEST_SCORE: lambda player: _exact(player.score),
+        BYE_LOWEST_PLACE: lambda player: -player.place,
+    }
+    rivals = [player for player in players if player.id != bye]
+    for rule, value in key.items():
+        if any(value(player) < value(chosen) for player in rivals):
+            return BYE_NO_REMATCH
+        rivals = [player for player in rivals if value(player) == value(chosen)]
+        if not rivals:
+            return rule
+    return BYE_DRAW
 
 
 def _solve(field: _Field) -> list[int]:

@@ -43,7 +43,15 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
 
-from rules.pairing import PlayerRecord
+from rules.pairing import (
+    BYE_DRAW,
+    BYE_FEWEST_BYES,
+    BYE_LOWEST_PLACE,
+    BYE_LOWEST_SCORE,
+    BYE_NO_REMATCH,
+    PlayerRecord,
+    bye_rule,
+)
 
 Points = int | float | Fraction
 
@@ -187,8 +195,7 @@ def standings(
 ) -> list[StandingRow]:
     """Every entrant, dropped or not, in rank order (ranks 1..n, no shared places)."""
     tallies = _tally(entrants, results, config)
-    percentages = {player_id: _percentage(tally, config) for player_id, tally in tallies.items()}
-    schedule = {player_id: _strength_of_schedule(tally, percentages) for player_id, tally in tallies.items()}
+    schedule = _schedules(tallies, config)
     ordered = _order(tallies, schedule, _head_to_head(results), config.tiebreakers, seed)
     rows = []
     for rank, (player_id, reason) in enumerate(ordered, start=1):
@@ -218,7 +225,14 @@ def pairing_records(
     *,
     config: ScoringConfig = DEFAULT_SCORING,
 ) -> list[PlayerRecord]:
-    """The players still in the event as :func:`rules.pairing.pair_round` needs them."""
+    """The players still in the event as :func:`rules.pairing.pair_round` needs them.
+
+    Each player's ``place`` comes from the same ordering as :func:`standings`, but
+    players the tie-breakers cannot separate (only the seeded draw would) share a
+    place: the pairing's own seeded draw decides between them, not the standings'.
+    """
+    tallies = _tally(entrants, results, config)
+    place = {player_id: spot for player_id, spot, _ in _places(tallies, results, config)}
     return [
         PlayerRecord(
             id=tally.entrant.id,
@@ -226,10 +240,67 @@ def pairing_records(
             opponents=frozenset(tally.opponents),
             byes=tally.byes,
             group=tally.entrant.group,
+            place=place[tally.entrant.id],
         )
-        for tally in _tally(entrants, results, config).values()
+        for tally in tallies.values()
         if not tally.entrant.dropped
     ]
+
+
+def bye_reasons(
+    entrants: Sequence[Entrant],
+    results: Sequence[MatchResult],
+    bye: str,
+    *,
+    config: ScoringConfig = DEFAULT_SCORING,
+) -> tuple[str, ...]:
+    """Why :func:`rules.pairing.pair_round`, given these records, gave ``bye`` the bye, rule by rule.
+
+    The rules that singled the player out, in order: ``BYE_FEWEST_BYES``, then
+    ``MATCH_POINTS`` (the lowest score), then the tie-breaker that put the player
+    below the nearest player level on both, then ``RANDOM`` when only the seeded
+    draw was left. ``(BYE_NO_REMATCH,)`` when the rules preferred someone else and
+    avoiding a rematch overrode them.
+    """
+    records = pairing_records(entrants, results, config=config)
+    rule = bye_rule(records, bye)
+    if rule == BYE_NO_REMATCH:
+        return (BYE_NO_REMATCH,)
+    chain = (BYE_FEWEST_BYES, BYE_LOWEST_SCORE, BYE_LOWEST_PLACE, BYE_DRAW)
+    reasons = [BYE_FEWEST_BYES, MATCH_POINTS][: chain.index(rule) + 1]
+    if rule in (BYE_LOWEST_PLACE, BYE_DRAW):
+        places = _places(_tally(entrants, results, config), results, config)
+        reasons += _place_reason(records, bye, places, config.tiebreakers)
+    if rule == BYE_DRAW:
+        reasons.append(RANDOM)
+    return tuple(reasons)
+
+
+def _place_reason(
+    records: list[PlayerRecord], bye: str, places: list[tuple[str, int, str | None]], tiebreakers: tuple[str, ...]
+) -> list[str]:
+    """The tie-breaker that placed ``bye`` below the nearest player level with it on byes and score, if any."""
+    by_id = {record.id: record for record in records}
+    chosen = by_id[bye]
+    level = [r.place for r in records if (r.byes, r.score) == (chosen.byes, chosen.score) and r.place < chosen.place]
+    if not level:
+        return []
+    keys = [key for key in tiebreakers if key != RANDOM]
+    between = [reason for _, spot, reason in places if max(level) < spot <= chosen.place and reason in keys]
+    return [min(between, key=keys.index)]
+
+
+def _places(
+    tallies: dict[str, _Tally], results: Sequence[MatchResult], config: ScoringConfig
+) -> list[tuple[str, int, str | None]]:
+    """``(player id, place, separating tie-breaker)`` in standings order.
+
+    Players only the draw separates share a place."""
+    ordered = _order(tallies, _schedules(tallies, config), _head_to_head(results), config.tiebreakers, seed=0)
+    places: list[tuple[str, int, str | None]] = []
+    for rank, (player_id, reason) in enumerate(ordered, start=1):
+        places.append((player_id, places[-1][1] if reason == RANDOM else rank, reason))
+    return places
 
 
 def _tally(entrants: Sequence[Entrant], results: Sequence[MatchResult], config: ScoringConfig) -> dict[str, _Tally]:
@@ -286,6 +357,12 @@ _GAME_RESULTS = {
     Outcome.TIE: ("tie", "tie"),
     Outcome.DOUBLE_LOSS: ("loss", "loss"),
 }
+
+
+def _schedules(tallies: dict[str, _Tally], config: ScoringConfig) -> dict[str, Fraction]:
+    """Every player's strength of schedule, by id."""
+    percentages = {player_id: _percentage(tally, config) for player_id, tally in tallies.items()}
+    return {player_id: _strength_of_schedule(tally, percentages) for player_id, tally in tallies.items()}
 
 
 def _strength_of_schedule(tally: _Tally, percentages: dict[str, Fraction]) -> Fraction:

@@ -115,10 +115,16 @@ def pairings_by_name(*, event, round_, matches, names: Mapping[int, str], live_u
     )
 
 
-def match_slips(*, event, round_, matches, names: Mapping[int, str]) -> bytes:
+def match_slips(
+    *, event, round_, matches, names: Mapping[int, str], checklists: Mapping[int, list | None] | None = None
+) -> bytes:
     """One slip per table: both players, and boxes for the result, fleet points and signatures.
 
-    The player's name and the signature share what the measured headings leave of the page.
+    The player's name and the signature share what the measured headings leave of the page. With
+    ``checklists`` (a fleet game's ships and cards by registration id, see
+    ``EventGame.slip_checklists``) each player also ticks what they destroyed of the opponent's
+    fleet, ship by ship, just as the desk enters it; the fleet points box stays for players who give
+    only the number, which the desk takes typed.
     """
     slips = []
     for match in matches:
@@ -131,9 +137,47 @@ def match_slips(*, event, round_, matches, names: Mapping[int, str]) -> bytes:
         table.setStyle(
             TableStyle([("TOPPADDING", (0, 1), (-1, -1), WRITE_IN), ("BOTTOMPADDING", (0, 1), (-1, -1), WRITE_IN)])
         )
-        slips.append(KeepTogether([heading, table, Spacer(1, 10 * mm)]))
+        losses = fleet_losses(event, match, names, checklists) if checklists is not None else []
+        slips.append(KeepTogether([heading, table, *losses, Spacer(1, 10 * mm)]))
         slips.append(CondPageBreak(60 * mm))
     return build(event, round_title(event, round_, "match slips"), slips)
+
+
+def fleet_losses(event, match, names: Mapping[int, str], checklists: Mapping[int, list | None]) -> list:
+    """Per player, the opponent's ships, each followed by its cards, with a box to tick per ship
+    destroyed and per card removed: what the desk's result form asks for the same player."""
+    sides = list(match.sides.all())
+    flowables = [
+        Spacer(1, 3 * mm),
+        Paragraph("Tick what each player destroyed; write the fleet points above only if you tick nothing.", CELL),
+    ]
+    for side, opponent in ((sides[0], sides[1]), (sides[1], sides[0])):
+        player, other = names[side.registration_id], names[opponent.registration_id]
+        flowables.append(Spacer(1, 3 * mm))
+        flowables.append(Paragraph(escape(f"{player} destroyed or removed, of {other}'s fleet:"), HEAD))
+        items = checklists.get(opponent.registration_id)
+        if not items:
+            missing = "No fleet submitted" if items is None else "Nothing of this fleet scores when lost"
+            flowables.append(Paragraph(f"{missing}: write the fleet points above.", CELL))
+            continue
+        rows = [["Ship / card", "SP", "Destroyed", "Removed"]]
+        rows += [
+            [f"{item.name}, with its cards", str(item.cost), "", "–"]
+            if item.is_ship
+            else [f"{item.name} ({item.role})", str(item.cost), "–", ""]
+            for item in items
+        ]
+        table = grid(event, rows, flexible=(0,))
+        card_rows = [row for row, item in enumerate(items, start=1) if not item.is_ship]
+        ship_rows = [row for row, item in enumerate(items, start=1) if item.is_ship]
+        table.setStyle(
+            TableStyle(
+                [("LEFTPADDING", (0, row), (0, row), PADDING + 4 * mm) for row in card_rows]
+                + [("BACKGROUND", (0, row), (-1, row), colors.whitesmoke) for row in ship_rows]
+            )
+        )
+        flowables.append(table)
+    return flowables
 
 
 def standings(*, event, standings, names: Mapping[int, str]) -> bytes:

@@ -77,6 +77,7 @@ def small_fields(draw, most=10):
                 opponents=opponents - {player_id},
                 byes=draw(st.integers(0, 2)),
                 group=draw(st.sampled_from([None, None, "red", "blue"])),
+                place=draw(st.integers(0, 3)),
             )
         )
     return players
@@ -118,6 +119,17 @@ def test_pairing_matches_networkx_on_the_complete_graph(players, rounds, clubs):
     result = pair_round(field, seed=3)
     _assert_valid(field, result)
     assert pairing_objective(field, result) == pairing_objective(field, networkx_pairing(field))
+
+
+def test_the_bye_by_place_matches_networkx_on_a_large_odd_field():
+    """121 players after 6 rounds, each with a standings place: the lowest-placed lowest scorer sits out."""
+    field = swiss_field(121, 6, seed=11)
+    rng = random.Random(11)
+    field = [replace(player, place=rng.randrange(1, 40)) for player in field]
+    result = pair_round(field, seed=3)
+    _assert_valid(field, result)
+    assert pairing_objective(field, result) == pairing_objective(field, networkx_pairing(field))
+    assert pairing.bye_rule(field, result.bye) != pairing.BYE_NO_REMATCH
 
 
 def test_a_thin_candidate_graph_still_gives_the_networkx_optimum():
@@ -175,6 +187,61 @@ def test_the_bye_goes_to_a_player_with_the_fewest_byes_before_a_lower_scorer():
     ]
     for seed in range(10):
         assert pair_round(field, seed=seed).bye in {"b", "c"}
+
+
+def test_among_the_lowest_scorers_the_bye_goes_to_the_lowest_place():
+    """Seed 003 says what a bye scores, not who gets it; the rule is documented in docs/events.md."""
+    field = [
+        PlayerRecord(id="fleet-77", score=0, place=4),
+        PlayerRecord(id="late-entry", score=0, place=5),
+        PlayerRecord(id="c", score=3, place=1),
+        PlayerRecord(id="d", score=3, place=2),
+        PlayerRecord(id="e", score=3, place=3),
+    ]
+    for seed in range(10):
+        result = pair_round(field, seed=seed)
+        assert result.bye == "late-entry"
+        assert pairing.bye_rule(field, result.bye) == pairing.BYE_LOWEST_PLACE
+
+
+def test_a_lower_place_never_outweighs_a_lower_score_or_fewer_byes():
+    field = [
+        PlayerRecord(id="scored", score=3, place=9),
+        PlayerRecord(id="had-a-bye", score=0, byes=1, place=8),
+        PlayerRecord(id="lowest", score=0, place=1),
+    ]
+    assert pair_round(field, seed=1).bye == "lowest"
+    assert pairing.bye_rule(field, "lowest") == pairing.BYE_LOWEST_SCORE
+
+
+def test_players_sharing_the_lowest_place_are_left_to_the_seeded_draw():
+    field = [PlayerRecord(id=name, score=0, place=2) for name in "abcde"]
+    byes = {pair_round(field, seed=seed).bye for seed in range(20)}
+    assert len(byes) > 1
+    assert {pairing.bye_rule(field, bye) for bye in byes} == {pairing.BYE_DRAW}
+
+
+def test_the_bye_rule_names_fewest_byes_and_a_rematch_that_overrode_the_rules():
+    fewest = [PlayerRecord(id="a", byes=1), PlayerRecord(id="b", byes=1), PlayerRecord(id="c", score=9)]
+    assert pairing.bye_rule(fewest, "c") == pairing.BYE_FEWEST_BYES
+    assert pairing.bye_rule(fewest, "a") == pairing.BYE_NO_REMATCH
+
+
+@examples
+@given(small_fields(), st.integers(0, 10**6))
+def test_the_bye_rule_only_blames_a_rematch_when_one_was_avoided(players, seed):
+    """A bye that is not the rules' first choice is only ever given to avoid a rematch."""
+    result = pair_round(players, seed=seed)
+    assume(result.bye is not None)
+    preference = {p.id: (p.byes, pairing._exact(p.score), -p.place) for p in players}
+    preferred = {p for p in preference if preference[p] < preference[result.bye]}
+    overridden = pairing.bye_rule(players, result.bye) == pairing.BYE_NO_REMATCH
+    assert overridden == bool(preferred)
+    assert all(
+        pairing_objective(players, candidate).rematches > result.rematches
+        for candidate in _every_pairing(players)
+        if candidate.bye in preferred
+    )
 
 
 def test_avoiding_a_rematch_comes_before_the_bye_preference():

@@ -22,6 +22,7 @@ from rules.standings import (
     MatchResult,
     Outcome,
     ScoringConfig,
+    bye_reasons,
     pairing_records,
     standings,
 )
@@ -245,3 +246,45 @@ def test_bad_configurations_are_refused():
         ScoringConfig(bye_counts_as="draw")
     with pytest.raises(ValueError, match="only once"):
         standings([Entrant("a"), Entrant("a")], [], seed=1)
+
+
+def test_pairing_records_carry_the_standings_place_and_full_ties_share_it():
+    """The bye goes to the lowest place among the lowest scorers (docs/events.md); seed 003 does not say who."""
+    entrants = [Entrant(name) for name in ("winner", "fleet-77", "late-entry", "level-1", "level-2", "y", "z")]
+    results = [
+        game(1, "winner", "fleet-77", fleet=(100, 77)),
+        game(1, "level-1", "y", B, fleet=(40, 90)),
+        game(1, "level-2", "z", B, fleet=(40, 90)),
+    ]
+    records = pairing_records(entrants, results)
+    place = {record.id: record.place for record in records}
+    ranked = {row.player_id: row.rank for row in standings(entrants, results, seed=7)}
+    assert place["fleet-77"] < place["level-1"] == place["level-2"] < place["late-entry"]
+    assert all(place[a] < place[b] for a in place for b in place if ranked[a] < ranked[b] and place[a] != place[b])
+    assert pair_round(records, seed=1).bye == "late-entry"
+
+
+def test_the_bye_reasons_name_the_tie_breaker_that_placed_the_player_lowest():
+    entrants = [Entrant(name) for name in ("winner", "fleet-77", "late-entry")]
+    results = [game(1, "winner", "fleet-77", fleet=(100, 77))]
+    assert bye_reasons(entrants, results, "late-entry") == ("fewest_byes", "match_points", "fleet_points")
+    assert bye_reasons(entrants, results, "winner") == ("no_rematch",)
+    with_byes = [*results, bye(1, "late-entry"), bye(2, "winner")]
+    assert bye_reasons(entrants, with_byes, "fleet-77") == ("fewest_byes",)
+
+
+def test_the_bye_reasons_name_the_draw_when_the_lowest_players_are_level_on_everything():
+    entrants = [Entrant(name) for name in "abc"]
+    assert bye_reasons(entrants, [], "b") == ("fewest_byes", "match_points", "random")
+
+
+def test_the_bye_reasons_follow_the_event_tie_breaker_order():
+    """Ruling 31 of the 2014 FAQ puts battle points first: they, not fleet points, place the bye lowest."""
+    entrants = [Entrant(name) for name in ("x", "y", "high-battle", "low-battle", "z")]
+    results = [game(1, "x", "high-battle", fleet=(90, 20), battle=(0, 5)), game(1, "y", "low-battle", fleet=(90, 80))]
+    battle_first = ScoringConfig(tiebreakers=TIEBREAK_PRESETS["faq-2014"])
+    assert bye_reasons(entrants, results, "z") == ("fewest_byes", "match_points", "fleet_points")
+    records = pairing_records(entrants, [*results, bye(1, "z")], config=battle_first)
+    bye_player = pair_round(records, seed=1).bye
+    assert bye_player == "low-battle"
+    assert bye_reasons(entrants, [*results, bye(1, "z")], bye_player, config=battle_first)[-1] == "battle_points"

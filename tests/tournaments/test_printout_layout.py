@@ -67,7 +67,8 @@ def test_no_two_words_of_a_printout_overlap_with_long_names(client, long_names, 
     pdf = printout(client, event, name, kind)
     assert overlapping_words(pdf) == []
     text = " ".join(word.text for page in words_by_page(pdf) for word in page)
-    assert "Commander0" in text and "Grand" in text
+    assert "Grand" in text
+    assert sum(f"Commander{n}" in text for n in range(5)) >= 4  # the slips leave out the bye, whoever has it
 
 
 @pytest.mark.parametrize(("name", "kind"), PRINTOUTS)

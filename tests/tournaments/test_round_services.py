@@ -4,6 +4,7 @@ import threading
 
 import pytest
 from django.db import connection
+from django.urls import reverse
 
 from games.attack_wing.results import MatchResult
 from tests.accounts.factories import PlayerFactory
@@ -14,6 +15,7 @@ from tournaments.selectors import event_standings, opponents_by_registration
 from tournaments.services import (
     event_finish,
     event_start,
+    registration_add_walk_in,
     registration_drop,
     registration_grant_bye,
     result_enter,
@@ -82,6 +84,7 @@ def test_a_granted_first_round_bye_is_not_paired(enter):
     round_ = round_pair_next(event=event, by=event.organizer)
     by_registration = seats(round_)
     assert by_registration[registrations[0].pk].match.is_bye
+    assert by_registration[registrations[0].pk].match.bye_reason == "round 1 bye granted by the organizer"
     assert Match.objects.filter(round=round_, table__isnull=True).count() == 1  # the other four are paired
 
 
@@ -126,6 +129,30 @@ def test_a_late_entry_joins_the_next_round_with_zero_points(running, enter):
     assert late.pk in seats(round_2)
     row = next(r for r in event_standings(event, before_round=2).rows if r.registration_id == late.pk)
     assert row.match_points == 0
+
+
+def test_the_bye_goes_to_the_late_entry_with_0_fleet_points_not_a_0_point_player_with_77(running):
+    """Issue 23, item 7. Seed 003 says a bye scores "a Win with 60 Fleet Points" but not who gets it:
+    fewest byes, then the lowest match points, then the lowest place on the tie-breakers (docs/events.md)."""
+    event, _ = running(4)
+    round_1 = round_pair_next(event=event, by=event.organizer)
+    for match, loser_points in zip(Match.objects.filter(round=round_1), (77, 40), strict=True):
+        result_enter(match=match, by=event.organizer, result=MatchResult(1, typed_points={1: 100, 2: loser_points}))
+    late = registration_add_walk_in(event=event, name="Late Arrival", added_by=event.organizer)
+    round_2 = round_pair_next(event=event, by=event.organizer)
+    for _ in range(3):  # each re-pair draws anew among equals; the bye is not left to the draw
+        bye = Match.objects.get(round=round_2, table__isnull=True)
+        assert seats(round_2)[late.pk].match == bye
+        assert bye.bye_reason == "fewest byes, lowest match points, lowest fleet points"
+        round_2 = round_repair(round_=round_2, by=event.organizer)
+
+
+def test_the_round_page_says_which_rule_gave_the_bye_a_draw_among_equals(running, client):
+    event, _ = running(3)
+    bye = Match.objects.get(round=round_pair_next(event=event, by=event.organizer), table__isnull=True)
+    assert bye.bye_reason == "fewest byes, lowest match points, then a seeded draw among players level on everything"
+    page = client.get(reverse("tournaments:round", args=[event.pk, 1])).content.decode()
+    assert f"Bye rule: {bye.bye_reason}" in page
 
 
 def test_pair_again_draws_anew_but_only_before_any_result(running):

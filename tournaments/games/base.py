@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules import standings
+from rules.pairing import BYE_FEWEST_BYES, BYE_NO_REMATCH
 
 from ..models import Match, MatchSide, MatchStatus, Outcome
 
@@ -97,6 +98,16 @@ class EventGame:
         """The standings column heading of a tie-breaker."""
         return self.tiebreaker_name(key).capitalize()
 
+    def describe_bye(self, reasons: tuple[str, ...]) -> str:
+        """The bye rules of :func:`rules.standings.bye_reasons` in words, e.g. "fewest byes, lowest match points"."""
+        words = {
+            BYE_FEWEST_BYES: "fewest byes",
+            BYE_NO_REMATCH: "the players the bye rules prefer could only have been paired with a rematch",
+            standings.HEAD_TO_HEAD: "lost to a player level on points (head-to-head)",
+            standings.RANDOM: "then a seeded draw among players level on everything",
+        }
+        return ", ".join(words.get(key) or f"lowest {self.tiebreaker_name(key)}" for key in reasons)
+
     def scoring_summary(self, event) -> str:
         return f"Win {event.win_points}, tie {event.tie_points}, loss {event.loss_points}; a bye is a win"
 
@@ -119,6 +130,12 @@ class EventGame:
         ``list_submitted`` on each."""
         for registration in registrations:
             registration.list_submitted = self.has_lists(registration)
+
+    def slip_checklists(self, matches: Sequence[Match]) -> dict[int, list] | None:
+        """What each player's list can lose, by registration id, for the match slips to print as
+        boxes to tick (the desk's result form asks the same); ``None``: the game's slips ask only
+        for the result and its points."""
+        return None
 
     # --- pairing -----------------------------------------------------------------------------------
 

@@ -29,6 +29,17 @@ class FleetGame(EventGame):
     def has_lists(self, registration) -> bool:
         return registration.fleet_version_id is not None
 
+    def slip_checklists(self, matches) -> dict[int, list | None] | None:
+        """Each player's ships and cards (``None``: no fleet submitted yet): the slip asks which the
+        opponent destroyed and removed. ``None`` when no fleet has anything whose loss scores."""
+        checklists = {
+            side.registration_id: self.fleet_items(version) if (version := side.registration.fleet_version) else None
+            for match in matches
+            if not match.is_bye
+            for side in match.sides.all()
+        }
+        return checklists if any(checklists.values()) else None
+
     def fleet_items(self, version) -> list:
         """The ships and cards of a submitted fleet version, with their costs, as a result can lose them."""
         raise NotImplementedError

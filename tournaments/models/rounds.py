@@ -44,6 +44,8 @@ class Match(models.Model):
     status = models.CharField(max_length=10, choices=MatchStatus.choices, default=MatchStatus.AWAITING)
     # The confirmed result as its game records it (see tournaments.games), null until confirmed.
     result = models.JSONField(null=True, blank=True)
+    # A bye only: the rules that gave it to this player, in words, written when the round is paired.
+    bye_reason = models.CharField(max_length=200, blank=True)
 
     class Meta:
         ordering = ["round", models.F("table").asc(nulls_last=True)]

@@ -141,12 +141,26 @@ def player_records(event: Event, to_pair: list[Registration]) -> list[PlayerReco
     is an entrant marked as not paired, so their games still count for their opponents.
     A player's club or store is their keep-apart group (compared without regard to case).
     """
+    entrants, results = pairing_inputs(event, to_pair)
+    return standings.pairing_records(entrants, results, config=scoring_config(event))
+
+
+def bye_reasons(event: Event, to_pair: list[Registration], bye: int) -> tuple[str, ...]:
+    """Which bye rules gave registration ``bye`` the bye among ``to_pair`` (see :func:`rules.standings.bye_reasons`)."""
+    entrants, results = pairing_inputs(event, to_pair)
+    return standings.bye_reasons(entrants, results, str(bye), config=scoring_config(event))
+
+
+def pairing_inputs(
+    event: Event, to_pair: list[Registration]
+) -> tuple[list[standings.Entrant], list[standings.MatchResult]]:
+    """The Swiss results and every player they name, those not in ``to_pair`` marked as not paired."""
     sides = [side for side in event_seat_results(event) if side.stage == Stage.SWISS]
     pairing = {r.pk for r in to_pair}
     clubs = {r.pk: r.club.casefold() for r in to_pair if r.club}
     everyone = pairing | {side.registration_id for side in sides}
     entrants = [standings.Entrant(str(pk), dropped=pk not in pairing, group=clubs.get(pk)) for pk in sorted(everyone)]
-    return standings.pairing_records(entrants, standing_results(sides), config=scoring_config(event))
+    return entrants, standing_results(sides)
 
 
 def scoring_config(event: Event) -> standings.ScoringConfig:

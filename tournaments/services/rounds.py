@@ -175,7 +175,7 @@ def next_stage(event: Event, rounds: list[Round]) -> str:
 
 def pair_into(round_: Round, event: Event, previous: Round | None) -> None:
     if round_.stage == Stage.CUT:
-        pairs, byes = cut_pairs(event, previous), []
+        pairs, byes = cut_pairs(event, previous), {}
     else:
         pairs, byes = swiss_pairs(event, round_)
     game = event_game(event.game)
@@ -183,7 +183,7 @@ def pair_into(round_: Round, event: Event, previous: Round | None) -> None:
     registrations = {r.pk: r for r in event.registrations.all()}
     matches = Match.objects.bulk_create(
         [Match(round=round_, table=table) for table in range(1, len(pairs) + 1)]
-        + [Match(round=round_, table=None, status=MatchStatus.CONFIRMED) for _ in byes]
+        + [Match(round=round_, table=None, status=MatchStatus.CONFIRMED, bye_reason=why) for why in byes.values()]
     )
     sides = []
     for match, pair in zip(matches, [*pairs, *((bye,) for bye in byes)], strict=True):
@@ -201,8 +201,10 @@ def pair_into(round_: Round, event: Event, previous: Round | None) -> None:
     MatchSide.objects.bulk_create(sides)
 
 
-def swiss_pairs(event: Event, round_: Round) -> tuple[list[tuple[int, int]], list[int]]:
-    """Pairs by table and byes: granted first-round byes, then the pairing engine's (at most one)."""
+def swiss_pairs(event: Event, round_: Round) -> tuple[list[tuple[int, int]], dict[int, str]]:
+    """Pairs by table and byes with the rule that gave each: granted first-round byes, then the
+    pairing engine's (at most one: fewest byes, lowest match points, lowest on the tie-breakers,
+    then the seeded draw; see docs/events.md)."""
     active = list(event.registrations.filter(checked_in=True, dropped_at=None))
     granted = [r.pk for r in active if round_.number == 1 and r.first_round_bye]
     to_pair = [r for r in active if r.pk not in granted]
@@ -214,7 +216,11 @@ def swiss_pairs(event: Event, round_: Round) -> tuple[list[tuple[int, int]], lis
         records = [replace(record, side=sides.get(int(record.id))) for record in records]
     result = pair_round(records, seed=pairing_seed(event, round_))
     pairs = [(int(a), int(b)) for a, b in result.pairs]
-    return pairs, granted + ([int(result.bye)] if result.bye is not None else [])
+    byes = dict.fromkeys(granted, "round 1 bye granted by the organizer")
+    if result.bye is not None:
+        reasons = selectors.bye_reasons(event, to_pair, int(result.bye))
+        byes[int(result.bye)] = event_game(event.game).describe_bye(reasons)
+    return pairs, byes
 
 
 def cut_pairs(event: Event, previous: Round) -> list[tuple[int, int]]:

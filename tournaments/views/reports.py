@@ -112,9 +112,10 @@ def round_printout(request, event: Event, viewer: Viewer, number: int, kind: str
     }.get(kind)
     if render_pdf is None:
         raise Http404("No such printout.")
-    content = render_pdf(
-        event=event, round_=round_, matches=selectors.round_matches(round_), names=printed_names(event)
-    )
+    matches = selectors.round_matches(round_)
+    if kind == "match-slips":
+        render_pdf = partial(render_pdf, checklists=event_game(event.game).slip_checklists(matches))
+    content = render_pdf(event=event, round_=round_, matches=matches, names=printed_names(event))
     return pdf_response(content, f"event-{event.pk}-round-{number}-{kind}.pdf")
 
 
