@@ -96,4 +96,6 @@ def season_pdf(table: SeasonTable) -> bytes:
         for line in table.lines
     ]
     title = f"{table.season.name}: season standings"
-    return printouts.build(paper, title, [printouts.grid(paper, [header, *rows], flexible=(1,))])
+    season = table.season
+    when = f"{season.starts_on:%-d %B %Y} to {season.ends_on:%-d %B %Y}"
+    return printouts.build(paper, title, [printouts.grid(paper, [header, *rows], flexible=(1,))], when=when)

@@ -41,10 +41,13 @@ def content_width(event) -> float:
     return page_size(event.paper_size)[0] - 2 * MARGIN
 
 
-def build(event, title: str, flowables: list) -> bytes:
+def build(event, title: str, flowables: list, *, when: str | None = None) -> bytes:
+    """A printout on ``event``'s paper under ``title`` and, by default, the event's day, hours and venue
+    (a printout of no one event, such as a season's table, says its own ``when``)."""
     buffer = BytesIO()
     document = pdf_document(buffer, event.paper_size, margin=MARGIN, title=title)
-    when = " · ".join(part for part in (f"{event.date:%A %-d %B %Y}", event.hours, event.venue) if part)
+    if when is None:
+        when = " · ".join(part for part in (f"{event.date:%A %-d %B %Y}", event.hours, event.venue) if part)
     document.build([Paragraph(escape(title), STYLES["Title"]), Paragraph(escape(when), CELL), *flowables])
     return buffer.getvalue()
 
