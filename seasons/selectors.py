@@ -149,17 +149,24 @@ def _season_table(season: Season, events: list[Event], placings, names: dict, un
         for p in placings[event.pk]
     ]
     rows = season_rules.season_standings(finishes, season.points_table, season.qualification)
+    columns = [str(event.pk) for event in events]
     lines = [
         SeasonLine(
             row,
             names[int(row.player_id)],
             int(row.player_id),
             int(row.player_id) not in unlisted,
-            cells=tuple({s.finish.event_id: s for s in row.events}.get(str(event.pk)) for event in events),
+            cells=_cells(row, columns),
         )
         for row in rows
     ]
     return SeasonTable(season=season, events=events, lines=lines)
+
+
+def _cells(row: season_rules.SeasonRow, columns: list[str]) -> tuple:
+    """The player's score under each event of the table (None where they did not play)."""
+    played = {score.finish.event_id: score for score in row.events}
+    return tuple(played.get(event_id) for event_id in columns)
 
 
 def seasons_list() -> list[Season]:
