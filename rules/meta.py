@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 Z_95 = 1.959963984540054
@@ -41,7 +41,11 @@ class Share:
 
 def shares(names: Iterable[str], limit: int | None = None) -> list[Share]:
     """How often each name occurs, most frequent first (then by name), as counts and fractions of the total."""
-    counts = Counter(names)
+    return counted_shares(Counter(names), limit)
+
+
+def counted_shares(counts: Mapping[str, int], limit: int | None = None) -> list[Share]:
+    """:func:`shares` of names already counted (``name -> count``), for tallies too large to list one by one."""
     total = sum(counts.values())
     ordered = sorted(counts.items(), key=lambda item: (-item[1], item[0]))[:limit]
     return [Share(name, count, count / total) for name, count in ordered]

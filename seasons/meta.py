@@ -1,7 +1,7 @@
 """The meta: what the field of a game played, and how each faction did, from public lists only.
 
-A list counts only where :func:`seasons.access.list_shown` says the public may see it (the
-event's own rule), so a list hidden at its event never shows here. A STAW fleet counts as
+A list counts only where :func:`tournaments.access.lists_public_to_everyone` says the public may
+see it (the event's own rule, as a query), so a list hidden at its event never shows here. A STAW fleet counts as
 its declared faction and its ships, captains and upgrades; a deck counts as its side and
 its cards; each card counts once per list that holds it (its play rate). A game counts for
 a win rate when both its lists are public; the faction at the table is the side played
@@ -11,16 +11,15 @@ where the game has sides (Wing Commander), else the list's faction. The maths ar
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from datetime import date
 
-from fleets.models import Card
+from fleets.models import Card, FleetVersion
 from game_registry import get_game
 from rules import meta as meta_rules
-from tournaments.models import Event, EventStatus, MatchSide, MatchStatus, Registration
-
-from .access import list_shown
+from tournaments.access import lists_public_to_everyone
+from tournaments.models import Event, EventStatus, MatchSide, MatchStatus, Registration, SubmittedDeck
 
 TOP_ITEMS = 10
 STAW_ROLES = (("ship", "Ships"), ("captain", "Captains"), ("upgrades", "Upgrades"))
@@ -58,34 +57,55 @@ def meta_events(chosen: MetaFilter):
     return events
 
 
+@dataclass(frozen=True, slots=True)
+class PublicList:
+    """A public list as the meta reads it: plain values, never model objects (the meta of a
+    game's years reads a hundred thousand lists)."""
+
+    registration_id: int
+    fleet_version_id: int | None
+    factions: list[str]  # the fleet's faction, or the side of each deck
+    decks: list[dict]  # each deck's content, for deck games
+
+
 def game_meta(chosen: MetaFilter) -> Meta:
+    """The meta in a fixed number of queries: the public lists, their decks, their fleets' contents
+    (each version once, however many events it was played at) and the games between them."""
     events = meta_events(chosen)
-    registrations = [
-        r
-        for r in Registration.objects.filter(event__in=events)
-        .select_related("event", "fleet_version__fleet")
-        .prefetch_related("decks")
-        if list_shown(r)
-    ]
-    factions = {r.pk: list_factions(r) for r in registrations}
-    items = staw_items(registrations) if any(r.fleet_version_id for r in registrations) else deck_items(registrations)
+    shown = lists_public_to_everyone(Registration.objects.filter(event__in=events))
+    lists = public_lists(chosen.game, shown)
+    factions = {entry.registration_id: entry.factions for entry in lists}
+    has_fleets = any(entry.fleet_version_id for entry in lists)
     return Meta(
         filter=chosen,
         events=events.count(),
-        lists=len(registrations),
+        lists=len(lists),
         factions=meta_rules.faction_share(f for fs in factions.values() for f in fs),
         win_rates=meta_rules.faction_win_rates(faction_games(events, factions)),
-        items=items,
+        items=staw_items(lists, shown) if has_fleets else deck_items(chosen.game, lists),
     )
 
 
-def list_factions(registration: Registration) -> list[str]:
-    """The faction of a fleet, or the side of each deck."""
-    if registration.fleet_version_id:
-        return [registration.fleet_version.fleet.faction]
-    kind = get_game(registration.event.game).lists
+def public_lists(game: str, shown) -> list[PublicList]:
+    """The lists of the ``shown`` registrations (those anyone may see) with their factions and decks."""
+    decks = defaultdict(list)
+    kind = get_game(game).lists
     side_key = kind.side_key if kind is not None else "side"
-    return [str(deck.content.get(side_key, "")) or deck.slot for deck in registration.decks.all()]
+    for registration_id, slot, content in SubmittedDeck.objects.filter(registration__in=shown).values_list(
+        "registration_id", "slot", "content"
+    ):
+        decks[registration_id].append((slot, content))
+    return [
+        PublicList(
+            registration_id=pk,
+            fleet_version_id=version_id,
+            factions=[faction] if version_id else [str(c.get(side_key, "")) or slot for slot, c in decks[pk]],
+            decks=[content for _, content in decks[pk]],
+        )
+        for pk, version_id, faction in shown.order_by("pk").values_list(
+            "pk", "fleet_version_id", "fleet_version__fleet__faction"
+        )
+    ]
 
 
 def faction_games(events, factions: dict[int, list[str]]) -> list[meta_rules.FactionGame]:
@@ -111,37 +131,47 @@ def faction_games(events, factions: dict[int, list[str]]) -> list[meta_rules.Fac
     return games
 
 
-def staw_items(registrations: list[Registration]) -> list[tuple[str, list[meta_rules.Share]]]:
-    """The most played ships, captains and upgrades (each counted once per fleet that holds it)."""
-    ids = {role: [] for role, _ in STAW_ROLES}
-    for registration in registrations:
-        if not registration.fleet_version_id:
-            continue
+def staw_items(lists: list[PublicList], shown) -> list[tuple[str, list[meta_rules.Share]]]:
+    """The most played ships, captains and upgrades (each counted once per fleet that holds it); a
+    version played at many events is read once and counted as often as it was played."""
+    played = Counter(entry.fleet_version_id for entry in lists if entry.fleet_version_id)
+    ids = {role: Counter() for role, _ in STAW_ROLES}
+    versions = FleetVersion.objects.filter(pk__in=shown.values("fleet_version_id"))
+    for version_id, content in versions.values_list("pk", "content"):
         held = defaultdict(set)
-        for ship in registration.fleet_version.content.get("ships", []):
+        for ship in content.get("ships", []):
             for role, _ in STAW_ROLES:
                 value = ship.get(role)
                 held[role].update(value if isinstance(value, list) else [value] if value else [])
         for role, cards in held.items():
-            ids[role].extend(cards)
+            for card in cards:
+                ids[role][card] += played[version_id]
     every_id = {card for cards in ids.values() for card in cards}
     names = dict(Card.objects.filter(source_id__in=every_id).values_list("source_id", "name"))
-    fleets = sum(1 for r in registrations if r.fleet_version_id) or 1
+    fleets = sum(played.values()) or 1
     return [
-        (title, rescale(meta_rules.shares((names.get(c, c) for c in ids[role]), limit=TOP_ITEMS), fleets))
+        (title, rescale(meta_rules.counted_shares(named(ids[role], names), limit=TOP_ITEMS), fleets))
         for role, title in STAW_ROLES
     ]
 
 
-def deck_items(registrations: list[Registration]) -> list[tuple[str, list[meta_rules.Share]]]:
+def named(counts: Counter, names: dict[str, str]) -> Counter:
+    """The counts by card name (the id where the catalog no longer has the card; reprints share a name)."""
+    by_name = Counter()
+    for card, count in counts.items():
+        by_name[names.get(card, card)] += count
+    return by_name
+
+
+def deck_items(game: str, lists: list[PublicList]) -> list[tuple[str, list[meta_rules.Share]]]:
     """The most played cards of the decks (each counted once per deck that holds it)."""
+    kind = get_game(game).lists
+    lines_key = kind.lines_key if kind is not None else "cards"
     held, decks = [], 0
-    for registration in registrations:
-        kind = get_game(registration.event.game).lists
-        lines_key = kind.lines_key if kind is not None else "cards"
-        for deck in registration.decks.all():
+    for entry in lists:
+        for content in entry.decks:
             decks += 1
-            held.extend({line.get("name", "") for line in deck.content.get(lines_key, []) if line.get("name")})
+            held.extend({line.get("name", "") for line in content.get(lines_key, []) if line.get("name")})
     return [("Cards", rescale(meta_rules.shares(held, limit=TOP_ITEMS), decks or 1))] if decks else []
 
 

@@ -15,6 +15,7 @@ from django.db.models import Q
 
 from rules import seasons as season_rules
 from tournaments.models import Event, EventStatus, Registration
+from tournaments.selectors.seats import events_seat_results
 from tournaments.selectors.standings import event_standings
 
 from .access import list_shown, list_viewer, unlisted_players
@@ -24,16 +25,48 @@ from .models import RatingPoint, Season
 def season_events(season: Season) -> list[Event]:
     """The finished events the season counts, oldest first: its game and formats, inside its dates,
     at its stores (every event there, or only those chosen)."""
-    events = Event.objects.filter(
-        game=season.game, status=EventStatus.FINISHED, date__gte=season.starts_on, date__lte=season.ends_on
+    return seasons_events([season])[season.pk]
+
+
+def seasons_events(seasons: list[Season]) -> dict[int, list[Event]]:
+    """:func:`season_events` of each of ``seasons`` by season id, in three queries however many seasons
+    (their stores, their chosen events, then every candidate event at once, sorted out here)."""
+    stores, chosen = defaultdict(set), defaultdict(set)
+    for season_id, store_id in Season.stores.through.objects.filter(season__in=seasons).values_list(
+        "season_id", "store_id"
+    ):
+        stores[season_id].add(store_id)
+    for season_id, event_id in Season.events.through.objects.filter(season__in=seasons).values_list(
+        "season_id", "event_id"
+    ):
+        chosen[season_id].add(event_id)
+    found = {season.pk: [] for season in seasons}
+    if not seasons:
+        return found
+    wanted = Q()
+    for season in seasons:
+        where = Q(game=season.game, date__gte=season.starts_on, date__lte=season.ends_on)
+        where &= Q(store__in=stores[season.pk]) if season.every_event else Q(pk__in=chosen[season.pk])
+        if season.formats:
+            where &= Q(format__in=season.formats)
+        wanted |= where
+    events = Event.objects.filter(wanted, status=EventStatus.FINISHED).select_related("store").order_by("date", "pk")
+    for event in events:
+        for season in seasons:
+            if _counts(season, event, stores[season.pk], chosen[season.pk]):
+                found[season.pk].append(event)
+    return found
+
+
+def _counts(season: Season, event: Event, stores: set[int], chosen: set[int]) -> bool:
+    """Whether ``season`` counts the finished ``event``: the same conditions as the query of
+    :func:`seasons_events`, asked of each event it found (one query may serve several seasons)."""
+    return (
+        event.game == season.game
+        and season.starts_on <= event.date <= season.ends_on
+        and (not season.formats or event.format in season.formats)
+        and (event.store_id in stores if season.every_event else event.pk in chosen)
     )
-    if season.formats:
-        events = events.filter(format__in=season.formats)
-    if season.every_event:
-        events = events.filter(store__in=season.stores.all())
-    else:
-        events = events.filter(pk__in=season.events.values("pk"))
-    return list(events.select_related("store").order_by("date", "pk"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,15 +82,16 @@ class Placing:
 
 
 def event_placings(events: list[Event]) -> list[Placing]:
-    """Every player's final placing and Swiss record at each of ``events`` (one query for the
-    registrations, then one per event for its results)."""
+    """Every player's final placing and Swiss record at each of ``events``, in two queries however many
+    events (every registration, then every seat result), ranked event by event in Python."""
     registrations = defaultdict(list)
     for registration in Registration.objects.filter(event__in=events).select_related("player__guest"):
         registrations[registration.event_id].append(registration)
+    seats = events_seat_results(events)
     placings = []
     for event in events:
         by_pk = {r.pk: r for r in registrations[event.pk]}
-        table = event_standings(event, registrations=registrations[event.pk])
+        table = event_standings(event, registrations=registrations[event.pk], seats=seats[event.pk])
         for row in table.rows:
             registration = by_pk[row.registration_id]
             registration.event = event
@@ -82,35 +116,57 @@ class SeasonTable:
 
 
 def season_table(season: Season) -> SeasonTable:
-    events = season_events(season)
+    [table] = season_tables([season])
+    return table
+
+
+def season_tables(seasons: list[Season]) -> list[SeasonTable]:
+    """The table of each of ``seasons``, in a fixed number of queries however many seasons, events
+    and players: the events of all of them, their placings, and who is unlisted, each read once."""
+    events = seasons_events(seasons)
+    every_event = list({event.pk: event for found in events.values() for event in found}.values())
+    placings = defaultdict(list)
+    for placing in event_placings(every_event):
+        placings[placing.event.pk].append(placing)
+    names = {p.registration.player_id: p.registration.name for found in placings.values() for p in found}
+    unlisted = unlisted_players(names)
+    return [_season_table(season, events[season.pk], placings, names, unlisted) for season in seasons]
+
+
+def _season_table(season: Season, events: list[Event], placings, names: dict, unlisted: set[int]) -> SeasonTable:
     order = {event.pk: position for position, event in enumerate(events)}
-    placings = event_placings(events)
     finishes = [
         season_rules.EventFinish(
-            event_id=str(p.event.pk),
+            event_id=str(event.pk),
             player_id=str(p.registration.player_id),
             placing=p.rank,
             wins=p.wins,
             ties=p.ties,
             losses=p.losses,
-            order=order[p.event.pk],
+            order=order[event.pk],
         )
-        for p in placings
+        for event in events
+        for p in placings[event.pk]
     ]
     rows = season_rules.season_standings(finishes, season.points_table, season.qualification)
-    names = {p.registration.player_id: p.registration.name for p in placings}
-    unlisted = unlisted_players(names)
+    columns = [str(event.pk) for event in events]
     lines = [
         SeasonLine(
             row,
             names[int(row.player_id)],
             int(row.player_id),
             int(row.player_id) not in unlisted,
-            cells=tuple({s.finish.event_id: s for s in row.events}.get(str(event.pk)) for event in events),
+            cells=_cells(row, columns),
         )
         for row in rows
     ]
     return SeasonTable(season=season, events=events, lines=lines)
+
+
+def _cells(row: season_rules.SeasonRow, columns: list[str]) -> tuple:
+    """The player's score under each event of the table (None where they did not play)."""
+    played = {score.finish.event_id: score for score in row.events}
+    return tuple(played.get(event_id) for event_id in columns)
 
 
 def seasons_list() -> list[Season]:
@@ -199,10 +255,10 @@ def player_seasons(player, events: list[Event]) -> list[SeasonStanding]:
         ends_on__gte=min(days),
     ).distinct()
     standings = []
-    for season in candidates:
-        line = next((line for line in season_table(season).lines if line.player_id == player.pk), None)
+    for table in season_tables(list(candidates)):
+        line = next((line for line in table.lines if line.player_id == player.pk), None)
         if line is not None:
-            standings.append(SeasonStanding(season, line))
+            standings.append(SeasonStanding(table.season, line))
     return standings
 
 

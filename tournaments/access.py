@@ -108,6 +108,13 @@ def may_see_list(*, event: Event, viewer: Viewer, registration: Registration, op
     return event.lists_public or registration.pk in opponents
 
 
+def lists_public_to_everyone(registrations):
+    """Of the ``registrations`` queryset, those whose list :func:`may_see_list` shows to a visitor who is
+    no one in particular (signed out, paired with nobody): the same rule as a query, for pages that
+    count the public lists of thousands of events at once (the meta) and cannot ask list by list."""
+    return registrations.filter(event__status__in=STARTED, event__lists_public=True)
+
+
 def may_see_registration_list(event: Event, viewer: Viewer, registration: Registration) -> bool:
     """:func:`may_see_list` for one registration (one query for the viewer's opponents)."""
     opponents = paired_opponents(event, viewer.user)

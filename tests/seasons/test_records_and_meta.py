@@ -8,10 +8,14 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
+from fleets.models import Fleet
+from seasons.access import PUBLIC
 from seasons.meta import MetaFilter, game_meta
 from seasons.models import RatingPoint
 from seasons.services import record_hide
-from tests.tournaments.factories import EventFactory
+from tests.tournaments.factories import EventFactory, RegistrationFactory
+from tournaments.access import lists_public_to_everyone, may_see_list
+from tournaments.models import EventStatus, Registration
 from tournaments.services import registration_add_walk_in
 
 from .conftest import play_event
@@ -102,3 +106,33 @@ def test_an_unchanged_answer_is_not_modified(client, league):
     assert again.status_code == 304 and again["ETag"] == first["ETag"]
     play_event(league, date(2026, 3, 12))
     assert client.get("/api/meta", {"game": "attack-wing"}, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 200
+
+
+def test_the_meta_rates_games_between_public_lists_of_different_factions(league):
+    """rules.meta over real events: Ada's Klingon fleet wins both its games at the
+    public night; the sealed night's lists and games count nowhere; a fleet's ships count once per list."""
+    ada = league["players"][0]
+    Fleet.objects.filter(pk=league["fleets"][ada.pk].pk).update(faction="klingon")
+    play_event(league, date(2026, 3, 5))
+    play_event(league, date(2026, 3, 12), lists_public=False)
+    found = game_meta(MetaFilter(game="attack-wing"))
+    assert [(share.name, share.count) for share in found.factions] == [("federation", 3), ("klingon", 1)]
+    assert [(rate.faction, rate.games, rate.wins) for rate in found.win_rates] == [
+        ("federation", 2, 0),
+        ("klingon", 2, 2),
+    ]
+    ships = dict(found.items)["Ships"]
+    assert [(share.count, share.share) for share in ships] == [(4, 1.0)] * 3
+
+
+def test_the_public_lists_query_agrees_with_the_list_rule(db):
+    """tournaments.access: the query form of may_see_list for a signed-out visitor, event status by status."""
+    for status in EventStatus.values:
+        for public in (True, False):
+            RegistrationFactory(event=EventFactory(status=status, lists_public=public))
+    registrations = Registration.objects.select_related("event")
+    by_rule = {
+        r.pk for r in registrations if may_see_list(event=r.event, viewer=PUBLIC, registration=r, opponents=set())
+    }
+    assert set(lists_public_to_everyone(registrations).values_list("pk", flat=True)) == by_rule
+    assert by_rule  # finished and running events with public lists

@@ -49,7 +49,7 @@ from .rounds import (
     round_seat,
     round_table_statuses,
 )
-from .seats import SeatResult, event_seat_results, event_sides, opponents_by_registration
+from .seats import SeatResult, event_seat_results, event_sides, events_seat_results, opponents_by_registration
 from .standings import (
     OUTCOMES,
     STANDING_COLUMNS,
@@ -91,6 +91,7 @@ __all__ = [
     "printed_players",
     "event_rounds",
     "event_seat_results",
+    "events_seat_results",
     "event_sides",
     "event_standings",
     "event_staff_history",

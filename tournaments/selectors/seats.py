@@ -42,25 +42,34 @@ class SeatResult(NamedTuple):
     battle_points: int
 
 
+SEAT_RESULT_FIELDS = (
+    "match_id",
+    "round__number",
+    "round__stage",
+    "match__status",
+    "registration_id",
+    "seat",
+    "outcome",
+    "fleet_points",
+    "battle_points",
+)
+SEAT_ORDER = ("round__number", F("match__table").asc(nulls_last=True), "seat")
+
+
 def event_seat_results(event: Event) -> list[SeatResult]:
     """Every seat of every match of the event with its result, in one query."""
-    seats = MatchSide.objects.filter(round__event=event).order_by(
-        "round__number", F("match__table").asc(nulls_last=True), "seat"
-    )
-    return [
-        SeatResult(*row)
-        for row in seats.values_list(
-            "match_id",
-            "round__number",
-            "round__stage",
-            "match__status",
-            "registration_id",
-            "seat",
-            "outcome",
-            "fleet_points",
-            "battle_points",
-        )
-    ]
+    seats = MatchSide.objects.filter(round__event=event).order_by(*SEAT_ORDER)
+    return [SeatResult(*row) for row in seats.values_list(*SEAT_RESULT_FIELDS)]
+
+
+def events_seat_results(events: list[Event]) -> dict[int, list[SeatResult]]:
+    """:func:`event_seat_results` of many events in one query, by event id (a season or a record reads
+    hundreds of events; a query each would grow with them)."""
+    found: dict[int, list[SeatResult]] = {event.pk: [] for event in events}
+    seats = MatchSide.objects.filter(round__event__in=events).order_by("round__event_id", *SEAT_ORDER)
+    for event_id, *row in seats.values_list("round__event_id", *SEAT_RESULT_FIELDS):
+        found[event_id].append(SeatResult(*row))
+    return found
 
 
 def opponents_by_registration(event: Event, *, before_round: int | None = None) -> dict[int, set[int]]:

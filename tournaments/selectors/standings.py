@@ -61,11 +61,14 @@ class StandingsTable:
         return [row for row in self.rows if row.tie_note]
 
 
-def event_standings(event: Event, *, before_round: int | None = None, registrations=None) -> StandingsTable:
+def event_standings(
+    event: Event, *, before_round: int | None = None, registrations=None, seats: list[SeatResult] | None = None
+) -> StandingsTable:
     """The standings after every confirmed result (or only those of rounds before ``before_round``).
 
     Two queries (the event's seat results and its registrations with their players,
-    not their fleets; callers already holding the registrations pass them in), then
+    not their fleets; callers already holding them, as a season reading many events
+    at once does, pass them in), then
     :func:`rules.standings.standings` ranks the players by the event's scoring and
     tie-breakers. Top-cut rounds do not count: the cut is seeded from the Swiss standings.
     """
@@ -73,7 +76,7 @@ def event_standings(event: Event, *, before_round: int | None = None, registrati
         registrations = list(event.registrations.select_related("player"))
     counted = [
         s
-        for s in event_seat_results(event)
+        for s in (event_seat_results(event) if seats is None else seats)
         if s.stage == Stage.SWISS and (before_round is None or s.round_number < before_round)
     ]
     playing = {side.registration_id for side in counted} | {r.pk for r in registrations if r.checked_in}
