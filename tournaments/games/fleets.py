@@ -10,7 +10,19 @@ subclasses :class:`~tournaments.games.DeckGame`.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from datetime import date
+
 from .base import EventGame
+
+
+@dataclass(frozen=True, slots=True)
+class FleetCheck:
+    """What a fleet is checked against at an event beyond its format: the day resources retire on
+    (``None``: none is retired) and the resources the event bans."""
+
+    on_date: date | None
+    banned: frozenset[str] = frozenset()
 
 
 class FleetGame(EventGame):
@@ -27,6 +39,10 @@ class FleetGame(EventGame):
 
     def has_lists(self, registration) -> bool:
         return registration.fleet_version_id is not None
+
+    def fleet_check(self, event) -> FleetCheck:
+        """How the event checks a submitted fleet: on the event's day, banning nothing beyond the format."""
+        return FleetCheck(on_date=event.date)
 
     def fleet_items(self, version) -> list:
         """The ships and cards of a submitted fleet version, with their costs, as a result can lose them."""
