@@ -6,7 +6,7 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.template.defaultfilters import pluralize
 
-from accounts.number_fields import IdChoiceField, IdMultipleChoiceField, WholeNumberField
+from accounts.number_fields import IdChoiceField, IdMultipleChoiceField
 from accounts.roles import JUDGE
 from accounts.text_fields import CleanTextFormMixin
 from fleets.decks.services import MAX_IMPORT_BYTES

@@ -184,9 +184,7 @@ def scored_points(base: int, result: MatchResult, seat: int, opponent_version) -
     """The fleet points ``seat`` scores: typed at the desk, else computed from what the opponent lost."""
     if seat in result.typed_points:
         return result.typed_points[seat]
-    return scoring.fleet_points(
-        base=base, opponent_version=opponent_version, opponent_losses=result.lost_by(3 - seat)
-    )
+    return scoring.fleet_points(base=base, opponent_version=opponent_version, opponent_losses=result.lost_by(3 - seat))
 
 
 def count(n: int, noun: str) -> str:

@@ -8,7 +8,6 @@ from dataclasses import dataclass, field
 from django.db import models
 
 from accounts.paper import site_paper_size
-
 from game_registry import is_game
 
 from .. import selectors
@@ -54,7 +53,6 @@ class EventEntity(Entity):
         Column("scoring.loss", "loss_points"),
         Column("scoring.tiebreaks", "tiebreaks"),
     )
-
 
     def to_dict(self, obj) -> dict:
         return {**super().to_dict(obj), "settings": event_game(obj.game).settings(obj)}

@@ -2,8 +2,8 @@
 
 from django import forms
 
-from rules.standings import BATTLE_POINTS
 from accounts.number_fields import WholeNumberField
+from rules.standings import BATTLE_POINTS
 from tournaments.games import (
     POINTS_TIEBREAKERS,
     SEATS,
