@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from django import forms
 from django.contrib.auth import get_user_model
 from django.template.defaultfilters import pluralize
@@ -19,6 +21,14 @@ from .formats import format_choices, has_fixed_tiebreakers, join_format_choice, 
 from .games import DeckGame, GameSettingsForm, event_game
 from .models import Event, TieBreakPreset
 from .models.event import suggested_rounds
+
+
+class GameSettings(NamedTuple):
+    """One game's part of the event form: its key, its name and its settings form."""
+
+    key: str
+    name: str
+    form: GameSettingsForm
 
 
 class EventForm(CleanTextFormMixin, forms.ModelForm):
@@ -121,27 +131,26 @@ class EventForm(CleanTextFormMixin, forms.ModelForm):
         self.fields["planned_rounds"].help_text = rounds_help(players)
         self.game_forms = self._game_forms()
 
-    def _game_forms(self) -> dict[str, GameSettingsForm]:
+    def _game_forms(self) -> list[GameSettings]:
         """Every game's settings form: the chosen game's bound to the input, the others showing what they
         hold (an event's own settings when it plays that game, else the game's defaults)."""
         chosen, format_key = split_format_choice(self.data.get("game_format", "")) if self.is_bound else ("", "")
-        forms_ = {}
+        sections = []
         for game in all_games():
             form_class = event_game(game.key).settings_form
             if form_class is None:
                 continue
             initial = self.instance.game_settings if self.instance.pk and self.instance.game == game.key else None
             data = self.data if self.is_bound and game.key == chosen else None
-            forms_[game.key] = form_class(
-                data, initial=initial, prefix=game.key, format_key=format_key or self.instance.format
-            )
-            forms_[game.key].game_name = game.name
-        return forms_
+            form = form_class(data, initial=initial, prefix=game.key, format_key=format_key or self.instance.format)
+            sections.append(GameSettings(game.key, game.name, form))
+        return sections
 
     @property
     def chosen_game_form(self) -> GameSettingsForm | None:
+        """The settings form of the game the input chose (``None``: that game has no settings of its own)."""
         game, _ = split_format_choice(self.data.get("game_format", "") if self.is_bound else "")
-        return self.game_forms.get(game)
+        return next((section.form for section in self.game_forms if section.key == game), None)
 
     def is_valid(self) -> bool:
         """The event's fields and the chosen game's settings, every error shown at once."""
