@@ -131,7 +131,7 @@ def _confirm_all(round_: Round, event: Event, rng: random.Random) -> None:
         else:
             winner, loser = (first, second) if rng.random() < 0.5 else (second, first)
             winner.outcome, loser.outcome = Outcome.WIN, Outcome.LOSS
-            winner.fleet_points = rng.randint(60, event.fleet_point_base)
+            winner.fleet_points = rng.randint(60, event.game_settings["fleet_point_base"])
             loser.fleet_points = rng.randint(0, 60)
     MatchSide.objects.bulk_update(sides, ["outcome", "fleet_points"], batch_size=500)
     Match.objects.filter(round=round_).update(status=MatchStatus.CONFIRMED)

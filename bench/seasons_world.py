@@ -105,7 +105,12 @@ def seasons_world(
             date=FIRST_DAY + timedelta(days=n * DAYS // events),
             store=shops[n % stores],
             organizer=organizer,
-            fleet_point_base=120,
+            game_settings={
+                "fleet_point_base": 120,
+                "bye_fleet_points": 60,
+                "banned_resources": "",
+                "retire_resources": True,
+            },
             lists_public=rng.random() >= SEALED,
             status=EventStatus.FINISHED,
         )

@@ -41,6 +41,7 @@ from accounts.roles import JUDGE, ORGANIZER
 from fleets.access import Submission
 from stores.access import standing as store_standing
 
+from .games import event_game
 from .models import Event, EventStatus, MatchSide, Registration
 
 STARTED = (EventStatus.RUNNING, EventStatus.FINISHED)
@@ -136,19 +137,18 @@ def visible_submitted_versions(user, fleet) -> set[int]:
 
 
 def fleet_event_submissions(fleet) -> list[Submission]:
-    """The events ``fleet`` is submitted to, for the fleet verification page."""
-    submitted = Registration.objects.filter(fleet_version__fleet=fleet)
+    """The events ``fleet`` is submitted to, for the fleet verification page; whether an event retires
+    resources is its game's setting (:meth:`~tournaments.games.FleetGame.fleet_check`)."""
+    submitted = Registration.objects.filter(fleet_version__fleet=fleet).select_related("event")
     return [
         Submission(
-            event_name=name,
-            version_id=version_id,
-            sealed=status not in STARTED,
-            event_date=day,
-            retires_resources=retire,
+            event_name=registration.event.name,
+            version_id=registration.fleet_version_id,
+            sealed=registration.event.status not in STARTED,
+            event_date=registration.event.date,
+            retires_resources=event_game(registration.event.game).fleet_check(registration.event).on_date is not None,
         )
-        for name, version_id, status, day, retire in submitted.values_list(
-            "event__name", "fleet_version_id", "event__status", "event__date", "event__retire_resources"
-        )
+        for registration in submitted
     ]
 
 

@@ -40,11 +40,6 @@ def format_name(game: str, format_key: str) -> str:
     return fmt.name if fmt else format_key
 
 
-def default_fleet_point_base(game: str, format_key: str) -> int:
-    """What destroying a whole fleet scores unless the organizer says otherwise (0: the game has no fleet points)."""
-    return event_game(game).default_fleet_point_base(format_key)
-
-
 def has_fixed_tiebreakers(game: str) -> bool:
     """Whether the game ranks its events by its own tie-breakers rather than the event's setting."""
     return event_game(game).fixed_tiebreakers

@@ -2,26 +2,42 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from django import forms
 from django.contrib.auth import get_user_model
 from django.template.defaultfilters import pluralize
 
-from accounts.number_fields import IdChoiceField, IdMultipleChoiceField, WholeNumberField
+from accounts.number_fields import IdChoiceField, IdMultipleChoiceField
 from accounts.roles import JUDGE
 from accounts.text_fields import CleanTextFormMixin
 from fleets.decks.services import MAX_IMPORT_BYTES
 from fleets.models import Deck
+from game_registry import all_games
 from stores.access import organized_stores
 from stores.models import Store
 
 from .formats import format_choices, has_fixed_tiebreakers, join_format_choice, split_format_choice
-from .games import DeckGame
+from .games import DeckGame, GameSettingsForm, event_game
 from .models import Event, TieBreakPreset
 from .models.event import suggested_rounds
 
 
+class GameSettings(NamedTuple):
+    """One game's part of the event form: its key, its name and its settings form."""
+
+    key: str
+    name: str
+    form: GameSettingsForm
+
+
 class EventForm(CleanTextFormMixin, forms.ModelForm):
-    """One form for creating and editing; game and format are picked together."""
+    """One form for creating and editing; game and format are picked together.
+
+    Each game with settings of its own brings its settings form (``EventGame.settings_form``),
+    shown under the game's name with the game's key as prefix; only the chosen game's is read,
+    and what it cleans becomes the event's ``game_settings``.
+    """
 
     game_format = forms.ChoiceField(
         label="Game and format",
@@ -33,13 +49,6 @@ class EventForm(CleanTextFormMixin, forms.ModelForm):
         required=False,
         help_text="People who help you run the event: they may pair rounds, enter and correct results and see "
         "every list. Only accounts with the Judge role are offered; you can appoint judges later too.",
-    )
-    fleet_point_base = WholeNumberField(
-        label="Fleet points for destroying a whole fleet",
-        min_value=1,
-        required=False,
-        help_text="Fleet points measure what a player destroyed of the opponent's fleet and break ties in "
-        "the standings. Leave blank to use the format's fleet size limit.",
     )
 
     class Meta:
@@ -56,14 +65,10 @@ class EventForm(CleanTextFormMixin, forms.ModelForm):
             "submission_deadline",
             "lists_public",
             "top_cut",
-            "banned_resources",
-            "retire_resources",
             "judges",
             "win_points",
             "tie_points",
             "loss_points",
-            "bye_fleet_points",
-            "fleet_point_base",
             "tiebreaks",
             "paper_size",
         ]
@@ -85,12 +90,9 @@ class EventForm(CleanTextFormMixin, forms.ModelForm):
             "submission_deadline": "Deadline for lists",
             "lists_public": "Show every player's list once the event starts",
             "top_cut": "Top cut after the Swiss rounds",
-            "banned_resources": "Banned cards and resources",
-            "retire_resources": "Retire resources by the WizKids 2016 table",
             "win_points": "Match points for a win",
             "tie_points": "Match points for a tie",
             "loss_points": "Match points for a loss",
-            "bye_fleet_points": "Fleet points for a bye",
             "tiebreaks": "Ranking order in the standings",
         }
         help_texts = {
@@ -109,15 +111,9 @@ class EventForm(CleanTextFormMixin, forms.ModelForm):
             "players see only the lists of the opponents they are paired with. You and your judges see all.",
             "top_cut": "After the Swiss rounds, the best 4 or 8 players in the standings play knockout rounds "
             "until one is left.",
-            "banned_resources": "Card names or card ids, separated by commas: a list using one is refused. "
-            "Leave blank to ban nothing beyond the format.",
-            "retire_resources": "Ticked: a resource is refused from the date the WizKids 2016 table retires it. "
-            "Not ticked (a community event): no resource is retired; to allow only some, ban the others above.",
             "win_points": "Each result's match points add up over the event; the standings rank by them.",
             "tie_points": "Only Swiss rounds can end in a tie; a top-cut game always has a winner.",
             "loss_points": "Usually 0.",
-            "bye_fleet_points": "With an odd number of players, one player a round has no opponent: they "
-            "win and get these fleet points.",
             "tiebreaks": "What ranks the players, in order: each one separates players level on those before it.",
         }
 
@@ -133,6 +129,34 @@ class EventForm(CleanTextFormMixin, forms.ModelForm):
             self.initial["game_format"] = join_format_choice(self.instance.game, self.instance.format)
             players = self.instance.registrations.filter(dropped_at=None).count()
         self.fields["planned_rounds"].help_text = rounds_help(players)
+        self.game_forms = self._game_forms()
+
+    def _game_forms(self) -> list[GameSettings]:
+        """Every game's settings form: the chosen game's bound to the input, the others showing what they
+        hold (an event's own settings when it plays that game, else the game's defaults)."""
+        chosen, format_key = split_format_choice(self.data.get("game_format", "")) if self.is_bound else ("", "")
+        sections = []
+        for game in all_games():
+            form_class = event_game(game.key).settings_form
+            if form_class is None:
+                continue
+            initial = self.instance.game_settings if self.instance.pk and self.instance.game == game.key else None
+            data = self.data if self.is_bound and game.key == chosen else None
+            form = form_class(data, initial=initial, prefix=game.key, format_key=format_key or self.instance.format)
+            sections.append(GameSettings(game.key, game.name, form))
+        return sections
+
+    @property
+    def chosen_game_form(self) -> GameSettingsForm | None:
+        """The settings form of the game the input chose (``None``: that game has no settings of its own)."""
+        game, _ = split_format_choice(self.data.get("game_format", "") if self.is_bound else "")
+        return next((section.form for section in self.game_forms if section.key == game), None)
+
+    def is_valid(self) -> bool:
+        """The event's fields and the chosen game's settings, every error shown at once."""
+        valid = super().is_valid()
+        settings = self.chosen_game_form
+        return (settings is None or settings.is_valid()) and valid
 
     def clean_paper_size(self) -> str:
         """A form sent without the paper keeps the event's (a new event's is the site's, ``MUSTER_PAPER_SIZE``)."""
@@ -155,6 +179,8 @@ class EventForm(CleanTextFormMixin, forms.ModelForm):
         """The cleaned values as the event services take them."""
         data = {name: value for name, value in self.cleaned_data.items() if name not in ("game_format", "judges")}
         data["game"], data["format"] = split_format_choice(self.cleaned_data["game_format"])
+        settings = self.chosen_game_form
+        data["game_settings"] = settings.settings() if settings is not None else {}
         return data
 
 

@@ -5,12 +5,13 @@ from __future__ import annotations
 from fleets.selectors import load_catalog
 from rules import attack_wing, standings
 from tournaments.errors import TournamentError
-from tournaments.games import FleetGame, seats_of
+from tournaments.games import FleetCheck, FleetGame, seats_of
 from tournaments.models import MatchStatus, Stage
 
 from . import KEY, scoring
 from .forms import ResultForm
 from .results import SEATS, MatchResult
+from .settings import EventSettingsForm, banned_names
 
 
 class AttackWingEvents(FleetGame):
@@ -20,13 +21,44 @@ class AttackWingEvents(FleetGame):
         "Fleet points are computed from them (the staff may type them instead when a slip gives only the number)."
     )
 
+    settings_form = EventSettingsForm
+    frozen_settings = ("fleet_point_base", "banned_resources", "retire_resources")
+
     def formats(self):
         return attack_wing.FORMATS
 
-    def default_fleet_point_base(self, format_key):
-        """Destroying a whole fleet scores the format's fleet limit (the 2016 text still says 120 for
-        130-point fleets; real 130-point events score a full wipe as 130, so the limit is used)."""
-        return self.formats()[format_key].fleet_limit
+    def settings_lines(self, event):
+        settings = self.settings(event)
+        retirement = (
+            "By the WizKids 2016 table, on the event's date"
+            if settings["retire_resources"]
+            else "None retired: every resource is allowed unless banned"
+        )
+        banned = [("Banned resources", settings["banned_resources"])] if settings["banned_resources"] else []
+        return [*banned, ("Resource retirement", retirement)]
+
+    def settings_of_older_export(self, event_data):
+        """Files exported while the settings were the event's own columns: the scoring block held the
+        fleet points; files older still have no retirement setting and retired by the 2016 table."""
+        scoring = event_data.get("scoring")
+        scoring = scoring if isinstance(scoring, dict) else {}
+        return {
+            "fleet_point_base": scoring.get("fleet_point_base"),
+            "bye_fleet_points": scoring.get("bye_fleet_points"),
+            "banned_resources": event_data.get("banned_resources", ""),
+            "retire_resources": event_data.get("retire_resources", True),
+        }
+
+    def fleet_check(self, event):
+        """Resources retire on the event's date unless the organizer retires none (seed 003, Resources 4),
+        and the venue's bans apply (Resources 2)."""
+        settings = self.settings(event)
+        on_date = event.date if settings["retire_resources"] else None
+        return FleetCheck(on_date=on_date, banned=banned_names(settings["banned_resources"]))
+
+    def fleet_point_base(self, event) -> int:
+        """What destroying a whole fleet scores at ``event``."""
+        return self.settings(event)["fleet_point_base"]
 
     def tiebreakers(self, event):
         return standings.TIEBREAK_PRESETS[event.tiebreaks]
@@ -40,12 +72,12 @@ class AttackWingEvents(FleetGame):
 
     def scoring_summary(self, event):
         return (
-            f"{super().scoring_summary(event)}; fleet points out of {event.fleet_point_base}, "
-            f"a bye scores {event.bye_fleet_points}"
+            f"{super().scoring_summary(event)}; fleet points out of {self.fleet_point_base(event)}, "
+            f"a bye scores {self.bye_fleet_points(event)}"
         )
 
     def bye_fleet_points(self, event):
-        return event.bye_fleet_points
+        return self.settings(event)["bye_fleet_points"]
 
     def fleet_items(self, version):
         """The ships and cards of a submitted fleet version, with their costs, as a result can lose them."""
@@ -105,11 +137,12 @@ class AttackWingEvents(FleetGame):
 
     def score_sides(self, event, sides, result):
         """Fleet points are computed from what the opponent lost (seed 003, "Fleet Points")."""
+        base = self.fleet_point_base(event)
         for seat, side in sides.items():
             opponent = sides[3 - seat]
             side.losses = result.lost_by(seat).to_json()
             side.battle_points = result.battle_points_of(seat)
-            side.fleet_points = scored_points(event, result, seat, opponent.registration.fleet_version)
+            side.fleet_points = scored_points(base, result, seat, opponent.registration.fleet_version)
 
     def result_words(self, event, sides, result):
         """Who won and how many ships and cards each fleet lost; the points come with the confirmed result."""
@@ -133,9 +166,9 @@ class AttackWingEvents(FleetGame):
             items = [item for item in scoring.fleet_items(side.registration.fleet_version) if item.key in keys]
             what = "; ".join(item.loss_label for item in items) if items else "nothing destroyed or removed"
             lines.append(f"{side.registration.name}'s fleet: {what}")
-        points = []
+        points, base = [], self.fleet_point_base(event)
         for seat in SEATS:
-            scored = scored_points(event, result, seat, sides[3 - seat].registration.fleet_version)
+            scored = scored_points(base, result, seat, sides[3 - seat].registration.fleet_version)
             points.append(f"{sides[seat].registration.name} {scored}")
         lines.append(f"Fleet points: {' · '.join(points)}")
         if event.uses_battle_points:
@@ -147,13 +180,11 @@ class AttackWingEvents(FleetGame):
         return f"{side.outcome} · {side.fleet_points} FP" if side.fleet_points is not None else side.outcome
 
 
-def scored_points(event, result: MatchResult, seat: int, opponent_version) -> int:
+def scored_points(base: int, result: MatchResult, seat: int, opponent_version) -> int:
     """The fleet points ``seat`` scores: typed at the desk, else computed from what the opponent lost."""
     if seat in result.typed_points:
         return result.typed_points[seat]
-    return scoring.fleet_points(
-        event=event, opponent_version=opponent_version, opponent_losses=result.lost_by(3 - seat)
-    )
+    return scoring.fleet_points(base=base, opponent_version=opponent_version, opponent_losses=result.lost_by(3 - seat))
 
 
 def count(n: int, noun: str) -> str:

@@ -106,8 +106,8 @@ def check_losses(version, losses: Losses) -> None:
         raise TournamentError("An upgrade is lost with its destroyed ship: tick only the ship.")
 
 
-def fleet_points(*, event, opponent_version, opponent_losses: Losses) -> int:
-    """What the opponent's losses are worth: the base minus the SP left in their surviving fleet
+def fleet_points(*, base: int, opponent_version, opponent_losses: Losses) -> int:
+    """What the opponent's losses are worth: the event's ``base`` minus the SP left in their surviving fleet
     (none when the opponent has no list: see the module's docstring)."""
     catalog = load_catalog()
     report = cost_report(opponent_version, catalog)
@@ -116,4 +116,4 @@ def fleet_points(*, event, opponent_version, opponent_losses: Losses) -> int:
     for key in opponent_losses.upgrades:
         removed.setdefault(items[key].ship_index, []).append(items[key].card_id)
     destroyed = [items[key].ship_index for key in opponent_losses.ships]
-    return score_fleet(report, destroyed, removed, base=event.fleet_point_base).points
+    return score_fleet(report, destroyed, removed, base=base).points

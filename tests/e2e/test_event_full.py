@@ -73,7 +73,7 @@ def test_a_full_event_in_the_browser(page):
     expect(page.get_by_role("heading", name="Battle of Wolf 359")).to_be_visible()
     event = Event.objects.get(name="Battle of Wolf 359")
     assert event.organizer == organizer and list(event.judges.all()) == [judge]
-    assert event.fleet_point_base == 130
+    assert event.game_settings["fleet_point_base"] == 130
 
     # A player registers and tries an illegal fleet first: refused with the violation shown.
     first = players[0]

@@ -9,8 +9,9 @@ from django.utils import timezone
 from tournaments.models import Event
 
 
-def create_event(client, organizer, *, name: str, game_format: str) -> Event:
-    """The organizer's event of ``game_format`` (``"<game key>:<format>"``), two rounds tomorrow."""
+def create_event(client, organizer, *, name: str, game_format: str, settings: dict | None = None) -> Event:
+    """The organizer's event of ``game_format`` (``"<game key>:<format>"``), two rounds tomorrow, with the
+    game's own ``settings`` as its part of the event form takes them (``<game key>-<setting>``)."""
     client.force_login(organizer)
     response = client.post(
         reverse("tournaments:create"),
@@ -24,8 +25,8 @@ def create_event(client, organizer, *, name: str, game_format: str) -> Event:
             "win_points": 3,
             "tie_points": 1,
             "loss_points": 0,
-            "bye_fleet_points": 0,
             "tiebreaks": "default",
+            **(settings or {}),
         },
     )
     assert response.status_code == 302, response.text

@@ -101,7 +101,8 @@ FORM_FIELDS = [
     "battle_points_1", "battle_points_2", "first", "second", "allow_rematch", "checked_in", "granted",
     "action", "confirm", "game", "game_format", "side", "count", "chosen", "event", "date", "venue",
     "planned_rounds", "round_minutes", "submission_deadline", "lists_public", "top_cut", "judges",
-    "win_points", "tie_points", "loss_points", "bye_fleet_points", "fleet_point_base", "tiebreaks",
+    "win_points", "tie_points", "loss_points", "attack-wing-bye_fleet_points", "attack-wing-fleet_point_base",
+    "tiebreaks", "attack-wing-banned_resources", "attack-wing-retire_resources",
     "email", "password1", "password2", "club",
 ]  # fmt: skip
 

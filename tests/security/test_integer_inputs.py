@@ -183,9 +183,9 @@ def form_fields(world: World, row: Row) -> list[str]:
 
 
 def test_the_forms_have_fields(world):
-    """The test below fills something: the event form has its judges, its fleet-point base."""
+    """The test below fills something: the event form has its judges, and Attack Wing's fleet-point base."""
     edit = next(row for row in FORM_ROWS if row.name == "tournaments:edit")
-    assert {"judges", "fleet_point_base"} <= set(form_fields(world, edit))
+    assert {"judges", "attack-wing-fleet_point_base"} <= set(form_fields(world, edit))
 
 
 @pytest.mark.parametrize("row", FORM_ROWS, ids=[row.name for row in FORM_ROWS])

@@ -19,7 +19,7 @@ FORMATS = {"wing-commander": "tournament", "starship-command": "short-battles", 
 
 def deck_event(game: str, **fields):
     """An event of ``game`` in its first format (the fleet-point base is 0: these games have none)."""
-    return EventFactory(game=game, format=fields.pop("format", FORMATS[game]), fleet_point_base=0, **fields)
+    return EventFactory(game=game, format=fields.pop("format", FORMATS[game]), **fields)
 
 
 def wing_commander_deck(player, side: str, cards: int = 40, name: str = ""):

@@ -27,7 +27,26 @@ class EventFactory(factory.django.DjangoModelFactory):
     date = factory.LazyFunction(lambda: timezone.localdate() + timedelta(days=7))
     venue = "Quark's"
     organizer = factory.SubFactory(OrganizerFactory)
-    fleet_point_base = 130
+    # Attack Wing's own settings (its event settings form's fields), kept in ``game_settings``;
+    # events of other games keep none unless a test gives ``game_settings`` itself.
+    game_settings = factory.LazyAttribute(
+        lambda event: (
+            {
+                "fleet_point_base": event.fleet_point_base,
+                "bye_fleet_points": event.bye_fleet_points,
+                "banned_resources": event.banned_resources,
+                "retire_resources": event.retire_resources,
+            }
+            if event.game == "attack-wing"
+            else {}
+        )
+    )
+
+    class Params:
+        fleet_point_base = 130
+        bye_fleet_points = 60
+        banned_resources = ""
+        retire_resources = True
 
 
 class RegistrationFactory(factory.django.DjangoModelFactory):

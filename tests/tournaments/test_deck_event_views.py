@@ -25,9 +25,8 @@ def event_form(**overrides) -> dict:
         "win_points": 3,
         "tie_points": 1,
         "loss_points": 0,
-        "bye_fleet_points": 60,
         "tiebreaks": "default",
-        "retire_resources": "on",  # ticked, as the form shows it
+        "attack-wing-retire_resources": "on",  # another game's setting, ticked as the form shows it: ignored
         **overrides,
     }
 
@@ -36,10 +35,10 @@ def test_an_organizer_creates_a_wing_commander_event(client, organizer):
     client.force_login(organizer)
     response = client.post(reverse("tournaments:create"), event_form())
     event = Event.objects.get()
-    assert response.status_code == 302 and (event.game, event.format, event.fleet_point_base) == (
+    assert response.status_code == 302 and (event.game, event.format, event.game_settings) == (
         "wing-commander",
         "tournament",
-        0,
+        {},  # the game has no settings of its own
     )
     page = client.get(reverse("tournaments:event", args=[event.pk])).text
     assert "Match points, then strength of schedule, then head-to-head, then a seeded draw" in page

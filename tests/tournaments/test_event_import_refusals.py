@@ -159,6 +159,22 @@ def unknown_game(data):
     data["event"]["game"] = "tiddlywinks"
 
 
+def huge_fleet_point_base(data):
+    data["event"]["settings"]["fleet_point_base"] = 2**40
+
+
+def settings_not_an_object(data):
+    data["event"]["settings"] = ["fleet_point_base", 130]
+
+
+def a_list_as_a_setting(data):
+    data["event"]["settings"]["banned_resources"] = ["Sick Bay"]
+
+
+def nul_in_a_setting(data):
+    data["event"]["settings"]["banned_resources"] = "Sick\x00Bay"
+
+
 def unknown_player_at_a_table(data):
     a_match(data)["sides"][0]["player"] = "nobody-registered"
 
@@ -186,6 +202,10 @@ def unknown_player_at_a_table(data):
         (number_as_text, "rounds[0].number: must be a whole number"),
         (unknown_game, "event.game: Value 'tiddlywinks' is not a valid choice."),
         (unknown_player_at_a_table, "'nobody-registered' is not a player"),
+        (huge_fleet_point_base, "event.settings.fleet_point_base: Ensure this value is less than or equal to 32767"),
+        (settings_not_an_object, "event.settings: must be an object"),
+        (a_list_as_a_setting, "event.settings.banned_resources: must be text, a number or true/false"),
+        (nul_in_a_setting, "event.settings.banned_resources: "),
     ],
     ids=lambda value: getattr(value, "__name__", ""),
 )

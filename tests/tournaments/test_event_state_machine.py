@@ -220,9 +220,9 @@ class World:
         if self.game == "attack-wing":
             event = EventFactory(**fields)
         elif self.game == COIN_TOSS:
-            event = EventFactory(game=COIN_TOSS, format="standard", fleet_point_base=0, **fields)
+            event = EventFactory(game=COIN_TOSS, format="standard", **fields)
         elif self.game == LAST_SHIP:
-            event = EventFactory(game=LAST_SHIP, format=FLEETS_130, fleet_point_base=0, **fields)
+            event = EventFactory(game=LAST_SHIP, format=FLEETS_130, **fields)
         else:
             event = deck_event(self.game, **fields)
         event.judges.add(self.judge)

@@ -63,6 +63,41 @@ def test_an_exported_event_imports_with_the_same_results(played, tmp_path):
     assert all(r.fleet_version.fleet.is_locked for r in copy.registrations.select_related("fleet_version__fleet"))
 
 
+def test_the_games_own_settings_travel_with_the_event(enter, tmp_path):
+    """Attack Wing's settings are exported under ``settings`` and come back through its settings form."""
+    event = EventFactory(name="Banned Open", fleet_point_base=125, bye_fleet_points=50, banned_resources="Sick Bay")
+    data = json.loads(export(event))
+    assert data["event"]["settings"] == {
+        "fleet_point_base": 125,
+        "bye_fleet_points": 50,
+        "banned_resources": "Sick Bay",
+        "retire_resources": True,
+    }
+    path = tmp_path / "event.json"
+    path.write_text(json.dumps(data))
+    call_command("import_event", str(path), stdout=StringIO())
+    assert Event.objects.exclude(pk=event.pk).get().game_settings == event.game_settings
+
+
+def test_a_file_exported_while_the_settings_were_event_columns_imports_them(enter, tmp_path):
+    """Older exports held the fleet points in ``scoring`` and the resources beside the event's fields;
+    files older still have no retirement setting and retired by the 2016 table."""
+    event = EventFactory(name="Old Open", fleet_point_base=125, bye_fleet_points=50, banned_resources="Sick Bay")
+    data = json.loads(export(event))
+    del data["event"]["settings"]
+    data["event"]["scoring"].update(fleet_point_base=125, bye_fleet_points=50)
+    data["event"]["banned_resources"] = "Sick Bay"
+    path = tmp_path / "event.json"
+    path.write_text(json.dumps(data))
+    call_command("import_event", str(path), stdout=StringIO())
+    assert Event.objects.exclude(pk=event.pk).get().game_settings == {
+        "fleet_point_base": 125,
+        "bye_fleet_points": 50,
+        "banned_resources": "Sick Bay",
+        "retire_resources": True,
+    }
+
+
 def test_players_unknown_here_get_accounts_without_a_password(played):
     event = played
     data = json.loads(export(event))

@@ -28,9 +28,9 @@ def event_form(**changes) -> dict:
         "win_points": 3,
         "tie_points": 1,
         "loss_points": 0,
-        "bye_fleet_points": 60,
         "tiebreaks": "default",
-        "retire_resources": "on",  # ticked, as the form shows it
+        "attack-wing-bye_fleet_points": 60,  # Attack Wing's own settings, under its key
+        "attack-wing-retire_resources": "on",  # ticked, as the form shows it
     }
     data.update(changes)
     return data
@@ -50,7 +50,7 @@ def test_the_fleet_point_base_defaults_to_the_formats_fleet_limit(client, organi
     """Seed 003 prints "120 MINUS" for 130-point fleets; the base follows the format's limit instead."""
     client.force_login(organizer)
     client.post(reverse("tournaments:create"), event_form(game_format=f"attack-wing:{format_key}"))
-    assert Event.objects.get().fleet_point_base == base
+    assert Event.objects.get().game_settings["fleet_point_base"] == base
 
 
 def test_an_unknown_format_is_refused(client, organizer):
@@ -67,13 +67,16 @@ def test_the_format_cannot_change_once_the_event_runs(client, enter):
     client.force_login(event.organizer)
     response = client.post(
         reverse("tournaments:edit", args=[event.pk]),
-        event_form(name="Renamed", game_format="attack-wing:wizkids-2014", fleet_point_base=130),
+        event_form(name="Renamed", game_format="attack-wing:wizkids-2014", **{"attack-wing-fleet_point_base": 130}),
         follow=True,
     )
     assert "cannot change once the event has started" in response.text
     event.refresh_from_db()
     assert (event.name, event.format) != ("Renamed", "wizkids-2014")
-    client.post(reverse("tournaments:edit", args=[event.pk]), event_form(name="Renamed", fleet_point_base=130))
+    client.post(
+        reverse("tournaments:edit", args=[event.pk]),
+        event_form(name="Renamed", **{"attack-wing-fleet_point_base": 130}),
+    )
     event.refresh_from_db()
     assert event.name == "Renamed"
 
@@ -235,3 +238,52 @@ def test_starting_asks_the_organizer_first_and_says_what_it_will_do(client, ente
     client.post(reverse("tournaments:start", args=[event.pk]))
     event.refresh_from_db()
     assert event.status == EventStatus.RUNNING
+
+
+def test_attack_wings_settings_are_set_on_the_event_form_and_shown_on_its_page(client, organizer):
+    """Attack Wing's own settings, under its name on the event form, become the event's game settings."""
+    client.force_login(organizer)
+    form = event_form(
+        **{
+            "attack-wing-fleet_point_base": 125,
+            "attack-wing-bye_fleet_points": 45,
+            "attack-wing-banned_resources": "Sick Bay, Captain's Chair",
+            "attack-wing-retire_resources": "",
+        }
+    )
+    del form["attack-wing-retire_resources"]  # unticked: a browser sends nothing
+    client.post(reverse("tournaments:create"), form)
+    event = Event.objects.get()
+    assert event.game_settings == {
+        "fleet_point_base": 125,
+        "bye_fleet_points": 45,
+        "banned_resources": "Sick Bay, Captain's Chair",
+        "retire_resources": False,
+    }
+    page = client.get(reverse("tournaments:event", args=[event.pk])).text
+    assert "fleet points out of 125, a bye scores 45" in page and "Sick Bay, Captain&#x27;s Chair" in page
+    assert "None retired: every resource is allowed unless banned" in page
+    edit = client.get(reverse("tournaments:edit", args=[event.pk])).text
+    assert 'name="attack-wing-fleet_point_base" value="125"' in edit
+
+
+def test_a_bad_attack_wing_setting_is_refused_and_nothing_saved(client, organizer):
+    client.force_login(organizer)
+    response = client.post(reverse("tournaments:create"), event_form(**{"attack-wing-bye_fleet_points": 40000}))
+    assert response.status_code == 200 and "less than or equal to 32767" in response.text
+    assert not Event.objects.exists()
+
+
+def test_attack_wings_resource_settings_freeze_once_the_event_runs(client, enter):
+    event = EventFactory()
+    enter(event), enter(event)
+    event_start(event=event)
+    client.force_login(event.organizer)
+    response = client.post(
+        reverse("tournaments:edit", args=[event.pk]),
+        event_form(**{"attack-wing-fleet_point_base": 130, "attack-wing-banned_resources": "Sick Bay"}),
+        follow=True,
+    )
+    assert "cannot change once the event has started: banned_resources" in response.text
+    event.refresh_from_db()
+    assert event.game_settings["banned_resources"] == ""

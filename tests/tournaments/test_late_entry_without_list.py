@@ -53,7 +53,7 @@ def assert_scored(match, late):
     match.refresh_from_db()
     assert match.status == MatchStatus.CONFIRMED
     opponent = match.sides.exclude(registration=late).get()
-    assert opponent.fleet_points == match.round.event.fleet_point_base
+    assert opponent.fleet_points == match.round.event.game_settings["fleet_point_base"]
 
 
 def test_the_desk_saves_the_late_entrys_table(evening, client):

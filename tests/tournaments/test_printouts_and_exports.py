@@ -96,7 +96,7 @@ def test_json_export_holds_the_whole_event(client, played):
     event, registrations = played
     client.force_login(event.organizer)
     data = json.loads(client.get(reverse("tournaments:export_json", args=[event.pk])).content)
-    assert data["event"]["name"] == "Emissary Cup" and data["event"]["scoring"]["fleet_point_base"] == 130
+    assert data["event"]["name"] == "Emissary Cup" and data["event"]["settings"]["fleet_point_base"] == 130
     assert {p["player"] for p in data["players"]} == set(names(registrations))
     assert all(p["fleet"]["content"]["ships"] for p in data["players"])
     (round_1,) = data["rounds"]

@@ -42,7 +42,9 @@ def test_the_desk_saves_typed_fleet_points(table, client):
 def test_one_typed_number_and_the_other_computed(table, client):
     desk(client, table, {"winner": "2", "fleet_points_2": "40"})
     points = {side.seat: side.fleet_points for side in table.sides.all()}
-    assert points[2] == 40 and points[1] == table.round.event.fleet_point_base - 105  # nothing of seat 2 lost
+    assert (
+        points[2] == 40 and points[1] == table.round.event.game_settings["fleet_point_base"] - 105
+    )  # nothing of seat 2 lost
 
 
 def test_typed_points_and_ticks_for_the_same_fleet_are_refused(table, client):

@@ -21,7 +21,8 @@ from .base import (
     seats_of,
 )
 from .decks import DeckGame
-from .fleets import FleetGame
+from .fleets import FleetCheck, FleetGame
+from .settings import GameSettingsForm
 
 
 def event_game(game: str) -> EventGame:
@@ -36,7 +37,9 @@ __all__ = [
     "DeckGame",
     "EventFormat",
     "EventGame",
+    "FleetCheck",
     "FleetGame",
+    "GameSettingsForm",
     "event_game",
     "outcomes_by_winner",
     "seats_of",

@@ -21,6 +21,7 @@ from rules import standings
 from rules.pairing import BYE_FEWEST_BYES, BYE_NO_REMATCH
 
 from ..models import Match, MatchSide, MatchStatus, Outcome
+from .settings import GameSettingsForm
 
 SEATS = (1, 2)
 # The ranking after match points when nothing else measures a game: the schedule, then who beat whom.
@@ -62,7 +63,6 @@ class EventGame:
     submit_url: str  # the page where a player submits their list
     lists_template: str  # the event's tab of submitted lists
     my_list_template: str  # what the event page tells a registered player of their own list
-    settings_template: str = ""  # the game's own event settings, as the event page lists them
     walk_in_help = ""  # the ways the staff may enter a walk-in's list, as the walk-in page lists them
     result_help = ""  # a line above the result form saying what to enter
     points_label = ""  # the game's points on a side, as a result line shows them ("battle points")
@@ -73,9 +73,24 @@ class EventGame:
         """Format key -> format (with ``name`` and ``fleet_limit``)."""
         raise NotImplementedError
 
-    def default_fleet_point_base(self, format_key: str) -> int:
-        """What destroying a whole fleet scores; 0 for games without fleet points."""
-        return 0
+    # The game's own settings (``Event.game_settings``), or ``None`` when its events have none of their own.
+    settings_form: type[GameSettingsForm] | None = None
+    # The settings that decide how the event is played: they freeze once it starts.
+    frozen_settings: tuple[str, ...] = ()
+
+    def settings(self, event) -> dict:
+        """The event's settings of this game: what the organizer set, the form's defaults for the rest."""
+        if self.settings_form is None:
+            return {}
+        return {**self.settings_form(format_key=event.format).defaults(), **event.game_settings}
+
+    def settings_lines(self, event) -> list[tuple[str, str]]:
+        """The game's settings as the event page lists them: (term, what it is set to)."""
+        return []
+
+    def settings_of_older_export(self, event_data: dict) -> dict:
+        """The settings an event file written before ``settings`` was exported holds elsewhere (none)."""
+        return {}
 
     def tiebreakers(self, event) -> tuple[str, ...]:
         """The order :func:`rules.standings.standings` ranks by (keys of :data:`rules.standings.TIEBREAKERS`)."""
@@ -112,7 +127,7 @@ class EventGame:
         return f"Win {event.win_points}, tie {event.tie_points}, loss {event.loss_points}; a bye is a win"
 
     def bye_fleet_points(self, event) -> int | None:
-        """Fleet points written on a bye's side (the standings score a bye from the event's settings)."""
+        """Fleet points written on a bye's side and scored for it in the standings (``None``: the game has none)."""
         return None
 
     # --- registration ------------------------------------------------------------------------------

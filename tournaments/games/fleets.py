@@ -10,7 +10,19 @@ subclasses :class:`~tournaments.games.DeckGame`.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from datetime import date
+
 from .base import EventGame
+
+
+@dataclass(frozen=True, slots=True)
+class FleetCheck:
+    """What a fleet is checked against at an event beyond its format: the day resources retire on
+    (``None``: none is retired) and the resources the event bans."""
+
+    on_date: date | None
+    banned: frozenset[str] = frozenset()
 
 
 class FleetGame(EventGame):
@@ -20,7 +32,6 @@ class FleetGame(EventGame):
     submit_url = "tournaments:submit_fleet"
     lists_template = "tournaments/fleet_list.html"
     my_list_template = "tournaments/includes/my_fleet.html"
-    settings_template = "tournaments/includes/fleet_event_settings.html"  # resources banned and retired
     walk_in_help = (
         "paste a Utopia link, Utopia's text or Tabletop Simulator export, or upload a Space Dock squad file "
         "or a Muster fleet file"
@@ -39,6 +50,10 @@ class FleetGame(EventGame):
             for side in match.sides.all()
         }
         return checklists if any(checklists.values()) else None
+
+    def fleet_check(self, event) -> FleetCheck:
+        """How the event checks a submitted fleet: on the event's day, banning nothing beyond the format."""
+        return FleetCheck(on_date=event.date)
 
     def fleet_items(self, version) -> list:
         """The ships and cards of a submitted fleet version, with their costs, as a result can lose them."""

@@ -59,16 +59,10 @@ class Event(models.Model):
         help_text="Once the event starts, everyone sees every fleet. Otherwise players see only their opponents'.",
     )
     top_cut = models.PositiveSmallIntegerField(choices=TopCut.choices, default=TopCut.NONE)
-    banned_resources = models.CharField(
-        max_length=500,
+    game_settings = models.JSONField(
+        default=dict,
         blank=True,
-        help_text="Resources the venue bans, by name or card id, separated by commas (Additional Rules, Resources 2).",
-    )
-    retire_resources = models.BooleanField(
-        "Resources retire by the 2016 table",
-        default=True,
-        help_text="Resources retire on the WizKids 2016 table's dates (Additional Rules, Resources 4); "
-        "off: none is retired, and the banned resources are the only ones refused.",
+        help_text="The game's own settings, as its settings form cleaned them (tournaments.games.settings).",
     )
     paper_size = models.CharField(
         "Paper",
@@ -82,10 +76,6 @@ class Event(models.Model):
     win_points = models.PositiveSmallIntegerField(default=3)
     tie_points = models.PositiveSmallIntegerField(default=1)
     loss_points = models.PositiveSmallIntegerField(default=0)
-    bye_fleet_points = models.PositiveSmallIntegerField(default=60)
-    fleet_point_base = models.PositiveSmallIntegerField(
-        help_text="Fleet points for destroying a whole fleet (usually the format's fleet limit)."
-    )
     tiebreaks = models.CharField(
         "Tie-breakers", max_length=30, choices=TieBreakPreset.choices, default=TieBreakPreset.DEFAULT
     )
@@ -111,16 +101,6 @@ class Event(models.Model):
     def uses_battle_points(self) -> bool:
         """Battle points are reported only where they rank players (the 2014 preset)."""
         return self.tiebreaks == TieBreakPreset.FAQ_2014
-
-    @property
-    def retirement_date(self):
-        """The day resource retirement is judged on: the event's date, or none when the organizer retires none."""
-        return self.date if self.retire_resources else None
-
-    @property
-    def banned_resource_list(self) -> frozenset[str]:
-        """The banned resources as the rules take them: names or ids, trimmed, without empties."""
-        return frozenset(name.strip() for name in self.banned_resources.split(",") if name.strip())
 
     @property
     def hours(self) -> str:

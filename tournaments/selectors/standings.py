@@ -167,12 +167,14 @@ def pairing_inputs(
 
 
 def scoring_config(event: Event) -> standings.ScoringConfig:
+    """The event's scoring as the standings rules take it; a bye's fleet points are the game's (none: 0)."""
+    game = event_game(event.game)
     return standings.ScoringConfig(
         win=event.win_points,
         tie=event.tie_points,
         loss=event.loss_points,
-        bye_fleet_points=event.bye_fleet_points,
-        tiebreakers=event_game(event.game).tiebreakers(event),
+        bye_fleet_points=game.bye_fleet_points(event) or 0,
+        tiebreakers=game.tiebreakers(event),
     )
 
 

@@ -8,8 +8,10 @@ from dataclasses import dataclass, field
 from django.db import models
 
 from accounts.paper import site_paper_size
+from game_registry import is_game
 
 from .. import selectors
+from ..games import event_game
 from ..models import Event, ResultChange, ResultReport
 from .base import Column, Entity, Record, check_unique, read_children
 from .history import RESULT_CHANGE, ROUND_CHANGE, STAFF_CHANGE, SUBMISSION_CHANGE
@@ -19,7 +21,13 @@ from .rounds import MATCH, ROUND
 
 
 class EventEntity(Entity):
-    """The event's settings and staff; :func:`event_to_dict` adds its players, rounds and history."""
+    """The event's settings and staff; :func:`event_to_dict` adds its players, rounds and history.
+
+    ``settings`` holds the game's own settings (``Event.game_settings``, every one the game has,
+    defaults included); they are read back through the game's settings form, so a file is held
+    to the same rules as the event form. Files written before the games kept their settings hold
+    them elsewhere, and the game reads them from there (``EventGame.settings_of_older_export``).
+    """
 
     model = Event
     columns = (
@@ -37,18 +45,38 @@ class EventEntity(Entity):
         Column("submission_deadline", "submission_deadline", None),
         Column("top_cut", "top_cut"),
         Column("lists_public", "lists_public"),
-        Column("banned_resources", "banned_resources", ""),
-        Column("retire_resources", "retire_resources", True),  # older exports: the 2016 table, as before
         Column("paper_size", "paper_size", site_paper_size),  # older exports: the importing site's paper
         Column("organizer", "organizer"),
         Column("judges", "judges"),
         Column("scoring.win", "win_points"),
         Column("scoring.tie", "tie_points"),
         Column("scoring.loss", "loss_points"),
-        Column("scoring.bye_fleet_points", "bye_fleet_points"),
-        Column("scoring.fleet_point_base", "fleet_point_base"),
         Column("scoring.tiebreaks", "tiebreaks"),
     )
+
+    def to_dict(self, obj) -> dict:
+        return {**super().to_dict(obj), "settings": event_game(obj.game).settings(obj)}
+
+    def check(self, record: Record, data: dict, problems: Problems) -> None:
+        if not is_game(record.instance.game):
+            return  # the file's game is wrong, and its column's problem says so
+        game = event_game(record.instance.game)
+        if game.settings_form is None:
+            return
+        settings = data["settings"] if "settings" in data else game.settings_of_older_export(data)
+        where = f"{record.where}.settings"
+        if not isinstance(settings, dict):
+            problems.add(where, "must be an object")
+            return
+        bad = [name for name, value in settings.items() if not isinstance(value, str | int | bool | None)]
+        for name in bad:
+            problems.add(f"{where}.{name}", "must be text, a number or true/false")
+        form = game.settings_form(settings, format_key=record.instance.format)
+        if bad or not form.is_valid():
+            for name, messages in form.errors.items():
+                problems.add(f"{where}.{name}", " ".join(messages))
+            return
+        record.instance.game_settings = form.settings()
 
 
 EVENT = EventEntity()

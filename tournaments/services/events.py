@@ -8,30 +8,29 @@ from accounts.permissions import has_role
 from accounts.roles import JUDGE
 
 from ..errors import TournamentError
-from ..formats import default_fleet_point_base
+from ..games import event_game
 from ..models import Event, EventStatus, Match, MatchStatus, StaffAction, StaffChange
 from .locking import lock_event, lock_submitted_fleet
 
-# Settings that decide how the event is played; they freeze once it starts.
+# Settings that decide how the event is played; they freeze once it starts (and so do the game's
+# own that its ``frozen_settings`` name).
 FROZEN_ONCE_STARTED = (
     "game",
     "format",
-    "fleet_point_base",
     "win_points",
     "tie_points",
     "loss_points",
     "top_cut",
-    "banned_resources",
-    "retire_resources",
 )
 
 
 @transaction.atomic
 def event_create(*, organizer, judges=(), **fields) -> Event:
-    """A new event in registration, run by ``organizer``; the fleet-point base defaults to the format's limit."""
-    if not fields.get("fleet_point_base"):
-        fields["fleet_point_base"] = default_fleet_point_base(fields["game"], fields["format"])
-    event = Event.objects.create(organizer=organizer, **fields)
+    """A new event in registration, run by ``organizer``; ``game_settings`` are the game's own (its
+    settings form cleaned them), the game's defaults where not given."""
+    event = Event(organizer=organizer, **fields)
+    event.game_settings = event_game(event.game).settings(event)  # every one written out, defaults included
+    event.save()
     set_judges(event, judges, by=organizer)
     return event
 
@@ -108,14 +107,14 @@ def event_update(*, event: Event, judges=None, by=None, **fields) -> Event:
     if event.status == EventStatus.FINISHED:
         raise TournamentError("A finished event cannot be changed.")
     changed = [name for name in FROZEN_ONCE_STARTED if name in fields and fields[name] != getattr(event, name)]
+    if "game_settings" in fields:
+        changed += changed_game_settings(event, fields["game_settings"])
     if event.has_started and changed:
         raise TournamentError(f"These settings cannot change once the event has started: {', '.join(changed)}.")
     if "game" in changed and event.registrations.filter(checked_in=True).exists():
         raise TournamentError("Players are checked in with lists of this game, so the game cannot change.")
-    if not fields.get("fleet_point_base", True):
-        fields["fleet_point_base"] = default_fleet_point_base(
-            fields.get("game", event.game), fields.get("format", event.format)
-        )
+    if "game" in changed:
+        fields.setdefault("game_settings", {})  # one game's settings mean nothing to another
     for name, value in fields.items():
         setattr(event, name, value)
     event.full_clean()
@@ -123,6 +122,13 @@ def event_update(*, event: Event, judges=None, by=None, **fields) -> Event:
     if judges is not None:
         set_judges(event, judges, by=by)
     return event
+
+
+def changed_game_settings(event: Event, settings: dict) -> list[str]:
+    """The game's settings that freeze once the event starts and that ``settings`` would change."""
+    game = event_game(event.game)
+    before = game.settings(event)
+    return [name for name in game.frozen_settings if name in settings and settings[name] != before.get(name)]
 
 
 @transaction.atomic

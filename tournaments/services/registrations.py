@@ -87,13 +87,13 @@ def registration_submit_fleet(*, registration: Registration, fleet, by=None) -> 
     event = registration.event
     if fleet.owner_id != registration.player_id:
         raise TournamentError("You can only submit a fleet of the registered player's own.")
-    if not isinstance(event_game(event.game), FleetGame):
+    game = event_game(event.game)
+    if not isinstance(game, FleetGame):
         raise TournamentError("This fleet is for another game.")
     check_lists_may_change(registration)
+    check = game.fleet_check(event)
     try:
-        version = fleet_submission_version(
-            fleet=fleet, format=event.format, on_date=event.retirement_date, banned=event.banned_resource_list
-        )
+        version = fleet_submission_version(fleet=fleet, format=event.format, on_date=check.on_date, banned=check.banned)
     except FleetIllegal as illegal:
         raise FleetRefused(
             "This fleet is not legal for the event, so it was not submitted.",

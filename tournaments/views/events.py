@@ -73,6 +73,7 @@ def event_detail(request, event: Event, viewer: Viewer):
         "format_name": format_name(event.game, event.format),
         "scoring_summary": game.scoring_summary(event),
         "tiebreak_description": game.tiebreak_description(event),
+        "game_settings": game.settings_lines(event),
         "viewer": viewer,
         "registrations": registrations,
         "rounds": selectors.event_rounds(event),

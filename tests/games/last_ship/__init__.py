@@ -2,7 +2,9 @@
 
 Its lists are the fleets app's fleets (as Attack Wing's are), but its events are its own: a
 result is who won and how many of their ships still fly, and the winner scores survivor
-points for them (:mod:`.rules`), which rank the standings after match points. It is
+points for them (:mod:`.rules`), which rank the standings after match points. How many
+points a ship is worth is the event's own setting (``SurvivorSettings``), which the event
+form shows with no line of the shared apps knowing it. It is
 installed by the test settings alone and touches no file outside this folder;
 ``test_last_ship_event`` runs a whole event of it through the site.
 """

@@ -2,11 +2,20 @@
 
 from django import forms
 
+from accounts.number_fields import WholeNumberField
 from rules.standings import BATTLE_POINTS
-from tournaments.games import POINTS_TIEBREAKERS, SEATS, EventFormat, FleetGame, outcomes_by_winner, seats_of
+from tournaments.games import (
+    POINTS_TIEBREAKERS,
+    SEATS,
+    EventFormat,
+    FleetGame,
+    GameSettingsForm,
+    outcomes_by_winner,
+    seats_of,
+)
 
 from . import KEY
-from .rules import MAX_SURVIVORS, survivor_points
+from .rules import MAX_SURVIVORS, POINTS_PER_SURVIVOR, survivor_points
 
 # The fleets app checks a submitted fleet against its own formats; this game plays the 130-point one.
 FLEETS_130 = "wizkids-2016"
@@ -38,8 +47,23 @@ class SurvivorForm(forms.Form):
         return SurvivorResult(int(self.cleaned_data["winner"]), self.cleaned_data["ships_left"])
 
 
+class SurvivorSettings(GameSettingsForm):
+    """The game's one event setting, which the shared apps know nothing of."""
+
+    points_per_ship = WholeNumberField(
+        label="Survivor points per ship still flying",
+        min_value=1,
+        max_value=100,
+        initial=POINTS_PER_SURVIVOR,
+        required=False,
+        help_text="Leave blank for the game's 10.",
+    )
+
+
 class LastShipEvents(FleetGame):
     key = KEY
+    settings_form = SurvivorSettings
+    frozen_settings = ("points_per_ship",)
     result_help = "Choose whose ships still fly, and how many."
     points_label = "survivor points"
 
@@ -68,4 +92,8 @@ class LastShipEvents(FleetGame):
 
     def score_sides(self, event, sides, result):
         super().score_sides(event, sides, result)
-        sides[result.winner].battle_points = survivor_points(result.ships_left)
+        per_ship = self.settings(event)["points_per_ship"]
+        sides[result.winner].battle_points = survivor_points(result.ships_left, per_ship)
+
+    def settings_lines(self, event):
+        return [("Survivor points", f"{self.settings(event)['points_per_ship']} per ship still flying")]
