@@ -49,6 +49,7 @@ class MatchEntity(Entity):
         Column("table", "table"),
         Column("status", "status"),
         Column("result", "result", None),
+        Column("bye_reason", "bye_reason", ""),  # why this player got the bye, as the round page says
     )
 
     def to_dict(self, match, sides=(), reports=()) -> dict:
