@@ -272,6 +272,17 @@ class EveningMachine(RuleBasedStateMachine):
     def registrations(self, **filters):
         return list(Registration.objects.filter(event=self.event, **filters).select_related("player").order_by("pk"))
 
+    def pick_registration(self, data) -> Registration | None:
+        """One of the event's registrations, drawn; ``None`` when nobody is registered."""
+        registrations = self.registrations()
+        return data.draw(st.sampled_from(registrations), label="registration") if registrations else None
+
+    def on_organizer_page(self, view: str, registration: Registration, form: dict | None = None):
+        """The desk's button for ``registration`` pressed in the organizer's browser."""
+        COUNTS[f"{self.game} pages"] += 1
+        url = reverse(f"tournaments:{view}", args=[self.event.pk, registration.pk])
+        self.assert_page(self.page(self.world.organizer).post(url, form or {}))
+
     def latest_round(self) -> Round | None:
         return Round.objects.filter(event=self.event).order_by("-number").first()
 
@@ -362,27 +373,21 @@ class EveningMachine(RuleBasedStateMachine):
 
     @rule(data=st.data(), through_page=st.booleans())
     def check_in(self, data, through_page):
-        registrations = self.registrations()
-        if not registrations:
+        registration = self.pick_registration(data)
+        if registration is None:
             return
-        registration = data.draw(st.sampled_from(registrations), label="registration")
         if through_page:
-            COUNTS[f"{self.game} pages"] += 1
-            url = reverse("tournaments:check_in", args=[self.event.pk, registration.pk])
-            self.assert_page(self.page(self.world.organizer).post(url, {"checked_in": "on"}))
+            self.on_organizer_page("check_in", registration, {"checked_in": "on"})
         else:
             self.attempt(registration_check_in, registration=registration)
 
     @rule(data=st.data(), through_page=st.booleans())
     def drop(self, data, through_page):
-        registrations = self.registrations()
-        if not registrations:
+        registration = self.pick_registration(data)
+        if registration is None:
             return
-        registration = data.draw(st.sampled_from(registrations), label="registration")
         if through_page:
-            COUNTS[f"{self.game} pages"] += 1
-            url = reverse("tournaments:drop", args=[self.event.pk, registration.pk])
-            self.assert_page(self.page(self.world.organizer).post(url))
+            self.on_organizer_page("drop", registration)
         else:
             self.attempt(registration_drop, registration=registration)
 
