@@ -4,10 +4,12 @@ from django.contrib.auth import password_validation
 from django.contrib.auth.models import User
 from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.core.exceptions import ValidationError
+from django.template.loader import render_to_string
 
 from .models import PrintPreferences
 from .roles import GRANTABLE_ROLES
 from .services import GUEST_USERNAME_PREFIX, PasswordCheckLocked, password_check
+from .tasks import mail_on_commit
 from .text_fields import CleanTextFormMixin
 
 
@@ -77,7 +79,12 @@ class LoginForm(CleanTextFormMixin, auth_forms.AuthenticationForm):
 
 
 class PasswordResetForm(CleanTextFormMixin, auth_forms.PasswordResetForm):
-    pass
+    """Django's reset form, its mail queued for the background worker like every mail the site sends
+    (:mod:`accounts.tasks`): the request answers without waiting for the mail server."""
+
+    def send_mail(self, subject_template_name, email_template_name, context, from_email, to_email, **kwargs):
+        subject = "".join(render_to_string(subject_template_name, context).splitlines())
+        mail_on_commit(to=to_email, subject=subject, body=render_to_string(email_template_name, context))
 
 
 class ThrottledPasswordChangeForm(auth_forms.PasswordChangeForm):

@@ -9,10 +9,10 @@ signed in (sessions stored as ``login`` stores them, see
 finds the player's own table, as on the night.
 
 1. Each phone opens the live pairings page, reads the element that polls (its
-   ``hx-get`` and target) from the page as served, and from then on requests
-   that address every 15 s with the headers htmx sends (``HX-Request``,
-   ``HX-Current-URL``, ``HX-Target``, ``HX-Trigger``), from a random moment of the
-   first 15 s: 500 phones make 33 requests a second. The schedule is fixed
+   ``hx-get``, target and interval) from the page as served, and from then on
+   requests that address at that interval (every 20 s) with the headers htmx sends
+   (``HX-Request``, ``HX-Current-URL``, ``HX-Target``, ``HX-Trigger``), from a random
+   moment of the first interval: 500 phones make 25 requests a second. The schedule is fixed
    (a slow answer does not delay the next poll), so the load does not ease off
    when the site slows down. Before that, to read the window's figures against,
    one phone polls 20 times in a row (what a poll costs with the site to itself)
@@ -39,7 +39,7 @@ from functools import partial
 
 from bench.bench_load import percentile
 from bench.framework import Result, within
-from bench.load_driver import Browser, Hit, Poller, forms_of, log_in, pollers_of, run_threads
+from bench.load_driver import POLL, Browser, Hit, Poller, forms_of, log_in, pollers_of, polling, run_threads
 from bench.load_server import fresh_database, gunicorn, manage, postgres_reachable, shell_json, site_environment
 from bench.real_fleets import utopia_file
 
@@ -47,13 +47,11 @@ PLAYERS = 500
 PHONES = 500
 WORKERS = 4
 OPEN_THREADS = 8  # phones opening the page before the window
-POLL_SECONDS = 15.0
 WINDOW_SECONDS = 90.0
 ENTRY_SECONDS = 4.0  # one result at the desk this often
 CACHE_SECONDS = 11.0  # a little over the live pairings' cache lifetime (tournaments.selectors.rounds)
 LATENCY_MS = 200
 SEED = 1864
-POLL = "live poll"
 ALONE_POLL = "live poll alone"
 ALONE = 20  # polls one after the other before the window
 CAPACITY_POLL = "live poll back to back"
@@ -70,6 +68,7 @@ class Night:
     capacity: float  # polls a second the site answered back to back, before the window
     driver_cpu: float  # CPU seconds the phones and the desk (this process) took during the window
     shown: int  # results the last poll shows, after the cache's lifetime
+    interval: float  # seconds between a phone's polls, as the page's hx-trigger says
 
 
 def run() -> list[Result]:
@@ -117,14 +116,7 @@ def drive(port: int, plan: dict, password: str) -> Night:
     start = time.monotonic()
     closes = start + WINDOW_SECONDS
     jobs = [
-        partial(
-            poll,
-            phone,
-            pollers_of(page or "")[:1],
-            plan["live"],
-            first=start + rng.uniform(0, POLL_SECONDS),
-            until=closes,
-        )
+        polling(phone, pollers_of(page or "")[:1], plan["live"], rng=rng, start=start, until=closes)
         for phone, page in zip(phones, pages, strict=True)
     ]
     jobs.append(partial(enter_results, organizer, plan["round"], start=start, until=closes))
@@ -144,6 +136,7 @@ def drive(port: int, plan: dict, password: str) -> Night:
         capacity=rate,
         driver_cpu=cpu,
         shown=(text or "").count(DONE_BADGE),
+        interval=first[0].seconds if first else 0.0,
     )
 
 
@@ -162,19 +155,6 @@ def capacity(phones: list[Browser], pollers: list[Poller], page: str) -> float:
         return answered
 
     return sum(run_threads([partial(hammer, phone) for phone in phones])) / CAPACITY_SECONDS
-
-
-def poll(phone: Browser, pollers: list[Poller], page: str, *, first: float, until: float) -> None:
-    """What htmx does on the phone: request the poller's address every ``POLL_SECONDS`` until ``until``."""
-    if not pollers:
-        phone.hits.append(Hit(POLL, time.monotonic(), 0.0, False, "the live page has no element that polls"))
-        return
-    poller = pollers[0]
-    at = first
-    while at < until:
-        time.sleep(max(0.0, at - time.monotonic()))
-        phone.htmx(poller.path, POLL, page=page, target=poller.target, trigger=poller.trigger)
-        at += POLL_SECONDS
 
 
 def enter_results(organizer: Browser, page: str, *, start: float, until: float) -> int:
@@ -218,7 +198,7 @@ def results(night: Night, confirmed: int, server_errors: int, busy: float) -> li
     )
     return [
         within(
-            f"Live page: p95 of {PHONES} phones polling every {POLL_SECONDS:.0f} s while results are entered",
+            f"Live page: p95 of {PHONES} phones polling every {night.interval:.0f} s while results are entered",
             [p95],
             LATENCY_MS,
             "ms",

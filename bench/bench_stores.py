@@ -10,7 +10,7 @@ collected), Redis as the shared cache (``$BENCH_REDIS_URL``, default database 6 
 
 1. Every store's organizer logs in through the login form, on one server or the other.
 2. The measured minute: 2,000 phones (40 per store, not signed in) open their store's live page and
-   poll it as htmx does, every 15 s from a random moment of the first 15 s, half of them through
+   poll it as htmx does, at the page's interval (every 20 s) from a random moment of the first, half of them through
    each server; each organizer enters a table's result at the round page's desk every 4 s, through
    their server, until their 8 tables are in. 10 s in, the hall's organizer asks for every Fleet
    Build Sheet of the 256-player event (the answer must come at once) and follows the job's
@@ -37,10 +37,10 @@ from urllib.parse import urlencode
 
 import redis
 
-from bench.bench_live_page import POLL, enter_results, poll
+from bench.bench_live_page import enter_results
 from bench.bench_load import percentile
 from bench.framework import Result, within
-from bench.load_driver import Browser, Hit, log_in, pollers_of, run_threads
+from bench.load_driver import POLL, Browser, Hit, log_in, pollers_of, polling, run_threads
 from bench.load_server import ROOT, fresh_database, gunicorn, manage, postgres_reachable, shell_json, site_environment
 from bench.real_fleets import utopia_file
 
@@ -49,7 +49,6 @@ PLAYERS = 16
 BIG_EVENT = 256
 PHONES = 2000
 WORKERS = 2  # per server
-POLL_SECONDS = 15.0
 WINDOW_SECONDS = 60.0
 CACHE_SECONDS = 11.0
 PDF_AFTER = 10.0
@@ -135,14 +134,7 @@ def drive(ports: tuple[int, int], plan: dict, password: str) -> dict:
     start = time.monotonic()
     closes = start + WINDOW_SECONDS
     jobs = [
-        partial(
-            poll,
-            phone,
-            pollers[store["event"]],
-            store["live"],
-            first=start + rng.uniform(0, POLL_SECONDS),
-            until=closes,
-        )
+        polling(phone, pollers[store["event"]], store["live"], rng=rng, start=start, until=closes)
         for phone, store in phones
     ]
     jobs += [

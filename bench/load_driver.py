@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import http.client
 import random
+import re
 import threading
 import time
 from collections.abc import Callable
@@ -24,6 +25,9 @@ from http.cookies import SimpleCookie
 from urllib.parse import urlencode, urlsplit
 
 TIMEOUT_SECONDS = 30
+
+
+POLL = "live poll"
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,12 +108,13 @@ def forms_of(page: str) -> list[Form]:
 
 @dataclass(frozen=True, slots=True)
 class Poller:
-    """An element that polls (``hx-get`` with ``hx-trigger="every …"``): what htmx requests, and the
-    ids it names in its ``HX-Target`` and ``HX-Trigger`` headers."""
+    """An element that polls (``hx-get`` with ``hx-trigger="every …"``): what htmx requests, the
+    ids it names in its ``HX-Target`` and ``HX-Trigger`` headers, and how often (``every 20s``)."""
 
     path: str
     target: str
     trigger: str
+    seconds: float
 
 
 class _PollerReader(HTMLParser):
@@ -119,10 +124,12 @@ class _PollerReader(HTMLParser):
 
     def handle_starttag(self, tag, attrs):
         attributes = dict(attrs)
-        if "hx-get" in attributes and "every " in (attributes.get("hx-trigger") or ""):
+        every = re.search(r"every (\d+(?:\.\d+)?)(ms|s|m)\b", attributes.get("hx-trigger") or "")
+        if "hx-get" in attributes and every:
             own = attributes.get("id") or ""
             target = (attributes.get("hx-target") or "").removeprefix("#")
-            self.pollers.append(Poller(attributes["hx-get"], own if target in ("", "this") else target, own))
+            seconds = float(every[1]) * {"ms": 0.001, "s": 1, "m": 60}[every[2]]
+            self.pollers.append(Poller(attributes["hx-get"], own if target in ("", "this") else target, own, seconds))
 
 
 def pollers_of(page: str) -> list[Poller]:
@@ -279,3 +286,24 @@ def run_threads(jobs: list[Callable[[], object]]) -> list[object]:
 
 def spread(rng: random.Random, low: float, high: float) -> Callable[[], float]:
     return lambda: rng.uniform(low, high)
+
+
+def polling(phone: Browser, pollers: list[Poller], page: str, *, rng: random.Random, start: float, until: float):
+    """What htmx does on a phone that opened ``page``: from a random moment of the first interval (phones
+    open the page at different times), request the poller's address every interval until ``until``.
+    The schedule is fixed: a slow answer does not delay the next poll, so the load does not ease off
+    when the site slows down. A job for :func:`run_threads`."""
+    first = start + rng.uniform(0, pollers[0].seconds) if pollers else start
+
+    def poll() -> None:
+        if not pollers:
+            phone.hits.append(Hit(POLL, time.monotonic(), 0.0, False, "the live page has no element that polls"))
+            return
+        poller = pollers[0]
+        at = first
+        while at < until:
+            time.sleep(max(0.0, at - time.monotonic()))
+            phone.htmx(poller.path, POLL, page=page, target=poller.target, trigger=poller.trigger)
+            at += poller.seconds
+
+    return poll

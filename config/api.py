@@ -11,6 +11,7 @@ from ninja.openapi.docs import DocsBase
 
 from fleets.api import router as fleets_router
 from seasons.api import router as seasons_router
+from stores.api import router as stores_router
 from tournaments.api import router as events_router
 
 
@@ -67,6 +68,7 @@ api = MusterAPI(title="Muster API", version="1", urls_namespace="api", docs=Sche
 api.add_router("/", fleets_router)
 api.add_router("/", events_router)
 api.add_router("/", seasons_router)
+api.add_router("/", stores_router)
 
 
 @api.exception_handler(RequestDataTooBig)

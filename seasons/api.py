@@ -19,7 +19,7 @@ from django.http import HttpResponse
 from ninja import Query, Router, Schema
 from ninja.errors import HttpError
 
-from fleets.api import Problem
+from accounts.api_schemas import Problem
 from game_registry import is_game
 
 from . import exports, selectors

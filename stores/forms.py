@@ -26,17 +26,22 @@ class PersonField(forms.CharField):
         return person
 
 
-class StoreForm(CleanTextFormMixin, forms.ModelForm):
-    """A new store and its first organizer (site administrators, on the People page)."""
+class StoreDetailsForm(CleanTextFormMixin, forms.ModelForm):
+    """A store's details, as its organizers keep them."""
 
-    first_organizer = PersonField(
-        label="First organizer", max_length=150, help_text="Username of an account holding the Organizer role."
-    )
     website = forms.URLField(label="Web page", required=False, assume_scheme="https")
 
     class Meta:
         model = Store
         fields = ["name", "town", "address", "website", "timezone"]
+
+
+class StoreForm(StoreDetailsForm):
+    """A new store and its first organizer (site administrators, on the People page)."""
+
+    first_organizer = PersonField(
+        label="First organizer", max_length=150, help_text="Username of an account holding the Organizer role."
+    )
 
 
 class AppointForm(forms.Form):

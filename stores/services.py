@@ -23,7 +23,21 @@ SITE_ROLE_FOR = {StoreRoleKind.ORGANIZER: ORGANIZER, StoreRoleKind.JUDGE: JUDGE}
 @transaction.atomic
 def store_create(*, first_organizer, by, **fields) -> Store:
     """A new store run by ``first_organizer``; two stores of one name in one town are refused."""
-    store = Store(**fields)
+    store = _saved(Store(**fields))
+    store_appoint(store=store, person=first_organizer, role=StoreRoleKind.ORGANIZER, by=by)
+    return store
+
+
+@transaction.atomic
+def store_update(*, store: Store, **fields) -> Store:
+    """Change the store's details (name, town, address, web page, time zone); its events and people stay."""
+    for name, value in fields.items():
+        setattr(store, name, value)
+    return _saved(store)
+
+
+def _saved(store: Store) -> Store:
+    """``store`` checked as the model checks it and saved; another store of its name in its town is refused."""
     try:
         store.full_clean()
     except ValidationError as error:
@@ -33,7 +47,6 @@ def store_create(*, first_organizer, by, **fields) -> Store:
             store.save()
     except IntegrityError:
         raise StoreError(f"There is already a store called {store.name} in {store.town or 'no town'}.") from None
-    store_appoint(store=store, person=first_organizer, role=StoreRoleKind.ORGANIZER, by=by)
     return store
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from copy import copy
+
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
@@ -11,7 +13,7 @@ from accounts.permissions import site_admin_required
 from . import selectors, services
 from .access import Standing, store_organizer_required, store_page
 from .errors import StoreError
-from .forms import AppointForm, StoreForm, StoreSearchForm
+from .forms import AppointForm, StoreDetailsForm, StoreForm, StoreSearchForm
 from .models import Store
 
 
@@ -52,6 +54,24 @@ def store_create(request):
             return redirect("stores:detail", store.pk)
     status = 400 if form.is_bound else 200
     return render(request, "stores/store_form.html", {"form": form}, status=status)
+
+
+@require_http_methods(["GET", "POST"])
+@store_organizer_required
+def store_edit(request, store: Store, viewer: Standing):
+    """The store's organizers: its name, town, address, web page and time zone (the page's title keeps the
+    saved name while the form is refused: the form checks a copy)."""
+    form = StoreDetailsForm(request.POST if request.method == "POST" else None, instance=copy(store))
+    if form.is_valid():
+        try:
+            services.store_update(store=store, **form.cleaned_data)
+        except StoreError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, f"{store.name}'s details are saved.")
+            return redirect("stores:detail", store.pk)
+    status = 400 if form.is_bound else 200
+    return render(request, "stores/store_edit.html", {"store": store, "form": form}, status=status)
 
 
 @require_POST

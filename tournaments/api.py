@@ -21,11 +21,12 @@ from typing import Any
 
 from django.contrib.auth.models import AnonymousUser
 from django.views.decorators.http import condition
-from ninja import Field, Router, Schema
+from ninja import Field, Query, Router, Schema
 from ninja.decorators import decorate_view
 from ninja.errors import HttpError
 
-from fleets.api import AUTH, BearerToken, Problem
+from accounts.api_schemas import Problem
+from fleets.api import AUTH, BearerToken
 
 from . import selectors
 from .access import OWN_MATCH_REFUSAL, may_enter_result, viewer_of
@@ -55,7 +56,7 @@ def _caller(request):
 
 
 def _event(event_id: int) -> Event:
-    event = Event.objects.select_related("organizer").prefetch_related("judges").filter(pk=event_id).first()
+    event = Event.objects.select_related("organizer", "store").prefetch_related("judges").filter(pk=event_id).first()
     if event is None:
         raise HttpError(404, "No such event.")
     return event
@@ -92,6 +93,12 @@ NOT_MODIFIED = {304: None}
 # --- Schemas ----------------------------------------------------------------------------------------
 
 
+class StoreRef(Schema):
+    id: int = Field(description="The store's id: its details at /api/stores/{id}.")
+    name: str
+    town: str
+
+
 class EventOut(Schema):
     id: int
     name: str
@@ -99,6 +106,7 @@ class EventOut(Schema):
     format: str
     date: date
     venue: str
+    store: StoreRef | None = Field(description="The store holding the event; none for an event held elsewhere.")
     status: str = Field(description="registration, running or finished.")
     planned_rounds: int | None
     round_minutes: int
@@ -180,6 +188,7 @@ def _event_out(event: Event, players: int) -> dict:
         "format": event.format,
         "date": event.date,
         "venue": event.venue,
+        "store": {"id": event.store.pk, "name": event.store.name, "town": event.store.town} if event.store else None,
         "status": event.status,
         "planned_rounds": event.planned_rounds,
         "round_minutes": event.round_minutes,
@@ -192,8 +201,8 @@ def _event_out(event: Event, players: int) -> dict:
 
 
 @router.get("/events", response=list[EventOut], summary="Events: running, upcoming and recently finished")
-def event_list(request):
-    groups = selectors.event_list()
+def event_list(request, store: int | None = Query(None, ge=1, le=2**63 - 1, description="Only this store's events.")):
+    groups = selectors.event_list(store_id=store)
     return [_event_out(event, event.player_count) for group in groups.values() for event in group]
 
 

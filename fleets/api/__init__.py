@@ -17,11 +17,10 @@ from ninja import Router
 
 from . import cards, check, fleets
 from .auth import AUTH, BearerToken
-from .schemas import Problem
 
 router = Router(tags=["fleets"])
 router.add_router("", cards.router)
 router.add_router("", fleets.router)
 router.add_router("", check.router)
 
-__all__ = ["AUTH", "BearerToken", "Problem", "router"]
+__all__ = ["AUTH", "BearerToken", "router"]

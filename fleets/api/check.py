@@ -8,11 +8,12 @@ from typing import Any
 from ninja import Router
 from ninja.errors import HttpError
 
+from accounts.api_schemas import Problem
 from rules.attack_wing import DEFAULT_FORMAT, FleetFileError, get_format, parse_fleet, report_to_dict, validate_fleet
 
 from ..selectors import load_catalog
 from ..throttles import VALIDATE_RATE, ClientAddressThrottle
-from .schemas import FLEET_FILE_BODY, Problem
+from .schemas import FLEET_FILE_BODY
 
 router = Router()
 

@@ -6,6 +6,7 @@ from django.http import HttpResponse
 from ninja import Query, Router, Status
 from ninja.errors import HttpError
 
+from accounts.api_schemas import Problem
 from accounts.selectors import print_identity
 from rules.attack_wing import DEFAULT_FORMAT, interchange, report_to_dict, validate_fleet
 
@@ -24,7 +25,6 @@ from .schemas import (
     FleetPatch,
     ImportOut,
     ImportQuery,
-    Problem,
     VersionOut,
 )
 

@@ -47,10 +47,6 @@ def fleet_file_schema() -> dict:
 FLEET_FILE_BODY = {"requestBody": {"required": True, "content": {"application/json": {"schema": fleet_file_schema()}}}}
 
 
-class Problem(Schema):
-    detail: str
-
-
 class CardOut(Schema):
     id: str = Field(alias="source_id")
     kind: str

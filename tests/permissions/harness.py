@@ -56,6 +56,8 @@ SITE_ADMINS_INPUT_REFUSED = (LOGIN, E403, E403, E403, E403, E403, E403, BAD)
 STORE_ORGANIZERS = EVENT_ORGANIZER
 OTHER_STORE_ORGANIZERS = (LOGIN, E403, E403, E403, E403, E403, OK, OK)
 OTHER_STORE_STAFF = (LOGIN, E403, E403, E403, OK, E403, OK, OK)
+STORE_ORGANIZERS_INPUT_REFUSED = (LOGIN, E403, E403, E403, E403, BAD, E403, BAD)
+OTHER_STORE_ORGANIZERS_INPUT_REFUSED = (LOGIN, E403, E403, E403, E403, E403, BAD, BAD)
 NOWHERE = (E404, E404, E404, E404, E404, E404, E404, E404)
 
 Kwargs = Callable[[World], dict]
@@ -115,6 +117,10 @@ def store(world: World) -> dict:
 
 def other_store(world: World) -> dict:
     return {"pk": world.other_store.pk}
+
+
+def api_store(world: World) -> dict:
+    return {"store_id": world.store.pk}
 
 
 def store_feed(world: World) -> dict:

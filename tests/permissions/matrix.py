@@ -23,6 +23,7 @@ from .harness import (
     OPPONENT_SHEET,
     ORGANIZERS,
     OTHER_STORE_ORGANIZERS,
+    OTHER_STORE_ORGANIZERS_INPUT_REFUSED,
     OTHER_STORE_STAFF,
     OWN_ENTRY_NO_DECK,
     OWN_REGISTRATION_OR_STAFF,
@@ -33,6 +34,7 @@ from .harness import (
     SITE_ADMINS,
     SITE_ADMINS_INPUT_REFUSED,
     STORE_ORGANIZERS,
+    STORE_ORGANIZERS_INPUT_REFUSED,
     TOKEN_OWNER,
     Row,
     a_player,
@@ -40,6 +42,7 @@ from .harness import (
     api_fleet,
     api_match,
     api_round,
+    api_store,
     api_token,
     campaign,
     campaign_entry,
@@ -160,6 +163,10 @@ STORE_ROWS = [
     Row("stores:create", "POST", no_args, SITE_ADMINS_INPUT_REFUSED),
     Row("stores:detail", "GET", store, EVERYONE),
     Row("stores:detail", "GET", other_store, EVERYONE),
+    Row("stores:edit", "GET", store, STORE_ORGANIZERS),
+    Row("stores:edit", "GET", other_store, OTHER_STORE_ORGANIZERS),
+    Row("stores:edit", "POST", store, STORE_ORGANIZERS_INPUT_REFUSED),  # an empty form: 400
+    Row("stores:edit", "POST", other_store, OTHER_STORE_ORGANIZERS_INPUT_REFUSED),
     Row("stores:appoint", "POST", store, STORE_ORGANIZERS),  # an empty form: refused with a message
     Row("stores:appoint", "POST", other_store, OTHER_STORE_ORGANIZERS),
     Row("stores:end_role", "POST", store_judge_role, STORE_ORGANIZERS),
@@ -271,6 +278,9 @@ API_ROWS = [
     Row("api:fleet_sheet", "GET", api_fleet, API_FLEET_VIEWERS),
     Row("api:staw_validate", "POST", no_args, PUBLIC_INPUT_REFUSED),  # public, rate-limited
     Row("api:event_list", "GET", no_args, EVERYONE),
+    Row("api:event_list", "GET", no_args, EVERYONE, query="store=1"),
+    Row("api:store_list", "GET", no_args, EVERYONE, query="q=Claw&town=baj"),
+    Row("api:store_detail", "GET", api_store, EVERYONE),
     Row("api:event_detail", "GET", api_event, EVERYONE),
     Row("api:event_round", "GET", api_round, EVERYONE),
     Row("api:event_standings", "GET", api_event, EVERYONE),  # the world's event is running

@@ -130,3 +130,35 @@ def test_the_event_form_offers_only_the_stores_one_organizes(client, store_a, st
     response = client.post(reverse("tournaments:create"), event_form(store=a.pk))
     event = a.events.get()
     assert response.url == reverse("tournaments:event", args=[event.pk])
+
+
+def test_a_stores_organizer_keeps_its_details_and_its_events_stay(client, store_a, store_b):
+    store, organizer, _ = store_a
+    event = EventFactory(name="Promenade Open", organizer=organizer, store=store)
+    client.force_login(organizer)
+    url = reverse("stores:edit", args=[store.pk])
+    assert 'value="Promenade Games"' in client.get(url).content.decode()
+    details = {"name": "Quark's", "town": "Deep Space Nine", "address": "Promenade", "timezone": "Europe/Paris"}
+    response = client.post(url, {**details, "website": "quarks.example"})
+    assert response.status_code == 302
+    store.refresh_from_db()
+    assert (store.name, store.address, store.website, store.timezone) == (
+        "Quark's",
+        "Promenade",
+        "https://quarks.example",
+        "Europe/Paris",
+    )
+    assert list(store.events.all()) == [event]
+
+
+def test_a_store_cannot_take_the_name_of_another_in_its_town(client, store_a, admin):
+    store, organizer, _ = store_a
+    Store.objects.create(name="Quark's", town="Deep Space Nine")
+    client.force_login(organizer)
+    url = reverse("stores:edit", args=[store.pk])
+    response = client.post(url, {"name": "QUARK'S", "town": "deep space nine", "timezone": "UTC"})
+    assert response.status_code == 400
+    assert "already a store" in response.content.decode()
+    assert "<h1>Promenade Games: details</h1>" in response.content.decode()  # the saved name, not the refused one
+    store.refresh_from_db()
+    assert store.name == "Promenade Games"

@@ -48,3 +48,35 @@ def test_a_poll_costs_the_same_queries_whatever_the_size_of_the_round(
     with django_assert_num_queries(10):
         again = client.get(url, **HTMX).content.decode()
     assert again.count("<li") == players // 2 and f"{me.name}: table 1" in again
+
+
+def test_a_poll_from_a_phone_not_signed_in_reads_no_database_once_kept(
+    event_staff, enter, client, django_assert_num_queries
+):
+    """Every phone not signed in gets the same body: the first poll keeps it, the next ones cost no query."""
+    event = running_round(event_staff["event"], enter, 8)
+    url = reverse("tournaments:live", args=[event.pk, 1])
+    cache.clear()
+    first = client.get(url, **HTMX)
+    with django_assert_num_queries(0):
+        again = client.get(url, **HTMX)
+    assert again.status_code == 200 and again.content == first.content and again["Vary"] == first["Vary"]
+    assert again.content.decode().count("<li") == 4 and "live-mine" not in again.content.decode()
+
+
+def test_a_signed_in_player_still_gets_their_own_table_on_top(event_staff, enter, client):
+    """The public answer is never given to a signed-in player, whose poll names their table."""
+    event = running_round(event_staff["event"], enter, 4)
+    url = reverse("tournaments:live", args=[event.pk, 1])
+    cache.clear()
+    client.get(url, **HTMX)  # the public answer is kept
+    me = MatchSide.objects.filter(round__event=event, match__table=1, seat=1).get().registration
+    client.force_login(me.player)
+    assert f"{me.name}: table 1" in client.get(url, **HTMX).content.decode()
+
+
+def test_no_such_round_is_a_404_and_is_not_kept(event_staff, enter, client):
+    event = running_round(event_staff["event"], enter, 4)
+    cache.clear()
+    assert client.get(reverse("tournaments:live", args=[event.pk, 9]), **HTMX).status_code == 404
+    assert cache.get(f"live-public:{event.pk}:9") is None

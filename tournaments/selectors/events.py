@@ -29,8 +29,11 @@ def upcoming_events(*, limit: int = 5) -> QuerySet[Event]:
     )
 
 
-def event_list() -> dict[str, QuerySet[Event]]:
+def event_list(*, store_id: int | None = None) -> dict[str, QuerySet[Event]]:
+    """The events list's three groups (every store's, or one store's)."""
     events = Event.objects.select_related("organizer", "store").annotate(player_count=Count("registrations"))
+    if store_id is not None:
+        events = events.filter(store_id=store_id)
     return {
         "running": events.filter(status=EventStatus.RUNNING).order_by("date", "name"),
         "upcoming": events.filter(status=EventStatus.REGISTRATION).order_by("date", "name"),

@@ -9,6 +9,7 @@ from django.db import models
 
 from accounts.paper import site_paper_size
 from game_registry import is_game
+from stores.transfer import store_from_dict, store_to_dict
 
 from .. import selectors
 from ..games import event_game
@@ -27,6 +28,7 @@ class EventEntity(Entity):
     defaults included); they are read back through the game's settings form, so a file is held
     to the same rules as the event form. Files written before the games kept their settings hold
     them elsewhere, and the game reads them from there (``EventGame.settings_of_older_export``).
+    ``store`` holds the store's details (:mod:`stores.transfer`); older files have none.
     """
 
     model = Event
@@ -55,9 +57,17 @@ class EventEntity(Entity):
     )
 
     def to_dict(self, obj) -> dict:
-        return {**super().to_dict(obj), "settings": event_game(obj.game).settings(obj)}
+        return {
+            **super().to_dict(obj),
+            "store": store_to_dict(obj.store),
+            "settings": event_game(obj.game).settings(obj),
+        }
 
     def check(self, record: Record, data: dict, problems: Problems) -> None:
+        store, wrong = store_from_dict(data.get("store"))
+        for line in wrong:
+            problems.add(f"{record.where}.store", line)
+        record.extra["store"] = store
         if not is_game(record.instance.game):
             return  # the file's game is wrong, and its column's problem says so
         game = event_game(record.instance.game)

@@ -9,7 +9,9 @@ organizer or judge must hold the role already. A walk-in becomes a new walk-in o
 this site, entered by the event's organizer, whatever username the export gave them.
 Each player's fleet becomes a new fleet of theirs holding the exported list.
 Submitted decks of the deck games come back as the event's frozen copies, linked
-to no deck of the player's (the export does not carry that link).
+to no deck of the player's (the export does not carry that link). The event's store is
+this site's store of that name and town, which its organizer must organize already, or
+a store the import opens with the file's details, organized by the event's organizer.
 
 The whole file is read and checked first (:mod:`tournaments.serializers`), so a
 file with anything wrong is refused with every problem, and nothing is written.
@@ -25,6 +27,9 @@ from accounts.permissions import has_role
 from accounts.roles import JUDGE, ORGANIZER, PLAYER
 from accounts.services import AccountError, guest_create
 from fleets.services import FleetError, fleet_create, fleet_lock
+from stores.errors import StoreError
+from stores.services import store_create
+from stores.transfer import DETAILS, refusal
 
 from ..errors import TournamentError
 from ..models import Event, MatchSide
@@ -60,6 +65,8 @@ def event_import(*, data: object, organizer=None) -> Event:
         raise ImportRefused([f"a fleet in the export cannot be restored: {error.message}"]) from None
     except AccountError as error:
         raise ImportRefused([f"a walk-in in the export cannot be restored: {error}"]) from None
+    except StoreError as error:
+        raise ImportRefused([f"the event's store cannot be opened: {error}"]) from None
     except DatabaseError as error:  # what the checks above did not foresee; the transaction is rolled back
         raise ImportRefused([f"the database refused the event: {' '.join(str(error).split())}"]) from None
 
@@ -75,12 +82,23 @@ def _check_accounts(record: EventFile, organizer, problems: Problems) -> None:
     for name, role, where in staff:
         if name in existing and not has_role(existing[name], role):
             problems.add(where, f"{name!r} does not hold the {role} role here")
+    runner = organizer or existing.get(event.users["organizer"])
+    why = refusal(event.extra["store"], runner)
+    if why:
+        problems.add("event.store", why)
 
 
 def _write(record: EventFile, organizer) -> Event:
     accounts = Accounts()
     runner = {"organizer": organizer} if organizer else {}
     event = _save(record.event, accounts, roles={"organizer": ORGANIZER}, **runner)
+    store = record.event.extra["store"]
+    if store is not None:
+        if store.pk is None:
+            details = {name: getattr(store, name) for name in DETAILS}
+            store = store_create(first_organizer=event.organizer, by=None, **details)
+        event.store = store
+        event.save(update_fields=["store"])
     event.judges.set([accounts.get(name, role=JUDGE) for name in record.event.many_users.get("judges", [])])
     for entry in record.players:
         if "walk_in" in entry.extra:  # known by this new account wherever the file names their username

@@ -7,6 +7,7 @@ from functools import partial
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, JsonResponse
 from django.shortcuts import redirect, render
@@ -274,15 +275,33 @@ def swap(request, event: Event, viewer: Viewer, number: int):
 
 
 @require_safe
-@event_page
-def live(request, event: Event, viewer: Viewer, number: int):
+def live(request, pk: int, number: int):
     """Public: the round's pairings for phones, the viewer's own table on top.
 
     The page polls itself (htmx) and gets its body alone. The list of tables is the same for
     everyone, so it is rendered once and kept as long as its data (the template's fragment
     cache over :func:`selectors.live_pairings`): ``tables`` is read only when that has expired,
-    and a poll costs the viewer's seat and the clock, whatever the size of the round.
+    and a signed-in player's poll costs their seat and the clock, whatever the size of the round.
+
+    A poll from someone not signed in shows no seat, so its answer is the same for every such
+    phone: it is kept whole for as long as the tables are (every event's live page is public,
+    so keeping it skips no permission check) and answered from the cache without reading the
+    database, which is what lets a room — or a whole Saturday of stores — of phones poll.
     """
+    if not request.htmx or request.user.is_authenticated:
+        return live_page(request, pk, number)
+    key = f"live-public:{pk}:{number}"
+    response = cache.get(key)
+    if response is None:
+        response = live_page(request, pk, number)
+        if response.status_code == 200 and not response.cookies:
+            cache.set(key, response, selectors.LIVE_CACHE_SECONDS)
+    return response
+
+
+@event_page
+def live_page(request, event: Event, viewer: Viewer, number: int):
+    """The live page as ``viewer`` sees it (:func:`live`)."""
     round_ = load_round(event, number)
     context = {
         "event": event,
