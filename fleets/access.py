@@ -12,7 +12,8 @@ shown through the first event. This app never imports the granting apps.
 A fleet nobody may show a user is answered with 404 by the views, so hidden lists
 are not even confirmed to exist. The verification page asks a second kind of
 registered source, :func:`register_submission_lookup`, which events a fleet is
-submitted to.
+submitted to; the builder asks a third, :func:`register_player_event_lookup`, which events
+a player is registered for (the list may be built for one of them).
 """
 
 from __future__ import annotations
@@ -26,16 +27,23 @@ VersionGrant = Callable[[object, object], Iterable[int]]
 _version_grants: list[VersionGrant] = []
 
 
-def register_version_grant(grant: VersionGrant) -> VersionGrant:
-    """Add ``grant(user, fleet) -> ids of the fleet's versions the user may see``.
+def _register(registry: list, source):
+    """Add ``source`` to ``registry`` once: a re-run ``AppConfig.ready`` does not double the queries.
+    Returns ``source`` so a registering function can be used as a decorator."""
+    if source not in registry:
+        registry.append(source)
+    return source
 
-    Call it from an ``AppConfig.ready``. Registering the same function twice is
-    harmless (it is kept once), so a re-run ``ready`` does not double the queries.
-    Returns ``grant`` so it can be used as a decorator.
-    """
-    if grant not in _version_grants:
-        _version_grants.append(grant)
-    return grant
+
+def _asked(registry: list, subject) -> list:
+    """What every source of ``registry`` answers about ``subject``, one list."""
+    return [item for source in registry for item in source(subject)]
+
+
+def register_version_grant(grant: VersionGrant) -> VersionGrant:
+    """Add ``grant(user, fleet) -> ids of the fleet's versions the user may see`` (call it from an
+    ``AppConfig.ready``; registering the same function twice is harmless)."""
+    return _register(_version_grants, grant)
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,10 +109,34 @@ _submission_lookups: list[SubmissionLookup] = []
 
 def register_submission_lookup(lookup: SubmissionLookup) -> SubmissionLookup:
     """Add ``lookup(fleet) -> iterable of Submission``: the events the fleet is submitted to."""
-    if lookup not in _submission_lookups:
-        _submission_lookups.append(lookup)
-    return lookup
+    return _register(_submission_lookups, lookup)
 
 
 def fleet_submissions(fleet) -> list[Submission]:
-    return [submission for lookup in _submission_lookups for submission in lookup(fleet)]
+    return _asked(_submission_lookups, fleet)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerEvent:
+    """An event a player is registered for that has not started: the builder may judge a list for it,
+    on its date and by its retirement setting."""
+
+    pk: int
+    name: str
+    event_date: date
+    retires_resources: bool = True  # the event retires resources by the 2016 table (its organizer may say no)
+
+
+_player_event_lookups: list[Callable[[object], Iterable[PlayerEvent]]] = []
+
+
+def register_player_event_lookup(lookup):
+    """Add ``lookup(user) -> iterable of PlayerEvent``: the fleet events the user is registered for."""
+    return _register(_player_event_lookups, lookup)
+
+
+def player_events(user) -> list[PlayerEvent]:
+    """The fleet events ``user`` is registered for and that have not started, soonest first."""
+    if not user.is_authenticated:
+        return []
+    return sorted(_asked(_player_event_lookups, user), key=lambda event: (event.event_date, event.name, event.pk))

@@ -38,10 +38,10 @@ from django.http import Http404
 
 from accounts.permissions import has_role, is_event_organizer
 from accounts.roles import JUDGE, ORGANIZER
-from fleets.access import Submission
+from fleets.access import PlayerEvent, Submission
 from stores.access import standing as store_standing
 
-from .games import event_game
+from .games import FleetGame, event_game
 from .models import Event, EventStatus, MatchSide, Registration
 
 STARTED = (EventStatus.RUNNING, EventStatus.FINISHED)
@@ -149,6 +149,22 @@ def fleet_event_submissions(fleet) -> list[Submission]:
             retires_resources=event_game(registration.event.game).fleet_check(registration.event).on_date is not None,
         )
         for registration in submitted
+    ]
+
+
+def player_fleet_events(user) -> list[PlayerEvent]:
+    """The fleet events ``user`` is registered for that have not started, for the builder's "which event
+    is this list for"; whether an event retires resources is its game's setting."""
+    registered = Registration.objects.filter(player=user).exclude(event__status__in=STARTED).select_related("event")
+    return [
+        PlayerEvent(
+            pk=event.pk,
+            name=event.name,
+            event_date=event.date,
+            retires_resources=game.fleet_check(event).on_date is not None,
+        )
+        for event in (registration.event for registration in registered)
+        if isinstance(game := event_game(event.game), FleetGame)
     ]
 
 

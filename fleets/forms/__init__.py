@@ -8,6 +8,7 @@ from .builder import (
     SLOTS,
     CardSearchForm,
     DraftForm,
+    JudgeDayForm,
     ResourceForm,
 )
 from .fleet import ApiTokenForm, FleetDetailsForm, RenameForm, VerifyCodeForm
@@ -27,6 +28,7 @@ __all__ = [
     "FleetImportForm",
     "FleetSourceForm",
     "ImportConfirmForm",
+    "JudgeDayForm",
     "RenameForm",
     "ResourceForm",
     "VerifyCodeForm",

@@ -12,6 +12,7 @@ window is refused instead of applied to a list its author has not seen.
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import date
 
 from django import forms
 
@@ -23,6 +24,7 @@ from rules.attack_wing.catalog import ADMIRAL, CAPTAIN, OTHER, RESOURCE, SHIP, U
 from rules.attack_wing.fleet import ResourceOption
 from rules.attack_wing.index import index_for
 
+from ..access import PlayerEvent
 from ..selectors import UPGRADE_TYPE_LABELS, faction_choices, faction_label
 
 # What a ship's "add a card" search looks for: (label, card kind, upgrade type, role in the fleet file).
@@ -221,6 +223,52 @@ class CardSearchForm(CleanTextFormMixin, forms.Form):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["faction"].choices = [("", "Any faction"), *faction_choices()]
+
+
+class JudgeDayForm(forms.Form):
+    """Which event or date the builder judges a list on (resource retirement, seed 003, Resources 4): one
+    of the player's events (its date and its retirement setting decide) or a plain date.
+
+    The choice travels in the query (``?event=`` or ``?on=``) of every request the builder page makes,
+    its changes included, so editing the list keeps judging it for the event the player chose.
+    """
+
+    event = forms.TypedChoiceField(required=False, coerce=int, empty_value=None, label="Event this list is for")
+    on = forms.DateField(
+        required=False,
+        label="Date of the event this list is for",
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+    )
+
+    def __init__(self, data, *, events: list[PlayerEvent]):
+        super().__init__(data)
+        self.events = {event.pk: event for event in events}
+        self.fields["event"].choices = [
+            ("", "Choose an event"),
+            *((event.pk, f"{event.name}, {event.event_date.day} {event.event_date:%B %Y}") for event in events),
+        ]
+
+    def clean(self):
+        data = super().clean()
+        if data.get("event") is not None and data.get("on") is not None:
+            raise forms.ValidationError("Choose an event or a date, not both.")
+        return data
+
+    @property
+    def chosen_event(self) -> PlayerEvent | None:
+        return self.events.get(self.cleaned_data["event"]) if self.is_valid() else None
+
+    @property
+    def chosen_day(self) -> date | None:
+        return self.cleaned_data["on"] if self.is_valid() else None
+
+    def query_params(self) -> list[tuple[str, str]]:
+        """The valid choice as query parameters, for the builder's links and forms to carry on."""
+        if self.chosen_event is not None:
+            return [("event", str(self.chosen_event.pk))]
+        if self.chosen_day is not None:
+            return [("on", self.chosen_day.isoformat())]
+        return []
 
 
 EXPORT_CHOICES = [

@@ -9,7 +9,7 @@ from rules.attack_wing import FORMATS
 from rules.attack_wing.catalog import RESOURCE, Catalog
 from rules.attack_wing.index import index_for
 
-from ..access import fleet_submissions
+from ..access import PlayerEvent, fleet_submissions
 from ..models.fleet import Fleet
 
 
@@ -21,9 +21,13 @@ class JudgedOn:
     reason: str
 
 
-def builder_date(fleet: Fleet, *, today: date, chosen: date | None = None) -> JudgedOn:
-    """The date the player chose for the list, else the date of the next event the fleet is submitted to
-    (it is being prepared for it; none if that event retires no resource), else ``today``."""
+def builder_date(
+    fleet: Fleet, *, today: date, chosen: date | None = None, event: PlayerEvent | None = None
+) -> JudgedOn:
+    """The event or date the player chose for the list (the event's date and retirement setting decide),
+    else the next event the fleet is submitted to (it is being prepared for it), else ``today``."""
+    if event is not None:
+        return _judged_for(event.name, event.event_date, event.retires_resources, "the event you chose")
     if chosen is not None:
         return JudgedOn(chosen, "the date you chose")
     upcoming = sorted(
@@ -33,10 +37,15 @@ def builder_date(fleet: Fleet, *, today: date, chosen: date | None = None) -> Ju
     )
     if upcoming:
         day, name, retires = upcoming[0]
-        if not retires:
-            return JudgedOn(None, f"{name}, the event it is submitted to, retires no resource")
-        return JudgedOn(day, f"the date of {name}, the event it is submitted to")
+        return _judged_for(name, day, retires, "the event it is submitted to")
     return JudgedOn(today, "today")
+
+
+def _judged_for(name: str, day: date, retires: bool, which: str) -> JudgedOn:
+    """Judged for the event ``name``: on its ``day``, or with none retired if its organizer retires none."""
+    if not retires:
+        return JudgedOn(None, f"{name}, {which}, retires no resource")
+    return JudgedOn(day, f"the date of {name}, {which}")
 
 
 def retired_resources(catalog: Catalog, format_key: str, day: date | None) -> frozenset[str]:

@@ -6,11 +6,14 @@ fleet's draft (:mod:`fleets.drafts`); :func:`fleet_save` makes a version of it
 the response is the builder fragment, swapped in place; without JavaScript the
 same post redirects back to the page. The card search works the same way: a
 fragment for htmx's type-ahead, or the whole page with the results in place.
+The event or date the player says the list is for (:class:`~fleets.forms.JudgeDayForm`)
+rides in the query of every form the page posts or searches with, so a change
+keeps judging the list as the player chose, with or without JavaScript.
 """
 
 from __future__ import annotations
 
-from datetime import date
+from urllib.parse import urlencode
 
 from django.http import Http404
 from django.shortcuts import redirect, render
@@ -23,7 +26,7 @@ from rules.attack_wing import FORMATS, FleetInputError, fleet_to_dict
 from rules.attack_wing import Fleet as EngineFleet
 from rules.attack_wing.catalog import SHIP
 
-from ..access import can_edit_fleet
+from ..access import can_edit_fleet, player_events
 from ..drafts import (
     fleet_discard_draft,
     fleet_edit_draft,
@@ -40,6 +43,7 @@ from ..forms import (
     CardSearchForm,
     DraftForm,
     FleetDetailsForm,
+    JudgeDayForm,
     ResourceForm,
 )
 from ..models import Fleet
@@ -87,12 +91,17 @@ def _search(params, fleet: Fleet) -> dict | None:
     }
 
 
-def _chosen_date(request) -> date | None:
-    """The event date the player says the list is for (``?on=YYYY-MM-DD``); a date that cannot be read is ignored."""
-    try:
-        return date.fromisoformat(request.GET.get("on", ""))
-    except ValueError:
-        return None
+def _judge_form(request, *, offer_events: bool) -> JudgeDayForm:
+    """The event or date the list is for, as the query says (``?event=`` or ``?on=``), among the
+    requesting player's events when ``offer_events``. A choice that cannot be read is no choice."""
+    choice = {key: request.GET[key] for key in ("event", "on") if request.GET.get(key)}
+    return JudgeDayForm(choice or None, events=player_events(request.user) if offer_events else [])
+
+
+def _choice_query(judge: JudgeDayForm) -> str:
+    """The chosen event or date as a query string (``""``: none), for the builder's forms to carry on."""
+    params = judge.query_params()
+    return f"?{urlencode(params)}" if params else ""
 
 
 def _builder_context(request, fleet: Fleet, *, error: str = "", search: dict | None = None) -> dict:
@@ -106,7 +115,8 @@ def _builder_context(request, fleet: Fleet, *, error: str = "", search: dict | N
     format_key = working_format(fleet) if is_owner else (version.content.get("format") if version else None)
     format_key = format_key or fleet.format_key
     details_form = FleetDetailsForm(initial={"name": fleet.name, "faction": fleet.faction, "format_key": format_key})
-    judged = builder_date(fleet, today=timezone.localdate(), chosen=_chosen_date(request))
+    judge = _judge_form(request, offer_events=is_owner)
+    judged = builder_date(fleet, today=timezone.localdate(), chosen=judge.chosen_day, event=judge.chosen_event)
     retired = retired_resources(catalog, format_key, judged.day)
     try:
         engine_fleet = content_fleet(content, catalog) if content is not None else EngineFleet()
@@ -133,8 +143,12 @@ def _builder_context(request, fleet: Fleet, *, error: str = "", search: dict | N
             retired=retired,
         ),
         "judged": judged,
-        # some resources are retired on that day: ask which event or date the list is for
-        "asks_date": bool(retired) and is_owner,
+        # some resources are retired on that day, or the player chose: ask (again) which event or date it is for
+        "asks_date": is_owner and (bool(retired) or judge.is_bound),
+        "judge": judge,
+        "judge_error": form_error_text(judge) if judge.is_bound and not judge.is_valid() else "",
+        "judge_params": judge.query_params(),
+        "judge_query": _choice_query(judge),
         "is_owner": is_owner,
         "format_name": FORMATS[format_key].name if format_key in FORMATS else format_key,
         "faction_choices": [(key, label) for key, label in details_form.fields["faction"].choices if key],
@@ -158,7 +172,8 @@ def fleet_card_search(request, fleet: Fleet):
     search = _search(request.GET, fleet)
     if search is None:
         raise Http404("No search.")
-    context = {"fleet": fleet, "base": fleet.revision, "search": search}
+    judge = _judge_form(request, offer_events="event" in request.GET)
+    context = {"fleet": fleet, "base": fleet.revision, "search": search, "judge_query": _choice_query(judge)}
     return render(request, "fleets/includes/search_results.html", context)
 
 
@@ -169,7 +184,9 @@ def _after_change(request, fleet: Fleet, error: str):
         error=error,
         fragment="fleets/includes/builder.html",
         context=lambda: _builder_context(request, fleet, error=error),
-        page=reverse("fleets:detail", args=[fleet.pk]) + "#fleet-builder",
+        page=reverse("fleets:detail", args=[fleet.pk])
+        + _choice_query(_judge_form(request, offer_events="event" in request.GET))
+        + "#fleet-builder",
     )
 
 
