@@ -100,6 +100,7 @@ class Submission:
     sealed: bool = False
     event_date: date | None = None
     retires_resources: bool = True  # the event retires resources by the 2016 table (its organizer may say no)
+    banned: frozenset[str] = frozenset()  # the resources the event bans (names or ids)
 
 
 SubmissionLookup = Callable[[object], Iterable[Submission]]
@@ -125,6 +126,7 @@ class PlayerEvent:
     name: str
     event_date: date
     retires_resources: bool = True  # the event retires resources by the 2016 table (its organizer may say no)
+    banned: frozenset[str] = frozenset()  # the resources the event bans (names or ids)
 
 
 _player_event_lookups: list[Callable[[object], Iterable[PlayerEvent]]] = []

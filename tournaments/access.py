@@ -137,8 +137,8 @@ def visible_submitted_versions(user, fleet) -> set[int]:
 
 
 def fleet_event_submissions(fleet) -> list[Submission]:
-    """The events ``fleet`` is submitted to, for the fleet verification page; whether an event retires
-    resources is its game's setting (:meth:`~tournaments.games.FleetGame.fleet_check`)."""
+    """The events ``fleet`` is submitted to, for the fleet verification page and the builder; whether an
+    event retires resources and which it bans are its game's settings (``FleetGame.fleet_check``)."""
     submitted = Registration.objects.filter(fleet_version__fleet=fleet).select_related("event")
     return [
         Submission(
@@ -146,25 +146,28 @@ def fleet_event_submissions(fleet) -> list[Submission]:
             version_id=registration.fleet_version_id,
             sealed=registration.event.status not in STARTED,
             event_date=registration.event.date,
-            retires_resources=event_game(registration.event.game).fleet_check(registration.event).on_date is not None,
+            retires_resources=check.on_date is not None,
+            banned=check.banned,
         )
         for registration in submitted
+        if (check := event_game(registration.event.game).fleet_check(registration.event))
     ]
 
 
 def player_fleet_events(user) -> list[PlayerEvent]:
     """The fleet events ``user`` is registered for that have not started, for the builder's "which event
-    is this list for"; whether an event retires resources is its game's setting."""
+    is this list for"; whether an event retires resources and which it bans are its game's settings."""
     registered = Registration.objects.filter(player=user).exclude(event__status__in=STARTED).select_related("event")
     return [
         PlayerEvent(
             pk=event.pk,
             name=event.name,
             event_date=event.date,
-            retires_resources=game.fleet_check(event).on_date is not None,
+            retires_resources=check.on_date is not None,
+            banned=check.banned,
         )
         for event in (registration.event for registration in registered)
-        if isinstance(game := event_game(event.game), FleetGame)
+        if isinstance(game := event_game(event.game), FleetGame) and (check := game.fleet_check(event))
     ]
 
 

@@ -141,10 +141,13 @@ def card_type_label(card: records.Card, role: str) -> str:
     return UPGRADE_TYPE_LABELS.get(card.upgrade_type) or faction_label(card.upgrade_type or "other")
 
 
-def fleet_check(fleet: EngineFleet, *, format: Format | str, on: date | None = None, catalog=None) -> FleetCheck:
-    """Validate ``fleet`` with the engine and place each violation next to what it is about."""
+def fleet_check(
+    fleet: EngineFleet, *, format: Format | str, on: date | None = None, banned=frozenset(), catalog=None
+) -> FleetCheck:
+    """Validate ``fleet`` with the engine (resources retired ``on`` that day, and the ``banned`` ones refused)
+    and place each violation next to what it is about."""
     catalog = catalog or load_catalog()
-    report = validate_fleet(fleet, catalog, format, on)
+    report = validate_fleet(fleet, catalog, format, on, banned)
     ships = []
     for entry, ship_report in zip(fleet.ships, report.ships, strict=True):
         mine = [v for v in report.violations if v.ship == ship_report.index]

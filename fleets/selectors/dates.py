@@ -19,6 +19,7 @@ class JudgedOn:
 
     day: date | None  # None: no resource is retired (the event's organizer retires none)
     reason: str
+    banned: frozenset[str] = frozenset()  # the resources the event judged for bans
 
 
 def builder_date(
@@ -27,25 +28,25 @@ def builder_date(
     """The event or date the player chose for the list (the event's date and retirement setting decide),
     else the next event the fleet is submitted to (it is being prepared for it), else ``today``."""
     if event is not None:
-        return _judged_for(event.name, event.event_date, event.retires_resources, "the event you chose")
+        return _judged_for(event.name, event.event_date, event.retires_resources, event.banned, "the event you chose")
     if chosen is not None:
         return JudgedOn(chosen, "the date you chose")
     upcoming = sorted(
-        (s.event_date, s.event_name, s.retires_resources)
-        for s in fleet_submissions(fleet)
-        if s.sealed and s.event_date is not None
+        (s for s in fleet_submissions(fleet) if s.sealed and s.event_date is not None),
+        key=lambda s: (s.event_date, s.event_name),
     )
     if upcoming:
-        day, name, retires = upcoming[0]
-        return _judged_for(name, day, retires, "the event it is submitted to")
+        s = upcoming[0]
+        return _judged_for(s.event_name, s.event_date, s.retires_resources, s.banned, "the event it is submitted to")
     return JudgedOn(today, "today")
 
 
-def _judged_for(name: str, day: date, retires: bool, which: str) -> JudgedOn:
-    """Judged for the event ``name``: on its ``day``, or with none retired if its organizer retires none."""
+def _judged_for(name: str, day: date, retires: bool, banned: frozenset[str], which: str) -> JudgedOn:
+    """Judged for the event ``name``: on its ``day``, or with none retired if its organizer retires none,
+    and without the resources it bans (as its submission will be judged)."""
     if not retires:
-        return JudgedOn(None, f"{name}, {which}, retires no resource")
-    return JudgedOn(day, f"the date of {name}, {which}")
+        return JudgedOn(None, f"{name}, {which}, retires no resource", banned)
+    return JudgedOn(day, f"the date of {name}, {which}", banned)
 
 
 def retired_resources(catalog: Catalog, format_key: str, day: date | None) -> frozenset[str]:

@@ -120,7 +120,7 @@ def _builder_context(request, fleet: Fleet, *, error: str = "", search: dict | N
     retired = retired_resources(catalog, format_key, judged.day)
     try:
         engine_fleet = content_fleet(content, catalog) if content is not None else EngineFleet()
-        check = fleet_check(engine_fleet, format=format_key, on=judged.day, catalog=catalog)
+        check = fleet_check(engine_fleet, format=format_key, on=judged.day, banned=judged.banned, catalog=catalog)
     except FleetInputError as problem:
         check, error = None, f"This fleet cannot be checked: {problem.message}. Ask an administrator."
     return {

@@ -177,3 +177,22 @@ def test_the_events_offered_are_the_players_fleet_events_not_yet_started(player)
     registration_add(event=EventFactory(name="Not Mine"), player=PlayerFactory())
     found = [(event.name, event.event_date, event.retires_resources) for event in player_events(player)]
     assert found == [("Community Night", soon, False), ("Spring Open", soon + timedelta(days=1), True)]
+
+
+def test_the_event_chosen_or_submitted_to_bans_its_banned_resources_in_the_builder(client, player):
+    """An event's "Banned resources" (games/attack_wing/settings.py) refuse the resource in the builder as
+    at submission: for the event the player chose, and for the event the fleet is submitted to."""
+    fleet = fleet_with_command_tokens(player)
+    banning = EventFactory(name="No Tokens Night", retire_resources=False, banned_resources="Command Tokens")
+    registration_add(event=banning, player=player)
+    client.force_login(player)
+    page = client.get(reverse("fleets:detail", args=[fleet.pk])).text
+    assert "RESOURCE_BANNED" not in page
+    chosen = client.get(reverse("fleets:detail", args=[fleet.pk]), {"event": banning.pk}).text
+    assert "RESOURCE_BANNED" in chosen and "RESOURCE_RETIRED" not in chosen
+    fragment = add_crew(client, fleet, f"?event={banning.pk}", **HTMX).text
+    assert "RESOURCE_BANNED" in fragment
+    submitted = fleet_for(player, legal_fleet_content(small_catalog()))  # submitted without the resource
+    assert builder_date(submitted, today=timezone.localdate()).banned == frozenset()
+    registration_submit_fleet(registration=banning.registrations.get(player=player), fleet=submitted)
+    assert builder_date(submitted, today=timezone.localdate()).banned == frozenset({"Command Tokens"})
