@@ -6,7 +6,8 @@ regulars, each regular's fleets (legal fleets of the real catalog, one a year), 
 STAW events of ``field`` checked-in players, each with ``rounds`` rounds of confirmed games (random
 pairings, the stronger player usually winning, now and then a tie). Every store has a season a
 year. One seat of each event goes to a visitor from anywhere. Nine events in ten publish their
-lists; the others keep them sealed, as the meta must see.
+lists; the others keep them sealed, as the meta must see. Each batch of events then stores its final
+standings as finishing them would (:func:`tournaments.services.final_standings.final_standings_store`).
 """
 
 from __future__ import annotations
@@ -129,6 +130,7 @@ def seasons_world(
 def _play(events, regulars, everyone, skill, fleet_of, field, rounds, rng) -> tuple[int, int, int]:
     """Write ``events`` with their players, fleets and confirmed rounds; (matches, registrations, list entries)."""
     from tournaments.models import Event, Match, MatchSide, MatchStatus, Outcome, Registration, Round
+    from tournaments.services.final_standings import final_standings_store
 
     events = Event.objects.bulk_create(events)
     registrations = []
@@ -189,5 +191,6 @@ def _play(events, regulars, everyone, skill, fleet_of, field, rounds, rng) -> tu
                 )
             )
     MatchSide.objects.bulk_create(sides, batch_size=2000)
+    final_standings_store(events=events)  # what finishing them would store, the meta's tallies among it
     entries = sum(len(r.fleet_version.content.get("ships", [])) for r in registrations)
     return len(matches), len(registrations), entries

@@ -76,8 +76,19 @@ class WinRate:
     high: float
 
 
-def faction_win_rates(games: Iterable[FactionGame]) -> list[WinRate]:
-    """Each faction's win rate in games against other factions, most games first (then by name)."""
+@dataclass(frozen=True, slots=True)
+class FactionTally:
+    """One faction's games against other factions: what its win rate is made of. Tallies of several
+    events add up, so the meta of years of events adds stored tallies rather
+    than counting every game again."""
+
+    games: int = 0
+    wins: int = 0
+    ties: int = 0
+
+
+def faction_tallies(games: Iterable[FactionGame]) -> dict[str, FactionTally]:
+    """Each faction's games, wins and ties against other factions (mirror matches left out)."""
     played, won, tied = Counter(), Counter(), Counter()
     for game in games:
         if game.a == game.b:
@@ -87,9 +98,21 @@ def faction_win_rates(games: Iterable[FactionGame]) -> list[WinRate]:
             tied.update((game.a, game.b))
         else:
             won[game.a if game.winner == "a" else game.b] += 1
+    return {faction: FactionTally(count, won[faction], tied[faction]) for faction, count in played.items()}
+
+
+def faction_win_rates(games: Iterable[FactionGame]) -> list[WinRate]:
+    """Each faction's win rate in games against other factions, most games first (then by name)."""
+    return win_rates(faction_tallies(games))
+
+
+def win_rates(tallies: Mapping[str, FactionTally]) -> list[WinRate]:
+    """:func:`faction_win_rates` of games already tallied, leaving out factions without such a game."""
     rates = []
-    for faction, count in sorted(played.items(), key=lambda item: (-item[1], item[0])):
-        score = won[faction] + tied[faction] / 2
-        low, high = wilson_interval(score, count)
-        rates.append(WinRate(faction, count, won[faction], tied[faction], score / count, low, high))
+    for faction, tally in sorted(tallies.items(), key=lambda item: (-item[1].games, item[0])):
+        if not tally.games:
+            continue
+        score = tally.wins + tally.ties / 2
+        low, high = wilson_interval(score, tally.games)
+        rates.append(WinRate(faction, tally.games, tally.wins, tally.ties, score / tally.games, low, high))
     return rates

@@ -207,8 +207,8 @@ def player_record(request, player_id: int):
                 {
                     "season_id": s.season.pk,
                     "season": s.season.name,
-                    "rank": s.line.row.rank,
-                    "points": s.line.row.points,
+                    "rank": s.row.rank,
+                    "points": s.row.points,
                 }
                 for s in record.seasons
             ],

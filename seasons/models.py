@@ -136,3 +136,28 @@ class RatingPoint(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player_id} {self.game} {self.rating} after {self.event_id}"
+
+
+class EventFactionTally(models.Model):
+    """One faction at one finished event, from its public lists only: the lists declaring it and its
+    games against other factions (:class:`rules.meta.FactionTally`).
+
+    The meta of a game's years adds these up in one query instead of reading every list and game
+    again. They are stored with the event's final standings (:data:`tournaments.signals.final_standings_stored`:
+    finishing, a correction after the finish, ``manage.py final_standings``); a finished event's
+    lists stay public or hidden for good, so which lists count never changes afterwards.
+    """
+
+    event = models.ForeignKey("tournaments.Event", on_delete=models.CASCADE, related_name="faction_tallies")
+    faction = models.TextField()
+    lists = models.PositiveIntegerField()
+    games = models.PositiveIntegerField()
+    wins = models.PositiveIntegerField()
+    ties = models.PositiveIntegerField()
+
+    class Meta:
+        ordering = ["event", "faction"]
+        constraints = [models.UniqueConstraint(fields=["event", "faction"], name="one_tally_per_event_faction")]
+
+    def __str__(self) -> str:
+        return f"{self.faction} at {self.event_id}: {self.lists} lists, {self.wins}/{self.games}"

@@ -1,8 +1,9 @@
 """Reads of seasons and records: which events a season counts, its table, a player's record and ratings.
 
-Placings are the final Swiss standings of each event (:func:`tournaments.selectors.standings.event_standings`,
-so a season ranks an event's players exactly as its own standings page does; a top cut's later
-rounds do not change a placing). The season maths are :mod:`rules.seasons`.
+Placings are the final standings each event stored when it finished (:class:`tournaments.models.FinalStanding`,
+the rows of its standings page, the top cut's placing first where one was played, stored again when a
+result is corrected after the finish), so a season ranks an event's players exactly as its own
+standings page does without ranking years of events again on every view. The season maths are :mod:`rules.seasons`.
 """
 
 from __future__ import annotations
@@ -14,9 +15,7 @@ from django.contrib.auth import get_user_model
 from django.db.models import Q
 
 from rules import seasons as season_rules
-from tournaments.models import Event, EventStatus, Registration
-from tournaments.selectors.seats import events_seat_results
-from tournaments.selectors.standings import event_standings
+from tournaments.models import Event, EventStatus, FinalStanding, Registration
 
 from .access import list_shown, list_viewer, unlisted_players
 from .models import RatingPoint, Season
@@ -31,15 +30,7 @@ def season_events(season: Season) -> list[Event]:
 def seasons_events(seasons: list[Season]) -> dict[int, list[Event]]:
     """:func:`season_events` of each of ``seasons`` by season id, in three queries however many seasons
     (their stores, their chosen events, then every candidate event at once, sorted out here)."""
-    stores, chosen = defaultdict(set), defaultdict(set)
-    for season_id, store_id in Season.stores.through.objects.filter(season__in=seasons).values_list(
-        "season_id", "store_id"
-    ):
-        stores[season_id].add(store_id)
-    for season_id, event_id in Season.events.through.objects.filter(season__in=seasons).values_list(
-        "season_id", "event_id"
-    ):
-        chosen[season_id].add(event_id)
+    stores, chosen = season_scopes(seasons)
     found = {season.pk: [] for season in seasons}
     if not seasons:
         return found
@@ -56,6 +47,20 @@ def seasons_events(seasons: list[Season]) -> dict[int, list[Event]]:
             if _counts(season, event, stores[season.pk], chosen[season.pk]):
                 found[season.pk].append(event)
     return found
+
+
+def season_scopes(seasons: list[Season]) -> tuple[dict[int, set[int]], dict[int, set[int]]]:
+    """The store ids and the chosen event ids of each of ``seasons``, by season id, in two queries."""
+    stores, chosen = defaultdict(set), defaultdict(set)
+    for season_id, store_id in Season.stores.through.objects.filter(season__in=seasons).values_list(
+        "season_id", "store_id"
+    ):
+        stores[season_id].add(store_id)
+    for season_id, event_id in Season.events.through.objects.filter(season__in=seasons).values_list(
+        "season_id", "event_id"
+    ):
+        chosen[season_id].add(event_id)
+    return stores, chosen
 
 
 def _counts(season: Season, event: Event, stores: set[int], chosen: set[int]) -> bool:
@@ -81,21 +86,19 @@ class Placing:
     losses: int
 
 
-def event_placings(events: list[Event]) -> list[Placing]:
-    """Every player's final placing and Swiss record at each of ``events``, in two queries however many
-    events (every registration, then every seat result), ranked event by event in Python."""
-    registrations = defaultdict(list)
-    for registration in Registration.objects.filter(event__in=events).select_related("player__guest"):
-        registrations[registration.event_id].append(registration)
-    seats = events_seat_results(events)
+def player_placings(player) -> list[Placing]:
+    """``player``'s own final lines at finished events, newest first, in one query."""
+    lines = (
+        FinalStanding.objects.filter(registration__player=player, event__status=EventStatus.FINISHED)
+        .select_related("registration__player__guest", "event__store")
+        .order_by("-event__date", "-event_id")
+    )
     placings = []
-    for event in events:
-        by_pk = {r.pk: r for r in registrations[event.pk]}
-        table = event_standings(event, registrations=registrations[event.pk], seats=seats[event.pk])
-        for row in table.rows:
-            registration = by_pk[row.registration_id]
-            registration.event = event
-            placings.append(Placing(event, registration, row.rank, row.wins + row.byes, row.ties, row.losses))
+    for line in lines:
+        line.registration.event = line.event
+        placings.append(
+            Placing(line.event, line.registration, line.rank, line.wins + line.byes, line.ties, line.losses)
+        )
     return placings
 
 
@@ -122,51 +125,68 @@ def season_table(season: Season) -> SeasonTable:
 
 def season_tables(seasons: list[Season]) -> list[SeasonTable]:
     """The table of each of ``seasons``, in a fixed number of queries however many seasons, events
-    and players: the events of all of them, their placings, and who is unlisted, each read once."""
+    and players: the events of all of them, their final lines, the players' names and who is
+    unlisted, each read once."""
+    ranked = season_rows(seasons)
+    players = {int(row.player_id) for _, _, rows in ranked for row in rows}
+    names = {
+        person.pk: person.get_full_name() or person.get_username()  # as the event's own pages name them
+        for person in get_user_model().objects.filter(pk__in=players).only("username", "first_name", "last_name")
+    }
+    unlisted = unlisted_players(players)
+    tables = []
+    for season, events, rows in ranked:
+        columns = {str(event.pk): position for position, event in enumerate(events)}
+        lines = [
+            SeasonLine(
+                row,
+                names[int(row.player_id)],
+                int(row.player_id),
+                int(row.player_id) not in unlisted,
+                cells=_cells(row, columns),
+            )
+            for row in rows
+        ]
+        tables.append(SeasonTable(season=season, events=events, lines=lines))
+    return tables
+
+
+def season_rows(seasons: list[Season]) -> list[tuple[Season, list[Event], list[season_rules.SeasonRow]]]:
+    """Each of ``seasons`` with its events and its ranked rows (:func:`rules.seasons.season_standings`), in
+    a fixed number of queries: the events of all of them, then every final line of those events as plain
+    values (a region's year holds thousands)."""
     events = seasons_events(seasons)
-    every_event = list({event.pk: event for found in events.values() for event in found}.values())
-    placings = defaultdict(list)
-    for placing in event_placings(every_event):
-        placings[placing.event.pk].append(placing)
-    names = {p.registration.player_id: p.registration.name for found in placings.values() for p in found}
-    unlisted = unlisted_players(names)
-    return [_season_table(season, events[season.pk], placings, names, unlisted) for season in seasons]
+    every_event = {event.pk for found in events.values() for event in found}
+    lines = defaultdict(list)
+    stored = (
+        FinalStanding.objects.filter(event__in=every_event)
+        .order_by("rank", "pk")
+        .values_list("event_id", "registration__player_id", "rank", "wins", "byes", "ties", "losses")
+    )
+    for event_id, player_id, rank, wins, byes, ties, losses in stored:
+        lines[event_id].append((str(player_id), rank, wins + byes, ties, losses))
+    ranked = []
+    for season in seasons:
+        finishes = [
+            season_rules.EventFinish(
+                event_id=str(event.pk), player_id=player, placing=rank, wins=wins, ties=ties, losses=losses, order=order
+            )
+            for order, event in enumerate(events[season.pk])
+            for player, rank, wins, ties, losses in lines[event.pk]
+        ]
+        rows = season_rules.season_standings(finishes, season.points_table, season.qualification)
+        ranked.append((season, events[season.pk], rows))
+    return ranked
 
 
-def _season_table(season: Season, events: list[Event], placings, names: dict, unlisted: set[int]) -> SeasonTable:
-    order = {event.pk: position for position, event in enumerate(events)}
-    finishes = [
-        season_rules.EventFinish(
-            event_id=str(event.pk),
-            player_id=str(p.registration.player_id),
-            placing=p.rank,
-            wins=p.wins,
-            ties=p.ties,
-            losses=p.losses,
-            order=order[event.pk],
-        )
-        for event in events
-        for p in placings[event.pk]
-    ]
-    rows = season_rules.season_standings(finishes, season.points_table, season.qualification)
-    columns = [str(event.pk) for event in events]
-    lines = [
-        SeasonLine(
-            row,
-            names[int(row.player_id)],
-            int(row.player_id),
-            int(row.player_id) not in unlisted,
-            cells=_cells(row, columns),
-        )
-        for row in rows
-    ]
-    return SeasonTable(season=season, events=events, lines=lines)
-
-
-def _cells(row: season_rules.SeasonRow, columns: list[str]) -> tuple:
-    """The player's score under each event of the table (None where they did not play)."""
-    played = {score.finish.event_id: score for score in row.events}
-    return tuple(played.get(event_id) for event_id in columns)
+def _cells(row: season_rules.SeasonRow, columns: dict[str, int]) -> tuple:
+    """The player's score under each event of the table (None where they did not play); ``columns`` is
+    each event's position. Filled from the few events played, not by asking each of a region's
+    hundreds of events."""
+    cells = [None] * len(columns)
+    for score in row.events:
+        cells[columns[score.finish.event_id]] = score
+    return tuple(cells)
 
 
 def seasons_list() -> list[Season]:
@@ -186,7 +206,7 @@ class RecordEvent:
 @dataclass(frozen=True, slots=True)
 class SeasonStanding:
     season: Season
-    line: SeasonLine
+    row: season_rules.SeasonRow
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,13 +236,9 @@ def listed_players() -> list:
 def player_record(player, viewer_user) -> PlayerRecord:
     """``player``'s finished events with placing, record and (where ``viewer_user`` may see it) list; their
     standing in every season counting one of those events; their rating history per game."""
-    events = list(
-        Event.objects.filter(status=EventStatus.FINISHED, registrations__player=player)
-        .select_related("store")
-        .order_by("-date", "-pk")
-    )
+    own = player_placings(player)
+    events = [p.event for p in own]
     viewer = list_viewer(viewer_user)
-    own = [p for p in event_placings(events) if p.registration.player_id == player.pk]
     lists = registration_lists([p.registration for p in own])
     record_events = [
         RecordEvent(p, *(lists[p.registration.pk] if list_shown(p.registration, viewer) else (None, ""))) for p in own
@@ -248,17 +264,25 @@ def player_seasons(player, events: list[Event]) -> list[SeasonStanding]:
     if not events:
         return []
     days = [event.date for event in events]
-    candidates = Season.objects.filter(
-        Q(events__in=events) | Q(stores__in={e.store_id for e in events if e.store_id}),
-        game__in={e.game for e in events},
-        starts_on__lte=max(days),
-        ends_on__gte=min(days),
-    ).distinct()
+    candidates = list(
+        Season.objects.filter(
+            Q(events__in=events) | Q(stores__in={e.store_id for e in events if e.store_id}),
+            game__in={e.game for e in events},
+            starts_on__lte=max(days),
+            ends_on__gte=min(days),
+        ).distinct()
+    )
+    stores, chosen = season_scopes(candidates)
+    counting = [  # only the seasons counting one of the player's events are ranked
+        season
+        for season in candidates
+        if any(_counts(season, event, stores[season.pk], chosen[season.pk]) for event in events)
+    ]
     standings = []
-    for table in season_tables(list(candidates)):
-        line = next((line for line in table.lines if line.player_id == player.pk), None)
-        if line is not None:
-            standings.append(SeasonStanding(table.season, line))
+    for season, _, rows in season_rows(counting):
+        row = next((row for row in rows if row.player_id == str(player.pk)), None)
+        if row is not None:
+            standings.append(SeasonStanding(season, row))
     return standings
 
 

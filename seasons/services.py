@@ -1,4 +1,5 @@
-"""Writes: seasons, a player's record setting, and the ratings (after an event, and from scratch)."""
+"""Writes: seasons, a player's record setting, the ratings (after an event, and from scratch) and the
+meta's faction tallies of finished events."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ from django.db import transaction
 from rules import ratings as rating_rules
 from tournaments.models import Event, EventStatus, MatchSide, MatchStatus, Outcome
 
-from .models import RatingPoint, RecordSetting, Season
+from .meta import event_faction_tallies
+from .models import EventFactionTally, RatingPoint, RecordSetting, Season
 
 SEASON_FIELDS = frozenset(
     {
@@ -128,3 +130,13 @@ def ratings_recompute(*, game: str) -> int:
     points = rating_rules.rate_events(rated_events(events))
     _store(game, points)
     return len(points)
+
+
+# --- the meta's tallies -------------------------------------------------------------------------------
+
+
+def faction_tallies_store(*, events) -> None:
+    """Store (again) the faction tallies of the finished ``events``, inside the transaction that stored
+    their final standings."""
+    EventFactionTally.objects.filter(event__in=events).delete()
+    EventFactionTally.objects.bulk_create(event_faction_tallies(events), batch_size=2000)

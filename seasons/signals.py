@@ -1,7 +1,9 @@
-"""A finished event updates its game's ratings once the finishing transaction commits.
+"""A finished event updates its game's ratings once the finishing transaction commits, and the meta's
+faction tallies whenever its final standings are stored (finishing, a correction after the finish).
 
 The tournaments app knows nothing of seasons (the import layers forbid it), so the
-ratings listen for the event being saved as finished rather than being called.
+ratings listen for the event being saved as finished, and the tallies for
+:data:`tournaments.signals.final_standings_stored`, rather than being called.
 """
 
 from __future__ import annotations
@@ -11,8 +13,9 @@ from django.db.models.signals import post_save
 from django.dispatch import receiver
 
 from tournaments.models import Event, EventStatus
+from tournaments.signals import final_standings_stored
 
-from .services import ratings_after_event
+from .services import faction_tallies_store, ratings_after_event
 
 
 @receiver(post_save, sender=Event, dispatch_uid="seasons_ratings_after_event")
@@ -21,3 +24,8 @@ def event_saved(sender, instance: Event, update_fields=None, **kwargs):
         return
     pk = instance.pk
     transaction.on_commit(lambda: ratings_after_event(event=Event.objects.get(pk=pk)))
+
+
+@receiver(final_standings_stored, dispatch_uid="seasons_faction_tallies")
+def final_standings_saved(sender, events, **kwargs):
+    faction_tallies_store(events=events)

@@ -7,7 +7,7 @@ from django.urls import reverse
 from games.attack_wing.results import MatchResult
 from tests.tournaments.factories import EventFactory
 from tournaments import selectors
-from tournaments.models import Match, MatchStatus
+from tournaments.models import FinalStanding, Match, MatchStatus
 from tournaments.services import event_finish, event_start, result_enter, round_pair_next
 
 pytestmark = pytest.mark.django_db
@@ -67,3 +67,15 @@ def test_an_event_without_a_cut_shows_its_standings_as_before(enter, client):
     assert selectors.cut_bracket(event, []) is None
     page = client.get(reverse("tournaments:standings", args=[event.pk])).text
     assert "Top cut" not in page and '<h2 class="h4">Standings</h2>' in page
+
+
+def test_the_stored_final_places_follow_the_cut_then_the_swiss_order(top_4):
+    """What seasons and records read: the champion 1st, the finalist 2nd, the semifinal losers 3rd and
+    4th in Swiss order, then the players who missed the cut in Swiss order."""
+    event, swiss, semi, final = top_4
+    champion, finalist = names(final.matches.get())[1], names(final.matches.get())[0]
+    semi_losers = sorted((names(m)[0] for m in semi.matches.all()), key=swiss.index)
+    stored = FinalStanding.objects.filter(event=event).order_by("rank").select_related("registration__player")
+    in_cut = {name for match in semi.matches.all() for name in names(match)}
+    expected = [champion, finalist, *semi_losers, *(name for name in swiss if name not in in_cut)]
+    assert [(line.rank, line.registration.name) for line in stored] == list(enumerate(expected, start=1))

@@ -11,9 +11,16 @@ from games.attack_wing.results import Losses, MatchResult
 from tests.accounts.factories import OrganizerFactory
 from tests.tournaments.factories import EventFactory
 from tournaments.exports import event_csv, event_json
-from tournaments.models import Event, Match
+from tournaments.models import Event, FinalStanding, Match
 from tournaments.selectors import event_standings
-from tournaments.services import event_import, event_start, result_enter, result_report, round_pair_next
+from tournaments.services import (
+    event_finish,
+    event_import,
+    event_start,
+    result_enter,
+    result_report,
+    round_pair_next,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -61,6 +68,18 @@ def test_an_exported_event_imports_with_the_same_results(played, tmp_path):
     assert history == [(change["action"], change["changed_by"]) for change in event_json(event)["history"]]
     assert ("resolved", event.organizer.username) in history
     assert all(r.fleet_version.fleet.is_locked for r in copy.registrations.select_related("fleet_version__fleet"))
+
+
+def test_a_finished_event_imports_with_its_final_standings_stored(played, tmp_path):
+    """Seasons and records read the stored lines: an imported finished event has them, as finishing stores them."""
+    event = event_finish(event=played)
+    path = tmp_path / "event.json"
+    path.write_text(export(event))
+    call_command("import_event", str(path), "--organizer", OrganizerFactory().username, stdout=StringIO())
+    copy = Event.objects.exclude(pk=event.pk).get()
+    lines = FinalStanding.objects.filter(event=copy).order_by("rank").values_list("registration_id", "rank")
+    assert list(lines) == [(row.registration_id, row.rank) for row in event_standings(copy).rows]
+    assert len(lines) == 4
 
 
 def test_the_games_own_settings_travel_with_the_event(enter, tmp_path):

@@ -1,6 +1,7 @@
 """The tournaments app's models, one module per concern."""
 
 from .event import Event, EventStatus, TieBreakPreset, TopCut
+from .final_standing import FinalStanding
 from .registration import Registration
 from .results import Outcome, ResultChange, ResultReport
 from .round_history import RoundChange
@@ -13,6 +14,7 @@ from .submitted_deck import SubmittedDeck
 __all__ = [
     "Event",
     "EventStatus",
+    "FinalStanding",
     "Match",
     "MatchSide",
     "MatchStatus",

@@ -61,20 +61,35 @@ def cut_bracket(event: Event, swiss_order: list[int]) -> Bracket | None:
 
 
 def placing(by_round: dict[int, dict[int, list[MatchSide]]], swiss_order: list[int]) -> list[tuple[str, str]]:
-    """Once the final is played: the champion, the finalist, then each earlier round's losers
-    sharing the places their round decides, in Swiss order."""
-    last = by_round[max(by_round)]
-    if len(last) != 1 or not all(side.outcome for side in next(iter(last.values()))):
+    """:func:`cut_places` of the bracket's rounds, with the players' names."""
+    rounds = [
+        [(side.registration_id, side.outcome) for seated in tables.values() for side in seated]
+        for tables in by_round.values()
+    ]
+    names = {
+        side.registration_id: side.registration.name
+        for tables in by_round.values()
+        for seated in tables.values()
+        for side in seated
+    }
+    return [(label, names[pk]) for label, pk in cut_places(rounds, swiss_order)]
+
+
+def cut_places(rounds: list[list[tuple[int, str]]], swiss_order: list[int]) -> list[tuple[str, int]]:
+    """Once the final is played, (place, registration id) best first: the champion, the finalist, then
+    each earlier round's losers sharing the places their round decides, in Swiss order; before, none.
+
+    ``rounds`` are the cut's rounds in order, each its seated players as (registration id, outcome);
+    ``swiss_order`` the registration ids by Swiss standing."""
+    if not rounds or len(rounds[-1]) != 2 or not all(outcome for _, outcome in rounds[-1]):
         return []
     rank = {pk: i for i, pk in enumerate(swiss_order)}
-    places: list[tuple[str, str]] = []
-    for tables in reversed(list(by_round.values())):
-        losers = [side for seated in tables.values() for side in seated if side.outcome != Outcome.WIN]
+    places: list[tuple[str, int]] = []
+    for seated in reversed(rounds):
+        losers = [pk for pk, outcome in seated if outcome != Outcome.WIN]
         if not places:
-            winner = next(side for seated in tables.values() for side in seated if side.outcome == Outcome.WIN)
-            places.append(("1", winner.registration.name))
+            places.append(("1", next(pk for pk, outcome in seated if outcome == Outcome.WIN)))
         first = len(places) + 1
         label = str(first) if len(losers) == 1 else f"{first}–{first + len(losers) - 1}"
-        for side in sorted(losers, key=lambda side: rank.get(side.registration_id, len(rank))):
-            places.append((label, side.registration.name))
+        places += [(label, pk) for pk in sorted(losers, key=lambda pk: rank.get(pk, len(rank)))]
     return places

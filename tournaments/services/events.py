@@ -10,6 +10,7 @@ from accounts.roles import JUDGE
 from ..errors import TournamentError
 from ..games import event_game
 from ..models import Event, EventStatus, Match, MatchStatus, StaffAction, StaffChange
+from .final_standings import final_standings_store
 from .locking import lock_event, lock_submitted_fleet
 
 # Settings that decide how the event is played; they freeze once it starts (and so do the game's
@@ -163,4 +164,5 @@ def event_finish(*, event: Event) -> Event:
         raise TournamentError("Some matches still have no confirmed result.")
     event.status = EventStatus.FINISHED
     event.save(update_fields=["status"])
+    final_standings_store(events=[event])
     return event

@@ -13,6 +13,7 @@ from ..access import OWN_MATCH_REFUSAL
 from ..errors import TournamentError
 from ..games import event_game
 from ..models import EventStatus, Match, MatchSide, MatchStatus, Outcome, ResultChange, ResultReport, Stage
+from .final_standings import final_standings_store
 
 AFTER_FINISH = "corrected after finish"  # the history's action for a correction of a finished event
 
@@ -43,6 +44,8 @@ def result_report(*, match: Match, by, result) -> Match:
         match.status, action = MatchStatus.DISPUTED, "disputed"
     match.save(update_fields=["status", "result"])
     record_change(match, sides, by=by, action=action, before=before)
+    if action == AFTER_FINISH:
+        final_standings_store(events=[match.round.event])
     return match
 
 
@@ -64,7 +67,7 @@ def result_enter(*, match: Match, by, result) -> Match:
 
     A correction changes that one table: the others keep their results, the standings follow,
     and a finished event stays finished (its history says the table was corrected after the
-    finish, so published standings that moved can be explained)."""
+    finish, so published standings that moved can be explained; its stored final lines follow)."""
     match, sides = lock_match(match, correcting=True)
     if any(side.registration.player_id == by.pk for side in sides.values()):
         raise TournamentError(OWN_MATCH_REFUSAL)
@@ -77,6 +80,8 @@ def result_enter(*, match: Match, by, result) -> Match:
     match.status = MatchStatus.CONFIRMED
     match.save(update_fields=["status", "result"])
     record_change(match, sides, by=by, action=action, before=before)
+    if action == AFTER_FINISH:
+        final_standings_store(events=[match.round.event])
     return match
 
 

@@ -34,6 +34,7 @@ from stores.transfer import DETAILS, refusal
 from ..errors import TournamentError
 from ..models import Event, MatchSide
 from ..serializers import EventFile, Problems, Record, event_from_dict
+from .final_standings import final_standings_store
 
 
 class ImportRefused(TournamentError):
@@ -125,6 +126,7 @@ def _write(record: EventFile, organizer) -> Event:
         _save(change, accounts, event=event)
     for change in (*record.staff, *record.paired_again):
         _save(change, accounts, event=event)
+    final_standings_store(events=[event])  # a finished event arrives with its final lines, as finishing stores them
     return event
 
 
