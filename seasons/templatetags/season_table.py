@@ -1,38 +1,59 @@
 """A season table's rows, each built in one string.
 
-A region's season holds hundreds of events and near a thousand players: hundreds of thousands of
-cells, nearly all empty. The template language spends microseconds on every tag and variable,
-seconds for such a page, so each row is put together here (the empty cell being one constant
-string), as the template wrote it.
+A region's season holds hundreds of events and near a thousand players: as a column per event,
+hundreds of thousands of cells, nearly all empty. The template language spends microseconds on
+every tag and variable, seconds for such a page, so the rows are put together here. And past
+:data:`EVENT_COLUMNS_AT_MOST` events a column each is no table anyone reads (a region's year
+was a 4.5 MB page, each row mostly dashes): each player's row then lists the events they played
+in one cell, in date order, as the columns would have shown them.
 """
+
+from functools import partial
 
 from django import template
 from django.urls import reverse
+from django.utils.formats import date_format
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 
 register = template.Library()
 
+EVENT_COLUMNS_AT_MOST = 60  # a store's weekly league for a year fits; a region's year does not
 NOT_PLAYED = "<td>–</td>"
 QUALIFIED_ROW = ' class="qualified"'
 QUALIFIED = ' <span class="badge text-bg-success">Qualified</span>'
 
 
 @register.filter
-def season_row(line) -> SafeString:
-    """The ``<tr>`` of a :class:`seasons.selectors.SeasonLine`: rank, the player (a link to a public
-    record), points, event wins, best place, wins, events played, then the points of each event.
-    The figures are whole numbers (``:d`` refuses anything else); the name is escaped."""
+def by_event(table) -> bool:
+    """Whether the table has a column per event (:data:`EVENT_COLUMNS_AT_MOST`)."""
+    return len(table.events) <= EVENT_COLUMNS_AT_MOST
+
+
+@register.simple_tag
+def season_rows(table) -> SafeString:
+    """The ``<tr>`` of every :class:`seasons.selectors.SeasonLine` of ``table``: rank, the player (a link
+    to a public record), points, event wins, best place, wins, events played, then the points of each
+    event — a cell each, or one cell of the events played (:func:`by_event`)."""
+    if by_event(table):
+        scores = score_cells
+    else:
+        scores = partial(played_cell, links=[_event_link(event) for event in table.events])
+    return mark_safe("\n  ".join(_row(line, scores(line.cells)) for line in table.lines))  # noqa: S308
+
+
+def _row(line, scores: str) -> str:
+    """One player's row; the figures are whole numbers (``:d`` refuses anything else), the name is escaped."""
     row = line.row
     name = conditional_escape(line.name)
     if line.listed:
         name = f'<a href="{conditional_escape(reverse("seasons:player", args=[line.player_id]))}">{name}</a>'
     qualified = row.qualified
-    return mark_safe(  # noqa: S308
+    return (
         f"<tr{QUALIFIED_ROW if qualified else ''}>\n    <td>{row.rank:d}</td>\n"
         f'    <th scope="row">{name}{QUALIFIED if qualified else ""}</th>\n'
         f"    <td>{row.points:d}</td><td>{row.event_wins:d}</td><td>{row.best_placing:d}</td>"
-        f"<td>{row.wins:d}</td><td>{row.events_played:d}</td>\n    {score_cells(line.cells)}\n  </tr>"
+        f"<td>{row.wins:d}</td><td>{row.events_played:d}</td>\n    {scores}\n  </tr>"
     )
 
 
@@ -42,7 +63,20 @@ def score_cells(cells: tuple) -> str:
     parts = [NOT_PLAYED] * len(cells)
     for position, cell in enumerate(cells):
         if cell is not None:
-            parts[position] = (
-                f"<td>{cell.points:d}</td>" if cell.counted else f'<td><s title="not counted">{cell.points:d}</s></td>'
-            )
+            parts[position] = f"<td>{_points(cell)}</td>"
     return "".join(parts)
+
+
+def played_cell(cells: tuple, links: list[str]) -> str:
+    """One ``<td>`` listing the events played, each as its dated link and the points scored there."""
+    played = [f"{links[position]} {_points(cell)}" for position, cell in enumerate(cells) if cell is not None]
+    return f'<td class="season-scores">{" · ".join(played)}</td>'
+
+
+def _points(cell) -> str:
+    return f"{cell.points:d}" if cell.counted else f'<s title="not counted">{cell.points:d}</s>'
+
+
+def _event_link(event) -> str:
+    url = conditional_escape(reverse("tournaments:event", args=[event.pk]))
+    return f'<a href="{url}" title="{conditional_escape(event.name)}">{date_format(event.date, "M j")}</a>'
