@@ -62,18 +62,26 @@ _EXACT = re.compile(
 )
 
 
+_EXACT_ON_CAPTAIN = re.compile(
+    r"^(?P<what>.+?) upgrades equipped to this captain cost (?P<cost>\d+) ?(?:sp|squadron points?)\b", re.IGNORECASE
+)
+
+
 def exact_cost_rules(sentence: str) -> list[Restriction]:
     """ "Any Federation [talent] Upgrades you purchase for Kirk cost exactly 3 SP" (Cap905); Khan's "Up to 3 of
     the Upgrades you purchase for your ship cost exactly 4 SP each" with "The printed cost on those Upgrades
     cannot be greater than 6" (Cap725, the next sentence: read by :func:`read_card_text`; Space Dock prints
-    "for you ship"); Tahna Los's "One of the [tech] upgrades you purchase for Tahna Los's ship costs exactly 3"."""
+    "for you ship"); Tahna Los's "One of the [tech] upgrades you purchase for Tahna Los's ship costs exactly 3";
+    Duras's "Romulan [talent] and Klingon [talent] Upgrades equipped to this Captain cost 3 SP" (no "exactly",
+    the same rule: the cost is set, then the faction penalty is added)."""
+    on_captain = _EXACT_ON_CAPTAIN.search(sentence)
+    if on_captain:  # Duras (Cap656)
+        return [Restriction("exact_cost", _typed_reach(on_captain["what"]), int(on_captain["cost"]))]
     match = _EXACT.search(sentence)
     if not match:
         return []
     if match["all"]:
-        what = match["what"]
-        kinds = set(types_in(what)) or {"upgrade"}
-        reach = write_qualifier(kinds=kinds, factions=set(factions_in(re.sub(r"\[\w+\]", "", what))))
+        reach = _typed_reach(match["what"])
     elif match["one"]:  # Tahna Los (Cap524): "One of the [tech] upgrades you purchase for Tahna Los's ship …"
         reach = write_qualifier(kinds=set(types_in(match["one_what"])) or {"upgrade"}, limit=1)
     else:
@@ -81,23 +89,33 @@ def exact_cost_rules(sentence: str) -> list[Restriction]:
     return [Restriction("exact_cost", reach, int(match["cost"]))]
 
 
+def _typed_reach(what: str) -> str:
+    """ "Federation [talent]", "Romulan [talent] and Klingon [talent]": the upgrade types and factions named."""
+    kinds = set(types_in(what)) or {"upgrade"}
+    return write_qualifier(kinds=kinds, factions=set(factions_in(re.sub(r"\[\w+\]", "", what))))
+
+
 _STAT_BONUS = re.compile(
-    r"(?:add \+?(?P<a>\d+) to your ship's (?P<sa>shield|hull) value"
-    r"|increase this ship's (?P<sb>shield|hull) value by (?P<b>\d+)"
-    r"|your (?:primary weapon and )?(?P<sc>shield|hull) values? (?:is|are) (?:at )?\+(?P<c>\d+))",
+    r"(?:add \+?(?P<a>\d+) to (?:your|this) ship'?s? (?P<sa>shield|hull) value"
+    r"|increase this ship'?s? (?P<sb>shield|hull) value by \+?(?P<b>\d+)"
+    r"|your (?:starting )?(?:primary weapon and )?(?P<sc>shield|hull) values? (?:is|are) (?:each )?(?:at )?\+(?P<c>\d+)"
+    r"|with its printed (?P<sd>shield|hull) value \+(?P<d>\d+))",
     re.IGNORECASE,
 )
 
 
 def stat_bonuses(sentence: str) -> list[tuple[str, int]]:
     """ "Add +1 to your ship's Shield value" (T026): the ship starts the game with it (Emergency Force Field,
-    Improved Hull count starting values)."""
+    Improved Hull count starting values). The other printings say the same: "Increase this ships Shield Value
+    by 1" (T170, the apostrophe missing), "Your starting Shield Value is at +1" (T057), "Your Primary Weapon and
+    Hull values are each at +1" (T201), "Add +2 to this ship's Hull Value" (T286), "Replace the Shield Value of
+    this ship with its printed Shield Value +2" (T262)."""
     if re.search(r"\bif\b|\bwhen\b|\bwhile\b|this round|\buntil\b", sentence, re.IGNORECASE):
         return []
     found = []
     for m in _STAT_BONUS.finditer(sentence):
-        stat = (m["sa"] or m["sb"] or m["sc"]).lower()
-        found.append(("shields" if stat == "shield" else "hull", int(m["a"] or m["b"] or m["c"])))
+        stat = (m["sa"] or m["sb"] or m["sc"] or m["sd"]).lower()
+        found.append(("shields" if stat == "shield" else "hull", int(m["a"] or m["b"] or m["c"] or m["d"])))
     return found
 
 

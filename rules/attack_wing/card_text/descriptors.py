@@ -50,11 +50,20 @@ def _key(phrase: str) -> str:
     return descriptor_key(phrase)
 
 
+# Variants the databases add to a class only to give the ship its own maneuver dial: the Mirror Universe
+# Enterprise-D's pack (71510b) sells Fire All Weapons (W070), "+5 SP for any ship other than a Galaxy, Intrepid or
+# Sovereign Class ship", for its own "Galaxy Class (MU)" ships, so that variant is still the class it names.
+_SAME_CLASS_VARIANTS = frozenset({"mu", "mirror"})
+
+
 @lru_cache(maxsize=4096)
 def _class_key(ship_class: str, key: str) -> str:
-    """A class name as descriptor words; a variant in brackets ("Constitution Class (Refit)", "Galaxy Class
-    (MU)") is another class, so the class only counts when the descriptor names the variant too."""
+    """A class name as descriptor words; a variant in brackets ("Constitution Class (Refit)") is another class,
+    so the class only counts when the descriptor names the variant too. A Mirror Universe variant ("Galaxy Class
+    (MU)", "Defiant Class (Mirror)") is the class itself."""
     variant = re.match(r"^(?P<base>.*?)\s*\((?P<variant>[^)]*)\)\s*$", ship_class)
+    if variant and descriptor_key(variant["variant"]) in _SAME_CLASS_VARIANTS:
+        return descriptor_key(variant["base"])
     if variant and f" {descriptor_key(variant['variant'])} " not in f" {key} ":
         return ""
     return descriptor_key(ship_class)
