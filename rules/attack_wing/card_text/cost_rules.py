@@ -16,6 +16,7 @@ from rules.attack_wing.card_text.descriptors import (
     UPGRADE_WORDS,
     alternatives_in,
     descriptor_key,
+    ship_keys,
     strip_captain,
 )
 from rules.attack_wing.card_text.qualifiers import factions_in, types_in, write_qualifier
@@ -145,7 +146,7 @@ def extra_cost_rules(amount: int, tail: str) -> list[Restriction]:
         return [Restriction("extra_cost_unless_captain", "|".join(keys), amount)]
     ship = _EXTRA_SHIP.match(tail) or _EXTRA_NOT_EQUIPPED.match(tail)
     if ship:
-        keys = [descriptor_key(p) for p in alternatives_in(ship["desc"].rstrip(". "))]
+        keys = ship_keys(ship["desc"].rstrip(". "))
         if all(keys):
             return [Restriction("extra_cost_unless_ship", "|".join(keys), amount)]
     return []

@@ -69,6 +69,18 @@ def _class_key(ship_class: str, key: str) -> str:
     return descriptor_key(ship_class)
 
 
+CLASS_MARK = " class"
+
+
+def ship_keys(phrase: str) -> list[str]:
+    """The ship descriptor keys of "a Galaxy, Intrepid or Sovereign Class ship": one per alternative. A phrase
+    that says "Class" names classes (its keys end in :data:`CLASS_MARK`), so a ship fits by its class only: a
+    Bio-Neural Circuitry "+3 SP if not equipped to either a [Intrepid Class], [Sovereign Class], or [Luna Class]
+    ship" is dearer on the U.S.S. Intrepid, a Constitution Class ship."""
+    mark = CLASS_MARK if re.search(r"\bclass\b", phrase, re.IGNORECASE) else ""
+    return [key + mark if key else key for key in map(descriptor_key, alternatives_in(phrase))]
+
+
 def descriptor_key(phrase: str) -> str:
     """A ship or captain descriptor reduced to lower-case words: "Intrepid-class ship" -> "intrepid"."""
     words = re.sub(r"[-\u2013]", " ", phrase.lower())
@@ -89,7 +101,11 @@ def ship_matches(key: str, factions: frozenset[str], ship_class: str, name: str)
         return True
     if key.startswith("non "):  # "a non-Borg ship" (Borg Alliance)
         return not ship_matches(key[4:], factions, ship_class, name)
-    haystacks = (f" {_class_key(ship_class, key)} ", f" {_key(name)} ")
+    if key.endswith(CLASS_MARK):  # "… Class ship": the class, not a ship of that name
+        key = key.removesuffix(CLASS_MARK)
+        haystacks: tuple[str, ...] = (f" {_class_key(ship_class, key)} ",)
+    else:
+        haystacks = (f" {_class_key(ship_class, key)} ", f" {_key(name)} ")
     rest = key
     while True:
         if any(f" {rest} " in h for h in haystacks):

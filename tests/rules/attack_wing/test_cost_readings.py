@@ -126,3 +126,14 @@ def test_fire_all_weapons_is_no_dearer_on_the_mirror_universe_galaxy_it_comes_wi
     assert cost_of(utopia, "W070", ship("S108", "Cap049", "W070")) == 7
     assert cost_of(utopia, "W070", ship("S341", "Cap051", "W070")) == 7 + 1 + 5  # Akira: penalty, then +5
     assert cost_of(utopia, "W017", ship("S124", "Cap049", "W017")) == utopia.get("W017").cost + 3
+
+
+def test_a_class_named_in_the_text_is_not_a_ship_of_that_name(utopia):
+    """Bio-Neural Circuitry (T298): "This upgrade costs +3 SP if not equipped to either a [Intrepid Class], [Sovereign
+    Class], or [Luna Class] ship" (class icons); Variable Geometry Pylons (T042): "… only be purchased for an
+    Intrepid-class ship". The U.S.S. Intrepid S337 is a Constitution Class ship: +3, and no Pylons; the U.S.S.
+    Intrepid NCC-74600 S386 is an Intrepid Class ship (whose own text takes 1 SP off Bio-Neural Circuitry)."""
+    assert cost_of(utopia, "T298", ship("S337", "Cap049", "T298")) == 2 + 3
+    assert cost_of(utopia, "T298", ship("S386", "Cap049", "T298")) == 2 - 1
+    pylons = validate_fleet(fleet(ship("S337", "Cap049", "T042")), utopia, W16)
+    assert [v.code for v in pylons.violations if v.card == "T042"] == ["CARD_RESTRICTION"]
