@@ -166,6 +166,8 @@ def reaches(reach: Qualifier, source: Entry | None, entry: Entry, ship: ShipInFl
         return False
     if reach.ship and not ship.fits(reach.ship):
         return False
+    if reach.generic and entry.facts.rules.names_a_ship:
+        return False
     return not (reach.not_ship and ship.fits(reach.not_ship))
 
 

@@ -84,7 +84,8 @@ def exact_cost_rules(sentence: str) -> list[Restriction]:
     if match["all"]:
         reach = _typed_reach(match["what"])
     elif match["one"]:  # Tahna Los (Cap524): "One of the [tech] upgrades you purchase for Tahna Los's ship …"
-        reach = write_qualifier(kinds=set(types_in(match["one_what"])) or {"upgrade"}, limit=1)
+        generic = bool(re.search(r"cannot refer to a specific ship or class of ship", sentence, re.IGNORECASE))
+        reach = write_qualifier(kinds=set(types_in(match["one_what"])) or {"upgrade"}, limit=1, generic=generic)
     else:
         reach = write_qualifier(kinds={"upgrade"}, limit=int(match["n"]))
     return [Restriction("exact_cost", reach, int(match["cost"]))]

@@ -137,3 +137,12 @@ def test_a_class_named_in_the_text_is_not_a_ship_of_that_name(utopia):
     assert cost_of(utopia, "T298", ship("S386", "Cap049", "T298")) == 2 - 1
     pylons = validate_fleet(fleet(ship("S337", "Cap049", "T042")), utopia, W16)
     assert [v.code for v in pylons.violations if v.card == "T042"] == ["CARD_RESTRICTION"]
+
+
+def test_tahna_los_exact_cost_skips_a_tech_that_names_a_ship_or_class(utopia):
+    """Tahna Los (Cap524): "One of the [tech] upgrades you purchase for Tahna Los's ship costs exactly 3 Squadron
+    Points …; this Upgrade cannot refer to a specific ship or class of ship." Navigational Sensors (T023, 5 SP)
+    "may only be purchased for a Bajoran Interceptor": it keeps its cost; EM Pulse (T235, Klingon, 4 SP) names no
+    ship: 3, then the faction penalty on the Bajoran Starship (S137)."""
+    assert cost_of(utopia, "T023", ship("S137", "Cap524", "T023")) == 5
+    assert cost_of(utopia, "T235", ship("S137", "Cap524", "T235")) == 3 + 1
