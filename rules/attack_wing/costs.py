@@ -61,6 +61,11 @@ class ShipInFleet:
     blind_booster: bool
     ship_factions: frozenset[str] = field(default_factory=frozenset)
     captain_factions: frozenset[str] = field(default_factory=frozenset)
+    # printed values with the flagship card's added ("additional stats that increase the printed values* of
+    # your ship (primary weapon, agility, hull, shields)": Flagship R004, point 2)
+    hull: int = 0
+    shields: int = 0
+    attack: int = 0
     _fits: dict[str, bool] = field(default_factory=dict)
     placed: list[Entry] = field(default_factory=list)
     not_with: list[CardFacts] = field(default_factory=list)  # its cards that may not share the fleet with another
@@ -70,6 +75,10 @@ class ShipInFleet:
         adding = [f for f in self.attached if f.card.upgrade_type in ("fleet-captain", "flagship")]
         added_ship = {str(r.value) for f in adding for r in f.card.restrictions if r.code == "adds_ship_faction"}
         self.ship_factions = frozenset(self.ship.card.factions) | added_ship
+        flagships = [f.card for f in adding if f.card.upgrade_type == "flagship"]
+        self.hull = self.ship.card.hull + sum(c.hull for c in flagships)
+        self.shields = self.ship.card.shields + sum(c.shields for c in flagships)
+        self.attack = self.ship.card.attack + sum(c.attack for c in flagships)
         if self.captain is not None:
             added = {str(r.value) for f in adding for r in f.card.restrictions if r.code == "adds_captain_faction"}
             self.captain_factions = frozenset(self.captain.card.factions) | added
@@ -157,6 +166,8 @@ def reaches(reach: Qualifier, source: Entry | None, entry: Entry, ship: ShipInFl
         return False
     if reach.ship and not ship.fits(reach.ship):
         return False
+    if reach.generic and entry.facts.rules.names_a_ship:
+        return False
     return not (reach.not_ship and ship.fits(reach.not_ship))
 
 
@@ -179,13 +190,15 @@ def because(card: Card, family: str, amount: int, kind: str, fallback: str, cite
 
 
 def base_cost(entry: Entry, ship: ShipInFleet) -> int:
-    """The printed cost, or the ship's Primary Weapon Value plus N for "cost equal to the Primary Weapon Value +N"."""
+    """The printed cost, or the ship's Primary Weapon Value plus N for "cost equal to the Primary Weapon Value +N"
+    (a flagship's bonus included: it increases the ship's printed values, and the 2014 FAQ lets a Flagship raise
+    a ship's Hull Value for Dorsal Phaser Array and its Primary Weapon Value for Barrage of Fire)."""
     plus = entry.facts.rules.cost_from_attack
     if plus is not None and entry.role != ROLE_SHIP:
-        return ship.ship.card.attack + plus
+        return ship.attack + plus
     plus = entry.facts.rules.cost_from_hull
     if plus is not None and entry.role != ROLE_SHIP:
-        return ship.ship.card.hull + plus
+        return ship.hull + plus
     return entry.facts.card.cost
 
 

@@ -96,7 +96,7 @@ FAMILIES: dict[str, tuple[re.Pattern, frozenset[str]]] = {
         frozenset({"discount", "fleet_discount", "reduce", "reduce_one", "ship_discount"}),
     ),
     "exact cost": (
-        re.compile(r"\bcosts? exactly \d|at a cost of \d", re.IGNORECASE),
+        re.compile(r"\bcosts? exactly \d|at a cost of \d|upgrades equipped to this captain cost \d", re.IGNORECASE),
         frozenset({"exact_cost"}),
     ),
     "faction penalty": (

@@ -122,7 +122,7 @@ def validate_fleet(
         violations.extend(ship_rules.shuttle(ship))
         violations.extend(ship_rules.officers(ship))
         violations.extend(ship_rules.flagship_on_station(ship))
-        violations.extend(slot_rules.slots(ship, crew_talents=bool(staff), free_talent=free_talent))
+        violations.extend(slot_rules.slots(ship, staff=staff.card.id if staff else None, free_talent=free_talent))
         violations.extend(card_rules.card_restrictions(ship, chosen_ids))
 
     return Report(
@@ -191,7 +191,7 @@ def computed_resource_cost(card: Card, ships: list[ShipInFleet], extra_talents: 
             return -(-sum(_starting(s, "hull") for s in ships) // 2)
         if rule.startswith("ships_hull_over:"):
             _, threshold, base = rule.split(":")
-            return int(base) + r.amount * sum(1 for s in ships if s.ship.card.hull > int(threshold))
+            return int(base) + r.amount * sum(1 for s in ships if s.hull > int(threshold))
         if rule == "extra_talents":
             return r.amount * extra_talents
     return card.cost
@@ -201,7 +201,7 @@ def _starting(ship: ShipInFleet, stat: str) -> int:
     """A ship's starting Shield or Hull Value: printed, plus what its upgrades add ("Add +1 to your ship's
     Shield value", Immersion Shielding)."""
     bonus = f"{stat}_bonus"
-    value = getattr(ship.ship.card, stat)
+    value = getattr(ship, stat)
     for facts in ship.attached:
         if bonus in facts.codes:
             value += sum(r.amount for r in facts.card.restrictions if r.code == bonus)
@@ -241,15 +241,16 @@ def _senior_staff(chosen: list[CardFacts]) -> CardFacts | None:
 
 
 def extra_talents_fielded(ship: ShipInFleet, staff: str | None) -> int:
-    """[talent] Upgrades beyond the ship's own talent slots, fielded by its [crew] (Senior Staff), one per crew."""
+    """[talent] Upgrades beyond the ship's own talent slots (Senior Staff: "The cost of this resource is 1 SP for
+    each additional [talent] Upgrade you assign to your fleet"). Each is paid; whether the ship's [crew] may field
+    them all, one per [crew], is the slot check's to say."""
     talents = sum(1 for f in ship.attached if f.slot_type == "talent")
     capacity = sum(f.card.talent_slots for f in ship.commanders)
     capacity += sum(1 for s in ship.ship.card.slots if s == "talent")
     for facts in (*ship.commanders, *ship.attached):
         if staff is None or facts.requires_resource != staff:
             capacity += sum(1 for s in facts.card.grants_slots if s == "talent")
-    crew = sum(1 for f in ship.attached if f.slot_type == "crew")
-    return min(max(0, talents - capacity), crew)
+    return max(0, talents - capacity)
 
 
 def _staff_on_ship(

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.attack_wing.card_text.descriptors import descriptor_key, normalize_class
+from rules.attack_wing.card_text.descriptors import CLASS_MARK, FACTION_WORDS, descriptor_key, normalize_class
 from rules.attack_wing.card_text.plain import plain_text, sentences
 from rules.attack_wing.card_text.qualifiers import Qualifier, read_qualifier
 from rules.attack_wing.catalog import ADMIRAL, CAPTAIN, RESOURCE, SHIP, UPGRADE_TYPES, Card, Catalog, Restriction
@@ -75,6 +75,7 @@ class CardRules:
     prices: bool = False  # the card changes other cards' costs or penalties (a quick skip for the rest)
     computes_cost: bool = False  # its cost comes from the ship's values (Primary Weapon Value, Hull Value)
     guards: bool = False  # the card restricts what else shares its ship
+    names_a_ship: bool = False  # it is bound to a ship or class by name ("only … for a Bajoran Interceptor")
     name_key: str = ""  # the card's name as a descriptor ("bio neural circuitry")
     text_key: str = ""  # the card's text as descriptor words ("counts as a romulan drone pilot")
 
@@ -215,9 +216,31 @@ def compile_rules(card: Card) -> CardRules:
         computes_cost=cost_from_attack is not None or any(r.code == "cost_from_hull" for r in card.restrictions),
         guards=bool(only_cards or no_admiral or any(r.code == "not_on_ship_with" for r in card.restrictions)),
         not_with=tuple(str(r.value) for r in card.restrictions if r.code == "not_with"),
+        names_a_ship=any(_names_a_ship(r) for r in card.restrictions),
         name_key=descriptor_key(card.name),
         text_key=descriptor_key(card.text) if card.kind in (CAPTAIN, ADMIRAL) else "",
     )
+
+
+_SHIP_NAMING_CODES = frozenset(
+    {
+        "ship_class",
+        "ship_class_contains",
+        "ship_name",
+        "extra_cost_unless_ship_class",
+        "ship_is",
+        "extra_cost_unless_ship",
+    }
+)
+
+
+def _names_a_ship(r: Restriction) -> bool:
+    """Whether a restriction binds its card to a ship or a class of ship, not merely to a faction."""
+    if r.code not in _SHIP_NAMING_CODES:
+        return False
+    if r.code not in ("ship_is", "extra_cost_unless_ship"):
+        return True
+    return any(key.removesuffix(CLASS_MARK) not in FACTION_WORDS for key in str(r.value).split("|"))
 
 
 def _rule_sentence(text: str, about: str) -> str:

@@ -16,6 +16,7 @@ from rules.attack_wing.card_text.descriptors import (
     UPGRADE_WORDS,
     alternatives_in,
     descriptor_key,
+    ship_keys,
     strip_captain,
 )
 from rules.attack_wing.card_text.qualifiers import factions_in, types_in, write_qualifier
@@ -62,42 +63,61 @@ _EXACT = re.compile(
 )
 
 
+_EXACT_ON_CAPTAIN = re.compile(
+    r"^(?P<what>.+?) upgrades equipped to this captain cost (?P<cost>\d+) ?(?:sp|squadron points?)\b", re.IGNORECASE
+)
+
+
 def exact_cost_rules(sentence: str) -> list[Restriction]:
     """ "Any Federation [talent] Upgrades you purchase for Kirk cost exactly 3 SP" (Cap905); Khan's "Up to 3 of
     the Upgrades you purchase for your ship cost exactly 4 SP each" with "The printed cost on those Upgrades
     cannot be greater than 6" (Cap725, the next sentence: read by :func:`read_card_text`; Space Dock prints
-    "for you ship"); Tahna Los's "One of the [tech] upgrades you purchase for Tahna Los's ship costs exactly 3"."""
+    "for you ship"); Tahna Los's "One of the [tech] upgrades you purchase for Tahna Los's ship costs exactly 3";
+    Duras's "Romulan [talent] and Klingon [talent] Upgrades equipped to this Captain cost 3 SP" (no "exactly",
+    the same rule: the cost is set, then the faction penalty is added)."""
+    on_captain = _EXACT_ON_CAPTAIN.search(sentence)
+    if on_captain:  # Duras (Cap656)
+        return [Restriction("exact_cost", _typed_reach(on_captain["what"]), int(on_captain["cost"]))]
     match = _EXACT.search(sentence)
     if not match:
         return []
     if match["all"]:
-        what = match["what"]
-        kinds = set(types_in(what)) or {"upgrade"}
-        reach = write_qualifier(kinds=kinds, factions=set(factions_in(re.sub(r"\[\w+\]", "", what))))
+        reach = _typed_reach(match["what"])
     elif match["one"]:  # Tahna Los (Cap524): "One of the [tech] upgrades you purchase for Tahna Los's ship …"
-        reach = write_qualifier(kinds=set(types_in(match["one_what"])) or {"upgrade"}, limit=1)
+        generic = bool(re.search(r"cannot refer to a specific ship or class of ship", sentence, re.IGNORECASE))
+        reach = write_qualifier(kinds=set(types_in(match["one_what"])) or {"upgrade"}, limit=1, generic=generic)
     else:
         reach = write_qualifier(kinds={"upgrade"}, limit=int(match["n"]))
     return [Restriction("exact_cost", reach, int(match["cost"]))]
 
 
+def _typed_reach(what: str) -> str:
+    """ "Federation [talent]", "Romulan [talent] and Klingon [talent]": the upgrade types and factions named."""
+    kinds = set(types_in(what)) or {"upgrade"}
+    return write_qualifier(kinds=kinds, factions=set(factions_in(re.sub(r"\[\w+\]", "", what))))
+
+
 _STAT_BONUS = re.compile(
-    r"(?:add \+?(?P<a>\d+) to your ship's (?P<sa>shield|hull) value"
-    r"|increase this ship's (?P<sb>shield|hull) value by (?P<b>\d+)"
-    r"|your (?:primary weapon and )?(?P<sc>shield|hull) values? (?:is|are) (?:at )?\+(?P<c>\d+))",
+    r"(?:add \+?(?P<a>\d+) to (?:your|this) ship'?s? (?P<sa>shield|hull) value"
+    r"|increase this ship'?s? (?P<sb>shield|hull) value by \+?(?P<b>\d+)"
+    r"|your (?:starting )?(?:primary weapon and )?(?P<sc>shield|hull) values? (?:is|are) (?:each )?(?:at )?\+(?P<c>\d+)"
+    r"|with its printed (?P<sd>shield|hull) value \+(?P<d>\d+))",
     re.IGNORECASE,
 )
 
 
 def stat_bonuses(sentence: str) -> list[tuple[str, int]]:
     """ "Add +1 to your ship's Shield value" (T026): the ship starts the game with it (Emergency Force Field,
-    Improved Hull count starting values)."""
+    Improved Hull count starting values). The other printings say the same: "Increase this ships Shield Value
+    by 1" (T170, the apostrophe missing), "Your starting Shield Value is at +1" (T057), "Your Primary Weapon and
+    Hull values are each at +1" (T201), "Add +2 to this ship's Hull Value" (T286), "Replace the Shield Value of
+    this ship with its printed Shield Value +2" (T262)."""
     if re.search(r"\bif\b|\bwhen\b|\bwhile\b|this round|\buntil\b", sentence, re.IGNORECASE):
         return []
     found = []
     for m in _STAT_BONUS.finditer(sentence):
-        stat = (m["sa"] or m["sb"] or m["sc"]).lower()
-        found.append(("shields" if stat == "shield" else "hull", int(m["a"] or m["b"] or m["c"])))
+        stat = (m["sa"] or m["sb"] or m["sc"] or m["sd"]).lower()
+        found.append(("shields" if stat == "shield" else "hull", int(m["a"] or m["b"] or m["c"] or m["d"])))
     return found
 
 
@@ -127,7 +147,7 @@ def extra_cost_rules(amount: int, tail: str) -> list[Restriction]:
         return [Restriction("extra_cost_unless_captain", "|".join(keys), amount)]
     ship = _EXTRA_SHIP.match(tail) or _EXTRA_NOT_EQUIPPED.match(tail)
     if ship:
-        keys = [descriptor_key(p) for p in alternatives_in(ship["desc"].rstrip(". "))]
+        keys = ship_keys(ship["desc"].rstrip(". "))
         if all(keys):
             return [Restriction("extra_cost_unless_ship", "|".join(keys), amount)]
     return []

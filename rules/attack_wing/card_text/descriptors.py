@@ -50,14 +50,35 @@ def _key(phrase: str) -> str:
     return descriptor_key(phrase)
 
 
+# Variants the databases add to a class only to give the ship its own maneuver dial: the Mirror Universe
+# Enterprise-D's pack (71510b) sells Fire All Weapons (W070), "+5 SP for any ship other than a Galaxy, Intrepid or
+# Sovereign Class ship", for its own "Galaxy Class (MU)" ships, so that variant is still the class it names.
+_SAME_CLASS_VARIANTS = frozenset({"mu", "mirror"})
+
+
 @lru_cache(maxsize=4096)
 def _class_key(ship_class: str, key: str) -> str:
-    """A class name as descriptor words; a variant in brackets ("Constitution Class (Refit)", "Galaxy Class
-    (MU)") is another class, so the class only counts when the descriptor names the variant too."""
+    """A class name as descriptor words; a variant in brackets ("Constitution Class (Refit)") is another class,
+    so the class only counts when the descriptor names the variant too. A Mirror Universe variant ("Galaxy Class
+    (MU)", "Defiant Class (Mirror)") is the class itself."""
     variant = re.match(r"^(?P<base>.*?)\s*\((?P<variant>[^)]*)\)\s*$", ship_class)
+    if variant and descriptor_key(variant["variant"]) in _SAME_CLASS_VARIANTS:
+        return descriptor_key(variant["base"])
     if variant and f" {descriptor_key(variant['variant'])} " not in f" {key} ":
         return ""
     return descriptor_key(ship_class)
+
+
+CLASS_MARK = " class"
+
+
+def ship_keys(phrase: str) -> list[str]:
+    """The ship descriptor keys of "a Galaxy, Intrepid or Sovereign Class ship": one per alternative. A phrase
+    that says "Class" names classes (its keys end in :data:`CLASS_MARK`), so a ship fits by its class only: a
+    Bio-Neural Circuitry "+3 SP if not equipped to either a [Intrepid Class], [Sovereign Class], or [Luna Class]
+    ship" is dearer on the U.S.S. Intrepid, a Constitution Class ship."""
+    mark = CLASS_MARK if re.search(r"\bclass\b", phrase, re.IGNORECASE) else ""
+    return [key + mark if key else key for key in map(descriptor_key, alternatives_in(phrase))]
 
 
 def descriptor_key(phrase: str) -> str:
@@ -80,7 +101,11 @@ def ship_matches(key: str, factions: frozenset[str], ship_class: str, name: str)
         return True
     if key.startswith("non "):  # "a non-Borg ship" (Borg Alliance)
         return not ship_matches(key[4:], factions, ship_class, name)
-    haystacks = (f" {_class_key(ship_class, key)} ", f" {_key(name)} ")
+    if key.endswith(CLASS_MARK):  # "… Class ship": the class, not a ship of that name
+        key = key.removesuffix(CLASS_MARK)
+        haystacks: tuple[str, ...] = (f" {_class_key(ship_class, key)} ",)
+    else:
+        haystacks = (f" {_class_key(ship_class, key)} ", f" {_key(name)} ")
     rest = key
     while True:
         if any(f" {rest} " in h for h in haystacks):

@@ -20,7 +20,9 @@ class Qualifier:
     ``self``: the card carrying the rule; ``kinds``: roles or upgrade types ("captain",
     "admiral", "upgrade", "crew", "ship", …, or "any"); ``factions`` / ``not_factions``: the
     card's own factions; ``names``: card names; ``max_cost``: printed cost at most; ``ship``:
-    a descriptor the ship must fit; ``not_ship``: a descriptor it must not fit.
+    a descriptor the ship must fit; ``not_ship``: a descriptor it must not fit; ``generic``: the card
+    may not name a ship or a class of ship (Tahna Los: "this Upgrade cannot refer to a specific ship or
+    class of ship").
     """
 
     self: bool = False
@@ -34,16 +36,18 @@ class Qualifier:
     # ``exact_cost``: at most this many cards ("Up to 3 of the Upgrades …"); ``reduce``: at most this many
     # SP off in all, over every reduction of the same card ("-5 Max", "(max -5SP total)")
     limit: int | None = None
+    generic: bool = False
 
 
 def write_qualifier(**fields) -> str:
     parts = []
-    for key in ("self", "kinds", "factions", "not_factions", "names", "max_cost", "ship", "not_ship", "limit"):
+    keys = ("self", "kinds", "factions", "not_factions", "names", "max_cost", "ship", "not_ship", "limit", "generic")
+    for key in keys:
         value = fields.get(key)
         if value in (None, False, "", (), frozenset(), []):
             continue
-        if key == "self":
-            parts.append("self")
+        if key in ("self", "generic"):
+            parts.append(key)
         elif isinstance(value, str | int):
             parts.append(f"{key}={value}")
         else:
@@ -57,8 +61,8 @@ def read_qualifier(value: str) -> Qualifier:
         if not part:
             continue
         key, _, raw = part.partition("=")
-        if key == "self":
-            fields["self"] = True
+        if key in ("self", "generic"):
+            fields[key] = True
         elif key in ("kinds", "factions", "not_factions", "names"):
             fields[key] = frozenset(x for x in raw.split(",") if x)
         elif key in ("max_cost", "limit"):

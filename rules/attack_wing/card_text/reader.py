@@ -18,7 +18,13 @@ from rules.attack_wing.card_text.cost_rules import (
     reduction_rules,
     stat_bonuses,
 )
-from rules.attack_wing.card_text.descriptors import FACTION_WORDS, alternatives_in, descriptor_key, strip_captain
+from rules.attack_wing.card_text.descriptors import (
+    FACTION_WORDS,
+    alternatives_in,
+    descriptor_key,
+    ship_keys,
+    strip_captain,
+)
 from rules.attack_wing.card_text.plain import plain_text, sentences
 from rules.attack_wing.card_text.qualifiers import factions_in, write_qualifier
 from rules.attack_wing.card_text.waivers import penalty_waivers
@@ -231,7 +237,7 @@ def _only(what: str, kind: str) -> list[Restriction]:
             found.extend(Restriction("captain_is", k) for k in keys)
     if ship_part:
         ship_part = _SHIP_BOUND_TAIL.sub("", ship_part.strip())
-        keys = [descriptor_key(p) for p in alternatives_in(ship_part)]
+        keys = ship_keys(ship_part)
         if all(keys):
             found.extend(Restriction("ship_is", k) for k in keys)
     return found

@@ -24,6 +24,22 @@ _UPGRADE_BAR = re.compile(r"\badd\b(?P<body>[^.<>]*?)\bupgrade bar\b", re.IGNORE
 _SLOT_TOKEN = re.compile(r"(?:(\d+|one|two|an?)\s+(?:additional\s+)?)?\[(\w+?)(?:_text)?\]", re.IGNORECASE)
 
 
+# "Kurn may field 1 Klingon [talent] Upgrade" (Cap539): a [talent] icon the captain card prints in words
+_FIELDS_TALENT = re.compile(r"\bmay field (\d+|one|an?) (?:[\w' ]+ )?\[talent(?:_text)?\] upgrade", re.IGNORECASE)
+
+
+def talent_slots_from_text(text: str, printed: int) -> int:
+    """A captain's [talent] slots: the icons its record lists, or the number its text gives in words ("Kurn may
+    field 1 Klingon [talent] Upgrade"), whichever is more. A sentence with "if" (Tebok: "if there is at least one
+    other Romulan ship …") depends on the fleet and is not read."""
+    found = printed
+    for sentence in re.split(r"(?<=[.!])\s+|\n+", plain_text(text)):
+        match = _FIELDS_TALENT.search(sentence)
+        if match and not re.search(r"\bif\b", sentence, re.IGNORECASE):
+            found = max(found, _count(match[1]))
+    return found
+
+
 def _count(word: str | None) -> int:
     if not word:
         return 1

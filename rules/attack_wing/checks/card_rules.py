@@ -39,9 +39,9 @@ def card_restrictions(ship: ShipInFleet, resources_chosen: frozenset[str]) -> li
 
 
 _BOUND_SUBJECTS = {
-    "hull": ("hull", lambda s: s.ship.card.hull),
-    "shield": ("shield value", lambda s: s.ship.card.shields),
-    "attack": ("primary weapon value", lambda s: s.ship.card.attack),
+    "hull": ("hull", lambda s: s.hull),
+    "shield": ("shield value", lambda s: s.shields),
+    "attack": ("primary weapon value", lambda s: s.attack),
     "captain_skill": ("captain skill", lambda s: s.captain.card.skill if s.captain else None),
 }
 

@@ -140,7 +140,7 @@ def capital_ships(ships: list[ShipInFleet]) -> list[Violation]:
         if ship.ship.shuttle or ship.ship.card.squadron or support:
             dependents.append(ship)
             continue
-        if ship.ship.card.hull >= CAPITAL_HULL and not any("no_capital_ship" in f.codes for f in ship.attached):
+        if ship.hull >= CAPITAL_HULL and not any("no_capital_ship" in f.codes for f in ship.attached):
             capitals += 1
     return [
         Violation(

@@ -13,21 +13,24 @@ from rules.attack_wing.fleet import SLOT_OVERFLOW, Violation
 from rules.attack_wing.index import CardFacts
 
 
-def slots(ship: ShipInFleet, *, crew_talents: bool = False, free_talent: bool = False) -> list[Violation]:
+def slots(ship: ShipInFleet, *, staff: str | None = None, free_talent: bool = False) -> list[Violation]:
     """Upgrades need a slot of their type: the ship's bar plus what its captain, admiral and cards add.
 
-    With Senior Staff (``crew_talents``) each [crew] Upgrade may field one more [talent]. A Fleet
-    Captain whose captain takes a free [talent] instead (``free_talent``, R010 point 5) gives no
-    bonus [talent] slot.
+    With Senior Staff (``staff``, the resource's id) each [crew] Upgrade may field one more [talent]
+    ("1 additional [talent] Upgrade for every [crew] Upgrade assigned to it"); the [talent] slot its own
+    card on the ship shows is that same allowance, not one more. A Fleet Captain whose captain takes a
+    free [talent] instead (``free_talent``, R010 point 5) gives no bonus [talent] slot.
     """
     fixed: dict[str, int] = {}
     flexible: list[frozenset[str]] = []
     granted = list(ship.ship.card.slots)
-    if crew_talents:
+    if staff:
         granted.extend(["talent"] * sum(1 for f in ship.attached if f.slot_type == "crew"))
     free_talent = free_talent and ship.captain is not None and ship.captain.card.talent_slots > 0
     for facts in (*ship.commanders, *ship.attached):
         grants = list(facts.card.grants_slots)
+        if staff and facts.requires_resource == staff and "talent" in grants:
+            grants.remove("talent")  # the crew's allowance above, shown on Senior Staff's card
         if free_talent and facts.card.upgrade_type == "fleet-captain" and "talent" in grants:
             grants.remove("talent")  # forgone for the captain's free [talent] (R010 point 5)
         granted.extend(grants)

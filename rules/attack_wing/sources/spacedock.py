@@ -16,7 +16,7 @@ import defusedxml.ElementTree as SafeET
 from defusedxml import DefusedXmlException
 
 from rules.attack_wing.card_text.reader import read_card_text
-from rules.attack_wing.card_text.slots import slots_from_text
+from rules.attack_wing.card_text.slots import slots_from_text, talent_slots_from_text
 from rules.attack_wing.catalog import (
     ADMIRAL,
     CAPTAIN,
@@ -178,6 +178,7 @@ class _SpaceDockReader:
             grants.extend(_counted_slots(element, _ADD_COUNTERS))
         factions = [faction_slug(f) for f in (_text(element, "Faction"), _text(element, "AdditionalFaction")) if f]
         is_captain_like = kind in (CAPTAIN, ADMIRAL)
+        stats = kind == SHIP or upgrade_type == "flagship"  # a flagship card prints what it adds to its ship
         return Card(
             id=card_id,
             kind=kind,
@@ -189,16 +190,19 @@ class _SpaceDockReader:
             set_ids=tuple(_set_ids(element)),
             text=_text(element, "Ability"),
             ship_class=ship_class,
-            hull=self.number(element, "Hull", card_id) if kind == SHIP else 0,
-            shields=self.number(element, "Shield", card_id) if kind == SHIP else 0,
-            attack=self.number(element, "Attack", card_id) if kind == SHIP else 0,
-            agility=self.number(element, "Agility", card_id) if kind == SHIP else 0,
+            hull=self.number(element, "Hull", card_id) if stats else 0,
+            shields=self.number(element, "Shield", card_id) if stats else 0,
+            attack=self.number(element, "Attack", card_id) if stats else 0,
+            agility=self.number(element, "Agility", card_id) if stats else 0,
             slots=_counted_slots(element, _SHIP_SLOTS) if kind == SHIP else (),
             squadron=kind == SHIP and "squadron" in ship_class.lower(),
             skill=self.number(element, "SkillModifier" if kind == ADMIRAL else "Skill", card_id)
             if is_captain_like
             else 0,
-            talent_slots=self.number(element, "AdmiralTalent" if kind == ADMIRAL else "Talent", card_id)
+            talent_slots=talent_slots_from_text(
+                _text(element, "Ability"),
+                self.number(element, "AdmiralTalent" if kind == ADMIRAL else "Talent", card_id),
+            )
             if is_captain_like
             else 0,
             upgrade_type=upgrade_type,

@@ -18,7 +18,7 @@ from collections.abc import Iterable
 
 from rules.attack_wing.card_text.descriptors import descriptor_key
 from rules.attack_wing.card_text.reader import read_card_text
-from rules.attack_wing.card_text.slots import slots_from_text
+from rules.attack_wing.card_text.slots import slots_from_text, talent_slots_from_text
 from rules.attack_wing.catalog import (
     ADMIRAL,
     CAPTAIN,
@@ -205,6 +205,7 @@ class _UtopiaReader:
     def card(self, card_id: str, kind: str, upgrade_type: str, record: dict) -> Card:
         text = str(record.get("text") or "")
         ship_class = " ".join(str(record.get("class") or "").split()) if kind == SHIP else ""
+        stats = kind == SHIP or upgrade_type == "flagship"  # a flagship card prints what it adds to its ship
         return Card(
             id=card_id,
             kind=kind,
@@ -215,14 +216,16 @@ class _UtopiaReader:
             set_ids=tuple(_strings(record.get("set"))),
             text=text,
             ship_class=ship_class,
-            hull=self.number(record.get("hull"), card_id, "hull") if kind == SHIP else 0,
-            shields=self.number(record.get("shields"), card_id, "shields") if kind == SHIP else 0,
-            attack=self.number(record.get("attack"), card_id, "attack") if kind == SHIP else 0,
-            agility=self.number(record.get("agility"), card_id, "agility") if kind == SHIP else 0,
+            hull=self.number(record.get("hull"), card_id, "hull") if stats else 0,
+            shields=self.number(record.get("shields"), card_id, "shields") if stats else 0,
+            attack=self.number(record.get("attack"), card_id, "attack") if stats else 0,
+            agility=self.number(record.get("agility"), card_id, "agility") if stats else 0,
             slots=tuple(s.lower() for s in _strings(record.get("upgrades"))) if kind == SHIP else (),
             squadron=record.get("squadron") is True,
             skill=_int_or_zero(record.get("skill")) if kind in (CAPTAIN, ADMIRAL) else 0,
-            talent_slots=_int_or_zero(record.get("talents", record.get("talent"))) if kind in (CAPTAIN, ADMIRAL) else 0,
+            talent_slots=talent_slots_from_text(text, _int_or_zero(record.get("talents", record.get("talent"))))
+            if kind in (CAPTAIN, ADMIRAL)
+            else 0,
             upgrade_type=upgrade_type,
             restrictions=self.restrictions(card_id, kind, upgrade_type, record, ship_class),
             grants_slots=self.grants(kind, record, text),
