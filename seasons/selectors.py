@@ -108,7 +108,6 @@ class SeasonLine:
     name: str
     player_id: int
     listed: bool  # whether the player's record page is public (a link in the table)
-    cells: tuple  # the player's EventScore at each event of the table, None where they did not play
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,15 +135,8 @@ def season_tables(seasons: list[Season]) -> list[SeasonTable]:
     unlisted = unlisted_players(players)
     tables = []
     for season, events, rows in ranked:
-        columns = {str(event.pk): position for position, event in enumerate(events)}
         lines = [
-            SeasonLine(
-                row,
-                names[int(row.player_id)],
-                int(row.player_id),
-                int(row.player_id) not in unlisted,
-                cells=_cells(row, columns),
-            )
+            SeasonLine(row, names[int(row.player_id)], int(row.player_id), int(row.player_id) not in unlisted)
             for row in rows
         ]
         tables.append(SeasonTable(season=season, events=events, lines=lines))
@@ -177,16 +169,6 @@ def season_rows(seasons: list[Season]) -> list[tuple[Season, list[Event], list[s
         rows = season_rules.season_standings(finishes, season.points_table, season.qualification)
         ranked.append((season, events[season.pk], rows))
     return ranked
-
-
-def _cells(row: season_rules.SeasonRow, columns: dict[str, int]) -> tuple:
-    """The player's score under each event of the table (None where they did not play); ``columns`` is
-    each event's position. Filled from the few events played, not by asking each of a region's
-    hundreds of events."""
-    cells = [None] * len(columns)
-    for score in row.events:
-        cells[columns[score.finish.event_id]] = score
-    return tuple(cells)
 
 
 def seasons_list() -> list[Season]:

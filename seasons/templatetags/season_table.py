@@ -36,10 +36,10 @@ def season_rows(table) -> SafeString:
     to a public record), points, event wins, best place, wins, events played, then the points of each
     event — a cell each, or one cell of the events played (:func:`by_event`)."""
     if by_event(table):
-        scores = score_cells
+        scores = partial(score_cells, columns={str(event.pk): position for position, event in enumerate(table.events)})
     else:
-        scores = partial(played_cell, links=[_event_link(event) for event in table.events])
-    return mark_safe("\n  ".join(_row(line, scores(line.cells)) for line in table.lines))  # noqa: S308
+        scores = partial(played_cell, links={str(event.pk): _event_link(event) for event in table.events})
+    return mark_safe("\n  ".join(_row(line, scores(line.row.events)) for line in table.lines))  # noqa: S308
 
 
 def _row(line, scores: str) -> str:
@@ -57,24 +57,25 @@ def _row(line, scores: str) -> str:
     )
 
 
-def score_cells(cells: tuple) -> str:
-    """One ``<td>`` per event: the points scored there, struck through where the best-events rule
-    did not count them, a dash where the player did not play."""
-    parts = [NOT_PLAYED] * len(cells)
-    for position, cell in enumerate(cells):
-        if cell is not None:
-            parts[position] = f"<td>{_points(cell)}</td>"
+def score_cells(scores, columns: dict[str, int]) -> str:
+    """One ``<td>`` per event (``columns``: each event's position): the points scored there, struck
+    through where the best-events rule did not count them, a dash where the player did not play.
+    Filled from the few events played (``scores``), not by asking each event."""
+    parts = [NOT_PLAYED] * len(columns)
+    for score in scores:
+        parts[columns[score.finish.event_id]] = f"<td>{_points(score)}</td>"
     return "".join(parts)
 
 
-def played_cell(cells: tuple, links: list[str]) -> str:
-    """One ``<td>`` listing the events played, each as its dated link and the points scored there."""
-    played = [f"{links[position]} {_points(cell)}" for position, cell in enumerate(cells) if cell is not None]
+def played_cell(scores, links: dict[str, str]) -> str:
+    """One ``<td>`` listing the events played (``scores``, in the season's order), each as its dated link
+    and the points scored there."""
+    played = [f"{links[score.finish.event_id]} {_points(score)}" for score in scores]
     return f'<td class="season-scores">{" · ".join(played)}</td>'
 
 
-def _points(cell) -> str:
-    return f"{cell.points:d}" if cell.counted else f'<s title="not counted">{cell.points:d}</s>'
+def _points(score) -> str:
+    return f"{score.points:d}" if score.counted else f'<s title="not counted">{score.points:d}</s>'
 
 
 def _event_link(event) -> str:

@@ -9,7 +9,7 @@ from types import SimpleNamespace
 
 from django.template import Context, Template
 
-from rules.seasons import SeasonRow
+from rules.seasons import EventFinish, EventScore, SeasonRow
 from seasons.templatetags.season_table import EVENT_COLUMNS_AT_MOST
 
 START = date(2025, 1, 6)
@@ -20,13 +20,12 @@ def table(events: int, *, played: dict[int, tuple[int, bool]]):
     season_events = [
         SimpleNamespace(pk=100 + i, name=f"Night {i} <b>", date=START + timedelta(7 * i)) for i in range(events)
     ]
-    cells = [None] * events
-    for index, (points, counted) in played.items():
-        cells[index] = SimpleNamespace(points=points, counted=counted)
-    row = SeasonRow(
-        rank=1, player_id="7", points=15, event_wins=1, best_placing=1, wins=3, events_played=2, qualified=True
+    scores = tuple(
+        EventScore(EventFinish(str(100 + index), "7", 1, 1, 0, 0, order=index), points, counted)
+        for index, (points, counted) in sorted(played.items())
     )
-    line = SimpleNamespace(row=row, name="Kira <Nerys>", player_id=7, listed=False, cells=tuple(cells))
+    row = SeasonRow(1, "7", 15, 1, 1, 3, len(scores), qualified=True, events=scores)
+    line = SimpleNamespace(row=row, name="Kira <Nerys>", player_id=7, listed=False)
     return SimpleNamespace(events=season_events, lines=[line])
 
 

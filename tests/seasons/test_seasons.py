@@ -63,7 +63,7 @@ def test_best_events_keeps_each_players_best_nights(league):
     play_event(league, date(2026, 3, 5))
     play_event(league, date(2026, 4, 5), players=[di, cy, ben, ada])  # Ada's worst night
     line = next(line for line in season_table(make_season(league, best_events=1)).lines if line.name == "Ada")
-    assert [cell.counted for cell in line.cells] == [True, False]
+    assert [score.counted for score in line.row.events] == [True, False]
     assert line.row.points == 3 + 6 + 10
 
 
