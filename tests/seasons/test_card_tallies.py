@@ -124,3 +124,14 @@ def test_the_command_stores_the_card_tallies_of_every_finished_event_again(leagu
     call_command("final_standings", stdout=StringIO())
     assert most_played() == found
     assert Event.objects.get().card_tallies.count() == EventCardTally.objects.count() > 0
+
+
+def test_the_demo_wing_commander_nights_count_their_decks_once_their_lists_are_public(utopia_path):
+    """The demo makes its Wing Commander nights' lists public after finishing them: the tallies follow,
+    each card counted once per deck (16 decks: four players with two sides at two nights)."""
+    call_command("seed_demo", cards=str(utopia_path), stdout=StringIO())
+    call_command("seed_seasons_demo", stdout=StringIO())
+    found = game_meta(MetaFilter(game="wing-commander"))
+    assert sum(share.count for share in found.factions) == 16
+    [(title, cards)] = found.items
+    assert title == "Cards" and cards and all(share.share == share.count / 16 for share in cards)
