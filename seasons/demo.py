@@ -35,6 +35,7 @@ from tournaments.services import (
     round_pair_next,
 )
 from tournaments.services.demo import demo_deck_event
+from tournaments.services.final_standings import final_standings_store
 
 from .models import Season
 from .services import season_save
@@ -218,6 +219,8 @@ def wing_commander_season(store: Store, organizer, players: list, log) -> None:
             log=log,
         )
         Event.objects.filter(pk=event.pk).update(store=store, lists_public=True)
+        # Its lists became public after the finish counted them for the meta: count them again.
+        final_standings_store(events=[Event.objects.get(pk=event.pk)])
     season_save(
         by=organizer,
         stores=[store],

@@ -6,8 +6,9 @@ its declared faction and its ships, captains and upgrades; a deck counts as its 
 its cards; each card counts once per list that holds it (its play rate). A game counts for
 a win rate when both its lists are public; the faction at the table is the side played
 where the game has sides (Wing Commander), else the list's faction. The maths are
-:mod:`rules.meta`. The lists and games of each finished event are counted once, when its final
-standings are stored (:class:`seasons.models.EventFactionTally`); the page adds those tallies up.
+:mod:`rules.meta`. The lists, games and cards of each finished event are counted once, when its final
+standings are stored (:class:`seasons.models.EventFactionTally`, :class:`seasons.models.EventCardTally`);
+the page adds those tallies up.
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from datetime import date
 
-from django.db.models import Count, Sum
+from django.db.models import F, Sum, Window
+from django.db.models.functions import Rank
 
 from fleets.models import Card, FleetVersion
 from game_registry import get_game
@@ -24,10 +26,12 @@ from rules import meta as meta_rules
 from tournaments.access import lists_public_to_everyone
 from tournaments.models import Event, EventStatus, MatchSide, MatchStatus, Registration, SubmittedDeck
 
-from .models import EventFactionTally
+from .models import EventCardTally, EventFactionTally
 
 TOP_ITEMS = 10
 STAW_ROLES = (("ship", "Ships"), ("captain", "Captains"), ("upgrades", "Upgrades"))
+DECK_CARDS = "cards"
+DECK_KINDS = ((DECK_CARDS, "Cards"),)
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,10 +79,9 @@ class PublicList:
 
 
 def game_meta(chosen: MetaFilter) -> Meta:
-    """The meta in a fixed number of queries however many events: the events' faction tallies added up
-    in the database (stored as each event finished, :func:`event_faction_tallies`), the number of
-    public lists, how often each fleet version was played and its contents (each version read once);
-    for deck games, their public decks."""
+    """The meta in a fixed number of queries however many events: the events' faction and card tallies
+    added up in the database (stored as each event finished, :func:`event_faction_tallies` and
+    :func:`event_card_tallies`) and the number of public lists."""
     events = meta_events(chosen)
     shown = lists_public_to_everyone(Registration.objects.filter(event__in=events))
     tallies = (
@@ -91,15 +94,44 @@ def game_meta(chosen: MetaFilter) -> Meta:
     for faction, listed, games, wins, ties in tallies:
         lists[faction] = listed
         won[faction] = meta_rules.FactionTally(games, wins, ties)
-    played = Counter(dict(shown.exclude(fleet_version=None).values_list("fleet_version_id").annotate(Count("pk"))))
     return Meta(
         filter=chosen,
         events=events.count(),
         lists=shown.count(),
         factions=meta_rules.counted_shares({faction: count for faction, count in lists.items() if count}),
         win_rates=meta_rules.win_rates(won),
-        items=staw_items(played, shown) if played else deck_items(chosen.game, public_lists(chosen.game, shown)),
+        items=most_played(chosen.game, events, sum(lists.values())),
     )
+
+
+def most_played(game: str, events, held_by: int) -> list[tuple[str, list[meta_rules.Share]]]:
+    """The most played cards of each kind (of :func:`card_kinds`) at ``events``, as shares of the
+    ``held_by`` lists that could hold them (a fleet, or each deck: what the faction tallies count).
+
+    Only the cards tied with or above each kind's tenth leave the database (ranked there by count alone,
+    since databases order names differently); the rest of the order, by name, is Python's."""
+    if not held_by:
+        return []
+    ranked = (
+        EventCardTally.objects.filter(event__in=events)
+        .values_list("kind", "name")
+        .annotate(count=Sum("lists"))
+        .annotate(rank=Window(Rank(), partition_by=F("kind"), order_by=F("count").desc()))
+        .filter(rank__lte=TOP_ITEMS)
+        .order_by()
+    )
+    counts = defaultdict(dict)
+    for kind, name, count, _ in ranked:
+        counts[kind][name] = count
+    return [
+        (title, rescale(meta_rules.counted_shares(counts[kind], limit=TOP_ITEMS), held_by))
+        for kind, title in card_kinds(game)
+    ]
+
+
+def card_kinds(game: str) -> tuple[tuple[str, str], ...]:
+    """The kinds of card the meta ranks for ``game`` (stored as :attr:`EventCardTally.kind`) and their titles."""
+    return DECK_KINDS if get_game(game).lists is not None else STAW_ROLES
 
 
 def event_faction_tallies(events: list[Event]) -> list[EventFactionTally]:
@@ -177,48 +209,58 @@ def faction_games(events, factions: dict[int, list[str]]) -> dict[int, list[meta
     return games
 
 
-def staw_items(played: Counter, shown) -> list[tuple[str, list[meta_rules.Share]]]:
-    """The most played ships, captains and upgrades (each counted once per fleet that holds it); a
-    version played at many events (``played``: times by version id) is read once and counted as often
-    as it was played."""
-    ids = {role: Counter() for role, _ in STAW_ROLES}
-    versions = FleetVersion.objects.filter(pk__in=shown.values("fleet_version_id"))
-    for version_id, content in versions.values_list("pk", "content"):
-        held = defaultdict(set)
-        for ship in content.get("ships", []):
-            for role, _ in STAW_ROLES:
-                value = ship.get(role)
-                held[role].update(value if isinstance(value, list) else [value] if value else [])
-        for role, cards in held.items():
-            for card in cards:
-                ids[role][card] += played[version_id]
-    every_id = {card for cards in ids.values() for card in cards}
+def event_card_tallies(events: list[Event]) -> list[EventCardTally]:
+    """How many public lists at each of ``events`` hold each card (not yet saved), in a fixed number of
+    queries however many events: what :func:`most_played` adds up. A STAW fleet counts each ship,
+    captain and upgrade once however many of its ships carry it (each fleet version read once); a deck
+    counts each card once however many copies it holds."""
+    shown = lists_public_to_everyone(Registration.objects.filter(event__in=events))
+    played, held = defaultdict(Counter), defaultdict(lambda: defaultdict(Counter))
+    for game in {event.game for event in events}:
+        lines_key = card_lines_key(game)
+        for entry in public_lists(game, shown.filter(event__game=game)):
+            if entry.fleet_version_id:
+                played[entry.event_id][entry.fleet_version_id] += 1
+            for content in entry.decks:
+                held[entry.event_id][DECK_CARDS].update(
+                    {line.get("name", "") for line in content.get(lines_key, []) if line.get("name")}
+                )
+    versions = FleetVersion.objects.filter(pk__in={pk for counts in played.values() for pk in counts})
+    fleet_cards = {pk: cards_of_fleet(content) for pk, content in versions.values_list("pk", "content")}
+    for event_id, counts in played.items():
+        for version_id, times in counts.items():
+            for role, cards in fleet_cards[version_id].items():
+                for card in cards:
+                    held[event_id][role][card] += times
+    every_id = {card for kinds in held.values() for role, _ in STAW_ROLES for card in kinds[role]}
     names = dict(Card.objects.filter(source_id__in=every_id).values_list("source_id", "name"))
-    fleets = sum(played.values()) or 1
     return [
-        (title, rescale(meta_rules.counted_shares(named(ids[role], names), limit=TOP_ITEMS), fleets))
-        for role, title in STAW_ROLES
+        EventCardTally(
+            event=event,
+            kind=kind,
+            card=card,
+            name=card if kind == DECK_CARDS else names.get(card, card),
+            lists=count,
+        )
+        for event in events
+        for kind, cards in sorted(held[event.pk].items())
+        for card, count in sorted(cards.items())
     ]
 
 
-def named(counts: Counter, names: dict[str, str]) -> Counter:
-    """The counts by card name (the id where the catalog no longer has the card; reprints share a name)."""
-    by_name = Counter()
-    for card, count in counts.items():
-        by_name[names.get(card, card)] += count
-    return by_name
+def cards_of_fleet(content: dict) -> dict[str, set[str]]:
+    """The ship, captain and upgrade ids a fleet holds, by role (the catalog id: reprints share only a name)."""
+    held = defaultdict(set)
+    for ship in content.get("ships", []):
+        for role, _ in STAW_ROLES:
+            value = ship.get(role)
+            held[role].update(value if isinstance(value, list) else [value] if value else [])
+    return held
 
 
-def deck_items(game: str, lists: list[PublicList]) -> list[tuple[str, list[meta_rules.Share]]]:
-    """The most played cards of the decks (each counted once per deck that holds it)."""
+def card_lines_key(game: str) -> str:
     kind = get_game(game).lists
-    lines_key = kind.lines_key if kind is not None else "cards"
-    held, decks = [], 0
-    for entry in lists:
-        for content in entry.decks:
-            decks += 1
-            held.extend({line.get("name", "") for line in content.get(lines_key, []) if line.get("name")})
-    return [("Cards", rescale(meta_rules.shares(held, limit=TOP_ITEMS), decks or 1))] if decks else []
+    return kind.lines_key if kind is not None else "cards"
 
 
 def rescale(found: list[meta_rules.Share], lists: int) -> list[meta_rules.Share]:

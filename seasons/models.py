@@ -161,3 +161,26 @@ class EventFactionTally(models.Model):
 
     def __str__(self) -> str:
         return f"{self.faction} at {self.event_id}: {self.lists} lists, {self.wins}/{self.games}"
+
+
+class EventCardTally(models.Model):
+    """One card at one finished event, from its public lists only: how many of them hold it (a STAW
+    fleet holding the card on any ship, a deck holding it in any number), for the meta's most played
+    cards. ``kind`` is the STAW role (``ship``, ``captain``, ``upgrades``) or ``cards`` for a deck
+    game; ``card`` the catalog id (a deck card's name) and ``name`` the name shown, which reprints share.
+
+    Stored beside :class:`EventFactionTally`, in the same transaction and for the same reasons: the
+    meta of years of events adds these up in one query instead of reading every list's contents."""
+
+    event = models.ForeignKey("tournaments.Event", on_delete=models.CASCADE, related_name="card_tallies")
+    kind = models.CharField(max_length=20)
+    card = models.TextField()
+    name = models.TextField()
+    lists = models.PositiveIntegerField()
+
+    class Meta:
+        ordering = ["event", "kind", "card"]
+        constraints = [models.UniqueConstraint(fields=["event", "kind", "card"], name="one_tally_per_event_card")]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.name} at {self.event_id}: {self.lists} lists"

@@ -1,5 +1,5 @@
 """Writes: seasons, a player's record setting, the ratings (after an event, and from scratch) and the
-meta's faction tallies of finished events."""
+meta's faction and card tallies of finished events."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from django.db import transaction
 from rules import ratings as rating_rules
 from tournaments.models import Event, EventStatus, MatchSide, MatchStatus, Outcome
 
-from .meta import event_faction_tallies
-from .models import EventFactionTally, RatingPoint, RecordSetting, Season
+from .meta import event_card_tallies, event_faction_tallies
+from .models import EventCardTally, EventFactionTally, RatingPoint, RecordSetting, Season
 
 SEASON_FIELDS = frozenset(
     {
@@ -135,8 +135,10 @@ def ratings_recompute(*, game: str) -> int:
 # --- the meta's tallies -------------------------------------------------------------------------------
 
 
-def faction_tallies_store(*, events) -> None:
-    """Store (again) the faction tallies of the finished ``events``, inside the transaction that stored
-    their final standings."""
+def meta_tallies_store(*, events) -> None:
+    """Store (again) the faction and card tallies of the finished ``events``, inside the transaction that
+    stored their final standings."""
     EventFactionTally.objects.filter(event__in=events).delete()
     EventFactionTally.objects.bulk_create(event_faction_tallies(events), batch_size=2000)
+    EventCardTally.objects.filter(event__in=events).delete()
+    EventCardTally.objects.bulk_create(event_card_tallies(events), batch_size=2000)

@@ -1,5 +1,5 @@
 """A finished event updates its game's ratings once the finishing transaction commits, and the meta's
-faction tallies whenever its final standings are stored (finishing, a correction after the finish).
+faction and card tallies whenever its final standings are stored (finishing, a correction after the finish).
 
 The tournaments app knows nothing of seasons (the import layers forbid it), so the
 ratings listen for the event being saved as finished, and the tallies for
@@ -15,7 +15,7 @@ from django.dispatch import receiver
 from tournaments.models import Event, EventStatus
 from tournaments.signals import final_standings_stored
 
-from .services import faction_tallies_store, ratings_after_event
+from .services import meta_tallies_store, ratings_after_event
 
 
 @receiver(post_save, sender=Event, dispatch_uid="seasons_ratings_after_event")
@@ -28,4 +28,4 @@ def event_saved(sender, instance: Event, update_fields=None, **kwargs):
 
 @receiver(final_standings_stored, dispatch_uid="seasons_faction_tallies")
 def final_standings_saved(sender, events, **kwargs):
-    faction_tallies_store(events=events)
+    meta_tallies_store(events=events)
