@@ -157,15 +157,15 @@ def capacity(phones: list[Browser], pollers: list[Poller], page: str) -> float:
     return sum(run_threads([partial(hammer, phone) for phone in phones])) / CAPACITY_SECONDS
 
 
-def enter_results(organizer: Browser, page: str, *, start: float, until: float) -> int:
-    """The desk: every ``ENTRY_SECONDS`` the next waiting table's result (seat 1 won, seat 2 lost its
+def enter_results(organizer: Browser, page: str, *, start: float, until: float, every: float = ENTRY_SECONDS) -> int:
+    """The desk: ``every`` so many seconds the next waiting table's result (seat 1 won, seat 2 lost its
     first ship) is posted from the round page as served, as htmx posts it; the answer is that table's
     rows, swapped in place, so the other tables' forms stay as the page showed them. Returns how many
     posts were answered."""
     text = organizer.get(page, "round page") or ""
     waiting = [form for form in forms_of(text) if any(name.endswith("-winner") for name in form.choices)]
     entered = 0
-    at = start + ENTRY_SECONDS
+    at = start + every
     for form in waiting:
         if at >= until:
             break
@@ -174,7 +174,7 @@ def enter_results(organizer: Browser, page: str, *, start: float, until: float) 
         time.sleep(max(0.0, at - time.monotonic()))
         target = "match-" + form.action.rstrip("/").split("/")[-2]
         entered += organizer.htmx(form.action, POST, page=page, target=target, fields=fields) is not None
-        at += ENTRY_SECONDS
+        at += every
     return entered
 
 
