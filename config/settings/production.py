@@ -27,3 +27,7 @@ SECURE_HSTS_PRELOAD = True
 # Mail and the all-sheets PDF wait in the database for the worker (manage.py run_worker), never in a request.
 TASKS_BACKEND = os.environ.get("TASKS_BACKEND", "database")
 TASKS = {"default": {"BACKEND": TASK_BACKENDS[TASKS_BACKEND]}}  # noqa: F405
+
+# Each server process keeps its database connection for a minute (checked before reuse) instead of
+# opening one per request: a new PostgreSQL connection costs the database a process start.
+DATABASES["default"]["CONN_MAX_AGE"] = int(os.environ.get("CONN_MAX_AGE", "60"))  # noqa: F405
