@@ -97,3 +97,24 @@ def test_an_administrator_opens_a_store_and_its_organizer_appoints_a_judge(page,
     page.get_by_role("button", name="Appoint").click()
     expect(page.get_by_text("judge is now a judge of Quark's Bar.")).to_be_visible()
     expect(page.locator(".store-history")).to_contain_text("appointed by organizer2")
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_a_stores_organizer_edits_its_details(browser, live_server, demo, width):
+    """The store's page offers its organizer "Edit details"; the saved address shows on the store's page."""
+    context = browser.new_context(base_url=live_server.url, viewport=WIDTHS[width], is_mobile=width == "phone")
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    try:
+        log_in_as(page, demo)
+        store = Store.objects.get(name="Promenade Games")
+        page.goto(f"/stores/{store.pk}/")
+        page.get_by_role("link", name="Edit details").click()
+        no_serious_violations(page, "store details form")
+        page.get_by_label("Address").fill("Promenade, upper level, next to the Replimat")
+        page.get_by_role("button", name="Save").click()
+        expect(page.get_by_text("Promenade Games's details are saved.")).to_be_visible()
+        expect(page.get_by_text("Promenade, upper level, next to the Replimat")).to_be_visible()
+        no_serious_violations(page, "store page after saving")
+    finally:
+        context.close()
