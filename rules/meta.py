@@ -15,6 +15,7 @@ import math
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from datetime import date, timedelta
 
 Z_95 = 1.959963984540054
 
@@ -116,3 +117,56 @@ def win_rates(tallies: Mapping[str, FactionTally]) -> list[WinRate]:
         low, high = wilson_interval(score, tally.games)
         rates.append(WinRate(faction, tally.games, tally.wins, tally.ties, score / tally.games, low, high))
     return rates
+
+
+@dataclass(frozen=True, slots=True)
+class CalendarCover:
+    """A period split into whole calendar years, whole months outside those years, and the days left
+    at either end, so that figures already added up per month and per year (many events each) serve
+    the whole of it and only the days at the ends are read event by event. Every range is half-open,
+    ``[start, end)``; ``None`` is unbounded (no ``since`` or no ``until``)."""
+
+    years: tuple[date | None, date | None] | None
+    months: tuple[tuple[date | None, date | None], ...]
+    days: tuple[tuple[date | None, date | None], ...]
+
+
+def calendar_cover(since: date | None, until: date | None) -> CalendarCover:
+    """:class:`CalendarCover` of the days from ``since`` to ``until``, both included.
+
+    The whole months run from the first month starting on or after ``since`` to the last ending on or
+    before ``until``; the whole years among them likewise; the months of those years are left out of
+    ``months`` and the days of whole months out of ``days``, so each day lies in exactly one piece."""
+    end = until + timedelta(days=1) if until else None  # half-open from here on
+    first_month = next_month_start(since) if since else None
+    past_month = month_start(end) if end else None
+    if first_month and past_month and first_month >= past_month:
+        return CalendarCover(years=None, months=(), days=((since, end),))
+    first_year = next_year_start(first_month) if first_month else None
+    past_year = date(past_month.year, 1, 1) if past_month else None
+    if first_year and past_year and first_year >= past_year:
+        years, months = None, ((first_month, past_month),)
+    else:
+        years = (first_year, past_year)
+        months = tuple(piece for piece in ((first_month, first_year), (past_year, past_month)) if piece[0] != piece[1])
+    days = tuple(piece for piece in ((since, first_month), (past_month, end)) if piece[0] and piece[0] != piece[1])
+    return CalendarCover(years=years, months=months, days=days)
+
+
+def month_start(day: date) -> date:
+    return day.replace(day=1)
+
+
+def next_month_start(day: date) -> date:
+    """``day`` itself when it starts a month, else the first day of the next month."""
+    return day if day.day == 1 else month_after(day)
+
+
+def month_after(day: date) -> date:
+    """The first day of the month after ``day``'s."""
+    return date(day.year + day.month // 12, day.month % 12 + 1, 1)
+
+
+def next_year_start(day: date) -> date:
+    """``day`` itself when it starts a year, else the first of January after it."""
+    return day if (day.month, day.day) == (1, 1) else date(day.year + 1, 1, 1)

@@ -7,18 +7,20 @@ its cards; each card counts once per list that holds it (its play rate). A game 
 a win rate when both its lists are public; the faction at the table is the side played
 where the game has sides (Wing Commander), else the list's faction. The maths are
 :mod:`rules.meta`. The lists, games and cards of each finished event are counted once, when its final
-standings are stored (:class:`seasons.models.EventFactionTally`, :class:`seasons.models.EventCardTally`);
-the page adds those tallies up.
+standings are stored (:class:`seasons.models.EventFactionTally`, :class:`seasons.models.EventCardTally`),
+and added up then over its month and year (:class:`seasons.models.MetaPeriod`); the page adds up
+the periods the chosen dates cover whole and the tallies of the events on the days left over.
 """
 
 from __future__ import annotations
 
+import operator
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from datetime import date
+from functools import reduce
 
-from django.db.models import F, Sum, Window
-from django.db.models.functions import Rank
+from django.db.models import Q, QuerySet, Sum
 
 from fleets.models import Card, FleetVersion
 from game_registry import get_game
@@ -26,7 +28,7 @@ from rules import meta as meta_rules
 from tournaments.access import lists_public_to_everyone
 from tournaments.models import Event, EventStatus, MatchSide, MatchStatus, Registration, SubmittedDeck
 
-from .models import EventCardTally, EventFactionTally
+from .models import EventCardTally, EventFactionTally, MetaPeriod, PeriodCardTally, PeriodFactionTally
 
 TOP_ITEMS = 10
 STAW_ROLES = (("ship", "Ships"), ("captain", "Captains"), ("upgrades", "Upgrades"))
@@ -79,50 +81,88 @@ class PublicList:
 
 
 def game_meta(chosen: MetaFilter) -> Meta:
-    """The meta in a fixed number of queries however many events: the events' faction and card tallies
-    added up in the database (stored as each event finished, :func:`event_faction_tallies` and
-    :func:`event_card_tallies`) and the number of public lists."""
-    events = meta_events(chosen)
+    """The meta in a fixed number of queries however many events: the faction and card tallies stored
+    as each event finished (:func:`event_faction_tallies`, :func:`event_card_tallies`), added up in the
+    database over whole months and years (:class:`seasons.models.MetaPeriod`) and event by event for
+    the rest (:func:`meta_sources`)."""
+    events, periods = meta_sources(chosen)
+    counted = periods.aggregate(events=Sum("events", default=0), lists=Sum("lists", default=0))
     shown = lists_public_to_everyone(Registration.objects.filter(event__in=events))
-    tallies = (
-        EventFactionTally.objects.filter(event__in=events)
-        .values_list("faction")
-        .annotate(Sum("lists"), Sum("games"), Sum("wins"), Sum("ties"))
-        .order_by("faction")
-    )
-    lists, won = {}, {}
-    for faction, listed, games, wins, ties in tallies:
-        lists[faction] = listed
-        won[faction] = meta_rules.FactionTally(games, wins, ties)
+    lists, won = Counter(), {}
+    for tallies in (
+        EventFactionTally.objects.filter(event__in=events),
+        PeriodFactionTally.objects.filter(period__in=periods),
+    ):
+        for faction, listed, games, wins, ties in faction_sums(tallies):
+            lists[faction] += listed
+            before = won.get(faction, meta_rules.FactionTally())
+            won[faction] = meta_rules.FactionTally(before.games + games, before.wins + wins, before.ties + ties)
     return Meta(
         filter=chosen,
-        events=events.count(),
-        lists=shown.count(),
+        events=events.count() + counted["events"],
+        lists=shown.count() + counted["lists"],
         factions=meta_rules.counted_shares({faction: count for faction, count in lists.items() if count}),
         win_rates=meta_rules.win_rates(won),
-        items=most_played(chosen.game, events, sum(lists.values())),
+        items=most_played(chosen.game, events, periods, sum(lists.values())),
     )
 
 
-def most_played(game: str, events, held_by: int) -> list[tuple[str, list[meta_rules.Share]]]:
-    """The most played cards of each kind (of :func:`card_kinds`) at ``events``, as shares of the
-    ``held_by`` lists that could hold them (a fleet, or each deck: what the faction tallies count).
+def faction_sums(tallies: QuerySet) -> QuerySet:
+    """Event or period faction tallies added up by faction: ``(faction, lists, games, wins, ties)``."""
+    return tallies.values_list("faction").annotate(Sum("lists"), Sum("games"), Sum("wins"), Sum("ties")).order_by()
 
-    Only the cards tied with or above each kind's tenth leave the database (ranked there by count alone,
-    since databases order names differently); the rest of the order, by name, is Python's."""
+
+def card_sums(tallies: QuerySet) -> QuerySet:
+    """Event or period card tallies added up by kind and name shown: ``(kind, name, lists)``."""
+    return tallies.values_list("kind", "name").annotate(Sum("lists")).order_by()
+
+
+def meta_sources(chosen: MetaFilter) -> tuple[QuerySet[Event], QuerySet[MetaPeriod]]:
+    """Where the tallies of the chosen events are read: the whole months and years of the period from
+    the periods that add them up, the days left at its ends event by event
+    (:func:`rules.meta.calendar_cover`). A choice of stores reads its events one by one: periods add
+    up every store."""
+    events = meta_events(chosen)
+    if chosen.stores:
+        return events, MetaPeriod.objects.none()
+    cover = meta_rules.calendar_cover(chosen.since, chosen.until)
+    whole = [Q(span=MetaPeriod.MONTH) & within("start", piece) for piece in cover.months]
+    if cover.years:
+        whole.append(Q(span=MetaPeriod.YEAR) & within("start", cover.years))
+    periods = (
+        MetaPeriod.objects.filter(game=chosen.game, format=chosen.format)
+        if chosen.format
+        else MetaPeriod.objects.filter(game=chosen.game)
+    )
+    return events.filter(any_of(within("date", piece) for piece in cover.days)), periods.filter(any_of(whole))
+
+
+def within(name: str, piece: tuple[date | None, date | None]) -> Q:
+    """``name`` in the half-open range ``[start, end)`` (either end open when ``None``)."""
+    start, end = piece
+    return Q(**{f"{name}__gte": start} if start else {}) & Q(**{f"{name}__lt": end} if end else {})
+
+
+def any_of(conditions) -> Q:
+    """Any of ``conditions``; none at all matches nothing (where an empty ``Q()`` would match everything)."""
+    return reduce(operator.or_, conditions, Q(pk__in=[]))
+
+
+def most_played(
+    game: str, events: QuerySet[Event], periods: QuerySet[MetaPeriod], held_by: int
+) -> list[tuple[str, list[meta_rules.Share]]]:
+    """The most played cards of each kind (of :func:`card_kinds`) at ``events`` and in ``periods``, as
+    shares of the ``held_by`` lists that could hold them (a fleet, or each deck: what the faction
+    tallies count). Cards are counted by the name shown: reprints count as one."""
     if not held_by:
         return []
-    ranked = (
-        EventCardTally.objects.filter(event__in=events)
-        .values_list("kind", "name")
-        .annotate(count=Sum("lists"))
-        .annotate(rank=Window(Rank(), partition_by=F("kind"), order_by=F("count").desc()))
-        .filter(rank__lte=TOP_ITEMS)
-        .order_by()
-    )
-    counts = defaultdict(dict)
-    for kind, name, count, _ in ranked:
-        counts[kind][name] = count
+    counts = defaultdict(Counter)
+    for tallies in (
+        EventCardTally.objects.filter(event__in=events),
+        PeriodCardTally.objects.filter(period__in=periods),
+    ):
+        for kind, name, count in card_sums(tallies):
+            counts[kind][name] += count
     return [
         (title, rescale(meta_rules.counted_shares(counts[kind], limit=TOP_ITEMS), held_by))
         for kind, title in card_kinds(game)

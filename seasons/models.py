@@ -138,7 +138,20 @@ class RatingPoint(models.Model):
         return f"{self.player_id} {self.game} {self.rating} after {self.event_id}"
 
 
-class EventFactionTally(models.Model):
+class FactionFigures(models.Model):
+    """One faction's figures (:class:`rules.meta.FactionTally` and its lists), at an event or over a period."""
+
+    faction = models.TextField()
+    lists = models.PositiveIntegerField()
+    games = models.PositiveIntegerField()
+    wins = models.PositiveIntegerField()
+    ties = models.PositiveIntegerField()
+
+    class Meta:
+        abstract = True
+
+
+class EventFactionTally(FactionFigures):
     """One faction at one finished event, from its public lists only: the lists declaring it and its
     games against other factions (:class:`rules.meta.FactionTally`).
 
@@ -149,11 +162,6 @@ class EventFactionTally(models.Model):
     """
 
     event = models.ForeignKey("tournaments.Event", on_delete=models.CASCADE, related_name="faction_tallies")
-    faction = models.TextField()
-    lists = models.PositiveIntegerField()
-    games = models.PositiveIntegerField()
-    wins = models.PositiveIntegerField()
-    ties = models.PositiveIntegerField()
 
     class Meta:
         ordering = ["event", "faction"]
@@ -184,3 +192,64 @@ class EventCardTally(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} {self.name} at {self.event_id}: {self.lists} lists"
+
+
+class MetaPeriod(models.Model):
+    """One game and format over one calendar month or year: its finished events' tallies added up.
+
+    The meta of years of events reads these instead of every event's tallies (a year of a busy
+    community holds hundreds of thousands of card tallies); only the days of a chosen period that
+    do not make whole months are read event by event (:func:`rules.meta.calendar_cover`). They are
+    refreshed with the tallies of the events they hold, each month from its events and each year
+    from its months (:func:`seasons.services.meta_periods_refresh`); a finished event's date,
+    game and format never change, so an event never moves between periods."""
+
+    MONTH = "month"
+    YEAR = "year"
+    SPANS = ((MONTH, "Month"), (YEAR, "Year"))
+
+    game = models.CharField(max_length=40)
+    format = models.CharField(max_length=40, blank=True)
+    span = models.CharField(max_length=5, choices=SPANS)
+    start = models.DateField(help_text="The first day of the month or year.")
+    events = models.PositiveIntegerField(default=0)
+    lists = models.PositiveIntegerField(default=0, help_text="Public lists at those events.")
+
+    class Meta:
+        ordering = ["game", "format", "span", "start"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "format", "span", "start"], name="one_meta_period"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game} {self.format} {self.span} of {self.start}: {self.events} events"
+
+
+class PeriodFactionTally(FactionFigures):
+    """:class:`EventFactionTally` added up over a :class:`MetaPeriod`."""
+
+    period = models.ForeignKey(MetaPeriod, on_delete=models.CASCADE, related_name="faction_tallies")
+
+    class Meta:
+        ordering = ["period", "faction"]
+        constraints = [models.UniqueConstraint(fields=["period", "faction"], name="one_tally_per_period_faction")]
+
+    def __str__(self) -> str:
+        return f"{self.faction} in {self.period_id}: {self.lists} lists"
+
+
+class PeriodCardTally(models.Model):
+    """:class:`EventCardTally` added up over a :class:`MetaPeriod`, by the name shown (the meta ranks
+    names: reprints of a card count as one)."""
+
+    period = models.ForeignKey(MetaPeriod, on_delete=models.CASCADE, related_name="card_tallies")
+    kind = models.CharField(max_length=20)
+    name = models.TextField()
+    lists = models.PositiveIntegerField()
+
+    class Meta:
+        ordering = ["period", "kind", "name"]
+        constraints = [models.UniqueConstraint(fields=["period", "kind", "name"], name="one_tally_per_period_card")]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.name} in {self.period_id}: {self.lists} lists"

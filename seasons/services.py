@@ -1,18 +1,31 @@
 """Writes: seasons, a player's record setting, the ratings (after an event, and from scratch) and the
-meta's faction and card tallies of finished events."""
+meta's faction and card tallies of finished events, with their months and years added up."""
 
 from __future__ import annotations
 
 from collections import defaultdict
+from datetime import date
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Sum
 
 from rules import ratings as rating_rules
-from tournaments.models import Event, EventStatus, MatchSide, MatchStatus, Outcome
+from rules.meta import month_after, month_start
+from tournaments.access import lists_public_to_everyone
+from tournaments.models import Event, EventStatus, MatchSide, MatchStatus, Outcome, Registration
 
-from .meta import event_card_tallies, event_faction_tallies
-from .models import EventCardTally, EventFactionTally, RatingPoint, RecordSetting, Season
+from .meta import card_sums, event_card_tallies, event_faction_tallies, faction_sums
+from .models import (
+    EventCardTally,
+    EventFactionTally,
+    MetaPeriod,
+    PeriodCardTally,
+    PeriodFactionTally,
+    RatingPoint,
+    RecordSetting,
+    Season,
+)
 
 SEASON_FIELDS = frozenset(
     {
@@ -137,8 +150,65 @@ def ratings_recompute(*, game: str) -> int:
 
 def meta_tallies_store(*, events) -> None:
     """Store (again) the faction and card tallies of the finished ``events``, inside the transaction that
-    stored their final standings."""
+    stored their final standings, and add up again the months and years they fall in."""
     EventFactionTally.objects.filter(event__in=events).delete()
     EventFactionTally.objects.bulk_create(event_faction_tallies(events), batch_size=2000)
     EventCardTally.objects.filter(event__in=events).delete()
     EventCardTally.objects.bulk_create(event_card_tallies(events), batch_size=2000)
+    meta_periods_refresh(months={(event.game, event.format, month_start(event.date)) for event in events})
+
+
+def meta_periods_refresh(*, months: set[tuple[str, str, date]]) -> None:
+    """Add up again the tallies of each ``(game, format, first day of a month)`` of ``months`` from its
+    finished events, then of their years from their months (:class:`seasons.models.MetaPeriod`).
+
+    Each period's row is locked before it is added up, months before years and each in date order, so
+    two events of one month finishing at once add up one after the other, the second seeing the
+    first's tallies, and never deadlock."""
+    for game, format, start in sorted(months):
+        finished = Event.objects.filter(
+            game=game, format=format, status=EventStatus.FINISHED, date__gte=start, date__lt=month_after(start)
+        )
+        _period_add_up(
+            _period_locked(game, format, MetaPeriod.MONTH, start),
+            events=finished.count(),
+            lists=lists_public_to_everyone(Registration.objects.filter(event__in=finished)).count(),
+            factions=EventFactionTally.objects.filter(event__in=finished),
+            cards=EventCardTally.objects.filter(event__in=finished),
+        )
+    for game, format, year in sorted({(game, format, start.year) for game, format, start in months}):
+        held = MetaPeriod.objects.filter(
+            game=game, format=format, span=MetaPeriod.MONTH, start__gte=date(year, 1, 1), start__lt=date(year + 1, 1, 1)
+        )
+        counted = held.aggregate(events=Sum("events", default=0), lists=Sum("lists", default=0))
+        _period_add_up(
+            _period_locked(game, format, MetaPeriod.YEAR, date(year, 1, 1)),
+            **counted,
+            factions=PeriodFactionTally.objects.filter(period__in=held),
+            cards=PeriodCardTally.objects.filter(period__in=held),
+        )
+
+
+def _period_locked(game: str, format: str, span: str, start: date) -> MetaPeriod:
+    period, _ = MetaPeriod.objects.get_or_create(game=game, format=format, span=span, start=start)
+    return MetaPeriod.objects.select_for_update().get(pk=period.pk)
+
+
+def _period_add_up(period: MetaPeriod, *, events: int, lists: int, factions, cards) -> None:
+    """Replace ``period``'s figures with ``factions`` and ``cards`` (event or period tallies) added up;
+    a period left without events goes."""
+    if not events:
+        period.delete()
+        return
+    period.events, period.lists = events, lists
+    period.save(update_fields=["events", "lists"])
+    period.faction_tallies.all().delete()
+    PeriodFactionTally.objects.bulk_create(
+        PeriodFactionTally(period=period, faction=faction, lists=listed, games=games, wins=wins, ties=ties)
+        for faction, listed, games, wins, ties in faction_sums(factions)
+    )
+    period.card_tallies.all().delete()
+    PeriodCardTally.objects.bulk_create(
+        (PeriodCardTally(period=period, kind=kind, name=name, lists=count) for kind, name, count in card_sums(cards)),
+        batch_size=2000,
+    )

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from datetime import date
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rules import meta
 from rules.meta import FactionGame, faction_share, faction_win_rates, shares, wilson_interval
 
 
@@ -53,3 +56,39 @@ def test_shares_sum_to_one_and_come_most_played_first():
     assert [(s.name, s.count) for s in share] == [("fed", 2), ("klingon", 1), ("romulan", 1)]
     assert sum(s.share for s in share) == pytest.approx(1)
     assert [s.name for s in shares(["x", "y", "y"], limit=1)] == ["y"]
+
+
+def pieces_holding(cover: meta.CalendarCover, day: date) -> int:
+    def holds(piece):
+        start, end = piece
+        return (start is None or start <= day) and (end is None or day < end)
+
+    ranges = [*cover.months, *cover.days] + ([cover.years] if cover.years else [])
+    return sum(holds(piece) for piece in ranges)
+
+
+dates = st.dates(min_value=date(2019, 1, 1), max_value=date(2027, 12, 31))
+
+
+@given(since=st.none() | dates, until=st.none() | dates, day=dates)
+def test_the_calendar_cover_holds_each_day_of_the_period_exactly_once(since, until, day):
+    """Whole years and months serve the meta of a period from figures added up in advance; a day
+    counted twice or not at all would miscount the events of that day."""
+    cover = meta.calendar_cover(since, until)
+    inside = (since is None or since <= day) and (until is None or day <= until)
+    assert pieces_holding(cover, day) == (1 if inside else 0)
+
+
+def test_the_calendar_cover_of_a_period_with_ragged_ends():
+    cover = meta.calendar_cover(date(2021, 3, 15), date(2024, 2, 10))
+    assert cover.years == (date(2022, 1, 1), date(2024, 1, 1))
+    assert cover.months == ((date(2021, 4, 1), date(2022, 1, 1)), (date(2024, 1, 1), date(2024, 2, 1)))
+    assert cover.days == ((date(2021, 3, 15), date(2021, 4, 1)), (date(2024, 2, 1), date(2024, 2, 11)))
+
+
+def test_the_calendar_cover_of_all_time_is_every_year_and_nothing_else():
+    assert meta.calendar_cover(None, None) == meta.CalendarCover(years=(None, None), months=(), days=())
+
+
+def test_the_calendar_cover_of_a_few_days_is_those_days():
+    assert meta.calendar_cover(date(2024, 5, 3), date(2024, 5, 20)).days == ((date(2024, 5, 3), date(2024, 5, 21)),)

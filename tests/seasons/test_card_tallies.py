@@ -14,7 +14,7 @@ from django.core.management import call_command
 
 from fleets.models import Card
 from seasons.meta import STAW_ROLES, TOP_ITEMS, MetaFilter, game_meta
-from seasons.models import EventCardTally
+from seasons.models import EventCardTally, MetaPeriod
 from tests.fleets.factories import UpgradeFactory
 from tests.tournaments.factories import fleet_for
 from tournaments.games import event_game
@@ -115,11 +115,12 @@ def test_a_correction_after_the_finish_stores_the_card_tallies_again(league):
     assert sorted(EventCardTally.objects.filter(event=event).values_list("kind", "card", "name", "lists")) == stored
 
 
-def test_the_command_stores_the_card_tallies_of_every_finished_event_again(league):
+def test_the_command_stores_the_card_tallies_and_periods_of_every_finished_event_again(league):
     varied_fleets(league)
     play_event(league, date(2026, 3, 5))
     found = most_played()
     EventCardTally.objects.all().delete()
+    MetaPeriod.objects.all().delete()
     assert most_played() != found
     call_command("final_standings", stdout=StringIO())
     assert most_played() == found

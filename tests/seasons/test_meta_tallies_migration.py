@@ -1,8 +1,11 @@
 """A site with finished events migrates in one go to the stored final standings and the meta's
-tallies (tournaments 0018–0019, seasons 0002): the tallies' tables exist before tournaments 0019
-stores the final standings, which stores the tallies too."""
+tallies and periods (tournaments 0018–0019, seasons 0002–0003): the tallies' and periods' tables
+exist before tournaments 0019 stores the final standings, which stores the tallies too and adds up
+their month and year."""
 
 from __future__ import annotations
+
+from datetime import date
 
 import pytest
 from django.db import connection
@@ -40,5 +43,7 @@ def test_a_site_with_a_finished_event_gets_its_final_standings_and_tallies():
         new = migrate()
         assert new.get_model("tournaments", "FinalStanding").objects.filter(event_id=event.pk).count() == 2
         assert new.get_model("seasons", "EventCardTally").objects.count() == 0  # no public list to count
+        periods = new.get_model("seasons", "MetaPeriod").objects.values_list("span", "start", "events", "lists")
+        assert sorted(periods) == [("month", date(2026, 11, 1), 1, 0), ("year", date(2026, 1, 1), 1, 0)]
     finally:
         migrate()
