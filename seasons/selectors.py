@@ -41,7 +41,12 @@ def seasons_events(seasons: list[Season]) -> dict[int, list[Event]]:
         if season.formats:
             where &= Q(format__in=season.formats)
         wanted |= where
-    events = Event.objects.filter(wanted, status=EventStatus.FINISHED).select_related("store").order_by("date", "pk")
+    # Only what deciding and showing a season needs: a region's year holds hundreds of events.
+    events = (
+        Event.objects.filter(wanted, status=EventStatus.FINISHED)
+        .only("name", "date", "game", "format", "store")
+        .order_by("date", "pk")
+    )
     for event in events:
         for season in seasons:
             if _counts(season, event, stores[season.pk], chosen[season.pk]):
