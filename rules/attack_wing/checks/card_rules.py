@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from rules.attack_wing.card_text.descriptors import FACTION_WORDS
+from rules.attack_wing.card_text.plain import plain_text, sentences
 from rules.attack_wing.catalog import OTHER
 from rules.attack_wing.checks.wording import restriction_broken
 from rules.attack_wing.costs import ShipInFleet, reaches
@@ -76,6 +77,7 @@ def _unmet(ship: ShipInFleet, facts: CardFacts, resources_chosen: frozenset[str]
     if facts.requires_resource and facts.requires_resource not in resources_chosen:
         yield f"needs the fleet's resource {facts.requires_resource}"
     rules = facts.rules
+    yield from _dial_unmet(ship, facts)
     if (rules.ship_is or rules.captain_is) and _faction_rules_waived(ship, facts):
         return
     if rules.ship_is and not any(ship.fits(key) for key in rules.ship_is):
@@ -87,6 +89,19 @@ def _unmet(ship: ShipInFleet, facts: CardFacts, resources_chosen: frozenset[str]
     if rules.captain_is and facts is not ship.captain and not any(ship.captain_fits(k) for k in rules.captain_is):
         captain_name = ship.captain.card.name if ship.captain else "no captain"
         yield f"{_printed(facts, 'captain')} (the captain is {captain_name})"
+
+
+def _dial_unmet(ship: ShipInFleet, facts: CardFacts) -> Iterator[str]:
+    """Cards bought by the ship's maneuver dial; a ship whose class the database gives no dial for is not judged."""
+    rules, dial = facts.rules, ship.ship.rules.dial
+    if dial is None or not (rules.dial_needs or rules.dial_top_speed_max is not None):
+        return
+    top, kinds = dial
+    said = next((s for s in sentences(plain_text(facts.card.text)) if "maneuver dial" in s.lower()), "")
+    if rules.dial_top_speed_max is not None and top > rules.dial_top_speed_max:
+        yield f'the card says "{said}" (this ship\'s dial goes up to {top})'
+    if any(kind not in kinds for kind in rules.dial_needs):
+        yield f'the card says "{said}" (this ship\'s dial has none)'
 
 
 def _faction_rules_waived(ship: ShipInFleet, facts: CardFacts) -> bool:
