@@ -21,19 +21,23 @@ from rules.attack_wing.index import CardFacts
 def card_restrictions(ship: ShipInFleet, resources_chosen: frozenset[str]) -> list[Violation]:
     """Each card's own deployment restrictions, as the catalog encodes them (Additional Rules 29)."""
     found = []
-    names_seen: set[str] = set()
+    cards = (*ship.commanders, *ship.attached)
+    # "no ship may be equipped with more than one "Aft Weapons Array" Upgrade" (W029) counts every card of that
+    # name, also a printing that does not repeat the sentence (W041): the second one on the ship breaks it
+    limited = {(f.card.kind, f.name_key) for f in cards if f.one_per_ship}
+    names_seen: set[tuple[str, str]] = set()
     constructions = 0
     found.extend(_ship_card_rules(ship))
-    for facts in (*ship.commanders, *ship.attached):
+    for facts in cards:
         card = facts.card
         if card.kind == OTHER and card.upgrade_type == "starship_construction":
             constructions += 1
             if constructions > 1:
                 found.append(restriction_broken(ship, facts, "only one Starship Construction card fits a ship"))
-        if facts.one_per_ship:
-            if facts.name_key in names_seen:
-                found.append(restriction_broken(ship, facts, f"no ship may carry more than one {card.name}"))
-            names_seen.add(facts.name_key)
+        name = (card.kind, facts.name_key)
+        if name in limited and name in names_seen:
+            found.append(restriction_broken(ship, facts, f"no ship may carry more than one {card.name}"))
+        names_seen.add(name)
         for reason in _unmet(ship, facts, resources_chosen):
             found.append(restriction_broken(ship, facts, reason))
     return found
