@@ -41,6 +41,8 @@ FAMILIES: dict[str, tuple[re.Pattern, frozenset[str]]] = {
                 "captain_skill_min",
                 "captain_skill_max",
                 "ship_unique",
+                "dial_top_speed_max",
+                "dial_needs",
             }
         ),
     ),

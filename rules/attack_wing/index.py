@@ -77,6 +77,10 @@ class CardRules:
     guards: bool = False  # the card restricts what else shares its ship
     names_a_ship: bool = False  # it is bound to a ship or class by name ("only … for a Bajoran Interceptor")
     name_key: str = ""  # the card's name as a descriptor ("bio neural circuitry")
+    # a ship's maneuver dial (its top speed, the kinds of maneuver on it); None when the database gives none
+    dial: tuple[int, frozenset[str]] | None = None
+    dial_top_speed_max: int | None = None  # "only … for a ship that does not have a 4 or higher on its Maneuver Dial"
+    dial_needs: tuple[str, ...] = ()  # "cannot be deployed to a ship that does not have a [come-about] Maneuver …"
     text_key: str = ""  # the card's text as descriptor words ("counts as a romulan drone pilot")
 
 
@@ -219,7 +223,17 @@ def compile_rules(card: Card) -> CardRules:
         names_a_ship=any(_names_a_ship(r) for r in card.restrictions),
         name_key=descriptor_key(card.name),
         text_key=descriptor_key(card.text) if card.kind in (CAPTAIN, ADMIRAL) else "",
+        dial=_dial(card.restrictions),
+        dial_top_speed_max=next((int(r.value) for r in card.restrictions if r.code == "dial_top_speed_max"), None),
+        dial_needs=tuple(str(r.value) for r in card.restrictions if r.code == "dial_needs"),
     )
+
+
+def _dial(restrictions: tuple[Restriction, ...]) -> tuple[int, frozenset[str]] | None:
+    top = next((int(r.value) for r in restrictions if r.code == "dial_top_speed" and _is_int(r.value)), None)
+    if top is None:
+        return None
+    return top, frozenset(str(r.value) for r in restrictions if r.code == "dial_maneuver")
 
 
 _SHIP_NAMING_CODES = frozenset(

@@ -98,8 +98,8 @@ def _typed_reach(what: str) -> str:
 
 
 _STAT_BONUS = re.compile(
-    r"(?:add \+?(?P<a>\d+) to (?:your|this) ship'?s? (?P<sa>shield|hull) value"
-    r"|increase this ship'?s? (?P<sb>shield|hull) value by \+?(?P<b>\d+)"
+    r"(?:add \+?(?P<a>\d+) to (?:your|this) ship'?s? (?:agility value and )?(?P<sa>shield|hull) value"
+    r"|increase this ship'?s? (?P<sb>shield|hull)(?: and agility)? valu+es? by \+?(?P<b>\d+)"
     r"|your (?:starting )?(?:primary weapon and )?(?P<sc>shield|hull) values? (?:is|are) (?:each )?(?:at )?\+(?P<c>\d+)"
     r"|with its printed (?P<sd>shield|hull) value \+(?P<d>\d+))",
     re.IGNORECASE,
@@ -111,7 +111,9 @@ def stat_bonuses(sentence: str) -> list[tuple[str, int]]:
     Improved Hull count starting values). The other printings say the same: "Increase this ships Shield Value
     by 1" (T170, the apostrophe missing), "Your starting Shield Value is at +1" (T057), "Your Primary Weapon and
     Hull values are each at +1" (T201), "Add +2 to this ship's Hull Value" (T286), "Replace the Shield Value of
-    this ship with its printed Shield Value +2" (T262)."""
+    this ship with its printed Shield Value +2" (T262), "Increase this ship's Shield and Agility Values by 1"
+    (T174, T303), "Increase this ship's Shield Valuue by 1" (T302, misprinted), "Add 1 to this ship's Agility
+    Value and Hull Value" (T266)."""
     if re.search(r"\bif\b|\bwhen\b|\bwhile\b|this round|\buntil\b", sentence, re.IGNORECASE):
         return []
     found = []

@@ -173,6 +173,7 @@ def _read_sentence(sentence: str, kind: str, name: str) -> list[Restriction]:
         found.append(Restriction("ignore_faction_restriction", write_qualifier(kinds={"talent"})))  # Lore
     if _ONE_PER_SHIP.search(sentence):
         found.append(Restriction("one_per_ship"))
+    found.extend(_dial_rules(sentence))
     if "only" in lower or "may not" in lower:
         for bound in _BOUND.finditer(sentence):
             if "only" not in lower[: bound.start()] and "may not" not in lower[: bound.start()]:
@@ -202,6 +203,24 @@ def _read_sentence(sentence: str, kind: str, name: str) -> list[Restriction]:
         after = sentence[lower.index("doubled") :]
         non = [FACTION_WORDS.get(n.lower(), n.lower()) for n in re.findall(r"non[- ](\w+)", after, re.IGNORECASE)]
         found.append(Restriction("double_penalty", write_qualifier(kinds={"upgrade"}, not_factions=non)))
+    return found
+
+
+_DIAL_TOP = re.compile(r"does not have an? (?P<n>\d+) or higher on its maneuver dial", re.IGNORECASE)
+
+
+# Klingon Helmsman (C234): Utopia "a ship the does not have a [come-about] Maneuver", Space Dock "[COME ABOUT]"
+_DIAL_NEEDS = re.compile(r"does not have an? \[come[- ]about\] maneuver on its maneuver dial", re.IGNORECASE)
+
+
+def _dial_rules(sentence: str) -> list[Restriction]:
+    """The ship's maneuver dial decides who may buy the card (Warp Drive Refit T212, Klingon Helmsman C234)."""
+    found = []
+    top = _DIAL_TOP.search(sentence)
+    if top and "only" in sentence.lower():
+        found.append(Restriction("dial_top_speed_max", int(top["n"]) - 1))
+    if _DIAL_NEEDS.search(sentence) and re.search(r"cannot be deployed|may only", sentence, re.IGNORECASE):
+        found.append(Restriction("dial_needs", "come-about"))
     return found
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from rules.attack_wing.card_text.descriptors import FACTION_WORDS
+from rules.attack_wing.card_text.plain import plain_text, sentences
 from rules.attack_wing.catalog import OTHER
 from rules.attack_wing.checks.wording import restriction_broken
 from rules.attack_wing.costs import ShipInFleet, reaches
@@ -20,19 +21,23 @@ from rules.attack_wing.index import CardFacts
 def card_restrictions(ship: ShipInFleet, resources_chosen: frozenset[str]) -> list[Violation]:
     """Each card's own deployment restrictions, as the catalog encodes them (Additional Rules 29)."""
     found = []
-    names_seen: set[str] = set()
+    cards = (*ship.commanders, *ship.attached)
+    # "no ship may be equipped with more than one "Aft Weapons Array" Upgrade" (W029) counts every card of that
+    # name, also a printing that does not repeat the sentence (W041): the second one on the ship breaks it
+    limited = {(f.card.kind, f.name_key) for f in cards if f.one_per_ship}
+    names_seen: set[tuple[str, str]] = set()
     constructions = 0
     found.extend(_ship_card_rules(ship))
-    for facts in (*ship.commanders, *ship.attached):
+    for facts in cards:
         card = facts.card
         if card.kind == OTHER and card.upgrade_type == "starship_construction":
             constructions += 1
             if constructions > 1:
                 found.append(restriction_broken(ship, facts, "only one Starship Construction card fits a ship"))
-        if facts.one_per_ship:
-            if facts.name_key in names_seen:
-                found.append(restriction_broken(ship, facts, f"no ship may carry more than one {card.name}"))
-            names_seen.add(facts.name_key)
+        name = (card.kind, facts.name_key)
+        if name in limited and name in names_seen:
+            found.append(restriction_broken(ship, facts, f"no ship may carry more than one {card.name}"))
+        names_seen.add(name)
         for reason in _unmet(ship, facts, resources_chosen):
             found.append(restriction_broken(ship, facts, reason))
     return found
@@ -76,6 +81,7 @@ def _unmet(ship: ShipInFleet, facts: CardFacts, resources_chosen: frozenset[str]
     if facts.requires_resource and facts.requires_resource not in resources_chosen:
         yield f"needs the fleet's resource {facts.requires_resource}"
     rules = facts.rules
+    yield from _dial_unmet(ship, facts)
     if (rules.ship_is or rules.captain_is) and _faction_rules_waived(ship, facts):
         return
     if rules.ship_is and not any(ship.fits(key) for key in rules.ship_is):
@@ -87,6 +93,19 @@ def _unmet(ship: ShipInFleet, facts: CardFacts, resources_chosen: frozenset[str]
     if rules.captain_is and facts is not ship.captain and not any(ship.captain_fits(k) for k in rules.captain_is):
         captain_name = ship.captain.card.name if ship.captain else "no captain"
         yield f"{_printed(facts, 'captain')} (the captain is {captain_name})"
+
+
+def _dial_unmet(ship: ShipInFleet, facts: CardFacts) -> Iterator[str]:
+    """Cards bought by the ship's maneuver dial; a ship whose class the database gives no dial for is not judged."""
+    rules, dial = facts.rules, ship.ship.rules.dial
+    if dial is None or not (rules.dial_needs or rules.dial_top_speed_max is not None):
+        return
+    top, kinds = dial
+    said = next((s for s in sentences(plain_text(facts.card.text)) if "maneuver dial" in s.lower()), "")
+    if rules.dial_top_speed_max is not None and top > rules.dial_top_speed_max:
+        yield f'the card says "{said}" (this ship\'s dial goes up to {top})'
+    if any(kind not in kinds for kind in rules.dial_needs):
+        yield f'the card says "{said}" (this ship\'s dial has none)'
 
 
 def _faction_rules_waived(ship: ShipInFleet, facts: CardFacts) -> bool:

@@ -9,6 +9,7 @@ every one of them and say what it did, so the flaws end up in
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import replace
 from datetime import date
 
@@ -39,6 +40,26 @@ def ship_markers(ship_class: str) -> tuple[Restriction, ...]:
     if "shuttle" in normalized:
         markers.append(Restriction("shuttlecraft"))
     return tuple(markers)
+
+
+def dial_markers(maneuvers: Iterable[tuple[int, str]]) -> tuple[Restriction, ...]:
+    """A ship's maneuver dial, as facts on its card: its top speed and the kinds of maneuver on it.
+
+    Both databases print each class's dial (Utopia ``shipClasses``, Space Dock ``ShipClassDetails``);
+    two cards are bought by it: Warp Drive Refit (T212) "may only be purchased for a ship that does not
+    have a 4 or higher on its Maneuver Dial", Klingon Helmsman (C234) "cannot be deployed to a ship that
+    does not have a [come-about] Maneuver on its Maneuver Dial". ``(speed, kind)`` pairs; reverse
+    maneuvers have a negative speed, and "left-"/"right-" name one kind ("about" is the come about).
+    """
+    pairs = list(maneuvers)
+    if not pairs:
+        return ()
+    kinds = sorted({_DIAL_KINDS.get(k, k) for k in (re.sub(r"^(?:left|right)-", "", kind) for _, kind in pairs)})
+    top = max(speed for speed, _ in pairs)
+    return (Restriction("dial_top_speed", top), *(Restriction("dial_maneuver", kind) for kind in kinds))
+
+
+_DIAL_KINDS = {"about": "come-about"}
 
 
 def support_vehicle_rules(name: str) -> list[Restriction]:

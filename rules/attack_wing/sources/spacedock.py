@@ -33,6 +33,7 @@ from rules.attack_wing.catalog import (
 from rules.attack_wing.sources.builder import (
     CatalogBuilder,
     CatalogFormatError,
+    dial_markers,
     faction_slug,
     ship_markers,
     support_vehicle_rules,
@@ -99,6 +100,10 @@ class _SpaceDockReader:
         self.build = CatalogBuilder()
         self.unknown_codes: set[str] = set()
         self.resource_by_set: dict[str, str] = {}
+        self.dials = {
+            " ".join(_text(detail, "Name").split()): dial_markers(_maneuvers(detail))
+            for detail in root.findall("ShipClassDetails/ShipClassDetail")
+        }
 
     def read(self) -> Catalog:
         for element in self.root.findall("Sets/Set"):
@@ -151,7 +156,9 @@ class _SpaceDockReader:
 
     def card(self, element: ET.Element, card_id: str, name: str, kind: str, upgrade_type: str) -> Card:
         ship_class = " ".join(_text(element, "ShipClass").split()) if kind == SHIP else ""
-        restrictions: list[Restriction] = list(ship_markers(ship_class)) if kind == SHIP else []
+        restrictions: list[Restriction] = []
+        if kind == SHIP:
+            restrictions.extend((*ship_markers(ship_class), *self.dials.get(ship_class, ())))
         grants: list[str] = []
         from_text = read_card_text(_text(element, "Ability"), kind, name)
         restrictions.extend(from_text)
@@ -390,6 +397,15 @@ def _counted_slots(element: ET.Element, fields: tuple[tuple[str, str], ...]) -> 
         if value.isdigit():
             slots.extend([slot_type] * int(value))
     return tuple(slots)
+
+
+def _maneuvers(detail: ET.Element) -> list[tuple[int, str]]:
+    """A class's dial: ``<Maneuver speed="3" kind="left-turn" color="red" />``."""
+    return [
+        (int(m.get("speed", "")), m.get("kind", ""))
+        for m in detail.findall("Maneuvers/Maneuver")
+        if m.get("speed", "").strip().lstrip("-").isdigit() and m.get("kind")
+    ]
 
 
 def _set_ids(element: ET.Element) -> list[str]:

@@ -35,6 +35,7 @@ from rules.attack_wing.catalog import (
 from rules.attack_wing.sources.builder import (
     CatalogBuilder,
     CatalogFormatError,
+    dial_markers,
     faction_slug,
     ship_markers,
     support_vehicle_rules,
@@ -125,6 +126,7 @@ class _UtopiaReader:
         self.build = CatalogBuilder()
         self.unknown_limits: set[str] = set()
         self.resource_by_set: dict[str, str] = {}
+        self.dials = _dials(document.get("shipClasses"))
 
     def records(self, section: str) -> Iterable[dict]:
         for position, record in enumerate(self.document.get(section, [])):
@@ -245,7 +247,7 @@ class _UtopiaReader:
     def restrictions(
         self, card_id: str, kind: str, upgrade_type: str, record: dict, ship_class: str
     ) -> tuple[Restriction, ...]:
-        found: list[Restriction] = list(ship_markers(ship_class)) if kind == SHIP else []
+        found: list[Restriction] = [*ship_markers(ship_class), *self.dials.get(ship_class, ())] if kind == SHIP else []
         if record.get("OnePerShip") is True or record.get("oneperShip") is True:
             found.append(Restriction("one_per_ship"))
         for field, subject in _CONSTRAINTS.items():
@@ -320,6 +322,23 @@ class _UtopiaReader:
             slots.extend(["talent"] * _int_or_zero(record.get("talents")))
         slots.extend(slots_from_text(text, UPGRADE_TYPES))
         return tuple(slots)
+
+
+def _dials(classes: object) -> dict[str, tuple[Restriction, ...]]:
+    """Each ship class's maneuver dial (``shipClasses``: ``"maneuvers": {"2": {"turn": "white", …}, …}``)."""
+    found = {}
+    for record in classes if isinstance(classes, list) else ():
+        maneuvers = record.get("maneuvers") if isinstance(record, dict) else None
+        if not isinstance(maneuvers, dict) or not isinstance(record.get("name"), str):
+            continue
+        pairs = [
+            (int(speed), kind)
+            for speed, kinds in maneuvers.items()
+            if speed.lstrip("-").isdigit() and isinstance(kinds, dict)
+            for kind in kinds
+        ]
+        found[" ".join(record["name"].split())] = dial_markers(pairs)
+    return found
 
 
 def _constraint(subject: str, value: object) -> list[Restriction]:

@@ -352,3 +352,14 @@ def test_lore_frees_space_dock_faction_codes(spacedock):
     assert not restricted(
         check(spacedock, ship("1001", "lore_71522", "the_day_is_ours__72015")), "the_day_is_ours__72015"
     )
+
+
+def test_one_per_ship_counts_every_printing_of_the_name(utopia):
+    """Aft Weapons Array (W029): "… no ship may be equipped with more than one "Aft Weapons Array" Upgrade."
+    The other printing (W041) does not repeat the sentence, but it is an "Aft Weapons Array" Upgrade too."""
+    assert 'no ship may be equipped with more than one "Aft Weapons Array" Upgrade' in utopia.get("W029").text
+    assert utopia.get("W041").name == utopia.get("W029").name
+    report = validate_fleet(fleet(ship("S221", None, "W041", "W029")), utopia, "wizkids-2016")
+    assert [v.card for v in report.violations if v.code == "CARD_RESTRICTION"] == ["W029"]
+    alone = validate_fleet(fleet(ship("S221", None, "W029")), utopia, "wizkids-2016")
+    assert not [v for v in alone.violations if v.code == "CARD_RESTRICTION"]

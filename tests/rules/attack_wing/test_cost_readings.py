@@ -33,6 +33,8 @@ def cost_of(catalog, card_id, *ships):
     [
         ("T170", "Increase this ships Shield Value by 1"),
         ("T057", "Your starting Shield Value is at +1"),
+        ("T174", "Increase this ship's Shield and Agility Values by 1"),
+        ("T302", "Increase this ship's Shield Valuue by 1"),
     ],
 )
 def test_shield_bonus_printings_count_toward_emergency_force_field(utopia, card_id, words):
@@ -47,12 +49,14 @@ def test_shield_bonus_printings_count_toward_emergency_force_field(utopia, card_
 
 def test_hull_bonus_printings_are_read(utopia):
     """Reinforced Hull (T286) "Add +2 to this ship's Hull Value" and Combat Vessel Variant (T201) "Your Primary
-    Weapon and Hull values are each at +1" raise the starting Hull Value that Improved Hull (R029) counts."""
+    Weapon and Hull values are each at +1" and Science Vessel Variant (T266) "Add 1 to this ship's Agility Value
+    and Hull Value" raise the starting Hull Value that Improved Hull (R029) counts."""
+    assert "Add 1 to this ship's Agility Value and Hull Value" in utopia.get("T266").text
     bonuses = {
         card_id: [r.amount for r in utopia.get(card_id).restrictions if r.code == "hull_bonus"]
-        for card_id in ("T286", "T201")
+        for card_id in ("T286", "T201", "T266")
     }
-    assert bonuses == {"T286": [2], "T201": [1]}
+    assert bonuses == {"T286": [2], "T201": [1], "T266": [1]}
 
 
 @pytest.mark.parametrize(

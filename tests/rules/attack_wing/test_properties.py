@@ -17,6 +17,11 @@ COST_SHIFTING = {
     "discount",
     "fleet_discount",
     "ship_discount",
+    "reduce",  # Sakonna (C134): "All of your [weapon] Upgrades with a cost of 5 or less cost -2 SP"
+    "reduce_one",
+    "exact_cost",
+    "waive_penalty",
+    "waive_penalty_one",
     "upgrades_no_faction_penalty",
     "adds_ship_faction",
     "adds_captain_faction",

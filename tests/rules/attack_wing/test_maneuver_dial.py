@@ -1,0 +1,46 @@
+"""Cards bought by the ship's maneuver dial, read from the dial each database prints for the ship's class.
+
+Warp Drive Refit (T212): "This Upgrade may only be purchased for a ship that does not have a 4 or higher on
+its Maneuver Dial." Klingon Helmsman (C234): "… cannot be deployed to a ship the does not have a
+[come-about] Maneuver on its Maneuver Dial" (Space Dock: "… a ship that does not have a [COME ABOUT] …").
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.attack_wing import validate_fleet
+from tests.rules.attack_wing.conftest import fleet, ship
+
+W16 = "wizkids-2016"
+
+
+def refused(catalog, ship_id, captain, card_id) -> bool:
+    report = validate_fleet(fleet(ship(ship_id, captain, card_id)), catalog, W16)
+    return any(v.code == "CARD_RESTRICTION" and v.card == card_id for v in report.violations)
+
+
+def test_the_cards_say_so(utopia):
+    assert "does not have a 4 or higher on its Maneuver Dial" in utopia.get("T212").text
+    assert "does not have a [come-about] Maneuver on its Maneuver Dial" in utopia.get("C234").text
+
+
+@pytest.mark.parametrize(
+    ("ship_id", "captain", "card_id", "wanted"),
+    [
+        ("S207", "Cap807", "T212", True),  # U.S.S. Enterprise-D, Galaxy Class: a 5 on its dial
+        ("S097", "Cap518", "T212", True),  # Val Jean, Maquis Raider: a 4
+        ("S140", "Cap524", "T212", False),  # Interceptor 5, Bajoran Interceptor: 3 at most
+        ("S207", "Cap807", "C234", True),  # the Galaxy Class dial has no come about
+        ("S182", "Cap651", "C234", False),  # Klingon Starship, B'Rel Class: 1 and 2 come about
+    ],
+)
+def test_the_dial_decides(utopia, ship_id, captain, card_id, wanted):
+    assert refused(utopia, ship_id, captain, card_id) is wanted
+
+
+def test_space_dock_prints_the_same_dials(spacedock):
+    refit, helmsman = "warp_drive_refit_71445", "klingon_helmsman_72327"
+    assert refused(spacedock, "1001", "2001", refit) and refused(spacedock, "1001", "2001", helmsman)
+    interceptor = next(c.id for c in spacedock.cards.values() if c.ship_class == "Bajoran Interceptor")
+    assert not refused(spacedock, interceptor, None, refit)
