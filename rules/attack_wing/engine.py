@@ -98,7 +98,7 @@ def validate_fleet(
         ]
     if chosen:
         priced = [_purchase_on_ship(ship, cards, chosen) for ship, cards in zip(ships, priced, strict=True)]
-    priced = [tuple(_with_unapplied(c, index) for c in cards) for cards in priced]
+    priced = [tuple(_with_unapplied(c, index, ship) for c in cards) for ship, cards in zip(ships, priced, strict=True)]
     ship_costs = [sum(c.cost for c in cards) for cards in priced]
     resource_costs = [_with_unapplied(r, index) for r in _resource_costs(chosen, ships, priced, sum(extra_talents))]
     chosen_ids = frozenset(f.card.id for f in chosen)
@@ -138,9 +138,13 @@ def validate_fleet(
     )
 
 
-def _with_unapplied(line: CardCost | ResourceCost, index: CatalogIndex) -> CardCost | ResourceCost:
-    """The card's line with the sentences of its text the engine does not apply, so no report is silent on them."""
-    unapplied = index.unapplied(index.fact(line.id).card)
+def _with_unapplied(
+    line: CardCost | ResourceCost, index: CatalogIndex, ship: ShipInFleet | None = None
+) -> CardCost | ResourceCost:
+    """The card's line with the sentences of its text the engine does not apply (on ``ship``, for a card
+    on one), so no report is silent on them."""
+    facts = index.fact(line.id)
+    unapplied = index.unapplied(facts.card) + (card_rules.dial_unjudged(ship, facts) if ship else ())
     return replace(line, unapplied=unapplied) if unapplied else line
 
 

@@ -96,16 +96,34 @@ def _unmet(ship: ShipInFleet, facts: CardFacts, resources_chosen: frozenset[str]
 
 
 def _dial_unmet(ship: ShipInFleet, facts: CardFacts) -> Iterator[str]:
-    """Cards bought by the ship's maneuver dial; a ship whose class the database gives no dial for is not judged."""
+    """Cards bought by the ship's maneuver dial; a ship whose class the database gives no dial for is not
+    judged here but reported as such (:func:`dial_unjudged`)."""
     rules, dial = facts.rules, ship.ship.rules.dial
-    if dial is None or not (rules.dial_needs or rules.dial_top_speed_max is not None):
+    if dial is None or not _bought_by_dial(facts):
         return
     top, kinds = dial
-    said = next((s for s in sentences(plain_text(facts.card.text)) if "maneuver dial" in s.lower()), "")
+    said = _dial_sentence(facts)
     if rules.dial_top_speed_max is not None and top > rules.dial_top_speed_max:
         yield f'the card says "{said}" (this ship\'s dial goes up to {top})'
     if any(kind not in kinds for kind in rules.dial_needs):
         yield f'the card says "{said}" (this ship\'s dial has none)'
+
+
+def dial_unjudged(ship: ShipInFleet, facts: CardFacts) -> tuple[str, ...]:
+    """The dial sentence of a card bought by the maneuver dial, on a ship whose dial the database does not
+    give (Utopia has none for the Galaxy Class (MU)): a sentence the engine could not apply, so every
+    report says so rather than passing the card in silence."""
+    if ship.ship.rules.dial is None and _bought_by_dial(facts):
+        return (_dial_sentence(facts),)
+    return ()
+
+
+def _bought_by_dial(facts: CardFacts) -> bool:
+    return bool(facts.rules.dial_needs) or facts.rules.dial_top_speed_max is not None
+
+
+def _dial_sentence(facts: CardFacts) -> str:
+    return next((s for s in sentences(plain_text(facts.card.text)) if "maneuver dial" in s.lower()), "")
 
 
 def _faction_rules_waived(ship: ShipInFleet, facts: CardFacts) -> bool:

@@ -44,3 +44,15 @@ def test_space_dock_prints_the_same_dials(spacedock):
     assert refused(spacedock, "1001", "2001", refit) and refused(spacedock, "1001", "2001", helmsman)
     interceptor = next(c.id for c in spacedock.cards.values() if c.ship_class == "Bajoran Interceptor")
     assert not refused(spacedock, interceptor, None, refit)
+
+
+def test_a_ship_whose_dial_the_database_does_not_give_reports_the_card_as_not_applied(utopia):
+    """Utopia gives no dial for the Galaxy Class (MU): the card is not judged there, and every report says
+    so ("Muster does not apply this card's text … check by hand") instead of passing it in silence."""
+    mirror = next(c.id for c in utopia.cards.values() if c.kind == "ship" and c.ship_class == "Galaxy Class (MU)")
+    report = validate_fleet(fleet(ship(mirror, None, "T212"), ship("S207", "Cap807", "T212")), utopia, W16)
+    notes = [(u.card, u.sentence) for u in report.unapplied]
+    said = "This Upgrade may only be purchased for a ship that does not have a 4 or higher on its Maneuver Dial"
+    assert notes == [("T212", said)]
+    judged = [v.ship for v in report.violations if v.code == "CARD_RESTRICTION" and v.card == "T212"]
+    assert judged == [1]  # the Enterprise-D's 5 refuses it; the mirror ship is not judged
