@@ -157,12 +157,21 @@ def capacity(phones: list[Browser], pollers: list[Poller], page: str) -> float:
     return sum(run_threads([partial(hammer, phone) for phone in phones])) / CAPACITY_SECONDS
 
 
-def enter_results(organizer: Browser, page: str, *, start: float, until: float, every: float = ENTRY_SECONDS) -> int:
+def enter_results(
+    organizer: Browser,
+    page: str,
+    *,
+    start: float,
+    until: float,
+    every: float = ENTRY_SECONDS,
+    opened: str | None = None,
+) -> int:
     """The desk: ``every`` so many seconds the next waiting table's result (seat 1 won, seat 2 lost its
     first ship) is posted from the round page as served, as htmx posts it; the answer is that table's
-    rows, swapped in place, so the other tables' forms stay as the page showed them. Returns how many
+    rows, swapped in place, so the other tables' forms stay as the page showed them. The round page
+    is opened first unless ``opened`` is its text as the organizer opened it earlier. Returns how many
     posts were answered."""
-    text = organizer.get(page, "round page") or ""
+    text = (organizer.get(page, "round page") or "") if opened is None else opened
     waiting = [form for form in forms_of(text) if any(name.endswith("-winner") for name in form.choices)]
     entered = 0
     at = start + every
