@@ -1,6 +1,6 @@
 """Load: 500 phones poll the live pairings while the desk enters one result every few seconds.
 
-The site runs as :mod:`bench.bench_load` serves it: gunicorn with 4 sync workers,
+The site runs as :mod:`bench.bench_load` serves it: gunicorn with 4 threaded processes,
 the production settings and a fresh PostgreSQL database (migrated, the Utopia
 cards imported, static files collected), holding a running event of 500 players
 with legal fleets and round 1 paired: 250 tables. Each phone is a player's,
@@ -202,7 +202,7 @@ def results(night: Night, confirmed: int, server_errors: int, busy: float) -> li
         if times
     )
     setting = (
-        f"gunicorn {WORKERS} sync workers, PostgreSQL, production settings; the driver on the same 2 cores; "
+        f"gunicorn {WORKERS} threaded processes, PostgreSQL, production settings; the driver on the same 2 cores; "
         f"load average {busy:.1f} before the run; the driver took {night.driver_cpu:.0f} s of CPU in the window"
     )
     return [
