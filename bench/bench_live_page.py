@@ -1,6 +1,6 @@
 """Load: 500 phones poll the live pairings while the desk enters one result every few seconds.
 
-The site runs as :mod:`bench.bench_load` serves it: gunicorn with 4 sync workers,
+The site runs as :mod:`bench.bench_load` serves it: gunicorn with 4 threaded processes,
 the production settings and a fresh PostgreSQL database (migrated, the Utopia
 cards imported, static files collected), holding a running event of 500 players
 with legal fleets and round 1 paired: 250 tables. Each phone is a player's,
@@ -157,12 +157,21 @@ def capacity(phones: list[Browser], pollers: list[Poller], page: str) -> float:
     return sum(run_threads([partial(hammer, phone) for phone in phones])) / CAPACITY_SECONDS
 
 
-def enter_results(organizer: Browser, page: str, *, start: float, until: float, every: float = ENTRY_SECONDS) -> int:
+def enter_results(
+    organizer: Browser,
+    page: str,
+    *,
+    start: float,
+    until: float,
+    every: float = ENTRY_SECONDS,
+    opened: str | None = None,
+) -> int:
     """The desk: ``every`` so many seconds the next waiting table's result (seat 1 won, seat 2 lost its
     first ship) is posted from the round page as served, as htmx posts it; the answer is that table's
-    rows, swapped in place, so the other tables' forms stay as the page showed them. Returns how many
+    rows, swapped in place, so the other tables' forms stay as the page showed them. The round page
+    is opened first unless ``opened`` is its text as the organizer opened it earlier. Returns how many
     posts were answered."""
-    text = organizer.get(page, "round page") or ""
+    text = (organizer.get(page, "round page") or "") if opened is None else opened
     waiting = [form for form in forms_of(text) if any(name.endswith("-winner") for name in form.choices)]
     entered = 0
     at = start + every
@@ -193,7 +202,7 @@ def results(night: Night, confirmed: int, server_errors: int, busy: float) -> li
         if times
     )
     setting = (
-        f"gunicorn {WORKERS} sync workers, PostgreSQL, production settings; the driver on the same 2 cores; "
+        f"gunicorn {WORKERS} threaded processes, PostgreSQL, production settings; the driver on the same 2 cores; "
         f"load average {busy:.1f} before the run; the driver took {night.driver_cpu:.0f} s of CPU in the window"
     )
     return [

@@ -1,6 +1,6 @@
 """Load: 200 players report their results within a minute while 100 people refresh the standings.
 
-The site runs as in production: gunicorn with 4 sync workers, the production
+The site runs as in production: gunicorn (4 processes, threaded as gunicorn.conf.py says), the production
 settings (:mod:`bench.load_settings`) and a fresh PostgreSQL database on
 ``$BENCH_POSTGRES_URL``'s server (default ``postgres://postgres@127.0.0.1:5432``),
 set up with ``manage.py`` (migrate, import the Utopia cards, collectstatic, then a
@@ -135,7 +135,7 @@ def results(outcome: Run, stored: dict, server_errors: int, busy: float) -> list
         for kind in sorted({hit.kind for hit in window})
     )
     setting = (
-        f"gunicorn {WORKERS} sync workers, PostgreSQL, production settings; the driver on the same 2 cores; "
+        f"gunicorn {WORKERS} threaded processes, PostgreSQL, production settings; the driver on the same 2 cores; "
         f"load average {busy:.1f} before the run"
     )
     return [

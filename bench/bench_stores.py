@@ -2,17 +2,22 @@
 on two application servers, one PostgreSQL, one Redis and one background worker, while 2,000 phones
 poll the stores' live pages; meanwhile the all-sheets PDF of a 256-player event is asked for.
 
-The site runs as the README's hosted shape: two gunicorn servers (2 sync workers each) with the
-production settings, one fresh PostgreSQL database (migrated, the Utopia cards imported, static files
-collected), Redis as the shared cache (``$BENCH_REDIS_URL``, default database 6 on 127.0.0.1) and
-``manage.py run_worker``. Each store has its own organizer and a running event with round 1 paired
-(8 tables); a 257th store, a convention hall, holds the 256-player event with submitted fleets.
+The site runs as the README's hosted shape: two gunicorn servers (``gunicorn.conf.py``: threads,
+each process warmed up before its first request; 2 processes each) with the production settings,
+one fresh PostgreSQL database (migrated, the Utopia cards imported, static files collected), Redis
+as the shared cache (``$BENCH_REDIS_URL``, default database 6 on 127.0.0.1) and ``manage.py
+run_worker`` (at its lower CPU priority). Each store has its own organizer and a running event with
+round 1 paired (8 tables); a 257th store, a convention hall, holds the 256-player event with
+submitted fleets.
 
-1. Every store's organizer logs in through the login form, on one server or the other.
+1. Every store's organizer logs in through the login form, on one server or the other, and opens
+   the round page of their event, as the organizer has it open at the desk before the round's
+   first slip comes back; they arrive a few at a time (a log-in is a deliberately slow password
+   hash, and organizers come in over the morning, not in the same second).
 2. The measured two minutes: 2,000 phones (40 per store, not signed in) open their store's live page
    and poll it as htmx does, at the page's interval (every 20 s) from a random moment of the first,
    half of them through each server; each organizer types in one paper slip after another at the
-   round page's desk, a result every 15 s through their server, until their 8 tables are in: all 50
+   round page's desk they opened, a result every 15 s through their server, until their 8 tables are in: all 50
    stores' rounds end within the same two minutes (3.3 results a second; a real round's results
    come in over a quarter of an hour or more). 10 s in, the hall's organizer asks for every Fleet
    Build Sheet of the 256-player event (the answer must come at once) and follows the job's
@@ -50,7 +55,7 @@ STORES = 50
 PLAYERS = 16
 BIG_EVENT = 256
 PHONES = 2000
-WORKERS = 2  # per server
+WORKERS = 2  # processes per server, each with gunicorn.conf.py's threads
 DESK_SECONDS = 15.0  # a desk types in one paper slip after another: every store's 8 results in 2 minutes
 WINDOW_SECONDS = 125.0
 CACHE_SECONDS = 11.0
@@ -59,6 +64,7 @@ LATENCY_MS = 200
 PDF_ANSWER_MS = 1000
 PDF_READY_S = 15.0
 SEED = 2027
+ARRIVING_TOGETHER = 4  # organizers logging in at the same moment: they come in over the morning, not at once
 REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/6")
 
 
@@ -123,7 +129,8 @@ def drive(ports: tuple[int, int], plan: dict, password: str) -> dict:
     hits: list[Hit] = []
     stores = plan["events"]
     organizers = [Browser(ports[i % 2], hits) for i in range(len(stores))]
-    run_threads([partial(log_in, o, s["organizer"], password) for o, s in zip(organizers, stores, strict=True)])
+    arrivals = [partial(arrive, o, s, password) for o, s in zip(organizers, stores, strict=True)]
+    desks = run_in_lanes(arrivals, ARRIVING_TOGETHER)
     hall = Browser(ports[0], hits)
     log_in(hall, plan["big"]["organizer"], password)
     pollers = {}
@@ -141,8 +148,8 @@ def drive(ports: tuple[int, int], plan: dict, password: str) -> dict:
         for phone, store in phones
     ]
     jobs += [
-        partial(enter_results, organizer, store["round"], start=start, until=closes, every=DESK_SECONDS)
-        for organizer, store in zip(organizers, stores, strict=True)
+        partial(enter_results, organizer, store["round"], start=start, until=closes, every=DESK_SECONDS, opened=desk)
+        for organizer, store, desk in zip(organizers, stores, desks, strict=True)
     ]
     jobs.append(partial(all_sheets, hall, plan["big"]["event"], at=start + PDF_AFTER))
     outcomes = run_threads(jobs)
@@ -151,6 +158,24 @@ def drive(ports: tuple[int, int], plan: dict, password: str) -> dict:
     pdf = next(outcome for outcome in outcomes if isinstance(outcome, dict))
     time.sleep(CACHE_SECONDS)
     return {"opened": opened, "window": window, "entered": entered, "pdf": pdf}
+
+
+def arrive(organizer: Browser, store: dict, password: str) -> str | None:
+    """An organizer logs in and opens their round page at the desk: the page's text, None if it failed."""
+    return organizer.get(store["round"], "round page") if log_in(organizer, store["organizer"], password) else None
+
+
+def run_in_lanes(jobs: list, lanes: int) -> list:
+    """Run ``jobs`` ``lanes`` at a time (each lane a thread taking its share one after another); their
+    results in ``jobs``' order."""
+    results = [None] * len(jobs)
+
+    def lane(first: int) -> None:
+        for index in range(first, len(jobs), lanes):
+            results[index] = jobs[index]()
+
+    run_threads([partial(lane, first) for first in range(lanes)])
+    return results
 
 
 def all_sheets(hall: Browser, event: int, *, at: float) -> dict:
@@ -208,7 +233,8 @@ def results(day: dict, confirmed: int, server_errors: int, busy: float) -> list[
     posts = [hit.seconds * 1000 for hit in window if hit.kind == "result post"]
     pdf = day["pdf"]
     setting = (
-        f"2 gunicorn servers × {WORKERS} sync workers, PostgreSQL, Redis, 1 worker, production settings; "
+        f"2 gunicorn servers × {WORKERS} processes (gunicorn.conf.py's threads), PostgreSQL, Redis, 1 worker, "
+        "production settings; "
         f"the driver on the same 2 cores; load average {busy:.1f} before the run"
     )
     return [

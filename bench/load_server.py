@@ -96,7 +96,8 @@ def shell_json(environment: dict[str, str], call: str) -> dict:
 
 @contextmanager
 def gunicorn(environment: dict[str, str], *, workers: int, log: Path) -> Iterator[int]:
-    """gunicorn serving the site on a free port of 127.0.0.1; yields the port once the site answers."""
+    """gunicorn serving the site on a free port of 127.0.0.1, started in the project folder as the README
+    says (so with ``gunicorn.conf.py``); yields the port once the site answers."""
     port = _free_port()
     with log.open("w") as output:
         server = subprocess.Popen(

@@ -4,6 +4,9 @@ left unfinished runs again."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from io import StringIO
 
 import pytest
@@ -19,6 +22,7 @@ from tests.accounts.factories import PlayerFactory
 from tests.on_commit import committed
 from tests.security.world import enter_with_fleet
 from tests.tournaments.factories import EventFactory, small_catalog
+from tournaments.management.commands.run_worker import NICENESS
 from tournaments.models import SheetsJob
 from tournaments.services import sheets_job_request
 
@@ -38,8 +42,10 @@ def database_backend(monkeypatch):
 
 
 def run_worker(worker_id: str = "worker-1") -> str:
+    """The worker's batch run in this process, which keeps its CPU priority (niceness 0 lowers nothing)."""
     out = StringIO()
-    call_command("run_worker", "--batch", "--no-startup-delay", "--worker-id", worker_id, stdout=out)
+    command = ["--batch", "--no-startup-delay", "--worker-id", worker_id, "--niceness", "0"]
+    call_command("run_worker", *command, stdout=out)
     return out.getvalue()
 
 
@@ -78,3 +84,21 @@ def test_a_job_the_worker_was_stopped_in_the_middle_of_runs_again(organizer, cut
     job.refresh_from_db()
     assert job.step == "done" and job.total == 1
     assert DBTaskResult.objects.get().status == TaskResultStatus.SUCCESSFUL
+
+
+def priority_after_lowering(*, to: int, started_at: int) -> int:
+    """The niceness of a fresh process started at ``started_at`` once the worker has lowered its priority."""
+    script = (
+        "import os, django; django.setup(); "
+        "from tournaments.management.commands.run_worker import lower_priority; "
+        f"os.nice({started_at}); lower_priority({to}); print(os.getpriority(os.PRIO_PROCESS, 0))"
+    )
+    environment = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings.test"}
+    done = subprocess.run([sys.executable, "-c", script], env=environment, capture_output=True, text=True, check=True)
+    return int(done.stdout.strip())
+
+
+def test_the_worker_runs_below_the_servers_priority_and_never_raises_its_own():
+    assert priority_after_lowering(to=NICENESS, started_at=0) == NICENESS == 10
+    assert priority_after_lowering(to=NICENESS, started_at=15) == 15
+    assert priority_after_lowering(to=0, started_at=0) == 0

@@ -28,6 +28,8 @@ from pathlib import Path
 
 import pytest
 
+from tournaments.management.commands.run_worker import NICENESS
+
 ROOT = Path(__file__).resolve().parents[2]
 HOST = "muster.test"  # the name the proxy passes on, the same for both servers
 CLIENT_ADDRESS = "203.0.113.7"  # the visitor's address as the proxy reports it
@@ -308,3 +310,11 @@ def test_the_public_api_rate_limit_counts_requests_on_both_servers(site):
         )
         statuses.append(connection.getresponse().status)
     assert 429 not in statuses[:30] and statuses[30] == 429, statuses
+
+
+def test_the_worker_runs_at_a_lower_cpu_priority_than_the_servers(site):
+    """The servers keep the priority they were started with (this process's); the worker lowers its own."""
+    started_with = os.getpriority(os.PRIO_PROCESS, 0)
+    worker = site["worker"].process.pid
+    wait_for("the worker to lower its priority", lambda: os.getpriority(os.PRIO_PROCESS, worker) != started_with)
+    assert os.getpriority(os.PRIO_PROCESS, worker) == max(NICENESS, started_with) > started_with

@@ -8,10 +8,16 @@ job marked running for ever, and one stopped twice in a row marks its job failed
 ``--worker-id``, queues those jobs again before it takes any: stopping the worker loses nothing.
 Each worker of a pool needs its own stable id (the default is the machine's name), so a worker
 never takes back a job another one is still running. Jobs must therefore be safe to run twice.
+
+The worker runs at a lower CPU priority than the application servers (``--niceness``, default
+:data:`NICENESS`): a job such as a 256-sheet PDF is a few seconds of solid computing, and on a
+machine it shares with the servers it would otherwise take a core from the requests while people
+wait on them. It gets what the servers leave, which on a site sized for its load is plenty.
 """
 
 from __future__ import annotations
 
+import os
 import socket
 
 from django.db import transaction
@@ -21,6 +27,12 @@ from django_tasks_db.management.commands.db_worker import Command as DatabaseWor
 from django_tasks_db.models import DBTaskResult
 
 STOPPED = ("builtins.SystemExit", "builtins.KeyboardInterrupt")
+NICENESS = 10  # Unix niceness: 0 is the servers' own, 19 the lowest priority
+
+
+def lower_priority(niceness: int) -> None:
+    """Run this process at ``niceness`` or lower priority still (it never raises its own priority)."""
+    os.setpriority(os.PRIO_PROCESS, 0, max(niceness, os.getpriority(os.PRIO_PROCESS, 0)))
 
 
 def requeue_cut_off_jobs(worker_id: str) -> int:
@@ -44,9 +56,18 @@ class Command(DatabaseWorker):
 
     def add_arguments(self, parser):
         super().add_arguments(parser)
+        parser.add_argument(
+            "--niceness",
+            type=int,
+            default=NICENESS,
+            choices=range(20),
+            metavar="0-19",
+            help=f"CPU priority below the application servers' (Unix niceness, default {NICENESS}).",
+        )
         parser.set_defaults(worker_id=socket.gethostname()[:64] or "muster-worker", reload=False)
 
-    def handle(self, *args, worker_id: str, **options):
+    def handle(self, *args, worker_id: str, niceness: int, **options):
+        lower_priority(niceness)
         requeued = requeue_cut_off_jobs(worker_id)
         if requeued:
             self.stdout.write(f"Queued again {requeued} job(s) a stopped worker had not finished.")
