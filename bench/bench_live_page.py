@@ -165,16 +165,18 @@ def enter_results(
     until: float,
     every: float = ENTRY_SECONDS,
     opened: str | None = None,
+    first: float | None = None,
 ) -> int:
     """The desk: ``every`` so many seconds the next waiting table's result (seat 1 won, seat 2 lost its
     first ship) is posted from the round page as served, as htmx posts it; the answer is that table's
     rows, swapped in place, so the other tables' forms stay as the page showed them. The round page
-    is opened first unless ``opened`` is its text as the organizer opened it earlier. Returns how many
-    posts were answered."""
+    is opened first unless ``opened`` is its text as the organizer opened it earlier. The first post
+    goes at ``first`` (``every`` seconds after ``start`` unless given). Returns how many posts were
+    answered."""
     text = (organizer.get(page, "round page") or "") if opened is None else opened
     waiting = [form for form in forms_of(text) if any(name.endswith("-winner") for name in form.choices)]
     entered = 0
-    at = start + every
+    at = start + every if first is None else first
     for form in waiting:
         if at >= until:
             break
