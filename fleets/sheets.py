@@ -21,8 +21,8 @@ from datetime import date
 from io import BytesIO
 from xml.sax.saxutils import escape
 
+import qrcode
 from django.urls import reverse
-from reportlab.graphics.barcode.qr import QrCode
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import inch
@@ -201,10 +201,46 @@ def _battle_rounds() -> Table:
     return table
 
 
-def qr_code(url: str, size: float = QR_SIZE) -> QrCode:
-    """The QR code as a flowable that paints its modules straight onto the page: a graphics
-    widget would first build a shape per module, which made it half the cost of a sheet."""
-    return QrCode(url, width=size, height=size, qrLevel="M")
+class QrCode(Flowable):
+    """The QR code of ``value`` (error correction level M) painted straight onto the page, each run of
+    dark modules in a row as one rectangle, inside the standard quiet zone of four modules.
+
+    ``qrcode`` encodes it, several times faster than ReportLab's own encoder (which took a third of
+    the time of an event's 256 sheets); a graphics widget would also build a shape per module first."""
+
+    QUIET_ZONE = 4  # modules of white around the code, as the standard asks
+
+    def __init__(self, value: str, size: float = QR_SIZE):
+        super().__init__()
+        self.value = value
+        self.width = self.height = size
+        code = qrcode.QRCode(error_correction=qrcode.constants.ERROR_CORRECT_M, border=0)
+        code.add_data(value)
+        self.matrix = code.get_matrix()
+
+    def wrap(self, available_width, available_height):
+        return self.width, self.height
+
+    def draw(self):
+        modules = len(self.matrix) + 2 * self.QUIET_ZONE
+        step = self.width / modules
+        canvas = self.canv
+        canvas.setFillColor(colors.black)
+        for row, line in enumerate(self.matrix):
+            y = self.height - (row + self.QUIET_ZONE + 1) * step
+            for start, length in dark_runs(line):
+                canvas.rect((start + self.QUIET_ZONE) * step, y, length * step, step, stroke=0, fill=1)
+
+
+def dark_runs(line) -> Iterable[tuple[int, int]]:
+    """``(first module, length)`` of each run of dark modules in a row of a QR matrix."""
+    start = None
+    for column, dark in enumerate((*line, 0)):
+        if dark and start is None:
+            start = column
+        elif not dark and start is not None:
+            yield start, column - start
+            start = None
 
 
 def _header(
@@ -237,7 +273,7 @@ def _header(
         colWidths=[CONTENT_WIDTH - QR_SIZE - 0.1 * inch],
     )
     title.setStyle(TableStyle([("LEFTPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 2)]))
-    header = Table([[title, qr_code(url)]], colWidths=[CONTENT_WIDTH - QR_SIZE, QR_SIZE])
+    header = Table([[title, QrCode(url)]], colWidths=[CONTENT_WIDTH - QR_SIZE, QR_SIZE])
     header.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0)]))
     return header
 

@@ -20,7 +20,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import CondPageBreak, KeepTogether, Paragraph, Spacer, Table, TableStyle
 
 from accounts.paper import page_size, pdf_document
-from fleets.sheets import qr_code
+from fleets.sheets import QrCode
 
 STYLES = getSampleStyleSheet()
 MARGIN = 15 * mm
@@ -78,7 +78,7 @@ def live_pairings_pointer(event, live_url: str) -> Table:
         CELL,
     )
     size = 30 * mm
-    pointer = Table([[qr_code(live_url, size), text]], colWidths=[size + 2 * PADDING, content_width(event) - size])
+    pointer = Table([[QrCode(live_url, size), text]], colWidths=[size + 2 * PADDING, content_width(event) - size])
     pointer.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "MIDDLE")]))
     return pointer
 

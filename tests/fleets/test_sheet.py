@@ -16,7 +16,9 @@ from pathlib import Path
 
 import pytest
 from django.core.management import call_command
+from PIL import Image
 from pypdf import PdfReader
+from reportlab.pdfgen.canvas import Canvas
 
 from fleets import sheets
 from fleets.sheets import render_fleet_sheet, render_fleet_text
@@ -42,7 +44,7 @@ def pdf_text(pdf: bytes) -> tuple[int, str]:
     return len(reader.pages), " ".join(" ".join(page.extract_text().split()) for page in reader.pages)
 
 
-def render_png(pdf: bytes, name: str) -> Path:
+def render_png(pdf: bytes, name: str, dpi: int = 80) -> Path:
     """Page 1 as PNG under test-artifacts/ (poppler-utils; CI must have it)."""
     if shutil.which("pdftoppm") is None:
         if os.environ.get("CI"):
@@ -52,7 +54,7 @@ def render_png(pdf: bytes, name: str) -> Path:
     source = ARTIFACTS / f"{name}.pdf"
     source.write_bytes(pdf)
     subprocess.run(
-        ["pdftoppm", "-png", "-r", "80", "-f", "1", "-l", "1", "-singlefile", str(source), str(ARTIFACTS / name)],
+        ["pdftoppm", "-png", "-r", str(dpi), "-f", "1", "-l", "1", "-singlefile", str(source), str(ARTIFACTS / name)],
         check=True,
     )
     png = ARTIFACTS / f"{name}.png"
@@ -152,9 +154,28 @@ def test_four_ships_with_six_upgrades_and_long_names_fit_on_one_page():
     assert re.search(r"Generator Mark 3-5", text)  # the wrapped title is all there
 
 
-def test_the_qr_code_holds_the_verification_url():
+def test_the_printed_qr_code_is_the_verification_urls_code_module_for_module():
+    """Rendered and read back: every module of the printed code, sampled at its centre, is dark
+    exactly where the code of the verification URL has a dark module (upright, inside its quiet zone)."""
     url = f"{SITE}fleets/verify/1/ABCDEFGH/"
-    assert sheets.qr_code(url).value == url
+    code = sheets.QrCode(url)
+    pdf = BytesIO()
+    canvas = Canvas(pdf, pagesize=(code.width, code.height))
+    code.drawOn(canvas, 0, 0)
+    canvas.save()
+    picture = Image.open(render_png(pdf.getvalue(), "qr-code", dpi=600)).convert("L")
+    modules = len(code.matrix) + 2 * code.QUIET_ZONE
+    step = picture.width / modules
+
+    def dark(row: int, column: int) -> bool:
+        return picture.getpixel((int((column + 0.5) * step), int((row + 0.5) * step))) < 128
+
+    printed = [[dark(row, column) for column in range(modules)] for row in range(modules)]
+    quiet = [False] * code.QUIET_ZONE
+    wanted = [[False] * modules] * code.QUIET_ZONE
+    wanted += [quiet + [bool(module) for module in line] + quiet for line in code.matrix]
+    wanted += [[False] * modules] * code.QUIET_ZONE
+    assert printed == wanted
 
 
 def test_a_real_catalog_fleet_sheet(utopia_path):
