@@ -98,8 +98,9 @@ def faction_fleet_content(faction: str) -> dict | None:
     catalog = load_catalog()
 
     def of_faction(kind: str, **more):
+        # A ship's restrictions are facts about it (class markers, its maneuver dial), not limits on fielding it.
         cards = Card.objects.filter(kind=kind, unique=True, **more).order_by("cost", "source_id")
-        return [card for card in cards if faction in card.factions and not card.restrictions]
+        return [card for card in cards if faction in card.factions and (kind == "ship" or not card.restrictions)]
 
     ships, captains, crew = of_faction("ship"), of_faction("captain"), of_faction("upgrade", upgrade_type="crew")
     for start in range(max(len(ships) - 2, 0)):
