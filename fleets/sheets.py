@@ -26,6 +26,7 @@ from django.urls import reverse
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import inch
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, TableStyle
 
 from accounts.paper import COMMON_WIDTH, pdf_document
@@ -67,11 +68,28 @@ _GRID = [
     ("RIGHTPADDING", (0, 0), (-1, -1), 3),
 ]
 _HEAD = colors.HexColor("#d9d9d9")
+CELL_PADDING = 3  # the grid's padding left and right of a cell's text
 
 
 def _p(text: str, style: ParagraphStyle = _TEXT) -> Paragraph:
     """A wrapping cell: long card names break onto a second line instead of overflowing."""
     return Paragraph(escape(text), style)
+
+
+def _fit(text: str, style: ParagraphStyle, width: float) -> str | Paragraph:
+    """A cell's text: plain when it fits on one line of a column ``width`` wide, else a wrapping Paragraph.
+
+    ReportLab draws plain text for a fraction of a Paragraph's cost (which parses markup and breaks
+    lines), and most cells are short; an event's 256 sheets hold some 16,000 cells. The table's style
+    gives the plain text the Paragraph's face (:func:`_font`), so both look the same."""
+    if stringWidth(text, style.fontName, style.fontSize) <= width - 2 * CELL_PADDING:
+        return text
+    return _p(text, style)
+
+
+def _font(first: tuple[int, int], last: tuple[int, int], style: ParagraphStyle) -> tuple:
+    """The table style command that sets plain text in ``style``'s face, size and leading."""
+    return ("FONT", first, last, style.fontName, style.fontSize, style.leading)
 
 
 def sp_text(line: CardLine) -> str:
@@ -86,10 +104,10 @@ EXPLAINED = (
 )
 
 
-def _title_cell(title: str, line: CardLine) -> Paragraph | list[Paragraph]:
+def _title_cell(title: str, line: CardLine, width: float) -> str | Paragraph | list[Paragraph]:
     """The card's title, and under it in small print how its SP add up, for a judge to check by hand."""
     if not line.breakdown:
-        return _p(title, _CARD)
+        return _fit(title, _CARD, width)
     return [_p(title, _CARD), _p(line.breakdown, _SMALL)]
 
 
@@ -102,28 +120,35 @@ def card_title(line: CardLine) -> str:
 
 def _ship_block(ship: ShipLines) -> Table:
     heading = f"Ship {ship.number}" + (" (Blind Booster)" if ship.entry.blind_booster else "")
+    widths = [0.15 * BLOCK_WIDTH, 0.57 * BLOCK_WIDTH, 0.17 * BLOCK_WIDTH, 0.11 * BLOCK_WIDTH]
     rows = [
-        [_p(heading, _BOLD), "", "", ""],
+        [heading, "", "", ""],
         ["Type", "Card Title", "Faction", "SP"],
         *(
-            [_p(line.type_label, _CARD), _title_cell(card_title(line), line), _p(line.factions, _CARD), str(line.cost)]
+            [
+                _fit(line.type_label, _CARD, widths[0]),
+                _title_cell(card_title(line), line, widths[1]),
+                _fit(line.factions, _CARD, widths[2]),
+                str(line.cost),
+            ]
             for line in ship.lines
         ),
-        ["", _p(f"Ship {ship.number} total", _BOLD), "", str(ship.cost)],
+        ["", f"Ship {ship.number} total", "", str(ship.cost)],
     ]
-    table = Table(rows, colWidths=[0.15 * BLOCK_WIDTH, 0.57 * BLOCK_WIDTH, 0.17 * BLOCK_WIDTH, 0.11 * BLOCK_WIDTH])
+    table = Table(rows, colWidths=widths)
     table.setStyle(
         TableStyle(
             [
                 *_GRID,
                 ("SPAN", (0, 0), (-1, 0)),
                 ("BACKGROUND", (0, 0), (-1, 1), _HEAD),
+                _font((0, 0), (-1, 0), _BOLD),
                 ("FONT", (0, 1), (-1, 1), "Helvetica-Bold", 7),
-                ("FONT", (-1, 2), (-1, -2), "Helvetica", 6.8),
+                _font((0, 2), (-1, -2), _CARD),
                 ("TOPPADDING", (0, 2), (-1, -2), 1),
                 ("BOTTOMPADDING", (0, 2), (-1, -2), 1),
                 ("ALIGN", (-1, 0), (-1, -1), "RIGHT"),
-                ("FONT", (-1, -1), (-1, -1), "Helvetica-Bold", 7.5),
+                _font((0, -1), (-1, -1), _BOLD),
             ]
         )
     )
@@ -157,13 +182,27 @@ def sheet_totals(check: FleetCheck) -> list[tuple[str, int | None]]:
 
 
 def _resource_and_totals(check: FleetCheck) -> Table:
-    resource_rows = [[_p("Resource", _BOLD), _p("SP", _BOLD)]]
+    title_width = 0.8 * BLOCK_WIDTH
+    resource_rows = [["Resource", "SP"]]
     resource_rows += [
-        [_title_cell(f"{line.card.name} ({line.choices})" if line.choices else line.card.name, line), str(line.cost)]
+        [
+            _title_cell(f"{line.card.name} ({line.choices})" if line.choices else line.card.name, line, title_width),
+            str(line.cost),
+        ]
         for line in check.resources
     ] or [["None", "0"]]
-    resource = Table(resource_rows, colWidths=[0.8 * BLOCK_WIDTH, 0.2 * BLOCK_WIDTH])
-    resource.setStyle(TableStyle([*_GRID, ("BACKGROUND", (0, 0), (-1, 0), _HEAD), ("ALIGN", (1, 0), (1, -1), "RIGHT")]))
+    resource = Table(resource_rows, colWidths=[title_width, 0.2 * BLOCK_WIDTH])
+    resource.setStyle(
+        TableStyle(
+            [
+                *_GRID,
+                ("BACKGROUND", (0, 0), (-1, 0), _HEAD),
+                _font((0, 0), (-1, 0), _BOLD),
+                _font((0, 1), (0, -1), _CARD),
+                ("ALIGN", (1, 0), (1, -1), "RIGHT"),
+            ]
+        )
+    )
 
     totals_rows = [["Totals", "SP"]] + [[label, "" if sp is None else str(sp)] for label, sp in sheet_totals(check)]
     totals = Table(totals_rows, colWidths=[0.8 * BLOCK_WIDTH, 0.2 * BLOCK_WIDTH])
@@ -189,14 +228,21 @@ def _resource_and_totals(check: FleetCheck) -> Table:
 def _battle_rounds() -> Table:
     label_width = 0.28 * CONTENT_WIDTH
     rows = [["", *(f"Battle Round {n}" for n in range(1, ROUNDS + 1))]]
-    rows += [[_p(label, _BOLD), *([""] * ROUNDS)] for label in ROUND_ROWS]
+    rows += [[_fit(label, _BOLD, label_width), *([""] * ROUNDS)] for label in ROUND_ROWS]
     table = Table(
         rows,
         colWidths=[label_width, *([(CONTENT_WIDTH - label_width) / ROUNDS] * ROUNDS)],
         rowHeights=[14, *([17] * len(ROUND_ROWS))],
     )
     table.setStyle(
-        TableStyle([*_GRID, ("BACKGROUND", (0, 0), (-1, 0), _HEAD), ("FONT", (0, 0), (-1, 0), "Helvetica-Bold", 8)])
+        TableStyle(
+            [
+                *_GRID,
+                ("BACKGROUND", (0, 0), (-1, 0), _HEAD),
+                ("FONT", (0, 0), (-1, 0), "Helvetica-Bold", 8),
+                _font((0, 1), (0, -1), _BOLD),
+            ]
+        )
     )
     return table
 
@@ -206,15 +252,20 @@ class QrCode(Flowable):
     dark modules in a row as one rectangle, inside the standard quiet zone of four modules.
 
     ``qrcode`` encodes it, several times faster than ReportLab's own encoder (which took a third of
-    the time of an event's 256 sheets); a graphics widget would also build a shape per module first."""
+    the time of an event's 256 sheets); a graphics widget would also build a shape per module first.
+
+    The mask is fixed (:data:`MASK`). Every one of the standard's eight masks makes a code any
+    reader decodes; trying all eight to keep the one with the fewest look-alike patterns took 85 %
+    of the encoding, and a code printed an inch wide inside its full quiet zone does not need it."""
 
     QUIET_ZONE = 4  # modules of white around the code, as the standard asks
+    MASK = 0  # the standard's mask 000: modules where (row + column) is even are flipped
 
     def __init__(self, value: str, size: float = QR_SIZE):
         super().__init__()
         self.value = value
         self.width = self.height = size
-        code = qrcode.QRCode(error_correction=qrcode.constants.ERROR_CORRECT_M, border=0)
+        code = qrcode.QRCode(error_correction=qrcode.constants.ERROR_CORRECT_M, border=0, mask_pattern=self.MASK)
         code.add_data(value)
         self.matrix = code.get_matrix()
 
@@ -247,20 +298,25 @@ def _header(
     version: FleetVersion, *, event_name: str, event_date: str, player_name: str, email: str, url: str, code_url: str
 ) -> Table:
     fleet = version.fleet
+    label, short, long = 0.6 * inch, 1.9 * inch, CONTENT_WIDTH - QR_SIZE - 3.3 * inch
+    faction = faction_label(fleet.faction) if fleet.faction else ""
     fields = Table(
         [
-            [_p("Date", _BOLD), _p(event_date), _p("Event", _BOLD), _p(event_name)],
-            [_p("Faction", _BOLD), _p(faction_label(fleet.faction) if fleet.faction else ""), "", ""],
-            [_p("Name", _BOLD), _p(player_name), _p("E-mail", _BOLD), _p(email)],
+            ["Date", _fit(event_date, _TEXT, short), "Event", _fit(event_name, _TEXT, long)],
+            ["Faction", _fit(faction, _TEXT, short + label + long), "", ""],
+            ["Name", _fit(player_name, _TEXT, short), "E-mail", _fit(email, _TEXT, long)],
         ],
-        colWidths=[0.6 * inch, 1.9 * inch, 0.6 * inch, CONTENT_WIDTH - QR_SIZE - 3.3 * inch],
+        colWidths=[label, short, label, long],
         rowHeights=[17, 17, 17],
     )
-    fields.setStyle(TableStyle([*_GRID, ("SPAN", (1, 1), (3, 1))]))
+    fields.setStyle(
+        TableStyle([*_GRID, ("SPAN", (1, 1), (3, 1)), _font((0, 0), (0, -1), _BOLD), _font((2, 0), (2, -1), _BOLD)])
+    )
+    title_width = CONTENT_WIDTH - QR_SIZE - 0.1 * inch
     title = Table(
         [
-            [_p("Star Trek: Attack Wing — Fleet Build Sheet", _TITLE)],
-            [_p(f"Fleet “{fleet.name}”, version {version.number}", _TEXT)],
+            [_fit("Star Trek: Attack Wing — Fleet Build Sheet", _TITLE, title_width)],
+            [_fit(f"Fleet “{fleet.name}”, version {version.number}", _TEXT, title_width)],
             [
                 Paragraph(
                     f"Verification code: <b>{escape(version.code)}</b> — scan or visit {escape(url)},"
@@ -270,9 +326,18 @@ def _header(
             ],
             [fields],
         ],
-        colWidths=[CONTENT_WIDTH - QR_SIZE - 0.1 * inch],
+        colWidths=[title_width],
     )
-    title.setStyle(TableStyle([("LEFTPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 2)]))
+    title.setStyle(
+        TableStyle(
+            [
+                ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+                _font((0, 0), (0, 0), _TITLE),
+                _font((0, 1), (0, 1), _TEXT),
+            ]
+        )
+    )
     header = Table([[title, QrCode(url)]], colWidths=[CONTENT_WIDTH - QR_SIZE, QR_SIZE])
     header.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0)]))
     return header

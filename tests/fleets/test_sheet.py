@@ -18,6 +18,7 @@ import pytest
 from django.core.management import call_command
 from PIL import Image
 from pypdf import PdfReader
+from reportlab.graphics.barcode import qrencoder
 from reportlab.pdfgen.canvas import Canvas
 
 from fleets import sheets
@@ -176,6 +177,20 @@ def test_the_printed_qr_code_is_the_verification_urls_code_module_for_module():
     wanted += [quiet + [bool(module) for module in line] + quiet for line in code.matrix]
     wanted += [[False] * modules] * code.QUIET_ZONE
     assert printed == wanted
+
+
+def test_the_qr_code_with_its_fixed_mask_is_the_standards_code_of_the_url():
+    """An encoder written apart from the one the sheet uses (ReportLab's), given the same mask and
+    error correction level, places every module of the verification URL's code the same way."""
+    url = f"{SITE}fleets/verify/123456/ABCDEFGH/"
+    other = qrencoder.QRCode(None, qrencoder.QRErrorCorrectLevel.M)
+    other.addData(url)
+    other.make()
+    other.makeImpl(False, sheets.QrCode.MASK)
+    size = other.getModuleCount()
+    assert [[bool(module) for module in line] for line in sheets.QrCode(url).matrix] == [
+        [other.isDark(row, column) for column in range(size)] for row in range(size)
+    ]
 
 
 def test_a_real_catalog_fleet_sheet(utopia_path):
