@@ -1,6 +1,6 @@
 """Load: 500 phones poll the live pairings while the desk enters one result every few seconds.
 
-The site runs as :mod:`bench.bench_load` serves it: gunicorn with 4 threaded processes,
+The site runs as :mod:`bench.bench_load` serves it: gunicorn with 4 processes (``gunicorn.conf.py``),
 the production settings and a fresh PostgreSQL database (migrated, the Utopia
 cards imported, static files collected), holding a running event of 500 players
 with legal fleets and round 1 paired: 250 tables. Each phone is a player's,
@@ -40,7 +40,15 @@ from functools import partial
 from bench.bench_load import percentile
 from bench.framework import Result, within
 from bench.load_driver import POLL, Browser, Hit, Poller, forms_of, log_in, pollers_of, polling, run_threads
-from bench.load_server import fresh_database, gunicorn, manage, postgres_reachable, shell_json, site_environment
+from bench.load_server import (
+    analyze,
+    fresh_database,
+    gunicorn,
+    manage,
+    postgres_reachable,
+    shell_json,
+    site_environment,
+)
 from bench.real_fleets import utopia_file
 
 PLAYERS = 500
@@ -86,6 +94,7 @@ def run() -> list[Result]:
         manage(environment, "import_cards", str(cards))
         manage(environment, "collectstatic", "--noinput")
         plan = shell_json(environment, f"set_up_night(players={PLAYERS}, phones={PHONES}, password={password!r})")
+        analyze(database)
         log = folder / "gunicorn.log"
         with gunicorn(environment, workers=WORKERS, log=log) as port:
             night = drive(port, plan, password)
@@ -204,7 +213,7 @@ def results(night: Night, confirmed: int, server_errors: int, busy: float) -> li
         if times
     )
     setting = (
-        f"gunicorn {WORKERS} threaded processes, PostgreSQL, production settings; the driver on the same 2 cores; "
+        f"gunicorn {WORKERS} processes, PostgreSQL, production settings; the driver on the same 2 cores; "
         f"load average {busy:.1f} before the run; the driver took {night.driver_cpu:.0f} s of CPU in the window"
     )
     return [

@@ -1,6 +1,6 @@
 """Load: 200 players report their results within a minute while 100 people refresh the standings.
 
-The site runs as in production: gunicorn (4 processes, threaded as gunicorn.conf.py says), the production
+The site runs as in production: gunicorn (4 processes, warmed up as gunicorn.conf.py says), the production
 settings (:mod:`bench.load_settings`) and a fresh PostgreSQL database on
 ``$BENCH_POSTGRES_URL``'s server (default ``postgres://postgres@127.0.0.1:5432``),
 set up with ``manage.py`` (migrate, import the Utopia cards, collectstatic, then a
@@ -36,7 +36,15 @@ from functools import partial
 
 from bench.framework import Result, at_least, within
 from bench.load_driver import Browser, Hit, log_in, report_result, run_threads, spread, watch
-from bench.load_server import fresh_database, gunicorn, manage, postgres_reachable, shell_json, site_environment
+from bench.load_server import (
+    analyze,
+    fresh_database,
+    gunicorn,
+    manage,
+    postgres_reachable,
+    shell_json,
+    site_environment,
+)
 from bench.real_fleets import utopia_file
 
 PLAYERS = 200
@@ -83,6 +91,7 @@ def run() -> list[Result]:
         manage(environment, "import_cards", str(cards))
         manage(environment, "collectstatic", "--noinput")
         plan = shell_json(environment, f"set_up(players={PLAYERS}, password={password!r})")
+        analyze(database)
         log = folder / "gunicorn.log"
         with gunicorn(environment, workers=WORKERS, log=log) as port:
             outcome = drive(port, plan, password)
@@ -135,7 +144,7 @@ def results(outcome: Run, stored: dict, server_errors: int, busy: float) -> list
         for kind in sorted({hit.kind for hit in window})
     )
     setting = (
-        f"gunicorn {WORKERS} threaded processes, PostgreSQL, production settings; the driver on the same 2 cores; "
+        f"gunicorn {WORKERS} processes, PostgreSQL, production settings; the driver on the same 2 cores; "
         f"load average {busy:.1f} before the run"
     )
     return [

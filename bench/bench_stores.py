@@ -2,7 +2,7 @@
 on two application servers, one PostgreSQL, one Redis and one background worker, while 2,000 phones
 poll the stores' live pages; meanwhile the all-sheets PDF of a 256-player event is asked for.
 
-The site runs as the README's hosted shape: two gunicorn servers (``gunicorn.conf.py``: threads,
+The site runs as the README's hosted shape: two gunicorn servers (``gunicorn.conf.py``:
 each process warmed up before its first request; 2 processes each) with the production settings,
 one fresh PostgreSQL database (migrated, the Utopia cards imported, static files collected), Redis
 as the shared cache (``$BENCH_REDIS_URL``, default database 6 on 127.0.0.1) and ``manage.py
@@ -48,14 +48,23 @@ from bench.bench_live_page import enter_results
 from bench.bench_load import percentile
 from bench.framework import Result, within
 from bench.load_driver import POLL, Browser, Hit, log_in, pollers_of, polling, run_threads
-from bench.load_server import ROOT, fresh_database, gunicorn, manage, postgres_reachable, shell_json, site_environment
+from bench.load_server import (
+    ROOT,
+    analyze,
+    fresh_database,
+    gunicorn,
+    manage,
+    postgres_reachable,
+    shell_json,
+    site_environment,
+)
 from bench.real_fleets import utopia_file
 
 STORES = 50
 PLAYERS = 16
 BIG_EVENT = 256
 PHONES = 2000
-WORKERS = 2  # processes per server, each with gunicorn.conf.py's threads
+WORKERS = 2  # processes per server, each warmed up by gunicorn.conf.py
 DESK_SECONDS = 15.0  # a desk types in one paper slip after another: every store's 8 results in 2 minutes
 WINDOW_SECONDS = 125.0
 CACHE_SECONDS = 11.0
@@ -83,6 +92,7 @@ def run() -> list[Result]:
         manage(environment, "collectstatic", "--noinput")
         call = f"set_up_stores(stores={STORES}, players={PLAYERS}, big={BIG_EVENT}, password={password!r})"
         plan = shell_json(environment, call)
+        analyze(database)
         logs = [folder / "gunicorn-a.log", folder / "gunicorn-b.log"]
         with (
             gunicorn(environment, workers=WORKERS, log=logs[0]) as a,
@@ -243,7 +253,7 @@ def results(day: dict, confirmed: int, server_errors: int, busy: float) -> list[
     posts = [hit.seconds * 1000 for hit in window if hit.kind == "result post"]
     pdf = day["pdf"]
     setting = (
-        f"2 gunicorn servers × {WORKERS} processes (gunicorn.conf.py's threads), PostgreSQL, Redis, 1 worker, "
+        f"2 gunicorn servers × {WORKERS} processes (gunicorn.conf.py), PostgreSQL, Redis, 1 worker, "
         "production settings; "
         f"the driver on the same 2 cores; load average {busy:.1f} before the run"
     )
