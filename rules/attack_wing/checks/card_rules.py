@@ -58,16 +58,24 @@ _GROUP_WORDS = {
 }
 
 
-def _unmet(ship: ShipInFleet, facts: CardFacts, resources_chosen: frozenset[str]) -> Iterator[str]:
+def bounds_unmet(ship: ShipInFleet, facts: CardFacts) -> Iterator[str]:
+    """The bounds on the ship's values the card states ("a Hull Value of 3 or less") that ``ship`` breaks. A
+    bound on the Captain Skill is broken by a ship with no captain ("a ship that has a Captain with …")."""
     for code, limit in facts.bounds:
         subject, bound = code.rsplit("_", 1)
         label, read = _BOUND_SUBJECTS[subject]
         value = read(ship)
         if value is None:
+            if subject == "captain_skill":
+                yield f"needs a {label} of {limit} or {'more' if bound == 'min' else 'less'} (this ship has no captain)"
             continue
         if (bound == "min" and value < limit) or (bound == "max" and value > limit):
             wanted = f"{limit} or more" if bound == "min" else f"{limit} or less"
             yield f"needs a {label} of {wanted} (this one has {value})"
+
+
+def _unmet(ship: ShipInFleet, facts: CardFacts, resources_chosen: frozenset[str]) -> Iterator[str]:
+    yield from bounds_unmet(ship, facts)
     freed: bool | None = None
     for group, options in facts.any_of:
         if not any(_option_met(ship, code, value) for code, value in options):
