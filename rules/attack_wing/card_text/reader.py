@@ -131,6 +131,9 @@ def _read_sentence(sentence: str, kind: str, name: str) -> list[Restriction]:
             found.extend(Restriction("captain_is", k) for k in keys)
         if _NO_CAPTAIN.search(sentence):
             found.append(Restriction("no_captain"))
+        added = _ADDS_ACTIONS.search(sentence)
+        if added:  # counted as on the bar: the condition is for play, and no card is refused for want of it
+            found.extend(Restriction("action", a.lower()) for a in re.findall(r"\[([\w-]+)\]", added["icons"]))
         limit = _MAX_UPGRADE_COST.search(sentence)
         if limit:
             found.append(Restriction("max_upgrade_cost", limit["type"].lower(), int(limit["n"])))
@@ -240,6 +243,19 @@ _SKILL_BOUND = re.compile(
 )
 
 
+# Standby Battle Stations (E145): "… a ship that has the [battlestations] icon on its Action Bar"
+_ACTION_ICON = re.compile(r"^the \[(?P<action>[\w-]+)\] (?:icon|action) on its action bar$", re.IGNORECASE)
+
+
+# A ship's own text that adds icons to its Action Bar: H.M.S. Bounty (S242) "If there are only Federation cards
+# assigned to this ship, add the [scan] and [battlestations] icons to the Action Bar"; Orias (S332)
+_ADDS_ACTIONS = re.compile(
+    r"add the (?P<icons>\[[\w-]+\](?:(?:,| and| or) \[[\w-]+\])*) (?:icons?|actions?) to (?:the|this ship's|its) "
+    r"action bar",
+    re.IGNORECASE,
+)
+
+
 def _only(what: str, kind: str) -> list[Restriction]:
     """What follows "may only be purchased for": a ship, a captain, or a captain on a ship."""
     what = what.strip().rstrip(".) ")
@@ -249,7 +265,8 @@ def _only(what: str, kind: str) -> list[Restriction]:
         if skill:
             side = "max" if skill["dir"].lower() in ("less", "lower") else "min"
             return [Restriction(f"captain_skill_{side}", int(skill["n"]))]
-        return []
+        icon = _ACTION_ICON.search(condition["cond"])
+        return [Restriction("action_needed", icon["action"].lower())] if icon else []
     what = re.sub(r"\s+that does not have .*$", "", what, flags=re.IGNORECASE)
     captain_part, ship_part = "", what
     with_captain = re.match(r"^(?P<ship>.+?) with (?:a |an )?(?P<cap>.*\bcaptain)$", what, re.IGNORECASE)

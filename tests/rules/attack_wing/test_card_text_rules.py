@@ -409,11 +409,24 @@ def test_a_resource_no_ship_can_take_is_refused_and_priced_as_printed(utopia, re
     assert not restricted(check(utopia, *a_ship, resources=(resource,)), resource)
 
 
-def test_standby_battle_stations_is_not_read_as_a_ship_name(utopia):
+def test_standby_battle_stations_needs_the_battlestations_icon_on_the_action_bar(utopia, spacedock):
     """Standby Battle Stations (E145): "This card may only be purchased for a ship that has the [battlestations] icon
-    on its Action Bar." The catalog holds no action bars: the sentence is reported for a judge, not read as a ship
-    named "that has the battlestations icon", which refused the card on every ship."""
-    report = check(utopia, ship("S273", "Cap049", "E145"), *FILLER)
-    assert not restricted(report, "E145")
-    card = next(c for c in report.ships[0].cards if c.id == "E145")
-    assert any("[battlestations] icon on its Action Bar" in s for s in card.unapplied)
+    on its Action Bar." Read as a ship named "that has the battlestations icon", it was refused on every ship; the
+    Action Bar is in both databases' ship records. The Galaxy Class has the icon, the Romulan Scout Vessel not."""
+    assert "a ship that has the [battlestations] icon on its Action Bar" in utopia.get("E145").text
+    galaxy = check(utopia, ship("S273", "Cap049", "E145"), *FILLER)
+    scout = check(utopia, ship("S277", "Cap049", "E145"), *FILLER)
+    assert not restricted(galaxy, "E145")
+    assert "Action Bar has no [battlestations]" in restricted(scout, "E145")[0]
+    card = spacedock.get("standby_battle_stations_72316p")
+    assert "a ship that has the [BATTLESTATIONS] icon on its Action Bar" in card.text
+    enterprise = check(spacedock, ship("1001", None, card.id))  # U.S.S. Enterprise-D: [battlestations] on its bar
+    assert not restricted(enterprise, card.id)
+
+
+def test_a_ships_text_adds_icons_to_its_action_bar(utopia):
+    """H.M.S. Bounty (S242): "If there are only Federation cards assigned to this ship, add the [scan] and
+    [battlestations] icons to the Action Bar." The icons count as on its bar: Standby Battle Stations may go there."""
+    assert "add the [scan] and [battlestations] icons to the Action Bar" in utopia.get("S242").text
+    assert {"scan", "battlestations"} <= {r.value for r in utopia.get("S242").restrictions if r.code == "action"}
+    assert not restricted(check(utopia, ship("S242", "Cap049", "E145"), *FILLER), "E145")
