@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from rules.attack_wing import FleetFileError, Format, fleet_to_dict, parse_fleet, validate_fleet
+from rules.attack_wing.card_text.plain import plain_text
 from rules.attack_wing.coverage import coverage_summary, restriction_coverage
 from rules.attack_wing.fleet import Fleet, ResourceOption
 from tests.rules.attack_wing.conftest import AKIRA, GALAXY, PROMETHEUS, fleet, ship
@@ -430,3 +431,15 @@ def test_a_ships_text_adds_icons_to_its_action_bar(utopia):
     assert "add the [scan] and [battlestations] icons to the Action Bar" in utopia.get("S242").text
     assert {"scan", "battlestations"} <= {r.value for r in utopia.get("S242").restrictions if r.code == "action"}
     assert not restricted(check(utopia, ship("S242", "Cap049", "E145"), *FILLER), "E145")
+
+
+@pytest.mark.parametrize("card_id", ["T108", "T109", "T110"])
+def test_the_denorios_pack_upgrades_fit_the_bajoran_solar_sailor(utopia, card_id):
+    """Solar Sail Powered (T108) "This upgrade may only be purchased for a Bajoran Lightship", Mainsails (T109),
+    Tachyon Eddies (T110): Utopia files their pack's ships (the Denorios S218, S217) as the "Bajoran Solar Sailor",
+    Space Dock as the "Bajoran Lightship". They fit it, and no other ship."""
+    words = " ".join(plain_text(utopia.get(card_id).text).split()).lower()
+    assert "only be purchased for a bajoran lightship" in words
+    assert utopia.get("S218").ship_class == "BAJORAN SOLAR SAILOR"
+    assert not restricted(check(utopia, ship("S218", "Cap206", card_id), *FILLER), card_id)
+    assert restricted(check(utopia, ship("S023", "Cap206", card_id), *FILLER), card_id)
