@@ -43,6 +43,7 @@ FAMILIES: dict[str, tuple[re.Pattern, frozenset[str]]] = {
                 "ship_unique",
                 "dial_top_speed_max",
                 "dial_needs",
+                "action_needed",
             }
         ),
     ),

@@ -109,6 +109,7 @@ def validate_fleet(
         *fleet_rules.oversized(fmt, ships),
         *resource_rules.resources(fmt, [*chosen, *_squadron_resources(ships, index)], on, index),
         *resource_rules.banned_resources(fmt, chosen, banned),
+        *resource_rules.no_ship_takes(chosen, ships),
         *fleet_rules.uniques(ships, chosen),
         *fleet_rules.not_with(ships, chosen),
         *fleet_rules.admirals(fmt, ships),

@@ -81,6 +81,8 @@ class CardRules:
     dial: tuple[int, frozenset[str]] | None = None
     dial_top_speed_max: int | None = None  # "only … for a ship that does not have a 4 or higher on its Maneuver Dial"
     dial_needs: tuple[str, ...] = ()  # "cannot be deployed to a ship that does not have a [come-about] Maneuver …"
+    actions: frozenset[str] | None = None  # a ship's Action Bar; None when the database gives none
+    actions_needed: tuple[str, ...] = ()  # "only … for a ship that has the [battlestations] icon on its Action Bar"
     text_key: str = ""  # the card's text as descriptor words ("counts as a romulan drone pilot")
 
 
@@ -226,6 +228,8 @@ def compile_rules(card: Card) -> CardRules:
         dial=_dial(card.restrictions),
         dial_top_speed_max=next((int(r.value) for r in card.restrictions if r.code == "dial_top_speed_max"), None),
         dial_needs=tuple(str(r.value) for r in card.restrictions if r.code == "dial_needs"),
+        actions=frozenset(str(r.value) for r in card.restrictions if r.code == "action") or None,
+        actions_needed=tuple(str(r.value) for r in card.restrictions if r.code == "action_needed"),
     )
 
 

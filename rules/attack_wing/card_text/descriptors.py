@@ -69,6 +69,12 @@ def _class_key(ship_class: str, key: str) -> str:
     return descriptor_key(ship_class)
 
 
+# One class under two names: Utopia files the Denorios pack's ships (S217, S218) as the "Bajoran Solar Sailor",
+# Space Dock as the "Bajoran Lightship", the name the pack's own upgrades print ("This Upgrade may only be purchased
+# for a Bajoran lightship": Solar Sail Powered T108, Mainsails T109, Tachyon Eddies T110).
+_CLASS_OTHER_NAMES = {"bajoran solar sailor": ("bajoran lightship",)}
+
+
 CLASS_MARK = " class"
 
 
@@ -101,11 +107,12 @@ def ship_matches(key: str, factions: frozenset[str], ship_class: str, name: str)
         return True
     if key.startswith("non "):  # "a non-Borg ship" (Borg Alliance)
         return not ship_matches(key[4:], factions, ship_class, name)
-    if key.endswith(CLASS_MARK):  # "… Class ship": the class, not a ship of that name
-        key = key.removesuffix(CLASS_MARK)
-        haystacks: tuple[str, ...] = (f" {_class_key(ship_class, key)} ",)
-    else:
-        haystacks = (f" {_class_key(ship_class, key)} ", f" {_key(name)} ")
+    by_name = not key.endswith(CLASS_MARK)  # "… Class ship": the class, not a ship of that name
+    key = key.removesuffix(CLASS_MARK)
+    class_key = _class_key(ship_class, key)
+    haystacks = tuple(f" {k} " for k in (class_key, *_CLASS_OTHER_NAMES.get(class_key, ())))
+    if by_name:
+        haystacks += (f" {_key(name)} ",)
     rest = key
     while True:
         if any(f" {rest} " in h for h in haystacks):

@@ -82,7 +82,9 @@ _ONE_PER_SHIP = re.compile(
 
 
 _BOUND = re.compile(
-    r"(?P<subject>hull|primary weapon)(?: value)? of (?P<n>\d+) or (?P<dir>less|greater|more|fewer|lower|higher)",
+    # "Ship must have a hull of Hull 3 or less": the Utopia builder's record of Front Line Retrofit on a ship (Rs40)
+    r"(?P<subject>hull|primary weapon)(?: value)? of (?:hull )?(?P<n>\d+) "
+    r"or (?P<dir>less|greater|more|fewer|lower|higher)",
     re.IGNORECASE,
 )
 
@@ -129,6 +131,9 @@ def _read_sentence(sentence: str, kind: str, name: str) -> list[Restriction]:
             found.extend(Restriction("captain_is", k) for k in keys)
         if _NO_CAPTAIN.search(sentence):
             found.append(Restriction("no_captain"))
+        added = _ADDS_ACTIONS.search(sentence)
+        if added:  # counted as on the bar: the condition is for play, and no card is refused for want of it
+            found.extend(Restriction("action", a.lower()) for a in re.findall(r"\[([\w-]+)\]", added["icons"]))
         limit = _MAX_UPGRADE_COST.search(sentence)
         if limit:
             found.append(Restriction("max_upgrade_cost", limit["type"].lower(), int(limit["n"])))
@@ -174,9 +179,9 @@ def _read_sentence(sentence: str, kind: str, name: str) -> list[Restriction]:
     if _ONE_PER_SHIP.search(sentence):
         found.append(Restriction("one_per_ship"))
     found.extend(_dial_rules(sentence))
-    if "only" in lower or "may not" in lower:
+    if "only" in lower or "may not" in lower or "must have" in lower:
         for bound in _BOUND.finditer(sentence):
-            if "only" not in lower[: bound.start()] and "may not" not in lower[: bound.start()]:
+            if not any(w in lower[: bound.start()] for w in ("only", "may not", "must have")):
                 continue
             subject = "hull" if bound["subject"].lower() == "hull" else "attack"
             side = "max" if bound["dir"].lower() in ("less", "fewer", "lower") else "min"
@@ -227,9 +232,41 @@ def _dial_rules(sentence: str) -> list[Restriction]:
 _SHIP_BOUND_TAIL = re.compile(r"\s+(?:with|that has) an? (?:hull|primary weapon).*$", re.IGNORECASE)
 
 
+# "… can only be assigned to a ship that has a Captain with a printed Captain Skill of 5 or higher" (Captain's
+# Chair R039), "… to one of your ships that has a Hull Value of 4 or more" (Sick Bay R042): any ship, on a condition
+_ANY_SHIP_THAT_HAS = re.compile(r"^(?:a|an|any|one of your) ships? (?:that|which) (?:has|have) (?P<cond>.+)$", re.I)
+
+
+_SKILL_BOUND = re.compile(
+    r"captain with a (?:printed )?captain skill(?: value)? of (?P<n>\d+) or (?P<dir>less|lower|higher|greater|more)",
+    re.IGNORECASE,
+)
+
+
+# Standby Battle Stations (E145): "… a ship that has the [battlestations] icon on its Action Bar"
+_ACTION_ICON = re.compile(r"^the \[(?P<action>[\w-]+)\] (?:icon|action) on its action bar$", re.IGNORECASE)
+
+
+# A ship's own text that adds icons to its Action Bar: H.M.S. Bounty (S242) "If there are only Federation cards
+# assigned to this ship, add the [scan] and [battlestations] icons to the Action Bar"; Orias (S332)
+_ADDS_ACTIONS = re.compile(
+    r"add the (?P<icons>\[[\w-]+\](?:(?:,| and| or) \[[\w-]+\])*) (?:icons?|actions?) to (?:the|this ship's|its) "
+    r"action bar",
+    re.IGNORECASE,
+)
+
+
 def _only(what: str, kind: str) -> list[Restriction]:
     """What follows "may only be purchased for": a ship, a captain, or a captain on a ship."""
     what = what.strip().rstrip(".) ")
+    condition = _ANY_SHIP_THAT_HAS.match(what)
+    if condition:  # no ship named: the condition is a bound (its Hull Value is read by _BOUND) or not read here
+        skill = _SKILL_BOUND.search(condition["cond"])
+        if skill:
+            side = "max" if skill["dir"].lower() in ("less", "lower") else "min"
+            return [Restriction(f"captain_skill_{side}", int(skill["n"]))]
+        icon = _ACTION_ICON.search(condition["cond"])
+        return [Restriction("action_needed", icon["action"].lower())] if icon else []
     what = re.sub(r"\s+that does not have .*$", "", what, flags=re.IGNORECASE)
     captain_part, ship_part = "", what
     with_captain = re.match(r"^(?P<ship>.+?) with (?:a |an )?(?P<cap>.*\bcaptain)$", what, re.IGNORECASE)

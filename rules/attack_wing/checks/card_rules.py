@@ -58,16 +58,24 @@ _GROUP_WORDS = {
 }
 
 
-def _unmet(ship: ShipInFleet, facts: CardFacts, resources_chosen: frozenset[str]) -> Iterator[str]:
+def bounds_unmet(ship: ShipInFleet, facts: CardFacts) -> Iterator[str]:
+    """The bounds on the ship's values the card states ("a Hull Value of 3 or less") that ``ship`` breaks. A
+    bound on the Captain Skill is broken by a ship with no captain ("a ship that has a Captain with …")."""
     for code, limit in facts.bounds:
         subject, bound = code.rsplit("_", 1)
         label, read = _BOUND_SUBJECTS[subject]
         value = read(ship)
         if value is None:
+            if subject == "captain_skill":
+                yield f"needs a {label} of {limit} or {'more' if bound == 'min' else 'less'} (this ship has no captain)"
             continue
         if (bound == "min" and value < limit) or (bound == "max" and value > limit):
             wanted = f"{limit} or more" if bound == "min" else f"{limit} or less"
             yield f"needs a {label} of {wanted} (this one has {value})"
+
+
+def _unmet(ship: ShipInFleet, facts: CardFacts, resources_chosen: frozenset[str]) -> Iterator[str]:
+    yield from bounds_unmet(ship, facts)
     freed: bool | None = None
     for group, options in facts.any_of:
         if not any(_option_met(ship, code, value) for code, value in options):
@@ -82,6 +90,7 @@ def _unmet(ship: ShipInFleet, facts: CardFacts, resources_chosen: frozenset[str]
         yield f"needs the fleet's resource {facts.requires_resource}"
     rules = facts.rules
     yield from _dial_unmet(ship, facts)
+    yield from _actions_unmet(ship, facts)
     if (rules.ship_is or rules.captain_is) and _faction_rules_waived(ship, facts):
         return
     if rules.ship_is and not any(ship.fits(key) for key in rules.ship_is):
@@ -109,13 +118,33 @@ def _dial_unmet(ship: ShipInFleet, facts: CardFacts) -> Iterator[str]:
         yield f'the card says "{said}" (this ship\'s dial has none)'
 
 
+def _actions_unmet(ship: ShipInFleet, facts: CardFacts) -> Iterator[str]:
+    """Cards bought by the icons on the ship's Action Bar (Standby Battle Stations E145); a ship whose database
+    gives no Action Bar is not judged here but reported (:func:`dial_unjudged`)."""
+    have = ship.ship.rules.actions
+    if have is None or not facts.rules.actions_needed:
+        return
+    missing = [a for a in facts.rules.actions_needed if a not in have]
+    if missing:
+        said = _sentence_with(facts, "action bar")
+        yield f'the card says "{said}" (this ship\'s Action Bar has no [{"], [".join(missing)}])'
+
+
 def dial_unjudged(ship: ShipInFleet, facts: CardFacts) -> tuple[str, ...]:
     """The dial sentence of a card bought by the maneuver dial, on a ship whose dial the database does not
     give (Utopia has none for the Galaxy Class (MU)): a sentence the engine could not apply, so every
-    report says so rather than passing the card in silence."""
+    report says so rather than passing the card in silence. Likewise the Action Bar sentence on a ship the
+    database gives no Action Bar for."""
+    found = ()
     if ship.ship.rules.dial is None and _bought_by_dial(facts):
-        return (_dial_sentence(facts),)
-    return ()
+        found += (_dial_sentence(facts),)
+    if ship.ship.rules.actions is None and facts.rules.actions_needed:
+        found += (_sentence_with(facts, "action bar"),)
+    return found
+
+
+def _sentence_with(facts: CardFacts, words: str) -> str:
+    return next((s for s in sentences(plain_text(facts.card.text)) if words in s.lower()), "")
 
 
 def _bought_by_dial(facts: CardFacts) -> bool:

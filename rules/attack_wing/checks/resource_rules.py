@@ -1,10 +1,20 @@
-"""Resources: at most one, none in retirement, none the venue bans (Resources rules 1, 2 and 4)."""
+"""Resources: at most one, none in retirement, none the venue bans (Resources rules 1, 2 and 4), and one that
+goes on a ship only with a ship that can take it."""
 
 from __future__ import annotations
 
 from datetime import date
 
-from rules.attack_wing.fleet import RESOURCE_BANNED, RESOURCE_RETIRED, TOO_MANY_RESOURCES, Violation
+from rules.attack_wing.card_text.plain import plain_text, sentences
+from rules.attack_wing.checks.card_rules import bounds_unmet
+from rules.attack_wing.costs import ShipInFleet
+from rules.attack_wing.fleet import (
+    CARD_RESTRICTION,
+    RESOURCE_BANNED,
+    RESOURCE_RETIRED,
+    TOO_MANY_RESOURCES,
+    Violation,
+)
 from rules.attack_wing.formats import Format
 from rules.attack_wing.index import CardFacts, CatalogIndex
 
@@ -58,3 +68,28 @@ def banned_resources(fmt: Format, chosen: list[CardFacts], banned: frozenset[str
         for facts in chosen
         if facts.card.id.lower() in names or facts.name_key in names
     ]
+
+
+def no_ship_takes(chosen: list[CardFacts], ships: list[ShipInFleet]) -> list[Violation]:
+    """A resource whose card "can only be assigned to a ship that has …" (Captain's Chair R039: "a Captain with a
+    printed Captain Skill of 5 or higher"; Front Line Retrofit R040: "a printed Hull Value of 3 or less"; Sick Bay
+    R042: "a Hull Value of 4 or more"), bought for a fleet in which no ship has it. When its card sits on a ship,
+    that card's own restriction judges the ship (card rules); the fleet file need not say which ship holds it,
+    so otherwise any one ship that can take it suffices."""
+    found = []
+    for facts in chosen:
+        if not facts.bounds or any(f.requires_resource == facts.card.id for s in ships for f in s.attached):
+            continue
+        if any(not any(True for _ in bounds_unmet(ship, facts)) for ship in ships):
+            continue
+        said = next((s for s in sentences(plain_text(facts.card.text)) if "only be" in s.lower()), "")
+        rule = f'the card says "{said}"' if said else "its restriction on the ship's values"
+        found.append(
+            Violation(
+                CARD_RESTRICTION,
+                f"Resource {facts.card.name}: {rule}, and no ship in the fleet can take it.",
+                None,
+                facts.card.id,
+            )
+        )
+    return found

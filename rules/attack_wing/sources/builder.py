@@ -62,6 +62,20 @@ def dial_markers(maneuvers: Iterable[tuple[int, str]]) -> tuple[Restriction, ...
 _DIAL_KINDS = {"about": "come-about"}
 
 
+ACTIONS = ("evade", "target-lock", "scan", "battlestations", "cloak", "sensor-echo", "regenerate")
+
+
+def action_markers(actions: Iterable[str]) -> tuple[Restriction, ...]:
+    """A ship's Action Bar, as facts on its card (``Restriction("action", "battlestations")``, one per icon).
+
+    Both databases print it (Utopia ``actions``, Space Dock ``<Battlestations>1</Battlestations>`` and the like);
+    Standby Battle Stations (E145) "may only be purchased for a ship that has the [battlestations] icon on its
+    Action Bar". Unknown names are left out.
+    """
+    found = dict.fromkeys(a for a in (" ".join(str(x).lower().split()) for x in actions) if a in ACTIONS)
+    return tuple(Restriction("action", a) for a in found)
+
+
 def support_vehicle_rules(name: str) -> list[Restriction]:
     """The Borg Support Vehicle rules, printed on the token and dock cards of both sources.
 

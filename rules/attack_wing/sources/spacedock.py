@@ -33,6 +33,7 @@ from rules.attack_wing.catalog import (
 from rules.attack_wing.sources.builder import (
     CatalogBuilder,
     CatalogFormatError,
+    action_markers,
     dial_markers,
     faction_slug,
     ship_markers,
@@ -159,6 +160,7 @@ class _SpaceDockReader:
         restrictions: list[Restriction] = []
         if kind == SHIP:
             restrictions.extend((*ship_markers(ship_class), *self.dials.get(ship_class, ())))
+            restrictions.extend(action_markers(a for field, a in _ACTION_FIELDS if _text(element, field) == "1"))
         grants: list[str] = []
         from_text = read_card_text(_text(element, "Ability"), kind, name)
         restrictions.extend(from_text)
@@ -397,6 +399,18 @@ def _counted_slots(element: ET.Element, fields: tuple[tuple[str, str], ...]) -> 
         if value.isdigit():
             slots.extend([slot_type] * int(value))
     return tuple(slots)
+
+
+# A ship's Action Bar: one field per icon, "1" when the ship has it
+_ACTION_FIELDS = (
+    ("EvasiveManeuvers", "evade"),
+    ("TargetLock", "target-lock"),
+    ("Scan", "scan"),
+    ("Battlestations", "battlestations"),
+    ("Cloak", "cloak"),
+    ("SensorEcho", "sensor-echo"),
+    ("Regenerate", "regenerate"),
+)
 
 
 def _maneuvers(detail: ET.Element) -> list[tuple[int, str]]:

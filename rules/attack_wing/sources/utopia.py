@@ -35,6 +35,7 @@ from rules.attack_wing.catalog import (
 from rules.attack_wing.sources.builder import (
     CatalogBuilder,
     CatalogFormatError,
+    action_markers,
     dial_markers,
     faction_slug,
     ship_markers,
@@ -247,7 +248,10 @@ class _UtopiaReader:
     def restrictions(
         self, card_id: str, kind: str, upgrade_type: str, record: dict, ship_class: str
     ) -> tuple[Restriction, ...]:
-        found: list[Restriction] = [*ship_markers(ship_class), *self.dials.get(ship_class, ())] if kind == SHIP else []
+        found: list[Restriction] = []
+        if kind == SHIP:
+            found.extend((*ship_markers(ship_class), *self.dials.get(ship_class, ())))
+            found.extend(action_markers(_strings(record.get("actions"))))
         if record.get("OnePerShip") is True or record.get("oneperShip") is True:
             found.append(Restriction("one_per_ship"))
         for field, subject in _CONSTRAINTS.items():

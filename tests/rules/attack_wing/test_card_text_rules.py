@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from rules.attack_wing import FleetFileError, Format, fleet_to_dict, parse_fleet, validate_fleet
+from rules.attack_wing.card_text.plain import plain_text
 from rules.attack_wing.coverage import coverage_summary, restriction_coverage
 from rules.attack_wing.fleet import Fleet, ResourceOption
 from tests.rules.attack_wing.conftest import AKIRA, GALAXY, PROMETHEUS, fleet, ship
@@ -363,3 +364,82 @@ def test_one_per_ship_counts_every_printing_of_the_name(utopia):
     assert [v.card for v in report.violations if v.code == "CARD_RESTRICTION"] == ["W029"]
     alone = validate_fleet(fleet(ship("S221", None, "W029")), utopia, "wizkids-2016")
     assert not [v for v in alone.violations if v.code == "CARD_RESTRICTION"]
+
+
+INTERCEPTOR = ship("S023", "Cap206")  # Hull Value 3; The Doctor, Captain Skill 2
+
+
+def test_captains_chair_needs_a_captain_of_skill_5_or_more_not_a_ship_named_so(utopia):
+    """Captain's Chair (R039a on a ship): "This card can only be assigned to a ship that has a Captain with a printed
+    Captain Skill of 5 or higher." It names no ship: Picard (skill 9) may sit in it, The Doctor (skill 2) may not."""
+    assert "ship that has a Captain with a printed Captain Skill of 5 or higher" in utopia.get("R039a").text
+    picard = check(utopia, ship("S273", "Cap049", "R039a"), *FILLER, resources=("R039",))
+    doctor = check(utopia, ship("S023", "Cap206", "R039a"), *FILLER, resources=("R039",))
+    assert not restricted(picard, "R039a")
+    assert "captain skill of 5 or more (this one has 2)" in restricted(doctor, "R039a")[0]
+
+
+def test_front_line_retrofit_and_sick_bay_on_a_ship_need_its_hull(utopia):
+    """The cards of Front Line Retrofit and Sick Bay on a ship: "Ship must have a hull of Hull 3 or less" (Rs40),
+    "Ship must have a hull of Hull 4 or more" (R042a)."""
+    assert "Ship must have a hull of Hull 3 or less" in utopia.get("Rs40").text
+    assert "Ship must have a hull of Hull 4 or more" in utopia.get("R042a").text
+    assert restricted(check(utopia, ship("S273", "Cap049", "Rs40"), *FILLER, resources=("R040",)), "Rs40")
+    assert not restricted(check(utopia, ship("S023", "Cap206", "Rs40"), *FILLER, resources=("R040",)), "Rs40")
+    assert restricted(check(utopia, ship("S023", "Cap206", "R042a"), *FILLER, resources=("R042",)), "R042a")
+    assert not restricted(check(utopia, ship("S273", "Cap049", "R042a"), *FILLER, resources=("R042",)), "R042a")
+
+
+@pytest.mark.parametrize(
+    ("resource", "words", "no_ship", "a_ship"),
+    [
+        ("R039", "a ship that has a Captain with a printed Captain skill of 5 or higher", (INTERCEPTOR,), (GALAXY,)),
+        ("R040", "a ship that has a printed Hull Value of 3 or less", (GALAXY, *FILLER), (INTERCEPTOR, *FILLER)),
+        ("R042", "one of your ships that has a Hull Value of 4 or more", (INTERCEPTOR,), (INTERCEPTOR, GALAXY)),
+    ],
+)
+def test_a_resource_no_ship_can_take_is_refused_and_priced_as_printed(utopia, resource, words, no_ship, a_ship):
+    """Captain's Chair, Front Line Retrofit, Sick Bay: "This card can only be assigned to …". Bought for a fleet in
+    which no ship can take it, the resource breaks its own restriction; it still costs what it prints. With one
+    ship that can take it, the fleet file need not say which ship holds it."""
+    assert words in utopia.get(resource).text
+    alone = check(utopia, *no_ship, resources=(resource,))
+    assert restricted(alone, resource) == [v.message for v in alone.violations if v.card == resource]
+    assert "no ship in the fleet can take it" in restricted(alone, resource)[0]
+    assert alone.resources[0].cost == utopia.get(resource).cost
+    assert not restricted(check(utopia, *a_ship, resources=(resource,)), resource)
+
+
+def test_standby_battle_stations_needs_the_battlestations_icon_on_the_action_bar(utopia, spacedock):
+    """Standby Battle Stations (E145): "This card may only be purchased for a ship that has the [battlestations] icon
+    on its Action Bar." Read as a ship named "that has the battlestations icon", it was refused on every ship; the
+    Action Bar is in both databases' ship records. The Galaxy Class has the icon, the Romulan Scout Vessel not."""
+    assert "a ship that has the [battlestations] icon on its Action Bar" in utopia.get("E145").text
+    galaxy = check(utopia, ship("S273", "Cap049", "E145"), *FILLER)
+    scout = check(utopia, ship("S277", "Cap049", "E145"), *FILLER)
+    assert not restricted(galaxy, "E145")
+    assert "Action Bar has no [battlestations]" in restricted(scout, "E145")[0]
+    card = spacedock.get("standby_battle_stations_72316p")
+    assert "a ship that has the [BATTLESTATIONS] icon on its Action Bar" in card.text
+    enterprise = check(spacedock, ship("1001", None, card.id))  # U.S.S. Enterprise-D: [battlestations] on its bar
+    assert not restricted(enterprise, card.id)
+
+
+def test_a_ships_text_adds_icons_to_its_action_bar(utopia):
+    """H.M.S. Bounty (S242): "If there are only Federation cards assigned to this ship, add the [scan] and
+    [battlestations] icons to the Action Bar." The icons count as on its bar: Standby Battle Stations may go there."""
+    assert "add the [scan] and [battlestations] icons to the Action Bar" in utopia.get("S242").text
+    assert {"scan", "battlestations"} <= {r.value for r in utopia.get("S242").restrictions if r.code == "action"}
+    assert not restricted(check(utopia, ship("S242", "Cap049", "E145"), *FILLER), "E145")
+
+
+@pytest.mark.parametrize("card_id", ["T108", "T109", "T110"])
+def test_the_denorios_pack_upgrades_fit_the_bajoran_solar_sailor(utopia, card_id):
+    """Solar Sail Powered (T108) "This upgrade may only be purchased for a Bajoran Lightship", Mainsails (T109),
+    Tachyon Eddies (T110): Utopia files their pack's ships (the Denorios S218, S217) as the "Bajoran Solar Sailor",
+    Space Dock as the "Bajoran Lightship". They fit it, and no other ship."""
+    words = " ".join(plain_text(utopia.get(card_id).text).split()).lower()
+    assert "only be purchased for a bajoran lightship" in words
+    assert utopia.get("S218").ship_class == "BAJORAN SOLAR SAILOR"
+    assert not restricted(check(utopia, ship("S218", "Cap206", card_id), *FILLER), card_id)
+    assert restricted(check(utopia, ship("S023", "Cap206", card_id), *FILLER), card_id)
