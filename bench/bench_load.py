@@ -16,8 +16,8 @@ traffic to 127.0.0.1 only, and everything is torn down afterwards, also on failu
    of the first 40 seconds, takes 2–10 s over the result form, sends it and
    follows the redirect; both players of a table send the same result, so the
    second report confirms the match. Meanwhile the first 100 players' phones
-   refresh the standings every 5–15 s (another tab of the same session): about
-   10 standings pages a second.
+   refresh the standings every 5–15 s (another tab of the same session), each from
+   a moment of its own in the first 5 s: about 10 standings pages a second.
 3. The database is read back (``manage.py shell``): every report the site
    accepted must be stored, and every table both players reported must be confirmed
    with the result they sent.
@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from functools import partial
 
 from bench.framework import Result, at_least, within
-from bench.load_driver import Browser, Hit, log_in, report_result, run_threads, spread, watch
+from bench.load_driver import THREADS_LEAD_SECONDS, Browser, Hit, log_in, report_result, run_threads, spread, watch
 from bench.load_server import (
     analyze,
     fresh_database,
@@ -108,7 +108,7 @@ def drive(port: int, plan: dict, password: str) -> Run:
     logins = list(hits)
     hits.clear()
     rng = random.Random(SEED)
-    opened = time.monotonic()
+    opened = time.monotonic() + THREADS_LEAD_SECONDS
     closes = opened + WINDOW_SECONDS
     match_path = f"/events/{plan['event']}/matches/{{}}/"
 
@@ -118,13 +118,14 @@ def drive(port: int, plan: dict, password: str) -> Run:
         accepted = report_result(players[seat["username"]], match_path.format(seat["match"]), winner, think=think)
         return Report(seat["username"], seat["match"], seat["seat"], winner, accepted)
 
-    def watcher(player: Browser):
+    def watcher(player: Browser, first: float):
         tab = Browser(port, hits)
         tab.cookies = dict(player.cookies)
+        time.sleep(max(0.0, opened + first - time.monotonic()))
         watch(tab, f"/events/{plan['event']}/standings/", until=closes, pause=spread(rng, *REFRESH))
 
     jobs = [partial(reporter, seat, rng.uniform(0, LATEST_OPEN), rng.uniform(*THINK)) for seat in plan["seats"]]
-    jobs += [partial(watcher, player) for player in list(players.values())[:WATCHERS]]
+    jobs += [partial(watcher, player, rng.uniform(0, REFRESH[0])) for player in list(players.values())[:WATCHERS]]
     reports = [outcome for outcome in run_threads(jobs) if isinstance(outcome, Report)]
     return Run(logins=logins, window=list(hits), reports=reports, opened=opened)
 

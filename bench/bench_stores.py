@@ -47,7 +47,7 @@ import redis
 from bench.bench_live_page import enter_results
 from bench.bench_load import percentile
 from bench.framework import Result, within
-from bench.load_driver import POLL, Browser, Hit, log_in, pollers_of, polling, run_threads
+from bench.load_driver import POLL, THREADS_LEAD_SECONDS, Browser, Hit, log_in, pollers_of, polling, run_threads
 from bench.load_server import (
     ROOT,
     analyze,
@@ -151,7 +151,7 @@ def drive(ports: tuple[int, int], plan: dict, password: str) -> dict:
     opened = list(hits)
     hits.clear()
     rng = random.Random(SEED)
-    start = time.monotonic()
+    start = time.monotonic() + THREADS_LEAD_SECONDS
     closes = start + WINDOW_SECONDS
     jobs = [
         polling(phone, pollers[store["event"]], store["live"], rng=rng, start=start, until=closes)
