@@ -80,7 +80,7 @@ def no_ship_takes(chosen: list[CardFacts], ships: list[ShipInFleet]) -> list[Vio
     for facts in chosen:
         if not facts.bounds or any(f.requires_resource == facts.card.id for s in ships for f in s.attached):
             continue
-        if any(not any(True for _ in bounds_unmet(ship, facts)) for ship in ships):
+        if any(next(bounds_unmet(ship, facts), None) is None for ship in ships):  # a ship that can take it
             continue
         said = next((s for s in sentences(plain_text(facts.card.text)) if "only be" in s.lower()), "")
         rule = f'the card says "{said}"' if said else "its restriction on the ship's values"
