@@ -5,6 +5,8 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 # A card database to import instead of the one Muster ships (fleets/card_data/), e.g. CARD_DATA=data.json make run.
 CARD_DATA ?=
+# The port `make run` serves on (PORT=8001 make run when 8000 is taken).
+PORT ?= 8000
 # Two workers by default (the suite's browser tests spend most of their time waiting).
 TEST_ARGS ?= -n 2
 
@@ -24,7 +26,7 @@ demo: $(STAMP)
 	$(BIN)/python manage.py seed_seasons_demo
 
 run: demo
-	$(BIN)/python manage.py runserver 127.0.0.1:8000
+	$(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
 
 # The background worker (mail, the all-sheets PDF) for TASKS_BACKEND=database; `make run` needs none.
 worker: $(STAMP)

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# The site `make run` started in a bare clone ($1, its output in $2): a full STAW catalog, a demo
-# event whose players submitted legal fleets, and /check/ pricing a pasted Utopia link.
+# The site `make run` started in a bare clone ($1, its output in $2, serving at $3): a full STAW
+# catalog, a demo event whose players submitted legal fleets, and /check/ pricing a pasted Utopia link.
 set -euo pipefail
 clone="$1"
 log="$2"
+site="$3"
 for _ in $(seq 1 600); do
-  curl -fsS -o /dev/null http://127.0.0.1:8000/check/ 2>/dev/null && break
+  curl -fsS -o /dev/null "$site/check/" 2>/dev/null && break
   sleep 1
 done
 grep -q "Imported the Utopia cards bundled with Muster" "$log" || { cat "$log"; exit 1; }
@@ -22,12 +23,17 @@ assert len(fleets) >= 4 and all(v is not None and v.legal for v in fleets), "dem
 print(f"catalog: {cards} cards; demo STAW event: {len(fleets)} legal fleets")
 '
 jar="$(mktemp)"
-token="$(curl -fsS -c "$jar" http://127.0.0.1:8000/check/ | sed -n 's/.*name="csrfmiddlewaretoken" value="\([^"]*\)".*/\1/p' | head -1)"
+token="$(curl -fsS -c "$jar" "$site/check/" | sed -n 's/.*name="csrfmiddlewaretoken" value="\([^"]*\)".*/\1/p' | head -1)"
 link="$(cat tests/rules/attack_wing/interchange/samples/romulans.utopia-link)"
-page="$(curl -fsS -b "$jar" -e http://127.0.0.1:8000/check/ \
+page="$(curl -sS -w '\nHTTP status %{http_code}\n' -b "$jar" -e "$site/check/" \
   --data-urlencode "csrfmiddlewaretoken=$token" --data-urlencode "text=$link" --data-urlencode "format_key=wizkids-2016" \
-  http://127.0.0.1:8000/check/)"
+  "$site/check/")"
 rm -f "$jar"
-echo "$page" | grep -q "I.R.W. Valdore" && echo "$page" | grep -q "Costs from Utopia cards" \
-  || { echo "/check/ did not price the Utopia link"; exit 1; }
+# Here-strings, not pipes: `grep -q` leaving a pipe early would fail the pipeline under pipefail.
+if ! grep -q "I.R.W. Valdore" <<<"$page" || ! grep -q "Costs from Utopia cards" <<<"$page"; then
+  echo "/check/ did not price the Utopia link; the page's messages and status:"
+  grep -E 'alert|invalid-feedback|errorlist|<h1|HTTP status' <<<"$page" || true
+  tail -20 "$log"
+  exit 1
+fi
 echo "/check/ priced a pasted Utopia link"
