@@ -82,6 +82,8 @@ class CardRules:
     dial_top_speed_max: int | None = None  # "only … for a ship that does not have a 4 or higher on its Maneuver Dial"
     dial_needs: tuple[str, ...] = ()  # "cannot be deployed to a ship that does not have a [come-about] Maneuver …"
     actions: frozenset[str] | None = None  # a ship's Action Bar; None when the database gives none
+    actions_added: frozenset[str] = frozenset()  # icons the ship's own text adds to its bar ("add the [scan] …")
+    actions_added_if_only: frozenset[str] = frozenset()  # … only while every card on it is of these factions
     actions_needed: tuple[str, ...] = ()  # "only … for a ship that has the [battlestations] icon on its Action Bar"
     text_key: str = ""  # the card's text as descriptor words ("counts as a romulan drone pilot")
 
@@ -229,6 +231,8 @@ def compile_rules(card: Card) -> CardRules:
         dial_top_speed_max=next((int(r.value) for r in card.restrictions if r.code == "dial_top_speed_max"), None),
         dial_needs=tuple(str(r.value) for r in card.restrictions if r.code == "dial_needs"),
         actions=frozenset(str(r.value) for r in card.restrictions if r.code == "action") or None,
+        actions_added=frozenset(str(r.value) for r in card.restrictions if r.code == "action_added"),
+        actions_added_if_only=frozenset(str(r.value) for r in card.restrictions if r.code == "action_added_if_only"),
         actions_needed=tuple(str(r.value) for r in card.restrictions if r.code == "action_needed"),
     )
 

@@ -132,8 +132,11 @@ def _read_sentence(sentence: str, kind: str, name: str) -> list[Restriction]:
         if _NO_CAPTAIN.search(sentence):
             found.append(Restriction("no_captain"))
         added = _ADDS_ACTIONS.search(sentence)
-        if added:  # counted as on the bar: the condition is for play, and no card is refused for want of it
-            found.extend(Restriction("action", a.lower()) for a in re.findall(r"\[([\w-]+)\]", added["icons"]))
+        if added:
+            found.extend(Restriction("action_added", a.lower()) for a in re.findall(r"\[([\w-]+)\]", added["icons"]))
+            only = _ONLY_CARDS_OF.search(sentence)
+            if only:
+                found.extend(Restriction("action_added_if_only", f) for f in factions_in(only["factions"]))
         limit = _MAX_UPGRADE_COST.search(sentence)
         if limit:
             found.append(Restriction("max_upgrade_cost", limit["type"].lower(), int(limit["n"])))
@@ -253,6 +256,10 @@ _ADDS_ACTIONS = re.compile(
     r"add the (?P<icons>\[[\w-]+\](?:(?:,| and| or) \[[\w-]+\])*) (?:icons?|actions?) to (?:the|this ship's|its) "
     r"action bar",
     re.IGNORECASE,
+)
+# … and the condition on them: the icons are on the bar while every card assigned to the ship is of those factions
+_ONLY_CARDS_OF = re.compile(
+    r"if there are only (?P<factions>.+?) cards (?:assigned|equipped) to this ship", re.IGNORECASE
 )
 
 

@@ -121,13 +121,31 @@ def _dial_unmet(ship: ShipInFleet, facts: CardFacts) -> Iterator[str]:
 def _actions_unmet(ship: ShipInFleet, facts: CardFacts) -> Iterator[str]:
     """Cards bought by the icons on the ship's Action Bar (Standby Battle Stations E145); a ship whose database
     gives no Action Bar is not judged here but reported (:func:`dial_unjudged`)."""
-    have = ship.ship.rules.actions
+    have = _action_bar(ship)
     if have is None or not facts.rules.actions_needed:
         return
     missing = [a for a in facts.rules.actions_needed if a not in have]
     if missing:
         said = _sentence_with(facts, "action bar")
-        yield f'the card says "{said}" (this ship\'s Action Bar has no [{"], [".join(missing)}])'
+        why = f'this ship\'s Action Bar has no [{"], [".join(missing)}]'
+        if any(a in ship.ship.rules.actions_added for a in missing):
+            why += f'; the ship adds it only "{_sentence_with(ship.ship, "action bar")}"'
+        yield f'the card says "{said}" ({why})'
+
+
+def _action_bar(ship: ShipInFleet) -> frozenset[str] | None:
+    """The icons on the ship's Action Bar: the printed ones, and those its own text adds while its condition
+    holds. H.M.S. Bounty (S242) "If there are only Federation cards assigned to this ship, add the [scan] and
+    [battlestations] icons to the Action Bar": a card is bought for the ship as it is built, so the bar it is
+    bought by is the one its cards give it; a card of no faction is no Federation card."""
+    rules = ship.ship.rules
+    if rules.actions is None or not rules.actions_added:
+        return rules.actions
+    if rules.actions_added_if_only:
+        cards = [c for c in (ship.captain, ship.admiral, *ship.attached) if c is not None]
+        if not all(rules.actions_added_if_only & set(c.card.factions) for c in cards):
+            return rules.actions
+    return rules.actions | rules.actions_added
 
 
 def dial_unjudged(ship: ShipInFleet, facts: CardFacts) -> tuple[str, ...]:

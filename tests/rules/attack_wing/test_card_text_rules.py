@@ -425,12 +425,25 @@ def test_standby_battle_stations_needs_the_battlestations_icon_on_the_action_bar
     assert not restricted(enterprise, card.id)
 
 
-def test_a_ships_text_adds_icons_to_its_action_bar(utopia):
+@pytest.mark.parametrize("source", ["utopia", "spacedock"])
+def test_a_ships_text_adds_icons_to_its_action_bar_while_its_condition_holds(request, source):
     """H.M.S. Bounty (S242): "If there are only Federation cards assigned to this ship, add the [scan] and
-    [battlestations] icons to the Action Bar." The icons count as on its bar: Standby Battle Stations may go there."""
-    assert "add the [scan] and [battlestations] icons to the Action Bar" in utopia.get("S242").text
-    assert {"scan", "battlestations"} <= {r.value for r in utopia.get("S242").restrictions if r.code == "action"}
-    assert not restricted(check(utopia, ship("S242", "Cap049", "E145"), *FILLER), "E145")
+    [battlestations] icons to the Action Bar." Under Picard, a Federation Captain, the icons are on its bar and
+    Standby Battle Stations (E145) may be bought for it; under a Klingon Captain they are not, and the card is
+    refused, saying why. A Captain of two factions, one Federation (Chakotay Cap024), is a Federation card."""
+    catalog = request.getfixturevalue(source)
+    bounty, federation_captains, klingon, standby = {
+        "utopia": ("S242", ("Cap049", "Cap024"), "Cap102", "E145"),
+        "spacedock": ("h_m_s_bounty_72319p", ("2001",), "2005", "standby_battle_stations_72316p"),
+    }[source]
+    assert "add the [scan] and [battlestations] icons to the action bar" in catalog.get(bounty).text.lower()
+    assert set(catalog.get(federation_captains[-1]).factions) >= {"federation"}
+    filler = FILLER if source == "utopia" else ()
+    for federation in federation_captains:
+        assert not restricted(check(catalog, ship(bounty, federation, standby), *filler), standby)
+    refused = restricted(check(catalog, ship(bounty, klingon, standby), *filler), standby)
+    assert "Action Bar has no [battlestations]" in refused[0]
+    assert 'adds it only "If there are only Federation cards assigned to this ship' in refused[0]
 
 
 @pytest.mark.parametrize("card_id", ["T108", "T109", "T110"])
