@@ -127,7 +127,7 @@ def _actions_unmet(ship: ShipInFleet, facts: CardFacts) -> Iterator[str]:
     missing = [a for a in facts.rules.actions_needed if a not in have]
     if missing:
         said = _sentence_with(facts, "action bar")
-        why = f'this ship\'s Action Bar has no [{"], [".join(missing)}]'
+        why = f"this ship's Action Bar has no [{'], ['.join(missing)}]"
         if any(a in ship.ship.rules.actions_added for a in missing):
             why += f'; the ship adds it only "{_sentence_with(ship.ship, "action bar")}"'
         yield f'the card says "{said}" ({why})'
