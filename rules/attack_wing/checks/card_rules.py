@@ -137,12 +137,14 @@ def _action_bar(ship: ShipInFleet) -> frozenset[str] | None:
     """The icons on the ship's Action Bar: the printed ones, and those its own text adds while its condition
     holds. H.M.S. Bounty (S242) "If there are only Federation cards assigned to this ship, add the [scan] and
     [battlestations] icons to the Action Bar": a card is bought for the ship as it is built, so the bar it is
-    bought by is the one its cards give it; a card of no faction is no Federation card."""
+    bought by is the one its cards give it. The cards are its Captain, Admiral and Upgrades, a card of no faction
+    being no Federation card; resource cards on the ship (Fleet Captain, officers, Captain's Chair) are left out,
+    as each database gives them a faction of its own convention (Space Dock's Captain's Chair is Independent)."""
     rules = ship.ship.rules
     if rules.actions is None or not rules.actions_added:
         return rules.actions
     if rules.actions_added_if_only:
-        cards = [c for c in (ship.captain, ship.admiral, *ship.attached) if c is not None]
+        cards = [c for c in (ship.captain, ship.admiral, *ship.attached) if c is not None and c.card.kind != OTHER]
         if not all(rules.actions_added_if_only & set(c.card.factions) for c in cards):
             return rules.actions
     return rules.actions | rules.actions_added

@@ -430,17 +430,27 @@ def test_a_ships_text_adds_icons_to_its_action_bar_while_its_condition_holds(req
     """H.M.S. Bounty (S242): "If there are only Federation cards assigned to this ship, add the [scan] and
     [battlestations] icons to the Action Bar." Under Picard, a Federation Captain, the icons are on its bar and
     Standby Battle Stations (E145) may be bought for it; under a Klingon Captain they are not, and the card is
-    refused, saying why. A Captain of two factions, one Federation (Chakotay Cap024), is a Federation card."""
+    refused, saying why. A Captain of two factions, one Federation (Chakotay Cap024), is a Federation card. A
+    resource card on the ship does not count: Captain's Chair is Independent in Space Dock's file, of every
+    faction in Utopia's, and the verdict is the same with either."""
     catalog = request.getfixturevalue(source)
-    bounty, federation_captains, klingon, standby = {
-        "utopia": ("S242", ("Cap049", "Cap024"), "Cap102", "E145"),
-        "spacedock": ("h_m_s_bounty_72319p", ("2001",), "2005", "standby_battle_stations_72316p"),
+    bounty, federation_captains, klingon, standby, chair = {
+        "utopia": ("S242", ("Cap049", "Cap024"), "Cap102", "E145", ("R039", "R039a")),
+        "spacedock": (
+            "h_m_s_bounty_72319p",
+            ("2001",),
+            "2005",
+            "standby_battle_stations_72316p",
+            ("captains_chair_72936r", "captains_chair_r_72936r"),
+        ),
     }[source]
     assert "add the [scan] and [battlestations] icons to the action bar" in catalog.get(bounty).text.lower()
     assert set(catalog.get(federation_captains[-1]).factions) >= {"federation"}
     filler = FILLER if source == "utopia" else ()
     for federation in federation_captains:
         assert not restricted(check(catalog, ship(bounty, federation, standby), *filler), standby)
+    seated = check(catalog, ship(bounty, federation_captains[0], standby, chair[1]), *filler, resources=chair[:1])
+    assert not restricted(seated, standby)
     refused = restricted(check(catalog, ship(bounty, klingon, standby), *filler), standby)
     assert "Action Bar has no [battlestations]" in refused[0]
     assert 'adds it only "If there are only Federation cards assigned to this ship' in refused[0]
