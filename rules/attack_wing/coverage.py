@@ -93,6 +93,17 @@ FAMILIES: dict[str, tuple[re.Pattern, frozenset[str]]] = {
         ),
         frozenset({"ship_cards_only", "max_upgrade_cost"}),
     ),
+    # Cards set face down beneath a card when the game starts are part of the fleet as built: Quark (C114) "At the
+    # start of the game, place 1 non-Borg [tech] Upgrade with a cost of 5 or less face down beneath this card",
+    # Cryogenic Stasis, Leonard McCoy, Daimon Solok; Balance of Terror's "placed face down below your ship card"
+    "placed at setup": (
+        re.compile(
+            r"\b(?:setup|start of the game|gather forces)\b.*\bface down\b"
+            r"|^place\b.*\bface down (?:beneath|under) this card|\bplaced face down below your ship card",
+            re.IGNORECASE,
+        ),
+        frozenset(),
+    ),
     # sentences that change what a card costs, counted apart from the restrictions (``CoverageLine.group``)
     "reduction": (
         re.compile(r"\bcosts? -\s?\d|\bcost (?:of [^.]*?)?is -\s?\d|\d ?sp less\b", re.IGNORECASE),
@@ -125,12 +136,17 @@ NEEDS_DIAL = "needs the ship's maneuver dial, which the catalog records do not c
 NEEDS_ARCS = "needs the ship's firing arcs, which the catalog records do not carry"
 NEEDS_ACTIONS = "needs the ship's action bar, which the catalog records do not carry"
 NOT_READ = "a fleet-building rule the engine does not read yet"
+PLACED_AT_SETUP = (
+    "the fleet file does not say which cards lie face down beneath it, so their slots, limits and price are not"
+    ' applied (2016 FAQ on Quark: "You do not pay for Quark\'s Upgrade", its penalties paid)'
+)
 # Left out, yet it changes what the fleet as built costs or may hold: every report of a fleet holding the
 # card says so ("Muster does not apply this card's text … check by hand"), as for a line with no reason.
-CHECK_BY_HAND = frozenset({NEEDS_DIAL, NEEDS_ARCS, NEEDS_ACTIONS, NOT_READ})
+CHECK_BY_HAND = frozenset({NEEDS_DIAL, NEEDS_ARCS, NEEDS_ACTIONS, NOT_READ, PLACED_AT_SETUP})
 
 # Sentences the engine deliberately does not model, by what they need; the first match gives the reason.
 REASONS: tuple[tuple[re.Pattern, str], ...] = (
+    (FAMILIES["placed at setup"][0], PLACED_AT_SETUP),
     (
         re.compile(r"not a physical card", re.IGNORECASE),
         "a helper record of the Utopia builder, not a printed card",

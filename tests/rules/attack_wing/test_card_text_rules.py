@@ -235,11 +235,16 @@ def test_spacedock_reads_the_same_text(spacedock):
 
 @pytest.mark.parametrize("catalog_name", ["utopia", "spacedock"])
 def test_every_restriction_sentence_is_modelled_or_explained(catalog_name, request):
-    """Each restriction phrase printed on a card is modelled or has a written reason."""
+    """Each restriction phrase printed on a card is modelled or has a written reason. The cards set face down at
+    setup are not modelled (the fleet file does not say which cards they are): every report of a fleet holding
+    one says so."""
     lines = restriction_coverage(request.getfixturevalue(catalog_name))
     summary = coverage_summary(lines)
     assert summary["lines"] > 300 and summary["unexplained"] == 0
-    assert summary["modelled"] > 0.95 * summary["lines"]
+    placed = [line for line in lines if line.family == "placed at setup"]
+    assert len(placed) >= 10 and all(line.check_by_hand for line in placed)
+    rest = coverage_summary([line for line in lines if line.family != "placed at setup"])
+    assert rest["modelled"] > 0.95 * rest["lines"]
 
 
 # ---------------------------------------------------------------------------------------- fleet file
@@ -466,3 +471,29 @@ def test_the_denorios_pack_upgrades_fit_the_bajoran_solar_sailor(utopia, card_id
     assert utopia.get("S218").ship_class == "BAJORAN SOLAR SAILOR"
     assert not restricted(check(utopia, ship("S218", "Cap206", card_id), *FILLER), card_id)
     assert restricted(check(utopia, ship("S023", "Cap206", card_id), *FILLER), card_id)
+
+
+@pytest.mark.parametrize(
+    ("source", "holder", "sentence"),
+    [
+        ("utopia", "C114", "place 1 non-Borg [tech] Upgrade with a cost of 5 or less face down beneath this card"),
+        ("utopia", "C330", "Place 1 [crew] Upgrade with a printed cost of 4 SP or less face down beneath this card"),
+        ("utopia", "T001", "place 2 non-Borg [crew] Upgrades with a cost of 5 or less face down beneath this card"),
+        ("utopia", "W027", "placed face down below your ship card for a cost of exactly 3 SP"),
+        ("spacedock", "quark_71786", "place 1 non-Borg [tech] Upgrade with a cost of 5 or less face down beneath"),
+    ],
+)
+def test_cards_set_face_down_at_setup_are_noted_on_every_report(request, source, holder, sentence):
+    """Quark (C114) "At the start of the game, place 1 non-Borg [tech] Upgrade with a cost of 5 or less face down
+    beneath this card": the card beneath is part of the fleet as built (2016 FAQ, Deep Space 9 – Quark: "You do not
+    pay for Quark's Upgrade", its penalties paid), but the fleet file does not say which card it is. Its price,
+    slot and limits are not applied, so every report of a fleet holding the card says so instead of passing it in
+    silence; likewise Leonard McCoy, Cryogenic Stasis and Balance of Terror. A card set beneath another during
+    play (Katric Ark T264 "Place that [crew] Upgrade beneath this card") changes nothing when the fleet is built."""
+    catalog = request.getfixturevalue(source)
+    ship_id = next(c.id for c in catalog.cards.values() if c.kind == "ship")
+    report = validate_fleet(fleet(ship(ship_id, None, holder)), catalog, W16)
+    assert [u.card for u in report.unapplied] == [holder]
+    assert sentence in report.unapplied[0].sentence
+    if source == "utopia":
+        assert not validate_fleet(fleet(ship(ship_id, None, "T264")), catalog, W16).unapplied
