@@ -132,9 +132,7 @@ FAMILIES: dict[str, tuple[re.Pattern, frozenset[str]]] = {
 }
 COST_FAMILIES = frozenset({"extra cost", "computed cost", "reduction", "exact cost", "faction penalty"})
 
-NEEDS_DIAL = "needs the ship's maneuver dial, which the catalog records do not carry"
 NEEDS_ARCS = "needs the ship's firing arcs, which the catalog records do not carry"
-NEEDS_ACTIONS = "needs the ship's action bar, which the catalog records do not carry"
 NOT_READ = "a fleet-building rule the engine does not read yet"
 PLACED_AT_SETUP = (
     "the fleet file does not say which cards lie face down beneath it, so their slots, limits and price are not"
@@ -142,7 +140,7 @@ PLACED_AT_SETUP = (
 )
 # Left out, yet it changes what the fleet as built costs or may hold: every report of a fleet holding the
 # card says so ("Muster does not apply this card's text … check by hand"), as for a line with no reason.
-CHECK_BY_HAND = frozenset({NEEDS_DIAL, NEEDS_ARCS, NEEDS_ACTIONS, NOT_READ, PLACED_AT_SETUP})
+CHECK_BY_HAND = frozenset({NEEDS_ARCS, NOT_READ, PLACED_AT_SETUP})
 
 # Sentences the engine deliberately does not model, by what they need; the first match gives the reason.
 REASONS: tuple[tuple[re.Pattern, str], ...] = (
@@ -163,9 +161,9 @@ REASONS: tuple[tuple[re.Pattern, str], ...] = (
         re.compile(r"if an independent option is chosen", re.IGNORECASE),
         "read from the Independent flagship card, which makes its ship Independent; resource cards pay no penalty",
     ),
-    (re.compile(r"maneuver dial|\[come-about\]|maneuver on its", re.IGNORECASE), NEEDS_DIAL),
+    # the dial and the Action Bar are read (checks/card_rules.py): a sentence about them left unmodelled is unread
+    (re.compile(r"maneuver dial|\[come-about\]|maneuver on its|action bar", re.IGNORECASE), NOT_READ),
     (re.compile(r"firing arc|\brear arc\b", re.IGNORECASE), NEEDS_ARCS),
-    (re.compile(r"action bar", re.IGNORECASE), NEEDS_ACTIONS),
     (
         # Weyoun (Cap717): "The cost of these Upgrades is -1 SP each if they are Dominion [crew] Upgrades";
         # Kurn (Cap410): "Kurn may field the "Mauk-to'Vor" [talent] Upgrade at a cost of 3 SP"
