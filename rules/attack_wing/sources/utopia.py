@@ -250,7 +250,7 @@ class _UtopiaReader:
     ) -> tuple[Restriction, ...]:
         found: list[Restriction] = []
         if kind == SHIP:
-            found.extend((*ship_markers(ship_class), *self.dials.get(ship_class, ())))
+            found.extend((*ship_markers(ship_class), *self.dials.get(descriptor_key(ship_class), ())))
             found.extend(action_markers(_strings(record.get("actions"))))
         if record.get("OnePerShip") is True or record.get("oneperShip") is True:
             found.append(Restriction("one_per_ship"))
@@ -328,8 +328,18 @@ class _UtopiaReader:
         return tuple(slots)
 
 
+# A class record filed under another name than its ships print: ``galaxy__class_mu`` is named "Galaxy X Class",
+# while its three ships (S105, S106, S108) print "Galaxy Class (MU)"; the id is the one Space Dock gives "Galaxy
+# Class (MU)", and the dial is Space Dock's for that class move for move. No Utopia ship prints "Galaxy X Class".
+_CLASS_RECORD_NAMES = {"galaxy__class_mu": "Galaxy Class (MU)"}
+
+
 def _dials(classes: object) -> dict[str, tuple[Restriction, ...]]:
-    """Each ship class's maneuver dial (``shipClasses``: ``"maneuvers": {"2": {"turn": "white", …}, …}``)."""
+    """Each ship class's maneuver dial (``shipClasses``: ``"maneuvers": {"2": {"turn": "white", …}, …}``).
+
+    Keyed by the class's words without "Class", case or punctuation (:func:`descriptor_key`): the record of the
+    Romulan Bird-of-Prey is named "Romulan Bird-of-Prey", its ships (S175, S176) print "Romulan Bird-of-Prey Class".
+    """
     found = {}
     for record in classes if isinstance(classes, list) else ():
         maneuvers = record.get("maneuvers") if isinstance(record, dict) else None
@@ -341,7 +351,7 @@ def _dials(classes: object) -> dict[str, tuple[Restriction, ...]]:
             if speed.lstrip("-").isdigit() and isinstance(kinds, dict)
             for kind in kinds
         ]
-        found[" ".join(record["name"].split())] = dial_markers(pairs)
+        found[descriptor_key(_CLASS_RECORD_NAMES.get(record.get("id"), record["name"]))] = dial_markers(pairs)
     return found
 
 

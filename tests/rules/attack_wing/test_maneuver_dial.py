@@ -7,9 +7,13 @@ its Maneuver Dial." Klingon Helmsman (C234): "… cannot be deployed to a ship t
 
 from __future__ import annotations
 
+import json
+import lzma
+
 import pytest
 
-from rules.attack_wing import validate_fleet
+from rules.attack_wing import read_catalog, validate_fleet
+from tests.conftest import UTOPIA_FILE
 from tests.rules.attack_wing.conftest import fleet, ship
 
 W16 = "wizkids-2016"
@@ -46,13 +50,28 @@ def test_space_dock_prints_the_same_dials(spacedock):
     assert not refused(spacedock, interceptor, None, refit)
 
 
-def test_a_ship_whose_dial_the_database_does_not_give_reports_the_card_as_not_applied(utopia):
-    """Utopia gives no dial for the Galaxy Class (MU): the card is not judged there, and every report says
-    so ("Muster does not apply this card's text … check by hand") instead of passing it in silence."""
-    mirror = next(c.id for c in utopia.cards.values() if c.kind == "ship" and c.ship_class == "Galaxy Class (MU)")
-    report = validate_fleet(fleet(ship(mirror, None, "T212"), ship("S207", "Cap807", "T212")), utopia, W16)
+def test_utopias_two_class_records_named_otherwise_give_their_ships_dials(utopia, spacedock):
+    """Utopia names the Galaxy Class (MU) record "Galaxy X Class" (its id, ``galaxy__class_mu``, is Space Dock's
+    for the class) and the Romulan Bird-of-Prey record without "Class"; their ships are judged by the dial
+    all the same, as with Space Dock's file. The Mirror Universe Galaxy's dial has no come about."""
+    for catalog in (utopia, spacedock):
+        mirror = next(c.id for c in catalog.cards.values() if c.kind == "ship" and c.ship_class == "Galaxy Class (MU)")
+        helmsman = catalog.get("C234") or catalog.get("klingon_helmsman_72327")
+        assert refused(catalog, mirror, None, helmsman.id), catalog
+    bird_of_prey = next(c for c in utopia.cards.values() if c.ship_class == "Romulan Bird-of-Prey Class")
+    assert any(r.code.startswith("dial") for r in bird_of_prey.restrictions)
+
+
+def test_a_ship_whose_dial_the_database_does_not_give_reports_the_card_as_not_applied():
+    """A ship whose database gives no dial for its class (here Utopia's Galaxy Class record left out) is not
+    judged by the card, and every report says so ("Muster does not apply this card's text … check by hand")
+    instead of passing it in silence."""
+    document = json.loads(lzma.decompress(UTOPIA_FILE.read_bytes()))
+    document["shipClasses"] = [c for c in document["shipClasses"] if c.get("name") != "Galaxy Class"]
+    catalog = read_catalog(json.dumps(document).encode())
+    report = validate_fleet(fleet(ship("S207", "Cap807", "T212"), ship("S097", "Cap518", "T212")), catalog, W16)
     notes = [(u.card, u.sentence) for u in report.unapplied]
     said = "This Upgrade may only be purchased for a ship that does not have a 4 or higher on its Maneuver Dial"
     assert notes == [("T212", said)]
     judged = [v.ship for v in report.violations if v.code == "CARD_RESTRICTION" and v.card == "T212"]
-    assert judged == [1]  # the Enterprise-D's 5 refuses it; the mirror ship is not judged
+    assert judged == [1]  # the Maquis Raider's 4 refuses it; the Enterprise-D is not judged
