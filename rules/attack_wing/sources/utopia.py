@@ -97,6 +97,11 @@ _NOT_CARDS = {
     "token": "rules reference for a token, not a card",
     "faction": "faction marker used by the builder, not a card",
 }
+# Records the builder adds to work its own screen, not cards of the game: "Tuesday (Crew)" (C483, "HOW TO USE:
+# Utilize this card to give discount to [crew] upgrade for It Won't Be Installed Until Tuesday"), "Voyager
+# Discount", "Kirk Admiral Slot" ("UTOPIA USE ONLY"), "Lower Decks" (C426, "NOT A REAL CARD"). Priced as cards
+# they would take a slot and print on a Fleet Build Sheet.
+_BUILDER_HELPER = re.compile(r"^\W*(?:<b>\s*)?HOW TO USE:|UTOPIA USE ONLY|NOT A REAL CARD", re.IGNORECASE)
 _CONSTRAINTS = {
     "hullConstraint": "hull",
     "shieldConstraint": "shield",
@@ -182,6 +187,9 @@ class _UtopiaReader:
             return
         if not isinstance(record.get("name"), str):
             self.build.skip(card_id, "record without a name")
+            return
+        if _BUILDER_HELPER.search(str(record.get("text") or "")):
+            self.build.skip(card_id, "a helper of the builder's own screen, not a card")
             return
         kind, upgrade_type = self.kind_of(section, source_type)
         if kind is None:

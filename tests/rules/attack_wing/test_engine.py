@@ -254,13 +254,14 @@ def test_faction_penalties(utopia):
 def test_cost_is_reduced_to_zero_before_penalties(utopia):
     """FAQ 2016, Fleet Captain: reduce the cost to 0, then apply penalties.
 
-    The Independent (Klingon) Fleet Captain makes [crew] cost -1 fleet-wide; Tuesday (Crew)
-    costs 0 and stays 0, then pays +1 on a Klingon ship.
+    Sakonna's "[weapon] Upgrades with a cost of 5 or less cost -2 SP" takes the 1 SP Romulan Charging
+    Weapons to 0, not below, and it then pays +1 on a Klingon ship (the other order would give 0). The
+    Independent (Klingon) Fleet Captain makes [crew] cost -1 fleet-wide.
     """
-    klingon = ship("S172", "Cap053", "C483", "R010e")
+    klingon = ship("S172", "Cap053", "C134", "W134", "R010e")
     report = check(utopia, klingon, GALAXY, AKIRA, resources=("R010",))
-    tuesday = next(c for c in report.ships[0].cards if c.id == "C483")
-    assert (tuesday.printed, tuesday.penalty, tuesday.cost) == (0, 1, 1)
+    charging = next(c for c in report.ships[0].cards if c.id == "W134")
+    assert (charging.printed, charging.penalty, charging.cost) == (1, 1, 1)
     galaxy_crew = [c.cost for c in report.ships[1].cards if c.id in ("C462", "C469")]
     assert galaxy_crew == [2, 2]
     assert report.resources[0].cost == 0  # the Fleet Captain card on the ship carries the resource's 5 SP

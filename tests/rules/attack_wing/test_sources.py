@@ -18,13 +18,25 @@ def test_utopia_imports_every_card_record(utopia):
     kinds = {}
     for card in utopia.cards.values():
         kinds[card.kind] = kinds.get(card.kind, 0) + 1
-    # 397 ships less the duplicated S199; every captain, admiral, upgrade and resource.
-    assert kinds == {SHIP: 396, CAPTAIN: 389, ADMIRAL: 44, UPGRADE: 1435, RESOURCE: 42, OTHER: 41}
+    # 397 ships less the duplicated S199; every captain, admiral, upgrade and resource but the builder's helpers.
+    assert kinds == {SHIP: 396, CAPTAIN: 389, ADMIRAL: 44, UPGRADE: 1429, RESOURCE: 42, OTHER: 41}
     assert len(utopia.sets) == 253
     assert {s.reason for s in utopia.skipped} == {
         "rules reference for a token, not a card",
         "faction marker used by the builder, not a card",
+        "a helper of the builder's own screen, not a card",
     }
+
+
+def test_the_builders_helper_records_are_not_cards(utopia):
+    """Utopia's "Tuesday (Crew)" ("HOW TO USE: Utilize this card to give discount to [crew] upgrade for It Won't
+    Be Installed Until Tuesday"), "Voyager Discount" and "Kirk Admiral Slot" ("UTOPIA USE ONLY") and "Lower
+    Decks" ("NOT A REAL CARD") work the builder's screen; no player owns them, so they are no cards of the
+    catalog, while the talent they stand beside is."""
+    helpers = {s.source_id for s in utopia.skipped if s.reason == "a helper of the builder's own screen, not a card"}
+    assert helpers == {"C483", "T312", "W251", "Q030", "Q037", "C426"}
+    assert all(utopia.get(card_id) is None for card_id in helpers)
+    assert utopia.get("E237").name == "It Won't Be Installed Until Tuesday"
 
 
 def test_spacedock_imports_every_card_record(spacedock):
