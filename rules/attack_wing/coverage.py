@@ -93,6 +93,13 @@ FAMILIES: dict[str, tuple[re.Pattern, frozenset[str]]] = {
         ),
         frozenset({"ship_cards_only", "max_upgrade_cost"}),
     ),
+    # "This Upgrade does not require an Upgrade slot"; a card that frees another named card of its slot (Guingouin
+    # S313 "You may equip the Inertial Compensators Upgrade to this ship for free and without requiring an Upgrade
+    # Slot") is a rule not read yet, so its reports say so
+    "upgrade slot": (
+        re.compile(r"without requiring an? (?:\[\w+\] )?upgrade slot|does not require an upgrade slot", re.IGNORECASE),
+        frozenset({"no_slot"}),
+    ),
     # Cards set face down beneath a card when the game starts are part of the fleet as built: Quark (C114) "At the
     # start of the game, place 1 non-Borg [tech] Upgrade with a cost of 5 or less face down beneath this card",
     # Cryogenic Stasis, Leonard McCoy, Daimon Solok; Balance of Terror's "placed face down below your ship card"
@@ -161,6 +168,8 @@ REASONS: tuple[tuple[re.Pattern, str], ...] = (
         re.compile(r"if an independent option is chosen", re.IGNORECASE),
         "read from the Independent flagship card, which makes its ship Independent; resource cards pay no penalty",
     ),
+    # a card that frees another card of its slot: Guingouin S313, Malcolm Reed C444, Miles O'Brien C477, Porthos C447
+    (re.compile(r"without requiring an? upgrade slot", re.IGNORECASE), NOT_READ),
     # the dial and the Action Bar are read (checks/card_rules.py): a sentence about them left unmodelled is unread
     (re.compile(r"maneuver dial|\[come-about\]|maneuver on its|action bar", re.IGNORECASE), NOT_READ),
     (re.compile(r"firing arc|\brear arc\b", re.IGNORECASE), NEEDS_ARCS),
@@ -169,7 +178,7 @@ REASONS: tuple[tuple[re.Pattern, str], ...] = (
         # Kurn (Cap410): "Kurn may field the "Mauk-to'Vor" [talent] Upgrade at a cost of 3 SP"
         # Nijil, Tuvok: "That Upgrade costs -1 SP"; Iden: "-1 SP for each Independent Faction Upgrade equipped …"
         re.compile(
-            r"cost of these upgrades|\bmay field the\b.*\bat a cost of\b|^that upgrade costs|selected upgrades cost"
+            r"cost of these upgrades|\bmay field the\b.*\bat a cost of\b|^that upgrade costs"
             r"|for each .*(?:equipped to this ship|unused upgrade slot)|if the captain's card|if the additional"
             r"|if this ship is equipped with",
             re.IGNORECASE,

@@ -136,7 +136,11 @@ class CatalogIndex:
             ship_class_key=normalize_class(card.ship_class),
             oversized="oversized_base" in codes,
             shuttle="shuttlecraft" in codes,
-            slot_type=card.upgrade_type if card.upgrade_type in UPGRADE_TYPES and card.kind not in _SLOTLESS else None,
+            slot_type=(
+                card.upgrade_type
+                if card.upgrade_type in UPGRADE_TYPES and card.kind not in _SLOTLESS and "no_slot" not in codes
+                else None
+            ),
             booster_sets=booster_sets,
             booster_only=bool(card.set_ids) and len(booster_sets) == len(set(card.set_ids)),
             rules=compile_rules(card),

@@ -180,6 +180,26 @@ def reduction_rules(sentence: str) -> list[Restriction]:
     return found
 
 
+_SELECT_ONE_OF_EACH = re.compile(
+    r"^(?:gather forces step:\s*)?select (?P<cards>1 \[\w+\] upgrade(?:,? (?:and/or |and |or )?1 \[\w+\] upgrade)*)"
+    r" equipped to this ship\.?$",
+    re.IGNORECASE,
+)
+_SELECTED_COST = re.compile(r"^the selected upgrades cost -\s?(?P<n>\d+) ?sp each\.?$", re.IGNORECASE)
+
+
+def selected_reductions(selection: str, sentence: str) -> list[Restriction]:
+    """It Won't Be Installed Until Tuesday (E237): "Select 1 [tech] Upgrade, 1 [weapon] Upgrade, and/or 1 [crew]
+    Upgrade equipped to this ship. The selected Upgrades cost -2 SP each." The choice is made while the fleet is
+    built (the Gather Forces step), so it is one "One of your [tech] Upgrades costs -2 SP" per type named
+    (``reduce_one``): the card of that type on the ship it saves most on, as a player would select."""
+    chosen, cost = _SELECT_ONE_OF_EACH.match(selection.strip()), _SELECTED_COST.match(sentence.strip())
+    if not (chosen and cost):
+        return []
+    amount = int(cost["n"])
+    return [Restriction("reduce_one", write_qualifier(kinds={kind}), amount) for kind in types_in(chosen["cards"])]
+
+
 def _reduction(head: str, tail: str, amount: int, condition: str) -> Restriction | None:
     lower = head.lower()
     kinds = set(types_in(head))

@@ -16,6 +16,7 @@ from rules.attack_wing.card_text.cost_rules import (
     exact_cost_rules,
     extra_cost_rules,
     reduction_rules,
+    selected_reductions,
     stat_bonuses,
 )
 from rules.attack_wing.card_text.descriptors import (
@@ -39,8 +40,11 @@ def read_card_text(text: str, kind: str, name: str = "") -> tuple[Restriction, .
     if not text:
         return ()
     found: list[Restriction] = []
+    previous = ""
     for sentence in sentences(plain_text(text)):
         found.extend(_read_sentence(_MISPRINT.sub("assigned to", sentence), kind, name))
+        found.extend(selected_reductions(previous, sentence))  # "Select 1 [tech] Upgrade …. The selected … cost -2"
+        previous = sentence
         total = re.match(r"^\(?max -(\d+) ?sp total\)?$", sentence.strip(), re.IGNORECASE)
         if total:  # Picard (Cap803): "(max -5SP total)" caps the reductions of the sentence before
             found = [_capped(r, int(total[1])) for r in found]
@@ -104,6 +108,18 @@ _COST_ATTACK = re.compile(
 )
 
 
+# "This Upgrade does not require an Upgrade slot" (Delta Shift, Maintenance Crew, Captured), "This Upgrade may be
+# equipped to a Captain without requiring an [talent] Upgrade slot" (It Won't Be Installed Until Tuesday E237). A
+# card that frees *another* named card of its slot ("You may equip the Inertial Compensators Upgrade to this ship
+# … without requiring an Upgrade Slot", Porthos "… to a ship with 'Jonathan Archer' equipped …") is not this form.
+_NO_SLOT = re.compile(
+    r"^this (?:upgrade|card)s? (?:does not require an upgrade slot"
+    r"|(?:may|can) be (?:equipped|assigned) to (?:a|any) (?:ship|captain)"
+    r" without requiring an? (?:\[\w+\] )?upgrade slot)",
+    re.IGNORECASE,
+)
+
+
 _WAIVE = re.compile(r"not pay (?:a |the )?faction penalty|without paying a faction penalty", re.IGNORECASE)
 
 
@@ -140,6 +156,8 @@ def _read_sentence(sentence: str, kind: str, name: str) -> list[Restriction]:
         limit = _MAX_UPGRADE_COST.search(sentence)
         if limit:
             found.append(Restriction("max_upgrade_cost", limit["type"].lower(), int(limit["n"])))
+    if _NO_SLOT.match(sentence.strip()):
+        found.append(Restriction("no_slot"))
     only_have = re.search(
         r"you may only have an? (?P<f>\w+) captain and (?P=f) \[(?P<t>\w+)\] upgrades assigned to your ship",
         sentence,

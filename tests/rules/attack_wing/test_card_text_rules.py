@@ -127,7 +127,7 @@ def test_improved_hull_and_main_power_grid_follow_their_text(utopia):
 def test_senior_staff_costs_1_per_additional_talent(utopia):
     """R036: "1 SP for each additional [talent] Upgrade you assign"; Cap049 has one talent slot, E196a is the
     second [talent], fielded by a [crew]."""
-    staffed = ship("S273", "Cap049", "C462", "E237", "E196a")
+    staffed = ship("S273", "Cap049", "C462", "E199", "E196a")
     report = check(utopia, staffed, *FILLER, resources=("R036",))
     assert report.resources[0].cost == 1
     assert "SLOT_OVERFLOW" not in [v.code for v in report.violations]
@@ -497,3 +497,37 @@ def test_cards_set_face_down_at_setup_are_noted_on_every_report(request, source,
     assert sentence in report.unapplied[0].sentence
     if source == "utopia":
         assert not validate_fleet(fleet(ship(ship_id, None, "T264")), catalog, W16).unapplied
+
+
+def test_it_wont_be_installed_until_tuesday_takes_2_sp_off_one_tech_one_weapon_and_one_crew(utopia):
+    """E237: "This Upgrade may be equipped to a Captain without requiring an [talent] Upgrade slot. GATHER FORCES
+    STEP: Select 1 [tech] Upgrade, 1 [weapon] Upgrade, and/or 1 [crew] Upgrade equipped to this ship. The selected
+    Upgrades cost -2 SP each." The selection is made while the fleet is built, so each type's card is the one it
+    saves most on; Geordi La Forge (no [talent] icon) fields it without a slot."""
+    tuesday = ship("S273", "Cap053", "E237", "T259", "W202", "C462", "C469")
+    report = check(utopia, tuesday, *FILLER)
+    costs = {c.id: c.cost for c in report.ships[0].cards}
+    assert (costs["T259"], costs["W202"], costs["C462"] + costs["C469"]) == (4 - 2, 6 - 2, 3 + 3 - 2)
+    words = {a.words for c in report.ships[0].cards for a in c.adjustments if a.source == "E237"}
+    assert words == {"The selected Upgrades cost -2 SP each."}
+    assert not [v for v in report.violations if v.ship == 0]
+    assert "E237" not in {u.card for u in report.unapplied}
+
+
+def test_an_upgrade_that_requires_no_upgrade_slot_takes_none(spacedock, utopia):
+    """Delta Shift (Space Dock files it as a [crew], a [tech], a [weapon] and a [talent]): "This Upgrade may be
+    assigned to any ship without requiring an Upgrade slot" — the Enterprise-D's three [crew] slots full, it still
+    fits, while a fourth [crew] does not. Utopia files the card as a [?] Upgrade, which needs no slot either."""
+    fits = validate_fleet(fleet(ship("1001", "2001", "3002", "3003", "3004", "delta_shift_c_72320p")), spacedock, W16)
+    assert not [v for v in fits.violations if v.code == "SLOT_OVERFLOW"]
+    over = validate_fleet(fleet(ship("1001", "2001", "3002", "3003", "3004", "3005")), spacedock, W16)
+    assert [v.card for v in over.violations if v.code == "SLOT_OVERFLOW"] == ["3005"]
+    assert utopia.get("Q009").name == "Delta Shift" and utopia.get("Q009").upgrade_type == "question"
+
+
+def test_a_card_that_frees_another_cards_slot_is_noted(utopia):
+    """Guingouin (S313): "You may equip the Inertial Compensators Upgrade to this ship for free and without
+    requiring an Upgrade Slot" names another card, and Muster does not apply it: every report says so."""
+    report = check(utopia, ship("S313", None), *FILLER)
+    said = "You may equip the Inertial Compensators Upgrade to this ship for free and without requiring an Upgrade Slot"
+    assert ("S313", said) in {(u.card, u.sentence) for u in report.unapplied}

@@ -221,7 +221,7 @@ def test_a_utopia_line_without_captain_mark_is_never_a_captain(mini):
 def test_a_utopia_link_with_the_builders_helper_card_imports_the_card_it_holds(utopia):
     """A player who fields It Won't Be Installed Until Tuesday (E237) in the Utopia builder equips its helper
     "Tuesday (Crew)" (C483) and the discounted [crew] inside it. The helper is no card of the game: it is left
-    out, said so, and takes no slot; the [crew] it holds stays, and the talent's discount is noted for a judge."""
+    out, said so, and takes no slot; the [crew] it holds stays, and the talent takes its 2 SP off."""
     saved = {
         "ships": [
             {
@@ -235,5 +235,6 @@ def test_a_utopia_link_with_the_builders_helper_card_imports_the_card_it_holds(u
     assert result.fleet.ships == (FleetShip("S311", "Cap725", None, ("E237", "C075")),)
     assert [c.source for c in result.by_status(NOT_FOUND)] == ["crew:C483"]
     assert len(result.problems) == 1 and "'C483'" in result.problems[0] and "left out" in result.problems[0]
-    report = validate_fleet(Fleet(ships=result.fleet.ships * 3), utopia, "wizkids-2016")
-    assert [u.card for u in report.unapplied] == ["E237"]
+    report = validate_fleet(result.fleet, utopia, "wizkids-2016")
+    bashir = next(c for c in report.ships[0].cards if c.id == "C075")
+    assert [(a.source, a.amount) for a in bashir.adjustments if a.kind == "reduction"] == [("E237", -2)]
