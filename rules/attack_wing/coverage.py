@@ -169,7 +169,7 @@ REASONS: tuple[tuple[re.Pattern, str], ...] = (
         "read from the Independent flagship card, which makes its ship Independent; resource cards pay no penalty",
     ),
     # a card that frees another card of its slot: Guingouin S313, Malcolm Reed C444, Miles O'Brien C477, Porthos C447
-    (re.compile(r"without requiring an? upgrade slot", re.IGNORECASE), NOT_READ),
+    (FAMILIES["upgrade slot"][0], NOT_READ),
     # the dial and the Action Bar are read (checks/card_rules.py): a sentence about them left unmodelled is unread
     (re.compile(r"maneuver dial|\[come-about\]|maneuver on its|action bar", re.IGNORECASE), NOT_READ),
     (re.compile(r"firing arc|\brear arc\b", re.IGNORECASE), NEEDS_ARCS),
