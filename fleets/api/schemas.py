@@ -23,6 +23,11 @@ class FleetFileShip(Schema):
     admiral: str | None = Field(None, description="Face-up admiral card id.")
     upgrades: list[str] = Field(default_factory=list, description="Upgrade, officer, construction card ids.")
     blind_booster: bool = False
+    beneath: dict[str, list[str]] = Field(
+        default_factory=dict,
+        description="Cards placed face down at setup, by the id of the card of the ship they lie beneath: "
+        '{"C114": ["T021"]}.',
+    )
 
 
 class FleetFile(Schema):

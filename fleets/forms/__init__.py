@@ -2,6 +2,7 @@
 (``fleet``), and lists read from a file or text to import or check (``sources``)."""
 
 from .builder import (
+    BENEATH_SLOT,
     BUILDER_FORMS,
     EXPORT_CHOICES,
     SLOT_CHOICES,
@@ -15,6 +16,7 @@ from .fleet import ApiTokenForm, FleetDetailsForm, RenameForm, VerifyCodeForm
 from .sources import CheckForm, CheckSheetForm, FleetImportForm, FleetSourceForm, ImportConfirmForm
 
 __all__ = [
+    "BENEATH_SLOT",
     "BUILDER_FORMS",
     "EXPORT_CHOICES",
     "SLOT_CHOICES",

@@ -21,11 +21,13 @@ from accounts.text_fields import CleanTextFormMixin
 from rules.attack_wing import Catalog, FleetShip
 from rules.attack_wing import Fleet as EngineFleet
 from rules.attack_wing.catalog import ADMIRAL, CAPTAIN, OTHER, RESOURCE, SHIP, UPGRADE, UPGRADE_TYPES
+from rules.attack_wing.checks.beneath_rules import places_beneath
 from rules.attack_wing.fleet import ResourceOption
 from rules.attack_wing.index import index_for
 
 from ..access import PlayerEvent
 from ..selectors import UPGRADE_TYPE_LABELS, faction_choices, faction_label
+from ..selectors.checks import BENEATH
 
 # What a ship's "add a card" search looks for: (label, card kind, upgrade type, role in the fleet file).
 SLOTS = {
@@ -36,6 +38,9 @@ SLOTS = {
     "other": ("Other (fleet captain, officer, construction…)", OTHER, None, "upgrade"),
 }
 SLOT_CHOICES = [(key, label) for key, (label, *_rest) in SLOTS.items()]
+# The search for an Upgrade to place face down beneath one of the ship's cards (Quark, Cryogenic Stasis):
+# ``beneath:<its id>``, offered for each such card of the ship (``ShipLines.hosts``).
+BENEATH_SLOT = "beneath:"
 # The card kinds each role of the fleet file accepts (an admiral may captain a ship face down).
 ROLE_KINDS = {"captain": (CAPTAIN, ADMIRAL), "admiral": (ADMIRAL,), "upgrade": (UPGRADE, OTHER)}
 
@@ -60,8 +65,11 @@ class BuilderForm(CleanTextFormMixin, forms.Form):
         return card
 
     def _replace_ship(self, index: int, **changes) -> EngineFleet:
+        """The fleet with ship ``index`` changed; a card face down beneath a card that left the ship leaves too."""
         ships = list(self.fleet.ships)
-        ships[index] = replace(ships[index], **changes)
+        ship = replace(ships[index], **changes)
+        hosts = (ship.captain, ship.admiral, *ship.upgrades)
+        ships[index] = replace(ship, beneath=tuple(pair for pair in ship.beneath if pair[0] in hosts))
         return replace(self.fleet, ships=tuple(ships))
 
 
@@ -98,45 +106,60 @@ class RemoveShipForm(ShipChangeForm):
 
 
 class AssignCardForm(ShipChangeForm):
-    """Give a ship its captain or admiral (replacing the one it had) or one more upgrade."""
+    """Give a ship its captain or admiral (replacing the one it had), one more upgrade, or an Upgrade placed
+    face down beneath ``host``, a card of the ship whose text places cards beneath it."""
 
-    role = forms.ChoiceField(choices=[(role, role) for role in ROLE_KINDS], widget=forms.HiddenInput)
+    role = forms.ChoiceField(choices=[(role, role) for role in (*ROLE_KINDS, BENEATH)], widget=forms.HiddenInput)
     card = forms.CharField(max_length=100, widget=forms.HiddenInput)
+    host = forms.CharField(max_length=100, required=False, widget=forms.HiddenInput)
 
     def clean(self):
         cleaned = super().clean()
         if "role" in cleaned and "card" in cleaned:
-            cleaned["card"] = self._card(cleaned["card"], ROLE_KINDS[cleaned["role"]]).id
+            cleaned["card"] = self._card(cleaned["card"], ROLE_KINDS.get(cleaned["role"], (UPGRADE,))).id
+        if cleaned.get("role") == BENEATH and "ship" in cleaned:
+            entry, host = self.entry, self.catalog.get(cleaned.get("host") or "")
+            if host is None or host.id not in (entry.captain, entry.admiral, *entry.upgrades):
+                raise forms.ValidationError("That card is no longer on the ship.")
+            if not places_beneath(host):
+                raise forms.ValidationError(f"{host.name} places no card face down beneath it.")
         return cleaned
 
     def apply(self) -> EngineFleet:
         role, card = self.cleaned_data["role"], self.cleaned_data["card"]
         if role == "upgrade":
             return self._replace_ship(self.cleaned_data["ship"], upgrades=(*self.entry.upgrades, card))
+        if role == BENEATH:
+            host, beneath = self.cleaned_data["host"], self.entry.beneath
+            # beside the host's other cards, so the fleet file (which groups them by host) reads back the same
+            after = max((i + 1 for i, (held_by, _card) in enumerate(beneath) if held_by == host), default=len(beneath))
+            beneath = (*beneath[:after], (host, card), *beneath[after:])
+            return self._replace_ship(self.cleaned_data["ship"], beneath=beneath)
         return self._replace_ship(self.cleaned_data["ship"], **{role: card})
 
 
 class RemoveCardForm(ShipChangeForm):
-    """Take the captain, the admiral or one upgrade (by its place) off a ship."""
+    """Take the captain, the admiral, one upgrade or one card face down beneath another (by its place) off a
+    ship."""
 
-    role = forms.ChoiceField(choices=[(role, role) for role in ROLE_KINDS], widget=forms.HiddenInput)
+    role = forms.ChoiceField(choices=[(role, role) for role in (*ROLE_KINDS, BENEATH)], widget=forms.HiddenInput)
     position = WholeNumberField(min_value=0, required=False, widget=forms.HiddenInput)
 
     def clean(self):
         cleaned = super().clean()
-        if cleaned.get("role") == "upgrade" and "ship" in cleaned:
+        listed = {"upgrade": "upgrades", BENEATH: "beneath"}.get(cleaned.get("role"))
+        if listed and "ship" in cleaned:
             position = cleaned.get("position")
-            if position is None or position >= len(self.entry.upgrades):
-                raise forms.ValidationError("That upgrade is no longer on the ship.")
+            if position is None or position >= len(getattr(self.entry, listed)):
+                raise forms.ValidationError("That card is no longer on the ship.")
         return cleaned
 
     def apply(self) -> EngineFleet:
         role = self.cleaned_data["role"]
-        if role == "upgrade":
-            position, upgrades = self.cleaned_data["position"], self.entry.upgrades
-            return self._replace_ship(
-                self.cleaned_data["ship"], upgrades=upgrades[:position] + upgrades[position + 1 :]
-            )
+        listed = {"upgrade": "upgrades", BENEATH: "beneath"}.get(role)
+        if listed:
+            position, cards = self.cleaned_data["position"], getattr(self.entry, listed)
+            return self._replace_ship(self.cleaned_data["ship"], **{listed: cards[:position] + cards[position + 1 :]})
         return self._replace_ship(self.cleaned_data["ship"], **{role: None})
 
 
@@ -216,13 +239,21 @@ class CardSearchForm(CleanTextFormMixin, forms.Form):
     """The type-ahead search of the builder: ships for the fleet, or cards for one ship's slot."""
 
     q = forms.CharField(required=False, max_length=100, label="Search cards")
-    slot = forms.ChoiceField(required=False, choices=SLOT_CHOICES, label="Card type")
+    slot = forms.CharField(required=False, max_length=110, label="Card type")
     faction = forms.ChoiceField(required=False, label="Faction")
     ship = WholeNumberField(required=False, min_value=0, widget=forms.HiddenInput)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["faction"].choices = [("", "Any faction"), *faction_choices()]
+
+    def clean_slot(self) -> str:
+        """One of :data:`SLOTS`, or :data:`BENEATH_SLOT` and a card id (the card is checked when the chosen
+        Upgrade is placed)."""
+        slot = self.cleaned_data["slot"]
+        if slot and slot not in SLOTS and not (slot.startswith(BENEATH_SLOT) and len(slot) > len(BENEATH_SLOT)):
+            raise forms.ValidationError("Select a valid card type.")
+        return slot
 
 
 class JudgeDayForm(forms.Form):

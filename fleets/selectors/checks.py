@@ -9,6 +9,7 @@ from rules.attack_wing import Fleet as EngineFleet
 from rules.attack_wing import FleetFileError, FleetShip, Format, Report, Violation, parse_fleet, validate_fleet
 from rules.attack_wing import catalog as records
 from rules.attack_wing.catalog import RESOURCE, Catalog
+from rules.attack_wing.checks.beneath_rules import places_beneath
 from rules.attack_wing.explained import breakdown
 from rules.attack_wing.fleet import Adjustment, ResourceOption
 
@@ -46,6 +47,9 @@ def content_fleet(content: dict, catalog: Catalog) -> EngineFleet:
     return EngineFleet(resources=tuple(ids), resource_options=tuple(options))
 
 
+BENEATH = "beneath"  # the role of a card placed face down beneath another at setup (``FleetShip.beneath``)
+
+
 @dataclass(frozen=True, slots=True)
 class CardLine:
     """One card of a checked fleet with its price and the violations that name it."""
@@ -57,7 +61,9 @@ class CardLine:
     penalty: int
     cost: int
     violations: tuple[Violation, ...] = ()
-    upgrade_index: int | None = None  # position in the ship's upgrade list, for removing it
+    # position in the ship's upgrade list, or in its cards face down beneath another (role ``BENEATH``), for
+    # removing it
+    upgrade_index: int | None = None
     choices: str = ""  # what the player chose for a resource that asks (Officer Exchange Program's factions)
     adjustments: tuple[Adjustment, ...] = ()  # printed + each amount = cost, each with its card and words
     unapplied: tuple[str, ...] = ()  # its sentences that change costs or legality and Muster does not apply
@@ -92,6 +98,17 @@ class ShipLines:
     def upgrade_bar(self) -> str:
         """The ship card's printed slots, as people name them ("Crew, Crew, Weapon")."""
         return ", ".join(UPGRADE_TYPE_LABELS.get(slot, slot) for slot in self.card.slots)
+
+    @property
+    def hosts(self) -> tuple[records.Card, ...]:
+        """Its cards whose text places Upgrades face down beneath them at setup (Quark, Cryogenic Stasis), once
+        each: where the builder offers to place a card beneath."""
+        found = {
+            line.card.id: line.card
+            for line in self.lines
+            if line.role in ("captain", "admiral", "upgrade") and places_beneath(line.card)
+        }
+        return tuple(found.values())
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,19 +169,27 @@ def fleet_check(
     for entry, ship_report in zip(fleet.ships, report.ships, strict=True):
         mine = [v for v in report.violations if v.ship == ship_report.index]
         upgrade_positions = iter(range(len(entry.upgrades)))
+        first_beneath = len(ship_report.cards) - len(entry.beneath)  # the report lists them last
         lines = []
-        for cost in ship_report.cards:
+        for number, cost in enumerate(ship_report.cards):
             card = catalog.get(cost.id)
+            role, type_label = cost.role, card_type_label(card, cost.role)
+            if number >= first_beneath:
+                role, position = BENEATH, number - first_beneath
+                host = catalog.get(entry.beneath[position][0])
+                type_label = f"{type_label}, face down beneath {host.name}"
+            else:
+                position = next(upgrade_positions) if cost.role == "upgrade" else None
             lines.append(
                 CardLine(
                     card=card,
-                    role=cost.role,
-                    type_label=card_type_label(card, cost.role),
+                    role=role,
+                    type_label=type_label,
                     printed=cost.printed,
                     penalty=cost.penalty,
                     cost=cost.cost,
                     violations=tuple(v for v in mine if v.card == cost.id),
-                    upgrade_index=next(upgrade_positions) if cost.role == "upgrade" else None,
+                    upgrade_index=position,
                     adjustments=cost.adjustments,
                     unapplied=cost.unapplied,
                 )

@@ -24,7 +24,7 @@ from django.views.decorators.http import require_POST, require_safe
 from fleets.list_builders import builder_answer, form_error_text
 from rules.attack_wing import FORMATS, FleetInputError, fleet_to_dict
 from rules.attack_wing import Fleet as EngineFleet
-from rules.attack_wing.catalog import SHIP
+from rules.attack_wing.catalog import SHIP, UPGRADE
 
 from ..access import can_edit_fleet, player_events
 from ..drafts import (
@@ -36,6 +36,7 @@ from ..drafts import (
     working_format,
 )
 from ..forms import (
+    BENEATH_SLOT,
     BUILDER_FORMS,
     EXPORT_CHOICES,
     SLOT_CHOICES,
@@ -48,6 +49,7 @@ from ..forms import (
 )
 from ..models import Fleet
 from ..selectors import builder_date, card_matches, content_fleet, fleet_check, load_catalog, retired_resources
+from ..selectors.checks import BENEATH
 from ..services import FleetError, FleetLocked
 from ._fleet_access import with_fleet
 
@@ -69,8 +71,11 @@ def _search(params, fleet: Fleet) -> dict | None:
         return {"form": form, "results": [], "total": 0, "ship": None}
     data = form.cleaned_data
     ship = data.get("ship")
+    host = None
     if ship is None:
         kind, upgrade_type, role = SHIP, None, None
+    elif data.get("slot", "").startswith(BENEATH_SLOT):
+        kind, upgrade_type, role, host = UPGRADE, None, BENEATH, data["slot"].removeprefix(BENEATH_SLOT)
     else:
         _label, kind, upgrade_type, role = SLOTS[data.get("slot") or "captain"]
     matches = card_matches(
@@ -87,6 +92,7 @@ def _search(params, fleet: Fleet) -> dict | None:
         "total": matches.total,
         "ship": ship,
         "role": role,
+        "host": host,
         "query": data["q"],
     }
 

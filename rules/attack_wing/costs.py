@@ -59,6 +59,9 @@ class ShipInFleet:
     admiral: CardFacts | None  # face up only; a face-down admiral is the captain
     attached: list[CardFacts]  # upgrades and resource / officer / construction cards, in fleet order
     blind_booster: bool
+    # Upgrades placed face down beneath a card of the ship at setup, each with that card (its host); they fill
+    # no slot and their text is not in play, so they are priced and checked apart (``cost_beneath``)
+    beneath: list[tuple[CardFacts, CardFacts]] = field(default_factory=list)
     ship_factions: frozenset[str] = field(default_factory=frozenset)
     captain_factions: frozenset[str] = field(default_factory=frozenset)
     # printed values with the flagship card's added ("additional stats that increase the printed values* of
@@ -232,16 +235,10 @@ def cost_ship(
         steps[0].append(
             because(discount.source, "reduce", -discount.amount, REDUCTION, f"The ship costs -{discount.amount} SP.")
         )
-    waivers: list[tuple[Entry, Qualifier]] = []
-    waive_one: list[tuple[Entry, Qualifier]] = []
-    doubles: list[tuple[Entry, Qualifier]] = []
     for source in active:
-        rules = source.facts.rules
-        for reach, exact in rules.exact:
+        for reach, exact in source.facts.rules.exact:
             _set_exact(reach, exact, source, placed, bases, steps, ship)
-        waivers.extend((source, reach) for reach in rules.waivers)
-        waive_one.extend((source, reach) for reach in rules.waive_one)
-        doubles.extend((source, reach) for reach in rules.doubles)
+    waivers, waive_one, doubles = _penalty_rules(active)
     for giver, reach, amount in fleet_wide:
         for entry in placed:
             if reaches(reach, None, entry, ship):
@@ -294,20 +291,69 @@ def cost_ship(
                     break
         if step is not None:
             explained.append(step)
-        extra = 0
-        for rule in entry.facts.rules.extras:
-            if _extra_applies(rule.code, rule.value, ship):
-                extra += rule.amount
-                explained.append(because(card, "extra", rule.amount, EXTRA_COST, _extra_words(rule)))
+        extras = _extra_steps(entry.facts, ship)
+        explained.extend(extras)
+        extra = sum(step.amount for step in extras)
         costs.append(
             CardCost(card.id, entry.role, card.cost, penalty, reduced + penalty + extra, card.name, tuple(explained))
         )
     return tuple(costs)
 
 
+def _penalty_rules(active: list[Entry]) -> tuple[list[tuple[Entry, Qualifier]], ...]:
+    """The faction-penalty waivers ("You do not pay a faction penalty …"), one-card waivers ("his [talent]
+    Upgrade") and doublings (K'Temoc) written on the ship's cards, each with the card carrying it."""
+    waivers = [(source, reach) for source in active for reach in source.facts.rules.waivers]
+    waive_one = [(source, reach) for source in active for reach in source.facts.rules.waive_one]
+    doubles = [(source, reach) for source in active for reach in source.facts.rules.doubles]
+    return waivers, waive_one, doubles
+
+
+def cost_beneath(
+    ship: ShipInFleet, exchange: frozenset[str] = frozenset(), exchange_card: Card | None = None
+) -> tuple[CardCost, ...]:
+    """The Upgrades placed face down beneath a card of ``ship`` at setup, priced.
+
+    "You do not pay for Quark's Upgrade" and "You must pay any penalties in the card text and faction penalty
+    when placing a card under Quark" (2016 FAQ, Deep Space 9 – Quark): the printed cost goes, the faction
+    penalty and the card's own extra cost stay. The other cards placed at setup the same way (Cryogenic Stasis,
+    Leonard McCoy, Daimon Solok, …) are priced by the same ruling. No reduction reaches a card face down.
+    """
+    if not ship.beneath:
+        return ()
+    waivers, _one, doubles = _penalty_rules([e for e in ship.placed if e.facts.rules.prices])
+    costs = []
+    for offset, (facts, host) in enumerate(ship.beneath):
+        card = facts.card
+        entry = Entry(facts, ROLE_UPGRADE, len(ship.placed) + offset)
+        words = (
+            "Placed face down beneath this card at setup: not paid for, its penalties are (2016 FAQ, Deep Space 9 –"
+            ' Quark: "You do not pay for Quark\'s Upgrade").'
+        )
+        steps = [Adjustment(-card.cost, REDUCTION, words, host.card.id, host.card.name)] if card.cost else []
+        penalty, step = _penalty(entry, waivers, doubles, ship, exchange, exchange_card)
+        if step is not None:
+            steps.append(step)
+        extras = _extra_steps(facts, ship)
+        steps.extend(extras)
+        extra = sum(step.amount for step in extras)
+        costs.append(CardCost(card.id, ROLE_UPGRADE, card.cost, penalty, penalty + extra, card.name, tuple(steps)))
+    return tuple(costs)
+
+
 def _saving(entry: Entry, amount: int, bases: list[int], reductions: list[int]) -> tuple[int, int]:
     left = bases[entry.position] - reductions[entry.position]
     return min(amount, left), left
+
+
+def _extra_steps(facts: CardFacts, ship: ShipInFleet) -> list[Adjustment]:
+    """The extra costs printed on the card that apply on this ship, each quoted."""
+    card = facts.card
+    return [
+        because(card, "extra", rule.amount, EXTRA_COST, _extra_words(rule))
+        for rule in facts.rules.extras
+        if _extra_applies(rule.code, rule.value, ship)
+    ]
 
 
 def _extra_cost(entry: Entry, ship: ShipInFleet) -> int:

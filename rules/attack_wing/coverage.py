@@ -102,14 +102,15 @@ FAMILIES: dict[str, tuple[re.Pattern, frozenset[str]]] = {
     ),
     # Cards set face down beneath a card when the game starts are part of the fleet as built: Quark (C114) "At the
     # start of the game, place 1 non-Borg [tech] Upgrade with a cost of 5 or less face down beneath this card",
-    # Cryogenic Stasis, Leonard McCoy, Daimon Solok; Balance of Terror's "placed face down below your ship card"
+    # Cryogenic Stasis, Leonard McCoy, Daimon Solok (the fleet file's "beneath"); Balance of Terror's "placed face
+    # down below your ship card" and Experimental Torpedo Bay's "Torpedo [weapon] Upgrade" are not read
     "placed at setup": (
         re.compile(
             r"\b(?:setup|start of the game|gather forces)\b.*\bface down\b"
             r"|^place\b.*\bface down (?:beneath|under) this card|\bplaced face down below your ship card",
             re.IGNORECASE,
         ),
-        frozenset(),
+        frozenset({"places_beneath", "places_beneath_printed"}),
     ),
     # sentences that change what a card costs, counted apart from the restrictions (``CoverageLine.group``)
     "reduction": (
@@ -142,8 +143,8 @@ COST_FAMILIES = frozenset({"extra cost", "computed cost", "reduction", "exact co
 NEEDS_ARCS = "needs the ship's firing arcs, which the catalog records do not carry"
 NOT_READ = "a fleet-building rule the engine does not read yet"
 PLACED_AT_SETUP = (
-    "the fleet file does not say which cards lie face down beneath it, so their slots, limits and price are not"
-    ' applied (2016 FAQ on Quark: "You do not pay for Quark\'s Upgrade", its penalties paid)'
+    "the cards it sets face down at setup are not read from this sentence, so their slots, limits and price are"
+    " not applied"
 )
 # Left out, yet it changes what the fleet as built costs or may hold: every report of a fleet holding the
 # card says so ("Muster does not apply this card's text … check by hand"), as for a line with no reason.
@@ -243,6 +244,12 @@ def restriction_coverage(catalog: Catalog) -> list[CoverageLine]:
 def unapplied_sentences(card: Card) -> tuple[str, ...]:
     """The sentences of ``card`` that change costs or legality and that the engine does not apply."""
     return tuple(dict.fromkeys(line.sentence for line in _card_lines(card) if line.check_by_hand))
+
+
+def setup_sentences(card: Card) -> tuple[str, ...]:
+    """The sentences of ``card`` that place Upgrades face down at setup (the "placed at setup" family)."""
+    pattern = FAMILIES["placed at setup"][0]
+    return tuple(s for s in sentences(plain_text(card.text)) if pattern.search(s)) if card.text else ()
 
 
 def _card_lines(card: Card) -> list[CoverageLine]:

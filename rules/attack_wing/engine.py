@@ -11,8 +11,17 @@ from dataclasses import replace
 from datetime import date
 
 from rules.attack_wing.catalog import ADMIRAL, CAPTAIN, OTHER, RESOURCE, SHIP, UPGRADE, Card, Catalog
-from rules.attack_wing.checks import card_rules, fleet_rules, point_limits, resource_rules, ship_rules, slot_rules
-from rules.attack_wing.costs import ShipInFleet, because, cost_ship, fleet_discounts
+from rules.attack_wing.checks import (
+    beneath_rules,
+    card_rules,
+    fleet_rules,
+    point_limits,
+    resource_rules,
+    ship_rules,
+    slot_rules,
+)
+from rules.attack_wing.costs import ShipInFleet, because, cost_beneath, cost_ship, fleet_discounts
+from rules.attack_wing.coverage import setup_sentences
 from rules.attack_wing.fleet import (
     COMPUTED,
     FLOOR,
@@ -23,6 +32,7 @@ from rules.attack_wing.fleet import (
     CardCost,
     Fleet,
     FleetInputError,
+    FleetShip,
     Report,
     ResourceCost,
     ShipReport,
@@ -66,10 +76,21 @@ def resolve(fleet: Fleet, index: CatalogIndex) -> tuple[list[ShipInFleet], list[
                 admiral=lookup(index, entry.admiral, "admiral", where) if entry.admiral else None,
                 attached=[lookup(index, card_id, "upgrade", where) for card_id in entry.upgrades],
                 blind_booster=entry.blind_booster,
+                beneath=[
+                    (lookup(index, card_id, "upgrade", f"{where}, beneath {host}"), _host(index, entry, host, where))
+                    for host, card_id in entry.beneath
+                ],
             )
         )
     chosen = [lookup(index, card_id, "resource", "resources") for card_id in fleet.resources]
     return ships, chosen
+
+
+def _host(index: CatalogIndex, entry: FleetShip, host: str, where: str) -> CardFacts:
+    """The card of the ship a card is placed beneath: its captain, admiral or one of its Upgrades."""
+    if host not in (entry.captain, entry.admiral, *entry.upgrades):
+        raise FleetInputError(WRONG_ROLE, f"{where}: cards are placed beneath {host}, which is not on this ship")
+    return index.fact(host)
 
 
 def validate_fleet(
@@ -98,9 +119,13 @@ def validate_fleet(
         ]
     if chosen:
         priced = [_purchase_on_ship(ship, cards, chosen) for ship, cards in zip(ships, priced, strict=True)]
-    priced = [tuple(_with_unapplied(c, index, ship) for c in cards) for ship, cards in zip(ships, priced, strict=True)]
-    ship_costs = [sum(c.cost for c in cards) for cards in priced]
     resource_costs = [_with_unapplied(r, index) for r in _resource_costs(chosen, ships, priced, sum(extra_talents))]
+    under = [cost_beneath(ship, exchange, exchange_card) for ship in ships]
+    priced = [
+        tuple(_with_unapplied(c, index, ship) for c in (*cards, *beneath))
+        for ship, cards, beneath in zip(ships, priced, under, strict=True)
+    ]
+    ship_costs = [sum(c.cost for c in cards) for cards in priced]
     chosen_ids = frozenset(f.card.id for f in chosen)
 
     violations = [
@@ -116,8 +141,9 @@ def validate_fleet(
         *fleet_rules.capital_ships(ships),
         *fleet_rules.blind_booster(fmt, ships, index),
     ]
-    for ship, cards in zip(ships, priced, strict=True):
+    for ship, cards, beneath in zip(ships, priced, under, strict=True):
         violations.extend(point_limits.ship_points(fmt, ship, cards))
+        violations.extend(beneath_rules.beneath(ship, beneath))
         violations.extend(ship_rules.captain(ship))
         violations.extend(ship_rules.squadron(ship))
         violations.extend(ship_rules.shuttle(ship))
@@ -145,8 +171,18 @@ def _with_unapplied(
     """The card's line with the sentences of its text the engine does not apply (on ``ship``, for a card
     on one), so no report is silent on them."""
     facts = index.fact(line.id)
-    unapplied = index.unapplied(facts.card) + (card_rules.dial_unjudged(ship, facts) if ship else ())
+    unapplied = index.unapplied(facts.card)
+    if ship is not None:
+        unapplied += card_rules.dial_unjudged(ship, facts) + _nothing_beneath(ship, facts)
     return replace(line, unapplied=unapplied) if unapplied else line
+
+
+def _nothing_beneath(ship: ShipInFleet, facts: CardFacts) -> tuple[str, ...]:
+    """A card whose text places Upgrades face down beneath it, with none beneath it in the fleet: the fleet does
+    not say which, so every report repeats the sentence for a judge to check by hand."""
+    if not beneath_rules.places_beneath(facts.card) or any(h is facts for _card, h in ship.beneath):
+        return ()
+    return setup_sentences(facts.card)
 
 
 def _squadron_resources(ships: list[ShipInFleet], index: CatalogIndex) -> list[CardFacts]:

@@ -68,13 +68,19 @@ class FleetInputError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class FleetShip:
-    """One ship and what is assigned to it. ``captain`` may be an admiral card (face down)."""
+    """One ship and what is assigned to it. ``captain`` may be an admiral card (face down).
+
+    ``beneath`` pairs a card of the ship (its captain or an Upgrade, the host) with an Upgrade placed face down
+    beneath it at setup ("place 1 non-Borg [tech] Upgrade … face down beneath this card", Quark): such a card
+    fills no slot and is not paid for, its penalties are (2016 FAQ, Deep Space 9 – Quark).
+    """
 
     ship: str
     captain: str | None = None
     admiral: str | None = None  # face up
     upgrades: tuple[str, ...] = ()  # upgrades, plus resource, officer and construction cards
     blind_booster: bool = False
+    beneath: tuple[tuple[str, str], ...] = ()  # (host card id, card id), in the order given
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,10 +5,13 @@ A fleet file::
     {"format": "wizkids-2016", "date": "2017-06-01",
      "resources": ["R028", {"id": "R015", "factions": ["federation", "klingon"]}],
      "ships": [{"ship": "S415", "captain": "Cap049", "admiral": "A043",
-                "upgrades": ["C476", "W224"], "blind_booster": false}]}
+                "upgrades": ["C476", "W224", "C114"], "blind_booster": false,
+                "beneath": {"C114": ["T021"]}}]}
 
-``format``, ``date``, ``admiral``, ``upgrades``, ``resources`` and ``blind_booster`` are
-optional; an admiral id given as ``captain`` is that admiral played face down. A resource
+``format``, ``date``, ``admiral``, ``upgrades``, ``resources``, ``blind_booster`` and ``beneath``
+are optional; ``beneath`` maps a card of the ship (Quark C114, Cryogenic Stasis, a captain such as
+Daimon Solok) to the Upgrades placed face down beneath it at setup, which are not in ``upgrades``;
+an admiral id given as ``captain`` is that admiral played face down. A resource
 that asks for a choice is written as an object: the Officer Exchange Program's two factions
 (``{"id": "R015", "factions": ["federation", "klingon"]}``), the Fleet Captain's free talent
 (``{"id": "R010", "free_talent": true}``); a plain id stays valid everywhere.
@@ -42,7 +45,7 @@ MAX_RESOURCES = 5
 MAX_ID_LENGTH = 100
 MAX_FILE_BYTES = 256 * 1024
 _TOP_KEYS = frozenset({"format", "date", "resources", "ships"})
-_SHIP_KEYS = frozenset({"ship", "captain", "admiral", "upgrades", "blind_booster"})
+_SHIP_KEYS = frozenset({"ship", "captain", "admiral", "upgrades", "blind_booster", "beneath"})
 
 
 class FleetFileError(FleetInputError):
@@ -196,7 +199,22 @@ def _ship(entry: object, position: int) -> FleetShip:
         admiral=entry.get("admiral"),
         upgrades=_ids(entry.get("upgrades", []), f"{where} upgrades", MAX_CARDS_PER_SHIP),
         blind_booster=booster,
+        beneath=_beneath(entry.get("beneath", {}), where),
     )
+
+
+def _beneath(value: object, where: str) -> tuple[tuple[str, str], ...]:
+    """``{"C114": ["T021"]}``: the host's id, then the ids of the cards face down beneath it."""
+    if not isinstance(value, dict):
+        raise FleetFileError(f'{where}: \'beneath\' must be an object such as {{"C114": ["T021"]}}')
+    pairs = []
+    for host, cards in value.items():
+        if not _is_id(host):
+            raise FleetFileError(f"{where}: 'beneath' must be keyed by card ids")
+        pairs.extend((host, card) for card in _ids(cards, f"{where} beneath {host}", MAX_CARDS_PER_SHIP))
+    if len(pairs) > MAX_CARDS_PER_SHIP:
+        raise FleetFileError(f"{where} beneath: at most {MAX_CARDS_PER_SHIP} cards; {len(pairs)} given")
+    return tuple(pairs)
 
 
 def _ids(value: object, where: str, limit: int) -> tuple[str, ...]:
@@ -235,17 +253,26 @@ def fleet_to_dict(fleet: Fleet, format_key: str | None = None, on: date | None =
     if on is not None:
         data["date"] = on.isoformat()
     data["resources"] = [_resource_entry(fleet, resource_id) for resource_id in fleet.resources]
-    data["ships"] = [
-        {
-            "ship": s.ship,
-            "captain": s.captain,
-            "admiral": s.admiral,
-            "upgrades": list(s.upgrades),
-            "blind_booster": s.blind_booster,
-        }
-        for s in fleet.ships
-    ]
+    data["ships"] = [_ship_entry(s) for s in fleet.ships]
     return data
+
+
+def _ship_entry(ship: FleetShip) -> dict:
+    """Every key of a ship; ``beneath`` only when a card lies beneath another, so the canonical JSON (and the
+    verification hash) of every fleet without one stays what it was."""
+    entry: dict = {
+        "ship": ship.ship,
+        "captain": ship.captain,
+        "admiral": ship.admiral,
+        "upgrades": list(ship.upgrades),
+        "blind_booster": ship.blind_booster,
+    }
+    if ship.beneath:
+        hosts: dict[str, list[str]] = {}
+        for host, card in ship.beneath:
+            hosts.setdefault(host, []).append(card)
+        entry["beneath"] = hosts
+    return entry
 
 
 def _resource_entry(fleet: Fleet, resource_id: str) -> str | dict:

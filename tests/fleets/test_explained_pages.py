@@ -13,9 +13,9 @@ from html import unescape
 import pytest
 from django.urls import reverse
 
-from tests.fleets.factories import FleetFactory
+from tests.fleets.factories import saved_fleet
 from tests.fleets.test_sheet import pdf_text, sheet
-from tests.fleets.views.helpers import login
+from tests.fleets.views.helpers import login, table_row
 
 pytestmark = pytest.mark.django_db
 
@@ -36,37 +36,26 @@ VAREL = "Varel: “This Upgrade costs +5 Squadron Points for any ship that is no
 
 
 def _saved(player):
-    from fleets.services import fleet_update
-
-    fleet = FleetFactory(owner=player)
-    fleet_update(fleet=fleet, content=CONTENT, by=player)
-    fleet.refresh_from_db()
-    return fleet
-
-
-def _rows(page: str, name: str) -> str:
-    """The table row of the card called ``name``, its tags taken off."""
-    row = re.search(rf"<tr[^>]*>(?:(?!</tr>).)*?{re.escape(name)}(?:(?!</tr>).)*</tr>", page, re.S).group(0)
-    return " ".join(re.sub(r"<[^>]+>", " ", row).split())
+    return saved_fleet(None, content=CONTENT, owner=player)
 
 
 def test_the_builder_shows_every_step_of_each_cost(client, real_catalog, player):
     login(client, player)
     page = unescape(client.get(reverse("fleets:detail", args=[_saved(player).pk])).content.decode())
-    pulse = _rows(page, "Disruptor Pulse")
+    pulse = table_row(page, "Disruptor Pulse")
     assert pulse.startswith("Weapon Disruptor Pulse Romulan 5 +1 Faction penalty: a Romulan upgrade on a Federation")
     assert pulse.endswith(f"+5 {PULSE} 11 Remove Disruptor Pulse from ship 1")
-    assert f"+5 {VAREL} 11" in _rows(page, "Varel")
-    assert "5 +1 Faction penalty: a Federation upgrade on a Dominion/Klingon ship" in _rows(page, "Prefix Code")
-    assert NOTE in _rows(page, "Weyoun")  # no silent gaps: his Dominion [crew] discount is not applied
+    assert f"+5 {VAREL} 11" in table_row(page, "Varel")
+    assert "5 +1 Faction penalty: a Federation upgrade on a Dominion/Klingon ship" in table_row(page, "Prefix Code")
+    assert NOTE in table_row(page, "Weyoun")  # no silent gaps: his Dominion [crew] discount is not applied
 
 
 def test_the_public_check_shows_every_step_of_each_cost(client, real_catalog):
     page = unescape(client.post("/check/", {"text": json.dumps(CONTENT)}).content.decode())
-    assert f"+5 {PULSE} 11" in _rows(page, "Disruptor Pulse")
-    assert f"+5 {VAREL} 11" in _rows(page, "Varel")
-    assert _rows(page, "Prefix Code").endswith("(Additional Rules 20). 6")
-    assert NOTE in _rows(page, "Weyoun")
+    assert f"+5 {PULSE} 11" in table_row(page, "Disruptor Pulse")
+    assert f"+5 {VAREL} 11" in table_row(page, "Varel")
+    assert table_row(page, "Prefix Code").endswith("(Additional Rules 20). 6")
+    assert NOTE in table_row(page, "Weyoun")
 
 
 def test_the_sheet_adds_up_each_cost_under_the_card(real_catalog, player):

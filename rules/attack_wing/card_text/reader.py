@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from rules.attack_wing.card_text.beneath import beneath_rules
 from rules.attack_wing.card_text.cost_rules import (
     computed_resource_costs,
     exact_cost_rules,
@@ -158,6 +159,7 @@ def _read_sentence(sentence: str, kind: str, name: str) -> list[Restriction]:
             found.append(Restriction("max_upgrade_cost", limit["type"].lower(), int(limit["n"])))
     if _NO_SLOT.match(sentence.strip()):
         found.append(Restriction("no_slot"))
+    found.extend(beneath_rules(sentence))
     only_have = re.search(
         r"you may only have an? (?P<f>\w+) captain and (?P=f) \[(?P<t>\w+)\] upgrades assigned to your ship",
         sentence,

@@ -50,8 +50,9 @@ def oversized(fmt: Format, ships: list[ShipInFleet]) -> list[Violation]:
 
 
 def _every_card(ships: list[ShipInFleet], chosen: list[CardFacts]) -> Iterator[tuple[int | None, CardFacts]]:
+    """Every card the fleet holds, with its ship; a card face down beneath another is in the fleet too."""
     for ship in ships:
-        for facts in (ship.ship, *ship.commanders, *ship.attached):
+        for facts in (ship.ship, *ship.commanders, *ship.attached, *(card for card, _host in ship.beneath)):
             yield ship.index, facts
     for facts in chosen:
         yield None, facts

@@ -46,8 +46,9 @@ def ship_points(fmt: Format, ship: ShipInFleet, cards: tuple[CardCost, ...]) -> 
     if fmt.heavy_ship_base is not None and base >= fmt.heavy_ship_base:
         commanders_points = sum(c.cost for c in cards[1 : 1 + len(ship.commanders)])
         attached_costs = cards[1 + len(ship.commanders) :]
+        attached = (*ship.attached, *(card for card, _host in ship.beneath))
         heavy_points = sum(
-            c.cost for c, f in zip(attached_costs, ship.attached, strict=True) if f.slot_type in HEAVY_UPGRADE_TYPES
+            c.cost for c, f in zip(attached_costs, attached, strict=True) if f.slot_type in HEAVY_UPGRADE_TYPES
         )
         if heavy_points <= fmt.heavy_ship_allowance and total - commanders_points - heavy_points <= fmt.ship_limit:
             return []

@@ -42,7 +42,7 @@ from rules.attack_wing.catalog import Catalog
 from rules.attack_wing.fleet import Report
 from rules.attack_wing.fleet_file import fleet_to_dict
 from rules.attack_wing.interchange import muster, spacedock, utopia_exports, utopia_share_link, utopia_writers
-from rules.attack_wing.interchange.assembler import Assembler
+from rules.attack_wing.interchange.assembler import Assembler, upgrade_line
 from rules.attack_wing.interchange.decoding import MAX_INPUT_BYTES, as_text, load_json
 from rules.attack_wing.interchange.report import (
     AMBIGUOUS,
@@ -225,6 +225,8 @@ def cost_rows(result: ImportResult, report: Report) -> list[tuple[CardMatch, int
         if match.status in (MATCHED, AMBIGUOUS):
             if match.role == "resource":
                 cost = resources.get(match.card_id)
+            elif match.role == "beneath":
+                cost = muster_costs.get((match.ship, "upgrade", upgrade_line(result.fleet, match)))
             elif match.ship is not None:
                 cost = muster_costs.get((match.ship, match.role, match.position))
         rows.append((match, cost))

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from rules.attack_wing.catalog import ADMIRAL, CAPTAIN, RESOURCE, SHIP, Card, Catalog
+from rules.attack_wing.checks.beneath_rules import places_beneath
 from rules.attack_wing.engine import validate_fleet
 from rules.attack_wing.fleet import Fleet, FleetInputError, FleetShip
 from rules.attack_wing.fleet_file import MAX_CARDS_PER_SHIP, MAX_RESOURCES, MAX_SHIPS
@@ -47,6 +48,8 @@ class _Seats:
     captain: str | None = None
     admiral: str | None = None
     upgrades: list[str] = field(default_factory=list)
+    beneath: list[tuple[str, str]] = field(default_factory=list)  # (host id, card id)
+    cards: dict[int, Card] = field(default_factory=dict)  # each seated source entry's card, by id(entry)
 
 
 class Assembler:
@@ -133,6 +136,7 @@ class Assembler:
             admiral=seats.admiral,
             upgrades=tuple(seats.upgrades),
             blind_booster=entries.blind_booster,
+            beneath=tuple(seats.beneath),
         )
 
     def place(self, entry: Entry, number: int, index: int, seats: _Seats, assembly: _Assembly) -> None:
@@ -154,6 +158,14 @@ class Assembler:
             if role == "captain" and seats.captain is not None:
                 role = "upgrade" if card.kind not in (CAPTAIN, ADMIRAL) else role
             entry = Entry(**{**entry_fields(entry), "role": role})
+        host = seats.cards.get(id(entry.host)) if entry.host is not None else None
+        seats.cards[id(entry)] = card
+        if role == "upgrade" and host is not None and places_beneath(host):
+            seats.beneath.append((host.id, card.id))
+            match = _match(entry, card_found, index, len(seats.beneath) - 1)
+            note = match.note or f"face down beneath {host.name}"
+            assembly.matches.append(replace(match, role="beneath", note=note))
+            return
         if role == "captain" and seats.captain is None:
             seats.captain = card.id
         elif role == "admiral" and seats.admiral is None:
@@ -281,6 +293,10 @@ def _swap(fleet: Fleet, match: CardMatch, card_id: str) -> Fleet:
         upgrades = list(ship.upgrades)
         upgrades[match.position] = card_id
         ships[match.ship] = replace(ship, upgrades=tuple(upgrades))
+    elif match.role == "beneath":
+        beneath = list(ship.beneath)
+        beneath[match.position] = (beneath[match.position][0], card_id)
+        ships[match.ship] = replace(ship, beneath=tuple(beneath))
     else:
         ships[match.ship] = replace(ship, **{match.role: card_id})
     return replace(fleet, ships=tuple(ships))
@@ -295,10 +311,19 @@ def _cost_in(fleet: Fleet, match: CardMatch, catalog: Catalog) -> int | None:
     if match.role == "resource":
         return next((r.cost for r in report.resources if r.id == match.card_id), None)
     lines = report.ships[match.ship].cards
-    if match.role == "upgrade":
+    if match.role in ("upgrade", "beneath"):
         upgrades = [line for line in lines if line.role == "upgrade"]
-        return upgrades[match.position].cost if match.position < len(upgrades) else None
+        position = upgrade_line(fleet, match)
+        return upgrades[position].cost if position < len(upgrades) else None
     return next((line.cost for line in lines if line.role == match.role), None)
+
+
+def upgrade_line(fleet: Fleet, match: CardMatch) -> int:
+    """Where the card of an ``upgrade`` or ``beneath`` match is among its ship's upgrade lines of the report,
+    which lists the cards face down beneath another after the ship's upgrades."""
+    if match.role == "beneath":
+        return len(fleet.ships[match.ship].upgrades) + match.position
+    return match.position
 
 
 def _match(entry: Entry, found: Found, ship: int | None, position: int | None) -> CardMatch:

@@ -66,6 +66,7 @@ def parse_text(data: bytes | str) -> Parsed:
     text = as_text(data, "Utopia text")
     parsed = Parsed()
     block: ShipEntries | None = None
+    holders: dict[int, Entry] = {}  # the last card line of the block at each depth
     ship_sum = 0
     in_resource = False
     resource_cost: int | None = None
@@ -101,6 +102,9 @@ def parse_text(data: bytes | str) -> Parsed:
                 continue
             if block is None:
                 raise InterchangeError(f"Line {number} of the Utopia text is a card on no ship: {line!r}.", "BAD_TEXT")
+            # the line one dash less above holds it: a captain's talent, the card face down beneath Quark
+            entry.host = holders.get(depth - 1)
+            holders = {d: e for d, e in holders.items() if d < depth} | {depth: entry}
             block.cards.append(entry)
             ship_sum += cost or 0
             continue
@@ -121,6 +125,7 @@ def parse_text(data: bytes | str) -> Parsed:
             parsed.problems.append(f"Ship {len(parsed.ships)} has no 'Ship Total' line; the text may be cut short.")
         name = match.group("body")
         block = ShipEntries(ship=_ship_entry(name, int(match.group("cost"))))
+        holders = {}
         ship_sum = int(match.group("cost"))
         parsed.ships.append(block)
         in_resource = False

@@ -183,8 +183,12 @@ def _card(saved: object, role: str, where: str, counter: list[int]) -> Entry | N
     )
 
 
-def _children(saved: dict, out: list[Entry], where: str, counter: list[int], parsed: Parsed) -> None:
-    """Every card a saved card holds, in Utopia's order, as cards of the same ship."""
+def _children(
+    saved: dict, out: list[Entry], where: str, counter: list[int], parsed: Parsed, holder: Entry | None = None
+) -> None:
+    """Every card a saved card holds, in Utopia's order, as cards of the same ship; a card in a slot another
+    card adds (``upgradeSlots``) keeps that card as its ``host``: Utopia seats the cards placed face down
+    beneath Quark or Cryogenic Stasis in slots of theirs."""
     for key in _SLOT_KEYS:
         child = saved.get(key)
         if child in (None, {}):
@@ -195,7 +199,7 @@ def _children(saved: dict, out: list[Entry], where: str, counter: list[int], par
             parsed.problems.append(f"A card on {where} has no readable id; it is left out.")
         else:
             out.append(entry)
-            _children(child, out, where, counter, parsed)
+            _children(child, out, where, counter, parsed, entry)
     for key in ("upgrades", "upgradeSlots"):
         slots = saved.get(key)
         if slots is None:
@@ -209,5 +213,7 @@ def _children(saved: dict, out: list[Entry], where: str, counter: list[int], par
             if entry is None:
                 parsed.problems.append(f"A card on {where} has no readable id; it is left out.")
                 continue
+            if key == "upgradeSlots":
+                entry.host = holder
             out.append(entry)
-            _children(slot, out, where, counter, parsed)
+            _children(slot, out, where, counter, parsed, entry)

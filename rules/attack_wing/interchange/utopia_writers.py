@@ -49,6 +49,10 @@ class _Placed:
     admiral_slots: list = None
     held_slots: list = None
     held_position: int | None = None  # the bar slot the held card fills (officers, Senior Staff), else None
+    beneath: dict = None  # host card id -> the cards face down beneath it (Utopia: in slots of the host)
+
+    def under(self, card: Card | None) -> list[Card]:
+        return self.beneath.get(card.id, []) if card is not None and self.beneath else []
 
 
 # Resources whose own cards Utopia puts in a crew slot of the ship (it adds their type to crew
@@ -107,10 +111,20 @@ def _place(fleet: Fleet, catalog: Catalog, utopia: Catalog | None) -> tuple[list
                 layout.admiral = admiral
                 layout.admiral_slots = [None] * admiral.talent_slots
         cards = [card for card_id in entry.upgrades if (card := card_for(card_id, "upgrade", where))]
+        layout.beneath = {}
+        for host_id, card_id in entry.beneath:
+            host, card = card_for(host_id, "upgrade", where), card_for(card_id, "upgrade", where)
+            if host is not None and card is not None:
+                layout.beneath.setdefault(host.id, []).append(card)
         # a resource's own card first: it may bring the slots the other cards go into
         for card in sorted(cards, key=lambda c: c.kind != OTHER):
             if not _fit(layout, card, in_crew_slot):
                 left_out.append(f"{where}: {card.name} (no free {card.upgrade_type or card.kind} slot Utopia knows of)")
+        seated = {c.id for c in (layout.captain, layout.admiral, *layout.bar, *(layout.held_slots or ())) if c}
+        seated |= {c.id for c in (*(layout.captain_slots or ()), *(layout.admiral_slots or ())) if c}
+        for host_id in [h for h in layout.beneath if h not in seated]:
+            orphans = layout.beneath.pop(host_id)
+            left_out.extend(f"{where}: {c.name} (face down beneath a card left out)" for c in orphans)
         placed.append(layout)
     return placed, resources, left_out
 
@@ -162,6 +176,14 @@ def _saved(card: Card | None) -> dict:
     return {"id": f"{_utopia_type(card)}:{card.id}"} if card is not None else {}
 
 
+def _saved_with_beneath(card: Card | None, layout: _Placed) -> dict:
+    """A card of the ship's bar; the cards face down beneath it go into slots of its own, as Utopia seats them."""
+    saved = _saved(card)
+    if layout.under(card):
+        saved["upgradeSlots"] = [_saved(c) for c in layout.under(card)]
+    return saved
+
+
 def _utopia_type(card: Card) -> str:
     if card.kind in (SHIP, CAPTAIN, ADMIRAL, RESOURCE):
         return card.kind
@@ -191,8 +213,9 @@ def write_link(fleet: Fleet, catalog: Catalog, *, utopia: Catalog | None = None,
                 ship["resource"] = held
         if layout.captain is not None:
             ship["captain"] = _saved(layout.captain)
-            if layout.captain_slots:
-                ship["captain"]["upgradeSlots"] = [_saved(c) for c in layout.captain_slots]
+            if layout.captain_slots or layout.under(layout.captain):
+                ship["captain"]["upgradeSlots"] = [_saved(c) for c in layout.captain_slots or ()]
+                ship["captain"]["upgradeSlots"] += [_saved(c) for c in layout.under(layout.captain)]
         if layout.admiral is not None:
             ship["admiral"] = _saved(layout.admiral)
             if layout.admiral_slots:
@@ -202,7 +225,9 @@ def write_link(fleet: Fleet, catalog: Catalog, *, utopia: Catalog | None = None,
         if layout.construction is not None:
             ship["construction"] = _saved(layout.construction)
         if layout.bar:
-            ship["upgrades"] = [held if i == layout.held_position else _saved(c) for i, c in enumerate(layout.bar)]
+            ship["upgrades"] = [
+                held if i == layout.held_position else _saved_with_beneath(c, layout) for i, c in enumerate(layout.bar)
+            ]
         saved["ships"].append(ship)
     code = base64.b64encode(json.dumps(saved, separators=(",", ":")).encode("ascii")).decode("ascii")
     return Export(f"{base.split('#')[0]}#{code}", tuple(left_out))
@@ -245,7 +270,8 @@ def write_text(
     for index, layout in zip(ship_numbers, placed, strict=True):
         entry = fleet.ships[index]
         ship_total = 0
-        remaining = list(enumerate(entry.upgrades))
+        # the report prices the cards face down beneath another after the ship's upgrades
+        remaining = list(enumerate((*entry.upgrades, *(card_id for _host, card_id in entry.beneath))))
 
         def price(card: Card, role: str, source_id: str | None, index: int = index, remaining: list = remaining) -> int:
             if role == "upgrade":
@@ -258,11 +284,13 @@ def write_text(
                 value = costs.get((index, role, source_id))
             return card.cost if value is None else value
 
-        def line(card: Card, depth: int, role: str, source_id: str | None = None) -> None:
+        def line(card: Card, depth: int, role: str, source_id: str | None = None, layout: _Placed = layout) -> None:
             nonlocal ship_total
             cost = price(card, role, source_id)
             ship_total += cost
             lines.append("- " * depth + f"{_text_name(card)} [{cost}]")
+            for beneath in layout.under(card):
+                line(beneath, depth + 1, "upgrade")
 
         cost = costs.get((index, "ship", entry.ship), layout.ship.cost)
         ship_total += cost
@@ -335,6 +363,7 @@ def write_tts(fleet: Fleet, catalog: Catalog, *, utopia: Catalog | None = None) 
         cards = [layout.ship, layout.held, *(layout.held_slots or ()), layout.captain, *(layout.captain_slots or ())]
         cards += [layout.admiral, *(layout.admiral_slots or ()), layout.ambassador, layout.construction]
         cards += [card for i, card in enumerate(layout.bar or ()) if i != layout.held_position]
+        cards += [beneath for held in layout.beneath.values() for beneath in held]
         lines += [card.id for card in cards if card is not None]
         lines.append("")
     lines += [card.id for card in resources]

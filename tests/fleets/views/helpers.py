@@ -1,5 +1,7 @@
 """What the fleet page tests share: signing in, builder posts, the views about one fleet."""
 
+import re
+
 from django.urls import reverse
 
 from fleets.models import Fleet
@@ -16,6 +18,12 @@ HTMX = {"HTTP_HX_REQUEST": "true"}
 def login(client, user):
     client.force_login(user)
     return client
+
+
+def table_row(page: str, text: str) -> str:
+    """The first table row of ``page`` holding ``text``, its tags taken off and its spaces collapsed."""
+    row = re.search(rf"<tr[^>]*>(?:(?!</tr>).)*?{re.escape(text)}(?:(?!</tr>).)*</tr>", page, re.S).group(0)
+    return " ".join(re.sub(r"<[^>]+>", " ", row).split())
 
 
 def builder_post(fleet, action: str, **data):

@@ -1,0 +1,154 @@
+"""Upgrades placed face down beneath another card at setup (Quark, Cryogenic Stasis, Leonard McCoy, Daimon Solok).
+
+The 2016 FAQ (Deep Space 9 – Quark): "You do not pay for Quark's Upgrade" and "You must pay any penalties in the
+card text and faction penalty when placing a card under Quark"; the 2014 FAQ (Deep Space 9 – Quark 13): "When
+factoring cards to place under Quark, add the extra cost printed on the cards … and the +1 for Faction Penalty".
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from rules.attack_wing import FleetFileError, canonical_json, fleet_to_dict, parse_fleet, validate_fleet
+from rules.attack_wing.card_text.reader import read_card_text
+from rules.attack_wing.catalog import Restriction
+from rules.attack_wing.fleet import CARD_RESTRICTION, DUPLICATE_UNIQUE, SLOT_OVERFLOW
+from rules.attack_wing.interchange import import_fleet, utopia_link, utopia_text
+from tests.rules.attack_wing.conftest import AKIRA, GALAXY, fleet, ship
+
+# Quark's Treasure (Ferengi, one [tech] slot, filled) under Zek, with Quark (C114) on it.
+TREASURE = ship("S013", "Cap201", "C114", "T021")
+
+
+def _codes(report):
+    return [v.code for v in report.violations]
+
+
+def _with_beneath(*pairs, base=TREASURE):
+    return fleet(replace(base, beneath=tuple(pairs)), GALAXY, AKIRA)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "At the start of the game, place 1 non-Borg [tech] Upgrade with a cost of 5 or less face down beneath "
+            "this card.",
+            Restriction("places_beneath", "kinds=tech;not_factions=borg;max_cost=5", 1),
+        ),
+        (
+            "SETUP: Place 2 GPLT on this card and place 2 [crew] Upgrades each with a printed cost of 3 SP or less "
+            "face down beneath this card.",
+            Restriction("places_beneath_printed", "kinds=crew;max_cost=3", 2),
+        ),
+        (
+            "SETUP: Place 3 [klingon] [talent] Upgrades face down beneath this card.",
+            Restriction("places_beneath", "kinds=talent;factions=klingon", 3),
+        ),
+        (
+            "At the start of the game, place up to 3 Federation [tech] Upgrades, each 4 SP or less, face down under "
+            "this card.",
+            Restriction("places_beneath", "kinds=tech;factions=federation;max_cost=4", 3),
+        ),
+    ],
+)
+def test_the_setup_sentences_of_quark_solok_dna_encoded_message_and_wesley_crusher_are_read(text, expected):
+    assert expected in read_card_text(text, "upgrade")
+
+
+def test_a_card_named_by_more_than_type_and_faction_is_not_read_and_stays_noted(utopia):
+    """Experimental Torpedo Bay (W215): "Place a Torpedo [weapon] Upgrade …": "Torpedo" is not a faction."""
+    card = utopia.get("W215")
+    assert not [r for r in card.restrictions if r.code.startswith("places_beneath")]
+    report = validate_fleet(fleet(ship("S273", "Cap049", "W215"), GALAXY, AKIRA), utopia, "wizkids-2016")
+    assert any("Torpedo [weapon] Upgrade" in note.sentence for note in report.unapplied)
+
+
+def test_the_card_beneath_quark_is_not_paid_for_and_fills_no_slot(utopia):
+    report = validate_fleet(_with_beneath(("C114", "T021")), utopia, "wizkids-2016")
+    lines = [c for c in report.ships[0].cards if c.id == "T021"]
+    assert [c.cost for c in lines] == [4, 0]  # the one in the [tech] slot, the one beneath Quark
+    beneath = lines[1]
+    assert beneath.printed + sum(a.amount for a in beneath.adjustments) == beneath.cost
+    assert "You do not pay for Quark's Upgrade" in beneath.adjustments[0].words
+    assert beneath.adjustments[0].source == "C114"
+    assert SLOT_OVERFLOW not in _codes(report)
+    assert report.legal, report.violations
+    assert report.ships[0].cost == 16 + 1 + 2 + 4 + 0
+
+
+def test_the_card_beneath_pays_its_faction_penalty(utopia):
+    """Bareil Antos (C065, 2 SP, Mirror Universe) beneath Cryogenic Stasis on a Klingon ship: 0 +1."""
+    vorcha = ship("S275", "Cap720", "T001")
+    report = validate_fleet(_with_beneath(("T001", "C065"), base=vorcha), utopia, "wizkids-2016")
+    bareil = next(c for c in report.ships[0].cards if c.id == "C065")
+    assert (bareil.penalty, bareil.cost) == (1, 1)
+
+
+def test_the_cost_bound_counts_the_penalty_unless_the_text_says_printed(utopia):
+    """Bo'Rak (C239, 5 SP, Klingon) on a Romulan ship costs 6 with its penalty: too dear for Cryogenic Stasis's
+    "a cost of 5 or less" (2014 FAQ, Quark 13), yet Leonard McCoy's "a printed cost of 4 SP or less" refuses
+    him for his printed 5 alone."""
+    romulan = ship("S275", "Cap720", "T001")
+    report = validate_fleet(_with_beneath(("T001", "C239"), base=romulan), utopia, "wizkids-2016")
+    assert any(v.code == CARD_RESTRICTION and v.card == "C239" and "6 SP" in v.message for v in report.violations)
+    mccoy = ship("S273", "Cap049", "C330")
+    report = validate_fleet(_with_beneath(("C330", "C065"), base=mccoy), utopia, "wizkids-2016")
+    assert not [v for v in report.violations if v.card == "C065"]
+    report = validate_fleet(_with_beneath(("C330", "C239"), base=mccoy), utopia, "wizkids-2016")
+    assert any(v.card == "C239" and "printed cost is 5 SP" in v.message for v in report.violations)
+
+
+def test_more_cards_beneath_than_the_text_places_the_wrong_type_or_no_host_rule_are_refused(utopia):
+    two = validate_fleet(_with_beneath(("C114", "T021"), ("C114", "T272")), utopia, "wizkids-2016")
+    assert any(v.card == "C114" and "places 1" in v.message for v in two.violations)
+    crew = validate_fleet(_with_beneath(("C114", "C065")), utopia, "wizkids-2016")
+    assert any(v.card == "C065" and "[tech]" in v.message for v in crew.violations)
+    no_rule = validate_fleet(_with_beneath(("Cap201", "T021")), utopia, "wizkids-2016")
+    assert any(v.card == "T021" and "places no card" in v.message for v in no_rule.violations)
+
+
+def test_a_unique_card_beneath_counts_in_the_fleet(utopia):
+    report = validate_fleet(
+        fleet(replace(TREASURE, beneath=(("C114", "T272"),)), ship("S273", "Cap049", "T272"), AKIRA),
+        utopia,
+        "wizkids-2016",
+    )
+    assert any(v.code == DUPLICATE_UNIQUE and v.card == "T272" for v in report.violations)
+
+
+def test_a_card_with_nothing_beneath_it_keeps_its_sentence_on_the_report(utopia):
+    report = validate_fleet(fleet(TREASURE, GALAXY, AKIRA), utopia, "wizkids-2016")
+    assert any(n.card == "C114" and "face down beneath this card" in n.sentence for n in report.unapplied)
+    report = validate_fleet(_with_beneath(("C114", "T021")), utopia, "wizkids-2016")
+    assert not [n for n in report.unapplied if n.card == "C114"]
+
+
+def test_the_fleet_file_holds_the_cards_beneath_and_leaves_other_fleets_hash_alone(utopia):
+    data = {"ships": [{"ship": "S013", "captain": "Cap201", "upgrades": ["C114"], "beneath": {"C114": ["T021"]}}]}
+    parsed, _, _ = parse_fleet(data, utopia)
+    assert parsed.ships[0].beneath == (("C114", "T021"),)
+    assert parse_fleet(fleet_to_dict(parsed), utopia)[0] == parsed
+    plain = fleet(GALAXY)
+    assert '"beneath"' not in canonical_json(plain)
+    with pytest.raises(FleetFileError, match="not on this ship"):
+        parse_fleet({"ships": [{"ship": "S013", "beneath": {"C114": ["T021"]}}]}, utopia)
+    with pytest.raises(FleetFileError, match="'beneath' must be an object"):
+        parse_fleet({"ships": [{"ship": "S013", "beneath": ["T021"]}]}, utopia)
+
+
+def test_utopia_seats_the_card_beneath_in_a_slot_of_its_host_and_muster_reads_it_back(utopia):
+    """Utopia puts the card beneath Quark into a slot of Quark's own; its link and text carry it there."""
+    original = _with_beneath(("C114", "T021"))
+    report = validate_fleet(original, utopia, "wizkids-2016")
+    for written in (utopia_link(original, utopia).text, utopia_text(original, utopia, report).text):
+        imported = import_fleet(written, utopia)
+        assert imported.fleet.ships[0].beneath == (("C114", "T021"),), written
+        assert any(m.role == "beneath" and m.card_id == "T021" for m in imported.cards)
+
+
+def test_space_docks_quark_places_a_card_beneath_too(spacedock):
+    quark = spacedock.get("quark_71786")
+    assert any(r.code == "places_beneath" for r in quark.restrictions)
