@@ -176,6 +176,8 @@ def install_bundled(*, progress: Progress | None = None) -> list[str]:
                 edition=bundled("utopia").edition,
             )
             done.append(f"Imported the Utopia cards bundled with Muster ({bundled('utopia').edition}).")
+        else:
+            done.extend(reread_held(progress=progress))
         # the catalog's own builder is held by its import; a file of unknown edition is not guessed
         held = {
             *CardDatabase.objects.values_list("source", flat=True),
@@ -185,6 +187,28 @@ def install_bundled(*, progress: Progress | None = None) -> list[str]:
             hold(data=read_bundled(source), source=source, origin=BUNDLED_ORIGIN, edition=bundled(source).edition)
             done.append(f"Holding the {SOURCE_NAMES[source]} cards bundled with Muster ({bundled(source).edition}).")
     return done
+
+
+def reread_held(*, progress: Progress | None = None) -> list[str]:
+    """Read the card file the catalog came from again with this release's card reader.
+
+    The catalog stores what the reader made of each card (its restriction codes, costs, slots); a release
+    that reads more of the text (say, the cards placed face down beneath Quark) changes nothing on a site
+    until its file is read again. The held file (:class:`~fleets.models.CardDatabase`) is that file, so no
+    download is needed; only the cards read differently are written, and the held file is left as it was.
+    """
+    source = Card.objects.order_by().values_list("source", flat=True).first()
+    held = CardDatabase.objects.filter(source=source).first()
+    if held is None:
+        return []
+    catalog = read_catalog(held.unpacked(), source)
+    summary = _write(catalog, source, progress or (lambda done, total: None))
+    if not summary.changed_anything:
+        return []
+    return [
+        f"Read the {SOURCE_NAMES[source]} cards the site holds ({held.edition or held.origin}) again with this "
+        f"release's card reader: {summary.cards.changed} cards and {summary.sets.changed} sets read differently."
+    ]
 
 
 def _refuse_mixed_sources(source: str) -> None:

@@ -3,8 +3,9 @@
 Imports a Star Trek: Attack Wing card database (the Utopia ``data.json`` or
 the Space Dock ``Data.xml``, plain or compressed) into the catalog; see
 :mod:`fleets.catalog_import`. Without a location it installs the card files Muster
-ships that the site does not have yet (``fleets/card_data/``); ``update_cards``
-shows what a newer file changes before importing it.
+ships that the site does not have yet (``fleets/card_data/``) and reads the file the
+catalog came from again with this release's card reader (run it after each upgrade);
+``update_cards`` shows what a newer file changes before importing it.
 Re-running it updates cards in place. The catalog holds one source: Utopia
 and Space Dock share no card id, so a Space Dock file on top of a Utopia
 catalog (or the reverse) would list most cards twice and is refused.
@@ -42,7 +43,8 @@ class Command(BaseCommand):
             "location",
             metavar="PATH_OR_URL",
             nargs="?",
-            help="a local file or an http(s) URL (default: the card files Muster ships, if the site lacks them)",
+            help="a local file or an http(s) URL (default: the card files Muster ships, if the site lacks them; "
+            "the held file read again with this release's card reader)",
         )
         parser.add_argument("--source", choices=SOURCES, help="the file's format (default: detected)")
         parser.add_argument(
