@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 
 from rules.attack_wing.catalog import ADMIRAL, CAPTAIN, OTHER, RESOURCE, SHIP, UPGRADE, Card, Catalog
+from rules.attack_wing.checks.beneath_rules import places_beneath
 from rules.attack_wing.fleet import (
     FACTION_PENALTY,
     FLOOR,
@@ -48,7 +49,8 @@ def random_fleets(catalog: Catalog, seed: int, count: int) -> list[Fleet]:
 
     One to four ships; half the captains and upgrades are drawn from the cards whose text or
     record changes a cost (reductions, waivers, extra and computed costs), most fleets take a
-    resource, and a resource that asks for a choice gets one (two factions, the free talent).
+    resource, and a resource that asks for a choice gets one (two factions, the free talent);
+    most cards that place an Upgrade face down beneath them (Quark) get one.
     """
     rng = random.Random(seed)
     index = index_for(catalog)
@@ -81,7 +83,11 @@ def random_fleets(catalog: Catalog, seed: int, count: int) -> list[Fleet]:
             upgrades = [pick(UPGRADE).id for _ in range(rng.randint(0, len(hull.slots) + 1))]
             if resource is not None and cards_of.get(resource.id) and rng.random() < 0.5:
                 upgrades.append(rng.choice(cards_of[resource.id]).id)
-            ships.append(FleetShip(ship=hull.id, captain=captain, admiral=admiral, upgrades=tuple(upgrades)))
+            hosts = [c for c in (captain, *upgrades) if c and places_beneath(index.facts[c].card)]
+            beneath = tuple((host, pick(UPGRADE).id) for host in hosts if rng.random() < 0.8)
+            ships.append(
+                FleetShip(ship=hull.id, captain=captain, admiral=admiral, upgrades=tuple(upgrades), beneath=beneath)
+            )
         fleets.append(Fleet(ships=tuple(ships), **_resource_fields(resource, index, factions, rng)))
     return fleets
 
