@@ -12,6 +12,7 @@ from rules.attack_wing.catalog import RESOURCE, Catalog
 from rules.attack_wing.checks.beneath_rules import places_beneath
 from rules.attack_wing.explained import breakdown
 from rules.attack_wing.fleet import Adjustment, ResourceOption
+from rules.attack_wing.interchange.muster import beneath_label
 
 from ..models.fleet import FleetVersion
 from .catalog import UPGRADE_TYPE_LABELS, faction_label, load_catalog
@@ -176,8 +177,7 @@ def fleet_check(
             role, type_label = cost.role, card_type_label(card, cost.role)
             if number >= first_beneath:
                 role, position = BENEATH, number - first_beneath
-                host = catalog.get(entry.beneath[position][0])
-                type_label = f"{type_label}, face down beneath {host.name}"
+                type_label = beneath_label(type_label, catalog.get(entry.beneath[position][0]))
             else:
                 position = next(upgrade_positions) if cost.role == "upgrade" else None
             lines.append(

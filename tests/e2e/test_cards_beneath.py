@@ -26,7 +26,7 @@ def test_a_player_places_a_tech_beneath_quark_and_pays_only_its_penalty(device, 
     add_card(page, 1, "Face down beneath Quark", "T272", "Metaphasic Sweep")  # 1 SP, Federation
 
     ship = page.locator("#ship-1")
-    row = ship.locator("tr", has_text="face down beneath Quark")
+    row = ship.locator("tr", has_text="Tech beneath Quark")
     expect(row).to_contain_text("Metaphasic Sweep")
     expect(row).to_contain_text("You do not pay for Quark's Upgrade")
     expect(row.get_by_test_id("penalty")).to_have_text("+1")

@@ -27,8 +27,8 @@ def test_the_builder_shows_the_card_beneath_quark_free_and_removes_it(client, re
     fleet = saved_fleet(None, content=CONTENT, owner=player)
     login(client, player)
     page = unescape(client.get(reverse("fleets:detail", args=[fleet.pk])).content.decode())
-    row = table_row(page, "face down beneath Quark")
-    assert row.startswith("Tech, face down beneath Quark Maximum Shields Ferengi 4 -4 Quark: Placed face down beneath")
+    row = table_row(page, "Tech beneath Quark")
+    assert row.startswith("Tech beneath Quark Maximum Shields Ferengi 4 -4 Quark: Placed face down beneath")
     assert row.endswith("0 Remove Maximum Shields from ship 1")
 
     client.post(*builder_post(fleet, "remove-card", ship=0, role="beneath", position=0), **HTMX)
@@ -57,7 +57,7 @@ def test_a_stale_beneath_position_is_refused(client, real_catalog, player):
 
 def test_the_sheet_prints_the_card_beneath_and_why_it_is_free(real_catalog, player):
     _pages, text = pdf_text(sheet(saved_fleet(None, content=CONTENT, owner=player).current_version))
-    assert "Tech, face down beneath Quark Maximum Shields 4 -4 Quark = 0" in text
+    assert "Tech beneath Quark Maximum Shields 4 -4 Quark = 0" in text
 
 
 def test_the_builder_offers_to_place_a_card_beneath_quark_and_places_it(client, real_catalog, player):
@@ -89,3 +89,14 @@ def test_placing_a_card_beneath_a_card_that_takes_none_is_refused(client, real_c
     assert message in response.content.decode()
     fleet.refresh_from_db()
     assert fleet.draft is None
+
+
+def test_the_text_export_reads_back_with_the_card_beneath(client, real_catalog, player):
+    """The plain list players paste ("Tech beneath Quark: Maximum Shields - 0") imports as it was exported."""
+    from rules.attack_wing.interchange import import_fleet
+
+    fleet = saved_fleet(None, content=CONTENT, owner=player)
+    login(client, player)
+    text = client.get(reverse("fleets:export_text", args=[fleet.pk])).content.decode()
+    assert "  Tech beneath Quark: Maximum Shields - 0\n" in text
+    assert import_fleet(text, real_catalog).fleet.ships[0].beneath == (("C114", "T021"),)

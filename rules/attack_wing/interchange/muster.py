@@ -10,6 +10,8 @@ report filled in. The text is the list the fleets app offers as ``export.txt``
       Ship: U.S.S. Enterprise-D (Galaxy Class) - 22
       Captain: Jean-Luc Picard - 6
       Crew: William T. Riker - 4 (+1)
+      Crew: Quark - 2
+      Tech beneath Quark: Maximum Shields - 0
 
     Resource: Emergency Power - 3
     Total: 128 SP
@@ -28,7 +30,7 @@ from rules.attack_wing.catalog import ADMIRAL, CAPTAIN, OTHER, RESOURCE, SHIP, U
 from rules.attack_wing.fleet import Fleet, Report
 from rules.attack_wing.fleet_file import FleetFileError, parse_fleet
 from rules.attack_wing.interchange.decoding import as_text, load_json, text_lines
-from rules.attack_wing.interchange.entries import Entry, Parsed, ShipEntries, ship_names
+from rules.attack_wing.interchange.entries import Entry, Parsed, ShipEntries, name_key, ship_names
 from rules.attack_wing.interchange.report import MATCHED, CardMatch, ImportResult, InterchangeError
 from rules.attack_wing.interchange.totals import check_fleet_total, check_ship_total
 
@@ -55,6 +57,12 @@ def type_label(card: Card, role: str) -> str:
     if role in ("ship", "captain", "admiral", "resource"):
         return role.capitalize()
     return UPGRADE_TYPE_LABELS.get(card.upgrade_type) or faction_label(card.upgrade_type or "other")
+
+
+def beneath_label(label: str, host: Card) -> str:
+    """The Type of a card placed face down beneath ``host`` at setup: "Tech beneath Quark" (read back by
+    :func:`parse_text`)."""
+    return f"{label} beneath {host.name}"
 
 
 def card_title(card: Card, role: str) -> str:
@@ -84,11 +92,13 @@ def write_text(
     for entry, ship in zip(fleet.ships, report.ships, strict=True):
         booster = " [Blind Booster]" if entry.blind_booster else ""
         lines.append(f"Ship {ship.index + 1}{booster}: {ship.cost} SP")
-        for line in ship.cards:
+        first_beneath = len(ship.cards) - len(entry.beneath)  # the report lists them last
+        for number, line in enumerate(ship.cards):
             card = catalog.get(line.id)
-            lines.append(
-                f"  {type_label(card, line.role)}: {card_title(card, line.role)} - {_sp(line.cost, line.penalty)}"
-            )
+            label = type_label(card, line.role)
+            if number >= first_beneath:
+                label = beneath_label(label, catalog.get(entry.beneath[number - first_beneath][0]))
+            lines.append(f"  {label}: {card_title(card, line.role)} - {_sp(line.cost, line.penalty)}")
             penalties = penalties or bool(line.penalty)
         lines.append("")
     for resource in report.resources:
@@ -106,7 +116,7 @@ def write_text(
 _HEAD = re.compile(r"^(?P<name>.*?): (?P<total>-?\d{1,5})/(?P<limit>\d{1,5}) SP$")
 _SHIP = re.compile(r"^Ship (?P<n>\d{1,3})(?P<booster> \[Blind Booster\])?: (?P<cost>-?\d{1,5}) SP$")
 _CARD = re.compile(
-    r"^(?P<label>[A-Za-z][A-Za-z ()_-]*?): (?P<title>.+) - (?P<cost>-?\d{1,4})(?: \(\+(?P<pen>\d{1,3})\))?$"
+    r"^(?P<label>[A-Za-z][\w ()'.-]*?): (?P<title>.+) - (?P<cost>-?\d{1,4})(?: \(\+(?P<pen>\d{1,3})\))?$"
 )
 _RESOURCE = re.compile(r"^Resource: (?P<title>.+) - (?P<cost>-?\d{1,4})$")
 _TOTAL = re.compile(r"^Total: (?P<cost>-?\d{1,5}) SP$")
@@ -142,7 +152,10 @@ def parse_text(data: bytes | str) -> Parsed:
             continue
         if block is not None and (match := _CARD.match(line)):
             label, title, cost = match.group("label"), match.group("title"), int(match.group("cost"))
+            label, _, host = label.partition(" beneath ")  # "Tech beneath Quark": face down beneath that card
             entry = _card_entry(label, title, cost)
+            if host:
+                entry.host = next((e for e in reversed(block.cards) if name_key(e.name or "") == name_key(host)), None)
             sums[-1] += cost
             if entry.role == "ship":
                 if block.ship.source:
@@ -216,6 +229,7 @@ def import_json(data: bytes | str | dict, catalog: Catalog) -> ImportResult:
         if ship.admiral:
             matches.append(_by_id(catalog, ship.admiral, "admiral", index))
         matches += [_by_id(catalog, card_id, "upgrade", index, p) for p, card_id in enumerate(ship.upgrades)]
+        matches += [_by_id(catalog, card_id, "beneath", index, p) for p, (_host, card_id) in enumerate(ship.beneath)]
     matches += [_by_id(catalog, card_id, "resource", None) for card_id in fleet.resources]
     return ImportResult(
         format="muster-json",

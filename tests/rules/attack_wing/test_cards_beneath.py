@@ -15,7 +15,7 @@ from rules.attack_wing import FleetFileError, canonical_json, fleet_to_dict, par
 from rules.attack_wing.card_text.reader import read_card_text
 from rules.attack_wing.catalog import Restriction
 from rules.attack_wing.fleet import CARD_RESTRICTION, DUPLICATE_UNIQUE, SLOT_OVERFLOW
-from rules.attack_wing.interchange import import_fleet, utopia_link, utopia_text
+from rules.attack_wing.interchange import import_fleet, muster_text, utopia_link, utopia_text
 from tests.rules.attack_wing.conftest import AKIRA, GALAXY, fleet, ship
 
 # Quark's Treasure (Ferengi, one [tech] slot, filled) under Zek, with Quark (C114) on it.
@@ -152,3 +152,16 @@ def test_utopia_seats_the_card_beneath_in_a_slot_of_its_host_and_muster_reads_it
 def test_space_docks_quark_places_a_card_beneath_too(spacedock):
     quark = spacedock.get("quark_71786")
     assert any(r.code == "places_beneath" for r in quark.restrictions)
+
+
+def test_muster_text_and_fleet_file_carry_the_card_beneath_and_read_it_back(utopia):
+    original = _with_beneath(("C114", "T021"))
+    report = validate_fleet(original, utopia, "wizkids-2016")
+    text = muster_text(original, report, utopia, name="Ferengi Alliance")
+    assert "  Tech beneath Quark: Maximum Shields - 0\n" in text
+    from_text = import_fleet(text, utopia)
+    assert from_text.fleet.ships[0].beneath == (("C114", "T021"),)
+    assert not [p for p in from_text.problems if "ship 1" in p]  # its printed 0 SP is what Muster charges
+    from_file = import_fleet(canonical_json(original), utopia)
+    assert from_file.fleet == original
+    assert [m.card_id for m in from_file.cards if m.role == "beneath"] == ["T021"]
