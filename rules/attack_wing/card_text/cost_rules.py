@@ -20,6 +20,7 @@ from rules.attack_wing.card_text.descriptors import (
     strip_captain,
 )
 from rules.attack_wing.card_text.qualifiers import factions_in, types_in, write_qualifier
+from rules.attack_wing.card_text.slots import ADDITIONAL_UPGRADE
 from rules.attack_wing.catalog import Restriction
 
 _EXTRA_SHIP = re.compile(
@@ -192,12 +193,22 @@ def selected_reductions(selection: str, sentence: str) -> list[Restriction]:
     """It Won't Be Installed Until Tuesday (E237): "Select 1 [tech] Upgrade, 1 [weapon] Upgrade, and/or 1 [crew]
     Upgrade equipped to this ship. The selected Upgrades cost -2 SP each." The choice is made while the fleet is
     built (the Gather Forces step), so it is one "One of your [tech] Upgrades costs -2 SP" per type named
-    (``reduce_one``): the card of that type on the ship it saves most on, as a player would select."""
+    (``reduce_one``): the card of that type on the ship it saves most on, as a player would select.
+
+    Sakharov (S051) the same way: "… you may purchase 1 additional [crew] or [tech] Upgrade for this ship. This
+    Upgrade may exceed the ship's restrictions and cost -2 SP (min 0)": one card of the types named, the one
+    it saves most on, as the player chooses which is the additional one."""
+    additional, this = ADDITIONAL_UPGRADE.search(selection), _THIS_UPGRADE_COST.match(sentence.strip())
+    if additional and this:
+        return [Restriction("reduce_one", write_qualifier(kinds=set(types_in(additional["cards"]))), int(this["n"]))]
     chosen, cost = _SELECT_ONE_OF_EACH.match(selection.strip()), _SELECTED_COST.match(sentence.strip())
     if not (chosen and cost):
         return []
     amount = int(cost["n"])
     return [Restriction("reduce_one", write_qualifier(kinds={kind}), amount) for kind in types_in(chosen["cards"])]
+
+
+_THIS_UPGRADE_COST = re.compile(r"^this upgrade\b.*\bcost -\s?(?P<n>\d+) ?sp\b", re.IGNORECASE)
 
 
 def _reduction(head: str, tail: str, amount: int, condition: str) -> Restriction | None:

@@ -24,6 +24,21 @@ _UPGRADE_BAR = re.compile(r"\badd\b(?P<body>[^.<>]*?)\bupgrade bar\b", re.IGNORE
 _SLOT_TOKEN = re.compile(r"(?:(\d+|one|two|an?)\s+(?:additional\s+)?)?\[(\w+?)(?:_text)?\]", re.IGNORECASE)
 
 
+# "… you may purchase 1 additional [crew] or [tech] Upgrade for this ship" (Sakharov S051): one more slot of its
+# ship, a choice slot when it names two types
+ADDITIONAL_UPGRADE = re.compile(
+    r"\bpurchase (?:1|an?|one) additional (?P<cards>\[\w+\](?: or \[\w+\])*) upgrade for this ship\b", re.IGNORECASE
+)
+
+
+def additional_slots(text: str, slot_types: tuple[str, ...]) -> tuple[str, ...]:
+    """The slot a ship's text lets it buy one more Upgrade for (Sakharov), as ``"crew|tech"``; Utopia's record
+    lists only the printed bar."""
+    found = ADDITIONAL_UPGRADE.search(plain_text(text))
+    types = [t for t in re.findall(r"\[(\w+)\]", found["cards"]) if t in slot_types] if found else []
+    return ("|".join(types),) if types else ()
+
+
 # "Kurn may field 1 Klingon [talent] Upgrade" (Cap539): a [talent] icon the captain card prints in words
 _FIELDS_TALENT = re.compile(r"\bmay field (\d+|one|an?) (?:[\w' ]+ )?\[talent(?:_text)?\] upgrade", re.IGNORECASE)
 

@@ -23,7 +23,7 @@ def slots(ship: ShipInFleet, *, staff: str | None = None, free_talent: bool = Fa
     """
     fixed: dict[str, int] = {}
     flexible: list[frozenset[str]] = []
-    granted = list(ship.ship.card.slots)
+    granted = [*ship.ship.card.slots, *ship.ship.card.grants_slots]  # Sakharov's additional [crew] or [tech]
     if staff:
         granted.extend(["talent"] * sum(1 for f in ship.attached if f.slot_type == "crew"))
     free_talent = free_talent and ship.captain is not None and ship.captain.card.talent_slots > 0

@@ -45,6 +45,7 @@ class _Placed:
     ambassador: Card | None = None
     construction: Card | None = None
     bar: list = None  # per ship slot: Card or None
+    ship_slots: list = None  # the slots the ship's own text adds (Sakharov's additional [crew] or [tech])
     captain_slots: list = None
     admiral_slots: list = None
     held_slots: list = None
@@ -97,7 +98,7 @@ def _place(fleet: Fleet, catalog: Catalog, utopia: Catalog | None) -> tuple[list
         if ship is None:
             left_out.append(f"{where} and its cards: the ship is not in Utopia's cards")
             continue
-        layout = _Placed(ship=ship, bar=[None] * len(ship.slots))
+        layout = _Placed(ship=ship, bar=[None] * len(ship.slots), ship_slots=[None] * len(ship.grants_slots))
         if entry.captain:
             captain = card_for(entry.captain, "captain", where)
             if captain is not None and captain.kind == ADMIRAL:
@@ -120,7 +121,8 @@ def _place(fleet: Fleet, catalog: Catalog, utopia: Catalog | None) -> tuple[list
         for card in sorted(cards, key=lambda c: c.kind != OTHER):
             if not _fit(layout, card, in_crew_slot):
                 left_out.append(f"{where}: {card.name} (no free {card.upgrade_type or card.kind} slot Utopia knows of)")
-        seated = {c.id for c in (layout.captain, layout.admiral, *layout.bar, *(layout.held_slots or ())) if c}
+        seated = {c.id for c in (layout.captain, layout.admiral, *layout.bar, *layout.ship_slots) if c}
+        seated |= {c.id for c in layout.held_slots or () if c}
         seated |= {c.id for c in (*(layout.captain_slots or ()), *(layout.admiral_slots or ())) if c}
         for host_id in [h for h in layout.beneath if h not in seated]:
             orphans = layout.beneath.pop(host_id)
@@ -149,7 +151,7 @@ def _fit(layout: _Placed, card: Card, in_crew_slot: bool = False) -> bool:
             layout.construction = card
             return True
         return False
-    groups = [(layout.bar, layout.ship.slots)]
+    groups = [(layout.bar, layout.ship.slots), (layout.ship_slots or [], layout.ship.grants_slots)]
     if kind_type == "talent":
         groups.insert(0, (layout.captain_slots or [], ("talent",) * len(layout.captain_slots or [])))
         groups.insert(1, (layout.admiral_slots or [], ("talent",) * len(layout.admiral_slots or [])))
@@ -224,6 +226,8 @@ def write_link(fleet: Fleet, catalog: Catalog, *, utopia: Catalog | None = None,
             ship["ambassador"] = _saved(layout.ambassador)
         if layout.construction is not None:
             ship["construction"] = _saved(layout.construction)
+        if any(layout.ship_slots):
+            ship["upgradeSlots"] = [_saved_with_beneath(c, layout) for c in layout.ship_slots]
         if layout.bar:
             ship["upgrades"] = [
                 held if i == layout.held_position else _saved_with_beneath(c, layout) for i, c in enumerate(layout.bar)
@@ -316,6 +320,9 @@ def write_text(
         for position, card in enumerate(layout.bar or ()):
             if card is not None and position != layout.held_position:
                 line(card, 1, "upgrade")
+        for card in layout.ship_slots:
+            if card is not None:
+                line(card, 1, "upgrade")
         lines.append(f"Ship Total: {ship_total} SP")
         lines.append("")
         total += ship_total
@@ -363,6 +370,7 @@ def write_tts(fleet: Fleet, catalog: Catalog, *, utopia: Catalog | None = None) 
         cards = [layout.ship, layout.held, *(layout.held_slots or ()), layout.captain, *(layout.captain_slots or ())]
         cards += [layout.admiral, *(layout.admiral_slots or ()), layout.ambassador, layout.construction]
         cards += [card for i, card in enumerate(layout.bar or ()) if i != layout.held_position]
+        cards += layout.ship_slots
         cards += [beneath for held in layout.beneath.values() for beneath in held]
         lines += [card.id for card in cards if card is not None]
         lines.append("")

@@ -18,7 +18,7 @@ from collections.abc import Iterable
 
 from rules.attack_wing.card_text.descriptors import descriptor_key
 from rules.attack_wing.card_text.reader import read_card_text
-from rules.attack_wing.card_text.slots import slots_from_text, talent_slots_from_text
+from rules.attack_wing.card_text.slots import additional_slots, slots_from_text, talent_slots_from_text
 from rules.attack_wing.catalog import (
     ADMIRAL,
     CAPTAIN,
@@ -333,6 +333,8 @@ class _UtopiaReader:
         if kind == UPGRADE:  # a [crew] who fields a [talent] of his own (Elim Garak C109: "talents": 1)
             slots.extend(["talent"] * _int_or_zero(record.get("talents")))
         slots.extend(slots_from_text(text, UPGRADE_TYPES))
+        if kind == SHIP:
+            slots.extend(additional_slots(text, UPGRADE_TYPES))
         return tuple(slots)
 
 

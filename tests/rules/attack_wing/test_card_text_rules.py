@@ -532,3 +532,25 @@ def test_a_card_that_frees_another_cards_slot_is_noted(utopia):
     report = check(utopia, ship("S313", None), *FILLER)
     said = "You may equip the Inertial Compensators Upgrade to this ship for free and without requiring an Upgrade Slot"
     assert ("S313", said) in {(u.card, u.sentence) for u in report.unapplied}
+
+
+@pytest.mark.parametrize(
+    ("database", "sakharov", "third"),
+    [("utopia", "S051", "C466"), ("utopia", "S051", "T272"), ("spacedock", "sakharov_c_71997p", "worf_72015")],
+)
+def test_sakharov_buys_one_additional_upgrade_at_2_sp_less(database, sakharov, third, request):
+    """Sakharov (S051): "At the start of the game, during the Gather Forces Step, you may purchase 1 additional
+    [crew] or [tech] Upgrade for this ship. This Upgrade may exceed the ship's restrictions and cost -2 SP (min 0)."
+    Utopia's record lists the printed bar ([tech], [crew]), so the additional slot comes from the text; Space Dock
+    files one record per choice with the slot on its bar. Either way a third card fits, and one of them costs 2 SP
+    less, quoted. The sentence had been taken for an in-game rule and left silent."""
+    catalog = request.getfixturevalue(database)
+    crew = "C266" if database == "utopia" else "natasha_yar_72224p"
+    report = validate_fleet(fleet(ship(sakharov, None, crew, third)), catalog, W16)
+    assert not [v for v in report.violations if v.code == "SLOT_OVERFLOW"]
+    steps = [a for c in report.ships[0].cards for a in c.adjustments if a.source == sakharov]
+    assert [(a.amount, a.words) for a in steps] == [
+        (-2, "This Upgrade may exceed the ship's restrictions and cost -2 SP (min 0).")
+    ]
+    coverage = [line for line in restriction_coverage(catalog) if line.card_id == sakharov]
+    assert coverage and all(line.modelled for line in coverage)
