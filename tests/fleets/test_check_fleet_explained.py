@@ -14,8 +14,8 @@ from django.core.management import call_command
 from rules.attack_wing import Fleet, FleetShip, interchange, read_catalog
 
 SHIPS = [
-    {"ship": "S273", "captain": "Cap049", "upgrades": ["W044", "C193"]},
-    {"ship": "S333", "captain": "Cap717", "upgrades": ["E018"]},
+    {"ship": "S273", "captain": "Cap049", "upgrades": ["W044", "C193", "C235"]},
+    {"ship": "S333", "captain": "Cap717", "upgrades": ["E018", "C300"]},
 ]
 
 
@@ -40,19 +40,32 @@ def test_text_report_names_each_card_and_adds_up_its_cost(tmp_path, utopia_path)
     assert "Resource: Fleet Captain [R010] 5 SP" in text
 
 
-WEYOUN_NOTE = (
-    "Muster does not apply this card's text: “The cost of these Upgrades is -1 SP each if they are Dominion [crew] "
-    "Upgrades” — check by hand."
+NIJIL_NOTE = (
+    "Muster does not apply this card's text: “That Upgrade costs -1 SP (min 1) and must be a Romulan [tech] "
+    "Upgrade” — check by hand."
 )
 
 
 def test_text_the_engine_does_not_apply_is_noted_under_its_card(tmp_path, utopia_path):
-    """Issue 26, no silent gaps: Weyoun's Dominion [crew] discount is not modelled, and the report says so."""
+    """Issue 26, no silent gaps: Nijil's discount on the [tech] in the slot he adds ("(min 1)", and it "must be a
+    Romulan [tech] Upgrade") is not modelled, and the report says so under the card."""
     text = run(tmp_path, utopia_path)
-    assert f"  captain  Weyoun [Cap717] 5 SP\n      Note: {WEYOUN_NOTE}\n" in text
+    assert "  upgrade  Nijil [C235] 6 SP\n      5 +1 faction penalty = 6\n" in text
+    assert f"(Additional Rules 20).\n      Note: {NIJIL_NOTE}\n" in text
     assert text.count("Note: ") == 1
     notes = json.loads(run(tmp_path, utopia_path, "--json"))["notes"]
-    assert notes == [f"Weyoun (Cap717): {WEYOUN_NOTE}"]
+    assert notes == [f"Nijil (C235): {NIJIL_NOTE}"]
+
+
+def test_weyouns_dominion_crew_discount_is_applied_and_quoted(tmp_path, utopia_path):
+    """Weyoun (Cap717): "Add up to 2 additional [crew] Upgrade slots to you ship's Upgrade Bar. The cost of these
+    Upgrades is -1 SP each if they are Dominion [crew] Upgrades" — Jem'Hadar First (C300, Dominion) costs 2."""
+    text = run(tmp_path, utopia_path)
+    assert "  upgrade  Jem'Hadar First [C300] 2 SP\n      3 -1 Weyoun = 2\n" in text
+    assert (
+        "-1 SP Weyoun (Cap717): “The cost of these Upgrades is -1 SP each if they are Dominion [crew] Upgrades.”"
+        in text
+    )
 
 
 def test_json_report_carries_titles_and_adjustments(tmp_path, utopia_path):

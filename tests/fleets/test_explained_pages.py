@@ -1,7 +1,8 @@
 """Every SP explained where players and judges read it (issue 26): the builder, /check/ and the sheet.
 
 The issue's examples on the real Utopia cards: Disruptor Pulse (W044) and Varel (C193) on a Federation
-ship were shown as "5, +1, 11" with their own +5 hidden; the Weyoun fleet (S333 / Cap717 / E018).
+ship were shown as "5, +1, 11" with their own +5 hidden; the Weyoun fleet (S333 / Cap717 / E018), whose
+Dominion [crew] discount is now applied; Nijil (C235), whose discount is not, is noted instead.
 """
 
 from __future__ import annotations
@@ -22,16 +23,17 @@ pytestmark = pytest.mark.django_db
 CONTENT = {
     "format": "wizkids-2016",
     "ships": [
-        {"ship": "S273", "captain": "Cap049", "upgrades": ["W044", "C193"]},
-        {"ship": "S333", "captain": "Cap717", "upgrades": ["E018"]},
+        {"ship": "S273", "captain": "Cap049", "upgrades": ["W044", "C193", "C235"]},
+        {"ship": "S333", "captain": "Cap717", "upgrades": ["E018", "C300"]},
     ],
     "resources": [],
 }
 PULSE = "Disruptor Pulse: “This Upgrade costs +5 SP for any non-Romulan ship.”"
 NOTE = (
-    "Muster does not apply this card's text: “The cost of these Upgrades is -1 SP each if they are Dominion [crew] "
-    "Upgrades” — check by hand."
+    "Muster does not apply this card's text: “That Upgrade costs -1 SP (min 1) and must be a Romulan [tech] "
+    "Upgrade” — check by hand."
 )
+WEYOUN = "-1 Weyoun: “The cost of these Upgrades is -1 SP each if they are Dominion [crew] Upgrades.” 2"
 VAREL = "Varel: “This Upgrade costs +5 Squadron Points for any ship that is not a Romulan Science Vessel.”"
 
 
@@ -47,7 +49,8 @@ def test_the_builder_shows_every_step_of_each_cost(client, real_catalog, player)
     assert pulse.endswith(f"+5 {PULSE} 11 Remove Disruptor Pulse from ship 1")
     assert f"+5 {VAREL} 11" in table_row(page, "Varel")
     assert "5 +1 Faction penalty: a Federation upgrade on a Dominion/Klingon ship" in table_row(page, "Prefix Code")
-    assert NOTE in table_row(page, "Weyoun")  # no silent gaps: his Dominion [crew] discount is not applied
+    assert NOTE in table_row(page, "Nijil")  # no silent gaps: the discount in the slot he adds is not applied
+    assert table_row(page, "Jem'Hadar First").endswith(f"3 {WEYOUN} Remove Jem'Hadar First from ship 2")
 
 
 def test_the_public_check_shows_every_step_of_each_cost(client, real_catalog):
@@ -55,7 +58,8 @@ def test_the_public_check_shows_every_step_of_each_cost(client, real_catalog):
     assert f"+5 {PULSE} 11" in table_row(page, "Disruptor Pulse")
     assert f"+5 {VAREL} 11" in table_row(page, "Varel")
     assert table_row(page, "Prefix Code").endswith("(Additional Rules 20). 6")
-    assert NOTE in table_row(page, "Weyoun")
+    assert NOTE in table_row(page, "Nijil")
+    assert table_row(page, "Jem'Hadar First").endswith(f"3 {WEYOUN}")
 
 
 def test_the_sheet_adds_up_each_cost_under_the_card(real_catalog, player):
@@ -64,7 +68,8 @@ def test_the_sheet_adds_up_each_cost_under_the_card(real_catalog, player):
     assert "Varel 5 +1 faction penalty +5 its text = 11 Romulan 11" in text
     assert "Prefix Code 5 +1 faction penalty = 6 Federation 6" in text
     assert "Under a card whose SP is not its printed cost" in text
-    assert f"Check by hand — Weyoun (Cap717): {NOTE}" in text
+    assert f"Check by hand — Nijil (C235): {NOTE}" in text
+    assert "Jem'Hadar First 3 -1 Weyoun = 2 Dominion 2" in text
 
 
 def test_the_builder_adds_up_a_resource_priced_by_its_text(client, real_catalog, player):

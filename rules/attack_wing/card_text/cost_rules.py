@@ -20,7 +20,7 @@ from rules.attack_wing.card_text.descriptors import (
     strip_captain,
 )
 from rules.attack_wing.card_text.qualifiers import factions_in, types_in, write_qualifier
-from rules.attack_wing.card_text.slots import ADDITIONAL_UPGRADE
+from rules.attack_wing.card_text.slots import ADDITIONAL_UPGRADE, count_word
 from rules.attack_wing.catalog import Restriction
 
 _EXTRA_SHIP = re.compile(
@@ -187,6 +187,47 @@ _SELECT_ONE_OF_EACH = re.compile(
     re.IGNORECASE,
 )
 _SELECTED_COST = re.compile(r"^the selected upgrades cost -\s?(?P<n>\d+) ?sp each\.?$", re.IGNORECASE)
+
+
+_ADDS_SLOTS = re.compile(
+    r"\badd (?:up to )?(?P<n>\d+|an?|one|two) (?:additional )?\[(?P<type>\w+)\] upgrades?(?: slots?)? to "
+    r"(?:your|you|this)\b[^.]*\bupgrade bar\.?$",
+    re.IGNORECASE,
+)
+_THAT_UPGRADE = re.compile(r"^that upgrade costs -\s?(?P<n>\d+) ?sp\.?$", re.IGNORECASE)
+_THESE_UPGRADES = re.compile(
+    r"^the cost of these upgrades is -\s?(?P<n>\d+) ?sp each if they are (?P<who>[\w' -]+?) \[\w+\] upgrades\.?$",
+    re.IGNORECASE,
+)
+_IF_THE_ADDITIONAL = re.compile(
+    r"^if the additional \[\w+\] upgrade is an? (?P<who>[\w' -]+?) \[\w+\] upgrade, its cost is -\s?(?P<n>\d+) ?sp\.?$",
+    re.IGNORECASE,
+)
+
+
+def added_slot_reductions(added: str, sentence: str) -> list[Restriction]:
+    """A card that adds slots to the Upgrade Bar and makes what goes into them cheaper: Tuvok (Cap507) "Add 1 [tech]
+    Upgrade slot to your Upgrade Bar. That Upgrade costs -1 SP."; Thalen (E161) "… If the additional [weapon]
+    Upgrade is a Xindi [weapon] Upgrade, its cost is -2 SP"; Weyoun (Cap717) "Add up to 2 additional [crew] Upgrade
+    slots … The cost of these Upgrades is -1 SP each if they are Dominion [crew] Upgrades".
+
+    Which card sits in the added slot is the player's choice while the fleet is built, so it is the card of that
+    type (and faction) the reduction saves most on (``reduce_one``); Weyoun's reaches as many of his Dominion
+    [crew] as he adds slots (``reduce`` capped at that many SP)."""
+    slots = _ADDS_SLOTS.search(added.strip())
+    if slots is None:
+        return []
+    kind, count = slots["type"].lower(), count_word(slots["n"])
+    if match := _THAT_UPGRADE.match(sentence.strip()):
+        return [Restriction("reduce_one", write_qualifier(kinds={kind}), int(match["n"]))]
+    if match := _IF_THE_ADDITIONAL.match(sentence.strip()):
+        qualifier = write_qualifier(kinds={kind}, factions=set(factions_in(match["who"])))
+        return [Restriction("reduce_one", qualifier, int(match["n"]))]
+    if match := _THESE_UPGRADES.match(sentence.strip()):
+        amount = int(match["n"])
+        qualifier = write_qualifier(kinds={kind}, factions=set(factions_in(match["who"])), limit=amount * count)
+        return [Restriction("reduce", qualifier, amount)]
+    return []
 
 
 def selected_reductions(selection: str, sentence: str) -> list[Restriction]:

@@ -13,6 +13,7 @@ import re
 
 from rules.attack_wing.card_text.beneath import beneath_rules
 from rules.attack_wing.card_text.cost_rules import (
+    added_slot_reductions,
     computed_resource_costs,
     exact_cost_rules,
     extra_cost_rules,
@@ -45,6 +46,7 @@ def read_card_text(text: str, kind: str, name: str = "") -> tuple[Restriction, .
     for sentence in sentences(plain_text(text)):
         found.extend(_read_sentence(_MISPRINT.sub("assigned to", sentence), kind, name))
         found.extend(selected_reductions(previous, sentence))  # "Select 1 [tech] Upgrade …. The selected … cost -2"
+        found.extend(added_slot_reductions(previous, sentence))  # "Add 1 [tech] Upgrade slot …. That Upgrade costs -1"
         previous = sentence
         total = re.match(r"^\(?max -(\d+) ?sp total\)?$", sentence.strip(), re.IGNORECASE)
         if total:  # Picard (Cap803): "(max -5SP total)" caps the reductions of the sentence before

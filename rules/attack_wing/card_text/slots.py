@@ -51,11 +51,11 @@ def talent_slots_from_text(text: str, printed: int) -> int:
     for sentence in re.split(r"(?<=[.!])\s+|\n+", plain_text(text)):
         match = _FIELDS_TALENT.search(sentence)
         if match and not re.search(r"\bif\b", sentence, re.IGNORECASE):
-            found = max(found, _count(match[1]))
+            found = max(found, count_word(match[1]))
     return found
 
 
-def _count(word: str | None) -> int:
+def count_word(word: str | None) -> int:
     if not word:
         return 1
     return int(word) if word.isdigit() else _NUMBERS[word.lower()]
@@ -77,7 +77,7 @@ def slots_from_text(text: str, slot_types: tuple[str, ...]) -> tuple[str, ...]:
         if re.search(r"\bif\b", text[sentence_start : match.end()], re.IGNORECASE):
             continue
         body = match.group("body")
-        tokens = [(_count(n), t.lower()) for n, t in _SLOT_TOKEN.findall(body) if t.lower() in slot_types]
+        tokens = [(count_word(n), t.lower()) for n, t in _SLOT_TOKEN.findall(body) if t.lower() in slot_types]
         if not tokens:
             continue
         if re.search(r"\bor\b", body, re.IGNORECASE):

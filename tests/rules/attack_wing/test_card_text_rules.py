@@ -554,3 +554,22 @@ def test_sakharov_buys_one_additional_upgrade_at_2_sp_less(database, sakharov, t
     ]
     coverage = [line for line in restriction_coverage(catalog) if line.card_id == sakharov]
     assert coverage and all(line.modelled for line in coverage)
+
+
+def test_the_card_in_a_slot_a_card_adds_costs_less_as_its_text_says(utopia, spacedock):
+    """Tuvok (Cap507): "Add 1 [tech] Upgrade slot to your Upgrade Bar. That Upgrade costs -1 SP." Thalen (E161):
+    "Add 1 [weapon] Upgrade slot to your Upgrade bar. If the additional [weapon] Upgrade is a Xindi [weapon]
+    Upgrade, its cost is -2 SP." Weyoun (Cap717): "Add up to 2 additional [crew] Upgrade slots to you ship's Upgrade
+    Bar. The cost of these Upgrades is -1 SP each if they are Dominion [crew] Upgrades." Which card the player puts
+    in the added slot is his choice, so it is the one the reduction saves most on; Weyoun's reaches two Dominion
+    [crew], not a third."""
+    tuvok = check(utopia, ship("S273", "Cap507", "T259", "T149"), *FILLER).ships[0]
+    assert sorted(c.cost for c in tuvok.cards if c.id in ("T259", "T149")) == [3, 4]
+    weyoun = check(utopia, ship("S333", "Cap717", "C300", "C300", "C300", "E018"), *FILLER).ships[0]
+    assert [c.cost for c in weyoun.cards if c.id == "C300"] == [2, 2, 3]
+    assert [c.cost for c in weyoun.cards if c.id == "E018"] == [6]  # a [talent], Federation: no discount, +1
+    thalen = {c.id: c for c in spacedock.cards.values() if c.name == "Thalen"}
+    assert {r.code for card in thalen.values() for r in card.restrictions} >= {"reduce_one"}
+    xindi = check(utopia, ship("S257", "Cap049", "E161", "W135", "W184"), *FILLER).ships[0]
+    costs = {c.id: c.cost for c in xindi.cards}
+    assert (costs["W135"], costs["W184"]) == (4 - 2, 2 + 1)  # the Xindi Rotating Emitters; Ferengi Weapon Ports not
