@@ -309,6 +309,12 @@ def _penalty_rules(active: list[Entry]) -> tuple[list[tuple[Entry, Qualifier]], 
     return waivers, waive_one, doubles
 
 
+BENEATH_WORDS = (
+    "Placed face down beneath this card at setup: not paid for, its penalties are (2016 FAQ, Deep Space 9 – Quark:"
+    ' "You do not pay for Quark\'s Upgrade").'
+)
+
+
 def cost_beneath(
     ship: ShipInFleet, exchange: frozenset[str] = frozenset(), exchange_card: Card | None = None
 ) -> tuple[CardCost, ...]:
@@ -326,11 +332,7 @@ def cost_beneath(
     for offset, (facts, host) in enumerate(ship.beneath):
         card = facts.card
         entry = Entry(facts, ROLE_UPGRADE, len(ship.placed) + offset)
-        words = (
-            "Placed face down beneath this card at setup: not paid for, its penalties are (2016 FAQ, Deep Space 9 –"
-            ' Quark: "You do not pay for Quark\'s Upgrade").'
-        )
-        steps = [Adjustment(-card.cost, REDUCTION, words, host.card.id, host.card.name)] if card.cost else []
+        steps = [Adjustment(-card.cost, REDUCTION, BENEATH_WORDS, host.card.id, host.card.name)] if card.cost else []
         penalty, step = _penalty(entry, waivers, doubles, ship, exchange, exchange_card)
         if step is not None:
             steps.append(step)
