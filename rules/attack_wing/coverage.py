@@ -95,10 +95,20 @@ FAMILIES: dict[str, tuple[re.Pattern, frozenset[str]]] = {
     ),
     # "This Upgrade does not require an Upgrade slot"; a card that frees another named card of its slot (Guingouin
     # S313 "You may equip the Inertial Compensators Upgrade to this ship for free and without requiring an Upgrade
-    # Slot") is a rule not read yet, so its reports say so
+    # Slot"), Porthos beside Jonathan Archer
     "upgrade slot": (
         re.compile(r"without requiring an? (?:\[\w+\] )?upgrade slot|does not require an upgrade slot", re.IGNORECASE),
-        frozenset({"no_slot"}),
+        frozenset({"no_slot", "frees_slot", "no_slot_with"}),
+    ),
+    # a card that lets one named card onto its ship: "Lovok may field the "Tal Shiar" [talent] Upgrade", "You may
+    # equip the Enhanced Hull Plating [tech] Upgrade to your ship for free", K'Tanco's free Klingon [tech]
+    "named card": (
+        re.compile(
+            r"\bmay field the\b.*\[talent\] upgrade|\bmay equip (?:the|an?) .+? to (?:this|your) (?:ship|card) for "
+            r"(?:free|0 sp)\b",
+            re.IGNORECASE,
+        ),
+        frozenset({"frees_slot", "exact_cost", "reduce_one"}),
     ),
     # Cards set face down beneath a card when the game starts are part of the fleet as built: Quark (C114) "At the
     # start of the game, place 1 non-Borg [tech] Upgrade with a cost of 5 or less face down beneath this card",
@@ -169,8 +179,9 @@ REASONS: tuple[tuple[re.Pattern, str], ...] = (
         re.compile(r"if an independent option is chosen", re.IGNORECASE),
         "read from the Independent flagship card, which makes its ship Independent; resource cards pay no penalty",
     ),
-    # a card that frees another card of its slot: Guingouin S313, Malcolm Reed C444, Miles O'Brien C477, Porthos C447
+    # a sentence of these families that no code models is a fleet-building rule not read yet
     (FAMILIES["upgrade slot"][0], NOT_READ),
+    (FAMILIES["named card"][0], NOT_READ),
     # the dial and the Action Bar are read (checks/card_rules.py): a sentence about them left unmodelled is unread
     (re.compile(r"maneuver dial|\[come-about\]|maneuver on its|action bar", re.IGNORECASE), NOT_READ),
     (re.compile(r"firing arc|\brear arc\b", re.IGNORECASE), NEEDS_ARCS),

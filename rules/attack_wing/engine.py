@@ -285,7 +285,7 @@ def extra_talents_fielded(ship: ShipInFleet, staff: str | None) -> int:
     """[talent] Upgrades beyond the ship's own talent slots (Senior Staff: "The cost of this resource is 1 SP for
     each additional [talent] Upgrade you assign to your fleet"). Each is paid; whether the ship's [crew] may field
     them all, one per [crew], is the slot check's to say."""
-    talents = sum(1 for f in ship.attached if f.slot_type == "talent")
+    talents = sum(1 for f in slot_rules.slotted(ship) if f.slot_type == "talent")  # "Lovok may field …": no slot
     capacity = sum(f.card.talent_slots for f in ship.commanders)
     capacity += sum(1 for s in ship.ship.card.slots if s == "talent")
     for facts in (*ship.commanders, *ship.attached):

@@ -28,6 +28,7 @@ from rules.attack_wing.card_text.descriptors import (
     ship_keys,
     strip_captain,
 )
+from rules.attack_wing.card_text.named_cards import named_card_rules
 from rules.attack_wing.card_text.plain import plain_text, sentences
 from rules.attack_wing.card_text.qualifiers import factions_in, write_qualifier
 from rules.attack_wing.card_text.waivers import penalty_waivers
@@ -162,6 +163,7 @@ def _read_sentence(sentence: str, kind: str, name: str) -> list[Restriction]:
     if _NO_SLOT.match(sentence.strip()):
         found.append(Restriction("no_slot"))
     found.extend(beneath_rules(sentence))
+    found.extend(named_card_rules(sentence))
     only_have = re.search(
         r"you may only have an? (?P<f>\w+) captain and (?P=f) \[(?P<t>\w+)\] upgrades assigned to your ship",
         sentence,

@@ -31,10 +31,19 @@ ADDITIONAL_UPGRADE = re.compile(
 )
 
 
+# "You may equip a Klingon [tech] Upgrade with a printed cost of 4 SP or less to this ship for free" (I.K.S. K'Tanco
+# S336, whose bar has no [tech]): one more slot of that type (the card's price is read with the costs)
+_EQUIP_ONE_MORE = re.compile(
+    r"\byou may equip an? [\w' -]+? (?P<cards>\[\w+\]) upgrade with a printed cost of \d+ ?sp or less to this ship\b",
+    re.IGNORECASE,
+)
+
+
 def additional_slots(text: str, slot_types: tuple[str, ...]) -> tuple[str, ...]:
-    """The slot a ship's text lets it buy one more Upgrade for (Sakharov), as ``"crew|tech"``; Utopia's record
-    lists only the printed bar."""
-    found = ADDITIONAL_UPGRADE.search(plain_text(text))
+    """The slot a ship's text lets it buy one more Upgrade for (Sakharov, K'Tanco), as ``"crew|tech"``; Utopia's
+    record lists only the printed bar."""
+    plain = plain_text(text)
+    found = ADDITIONAL_UPGRADE.search(plain) or _EQUIP_ONE_MORE.search(plain)
     types = [t for t in re.findall(r"\[(\w+)\]", found["cards"]) if t in slot_types] if found else []
     return ("|".join(types),) if types else ()
 

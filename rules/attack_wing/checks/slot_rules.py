@@ -42,9 +42,8 @@ def slots(ship: ShipInFleet, *, staff: str | None = None, free_talent: bool = Fa
         else:
             fixed[slot] = fixed.get(slot, 0) + 1
     needed: dict[str, list[CardFacts]] = {}
-    for facts in ship.attached:
-        if facts.slot_type:
-            needed.setdefault(facts.slot_type, []).append(facts)
+    for facts in slotted(ship):
+        needed.setdefault(facts.slot_type, []).append(facts)
     overflow = {t: max(0, len(cards) - fixed.get(t, 0)) for t, cards in needed.items()}
     unplaced = _place(overflow, flexible)
     found = []
@@ -61,6 +60,27 @@ def slots(ship: ShipInFleet, *, staff: str | None = None, free_talent: bool = Fa
             )
         )
     return found
+
+
+def slotted(ship: ShipInFleet) -> list[CardFacts]:
+    """The ship's Upgrades that need a slot. A card another card of the ship names takes a place of its own: "Lovok
+    may field the "Tal Shiar" [talent] Upgrade", "You may equip the 'Transporter Room' [tech] Upgrade to this ship
+    without requiring an Upgrade Slot" (``frees_slot``, one card each); Porthos needs none on a ship with a card
+    named Jonathan Archer (``no_slot_with``)."""
+    cards = (ship.ship, *ship.commanders, *ship.attached)
+    freed = [str(r.value) for facts in cards for r in facts.card.restrictions if r.code == "frees_slot"]
+    names = {facts.rules.name_key for facts in cards}
+    slotted = []
+    for facts in ship.attached:
+        if not facts.slot_type:
+            continue
+        if facts.rules.name_key in freed:
+            freed.remove(facts.rules.name_key)
+            continue
+        if any(r.code == "no_slot_with" and str(r.value) in names for r in facts.card.restrictions):
+            continue
+        slotted.append(facts)
+    return slotted
 
 
 def _place(overflow: dict[str, int], flexible: list[frozenset[str]]) -> dict[str, int]:

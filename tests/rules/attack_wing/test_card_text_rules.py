@@ -526,12 +526,36 @@ def test_an_upgrade_that_requires_no_upgrade_slot_takes_none(spacedock, utopia):
     assert utopia.get("Q009").name == "Delta Shift" and utopia.get("Q009").upgrade_type == "question"
 
 
-def test_a_card_that_frees_another_cards_slot_is_noted(utopia):
-    """Guingouin (S313): "You may equip the Inertial Compensators Upgrade to this ship for free and without
-    requiring an Upgrade Slot" names another card, and Muster does not apply it: every report says so."""
-    report = check(utopia, ship("S313", None), *FILLER)
-    said = "You may equip the Inertial Compensators Upgrade to this ship for free and without requiring an Upgrade Slot"
-    assert ("S313", said) in {(u.card, u.sentence) for u in report.unapplied}
+def test_a_card_that_names_another_card_gives_it_a_place_and_a_price(utopia):
+    """One named card on the ship of the card that names it:
+    - Guingouin (S313): "You may equip the Inertial Compensators Upgrade to this ship for free and without requiring
+      an Upgrade Slot" — its [tech] slot full, Inertial Compensators (T182) still fits, at 0 SP;
+    - Lovok (Cap307, no [talent] icon): "Lovok may field the "Tal Shiar" [talent] Upgrade" — Tal Shiar (E177) fits,
+      a second [talent] does not;
+    - Kurn (Cap410): "Kurn may field the "Mauk-to'Vor" [talent] Upgrade at a cost of 3 SP" (E039, 5 SP);
+    - Kohlar (Cap333): "You may field the "Kuvah'Magh" [talent] Upgrade at a cost of -2" (E157, 5 SP);
+    - I.K.S. K'Tanco (S336): "You may equip a Klingon [tech] Upgrade with a printed cost of 4 SP or less to this
+      ship for free" — its bar has no [tech]: the sentence gives it one, and the card costs 0;
+    - Porthos (C447): "This card may be equipped to a ship with 'Jonathan Archer' equipped without requiring an
+      Upgrade Slot".
+    Each sentence had been noted "check by hand", or was silent."""
+    report = check(
+        utopia,
+        ship("S313", None, "T259", "T182"),
+        ship("S360", "Cap307", "E177"),
+        ship("S012", "Cap410", "E039"),
+        ship("S012", "Cap333", "E157"),
+        ship("S273", "Cap039", "C462", "C469", "C464", "C447"),
+    )
+    costs = {(s.index, c.id): c.cost for s in report.ships for c in s.cards}
+    assert (costs[(0, "T182")], costs[(2, "E039")], costs[(3, "E157")]) == (0, 3, 5 - 2)
+    assert not [v for v in report.violations if v.code == "SLOT_OVERFLOW"], report.violations
+    assert not [u for u in report.unapplied if u.card in ("S313", "Cap307", "Cap410", "Cap333", "C447")]
+    second = check(utopia, ship("S360", "Cap307", "E177", "E034"), *FILLER)
+    assert [v.card for v in second.violations if v.code == "SLOT_OVERFLOW"] == ["E034"]
+    ktanco = check(utopia, ship("S336", None, "T284"), *FILLER)
+    assert [c.cost for c in ktanco.ships[0].cards if c.id == "T284"] == [0]
+    assert not [v for v in ktanco.violations if v.code == "SLOT_OVERFLOW"]
 
 
 @pytest.mark.parametrize(
