@@ -8,6 +8,7 @@ from playwright.sync_api import expect
 
 from tests.accounts.factories import PlayerFactory
 from tests.e2e.conftest import log_in, overflows_sideways
+from tests.e2e.test_accessibility import serious_violations
 from tests.e2e.test_fleet_builder import add_card, add_ship, catalog, settled  # noqa: F401 (the fixture)
 from tests.fleets.factories import FleetFactory
 
@@ -33,6 +34,7 @@ def test_a_player_places_a_tech_beneath_quark_and_pays_only_its_penalty(device, 
     expect(ship.get_by_test_id("ship-cost")).to_have_text("11 SP")  # 8 + Quark 2 + the penalty 1
     expect(ship).not_to_contain_text("SLOT_OVERFLOW")
     assert not overflows_sideways(page)
+    assert serious_violations(page) == []
 
     row.get_by_role("button", name="Remove Metaphasic Sweep from ship 1").click()
     expect(ship.get_by_test_id("ship-cost")).to_have_text("10 SP")
