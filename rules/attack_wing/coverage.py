@@ -105,7 +105,7 @@ FAMILIES: dict[str, tuple[re.Pattern, frozenset[str]]] = {
     "named card": (
         re.compile(
             r"\bmay field the\b.*\[talent\] upgrade|\bmay equip (?:the|an?) .+? to (?:this|your) (?:ship|card) for "
-            r"(?:free|0 sp)\b",
+            r"(?:free|0 sp)\b|\bmay only equip the .+ \[talent\] upgrades? to this captain",
             re.IGNORECASE,
         ),
         frozenset({"frees_slot", "exact_cost", "reduce_one"}),

@@ -11,6 +11,7 @@ The forms read::
     You may equip the Dahar Master [talent] Upgrade to this card for 0 SP.  (Kor, Cap004)
     You may equip a Klingon [tech] Upgrade with a printed cost of 4 SP or less to this ship for free, …  (K'Tanco)
     This card may be equipped to a ship with 'Jonathan Archer' equipped without requiring an Upgrade Slot.  (Porthos)
+    You may only equip the "Grand Nagus" and "Rules of Acquisition" [talent] Upgrades to this Captain.  (Gint)
 
 "May field" and "without requiring an Upgrade Slot" give the named card a place of its own (``frees_slot``, the
 card's name); a cost is an exact cost (``exact_cost``, "for free" is 0) or a reduction (``reduce_one``) on that
@@ -44,6 +45,9 @@ _EQUIPS_ANY = re.compile(
     r" to this ship for free\b",
     re.IGNORECASE,
 )
+_ONLY_THESE = re.compile(
+    r"^you may only equip the (?P<names>.+?) \[talent\] upgrades? to this captain\b", re.IGNORECASE
+)
 _BESIDE = re.compile(
     rf"^this card may be equipped to a ship with {_NAME} equipped without requiring an upgrade slot\b", re.IGNORECASE
 )
@@ -71,6 +75,9 @@ def named_card_rules(sentence: str) -> list[Restriction]:
             kinds={match["type"].lower()}, factions=set(factions_in(match["who"])), max_cost=int(match["max"]), limit=1
         )
         return [Restriction("exact_cost", qualifier, 0)]
+    if match := _ONLY_THESE.match(text):  # Gint: "… the "Grand Nagus" and "Rules of Acquisition" [talent] Upgrades …"
+        titles = re.findall(r"[\"“]([^\"”]+)[\"”]", match["names"])
+        return [Restriction("frees_slot", key) for title in titles for key in _title_keys(title)]
     if match := _BESIDE.match(text):
         return [Restriction("no_slot_with", _key(match))]
     return []
@@ -78,3 +85,10 @@ def named_card_rules(sentence: str) -> list[Restriction]:
 
 def _key(match: re.Match) -> str:
     return descriptor_key(match["double"] or match["single"] or match["bare"])
+
+
+def _title_keys(title: str) -> tuple[str, ...]:
+    """A title as a text quotes it may drop its leading "The" ("Rules of Acquisition" for The Rules Of Acquisition,
+    E181): both readings, of which at most one names a card."""
+    key = descriptor_key(title)
+    return (key,) if key.startswith("the ") else (key, f"the {key}")

@@ -537,7 +537,9 @@ def test_a_card_that_names_another_card_gives_it_a_place_and_a_price(utopia):
     - I.K.S. K'Tanco (S336): "You may equip a Klingon [tech] Upgrade with a printed cost of 4 SP or less to this
       ship for free" — its bar has no [tech]: the sentence gives it one, and the card costs 0;
     - Porthos (C447): "This card may be equipped to a ship with 'Jonathan Archer' equipped without requiring an
-      Upgrade Slot".
+      Upgrade Slot";
+    - Gint (Cap223, no [talent] icon): "You may only equip the "Grand Nagus" and "Rules of Acquisition" [talent]
+      Upgrades to this Captain" — both fit (the second is titled The Rules Of Acquisition, E181), Acquisition does not.
     Each sentence had been noted "check by hand", or was silent."""
     report = check(
         utopia,
@@ -553,6 +555,8 @@ def test_a_card_that_names_another_card_gives_it_a_place_and_a_price(utopia):
     assert not [u for u in report.unapplied if u.card in ("S313", "Cap307", "Cap410", "Cap333", "C447")]
     second = check(utopia, ship("S360", "Cap307", "E177", "E034"), *FILLER)
     assert [v.card for v in second.violations if v.code == "SLOT_OVERFLOW"] == ["E034"]
+    gint = check(utopia, ship("S293", "Cap223", "E183", "E181", "E024"), *FILLER)
+    assert [v.card for v in gint.violations if v.code == "SLOT_OVERFLOW"] == ["E024"]
     ktanco = check(utopia, ship("S336", None, "T284"), *FILLER)
     assert [c.cost for c in ktanco.ships[0].cards if c.id == "T284"] == [0]
     assert not [v for v in ktanco.violations if v.code == "SLOT_OVERFLOW"]
