@@ -10,7 +10,7 @@ not checked: it is not equipped ("You may place cards that are Faction Specific 
 
 from __future__ import annotations
 
-from rules.attack_wing.card_text.qualifiers import read_qualifier
+from rules.attack_wing.card_text.qualifiers import Qualifier, read_qualifier
 from rules.attack_wing.catalog import Card
 from rules.attack_wing.checks.wording import restriction_broken
 from rules.attack_wing.costs import ShipInFleet
@@ -48,7 +48,7 @@ def beneath(ship: ShipInFleet, costs: tuple[CardCost, ...]) -> list[Violation]:
     return found
 
 
-def _unmet(code: str, reach, facts: CardFacts, cost: CardCost) -> str:
+def _unmet(code: str, reach: Qualifier, facts: CardFacts, cost: CardCost) -> str:
     """Why ``facts`` may not lie beneath a card of this rule, or "" when it may."""
     card = facts.card
     if reach.kinds and card.upgrade_type not in reach.kinds:
