@@ -152,6 +152,7 @@ class Assembler:
             assembly.problems.append(f"Ship {number}: {card_found.note}; that card is left out.")
             return
         card = card_found.card
+        seats.cards[id(entry)] = card  # by the reader's own entry, which the cards it holds name as their host
         role = entry.role
         if role == "card":
             role = role_for(card)
@@ -159,7 +160,6 @@ class Assembler:
                 role = "upgrade" if card.kind not in (CAPTAIN, ADMIRAL) else role
             entry = Entry(**{**entry_fields(entry), "role": role})
         host = seats.cards.get(id(entry.host)) if entry.host is not None else None
-        seats.cards[id(entry)] = card
         if role == "upgrade" and host is not None and places_beneath(host):
             seats.beneath.append((host.id, card.id))
             match = _match(entry, card_found, index, len(seats.beneath) - 1)
