@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import Group
+from playwright.sync_api import expect
 
 from accounts.roles import ROLES
 from games.starship_command.models import StarshipCommandShip
@@ -35,6 +36,11 @@ CHROMIUM_ARGS = [
 # Playwright's sync API runs an event loop in this thread; the live server's
 # database work happens in Django's own threads, so this only silences the guard.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+# A check waits as long as an action (the pages' default timeout below): on a loaded machine a page that
+# saves a result and answers with its message can take more than Playwright's 5 s for ``expect``.
+EXPECT_TIMEOUT_MS = 10_000
+expect.set_options(timeout=EXPECT_TIMEOUT_MS)
 
 
 def pytest_collection_modifyitems(items):
@@ -62,7 +68,7 @@ def page(browser, live_server, request):
     """A fresh browser context per test; the page's last state is saved as a screenshot."""
     context = browser.new_context(base_url=live_server.url, accept_downloads=True)
     page = context.new_page()
-    page.set_default_timeout(10_000)
+    page.set_default_timeout(EXPECT_TIMEOUT_MS)
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.on("console", lambda msg: errors.append(msg.text) if is_page_error(msg) else None)
@@ -79,7 +85,7 @@ def phone(browser, live_server, request):
         base_url=live_server.url, viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
     )
     page = context.new_page()
-    page.set_default_timeout(10_000)
+    page.set_default_timeout(EXPECT_TIMEOUT_MS)
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.on("console", lambda msg: errors.append(msg.text) if is_page_error(msg) else None)
