@@ -70,7 +70,7 @@ def slotted(ship: ShipInFleet) -> list[CardFacts]:
     cards = (ship.ship, *ship.commanders, *ship.attached)
     freed = [str(r.value) for facts in cards for r in facts.card.restrictions if r.code == "frees_slot"]
     names = {facts.rules.name_key for facts in cards}
-    slotted = []
+    needing = []
     for facts in ship.attached:
         if not facts.slot_type:
             continue
@@ -79,8 +79,8 @@ def slotted(ship: ShipInFleet) -> list[CardFacts]:
             continue
         if any(r.code == "no_slot_with" and str(r.value) in names for r in facts.card.restrictions):
             continue
-        slotted.append(facts)
-    return slotted
+        needing.append(facts)
+    return needing
 
 
 def _place(overflow: dict[str, int], flexible: list[frozenset[str]]) -> dict[str, int]:
