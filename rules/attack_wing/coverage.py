@@ -21,7 +21,7 @@ FAMILIES: dict[str, tuple[re.Pattern, frozenset[str]]] = {
     "deployment": (
         re.compile(
             r"(?:may|can|by) only be (?:purchased|fielded|equipped|assigned|deployed)|\(\s*[^)]* only\s*\)|"
-            r"may only be assigned \w",
+            r"may only be assigned \w|must have an? \[[\w-]+\] maneuver on its maneuver dial",
             re.IGNORECASE,
         ),
         frozenset(

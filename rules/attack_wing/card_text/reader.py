@@ -243,6 +243,8 @@ _DIAL_TOP = re.compile(r"does not have an? (?P<n>\d+) or higher on its maneuver 
 
 # Klingon Helmsman (C234): Utopia "a ship the does not have a [come-about] Maneuver", Space Dock "[COME ABOUT]"
 _DIAL_NEEDS = re.compile(r"does not have an? \[come[- ]about\] maneuver on its maneuver dial", re.IGNORECASE)
+# Inertial Compensators (T182): "This ship must have a [come-about] maneuver on its maneuver dial to equip this card"
+_DIAL_MUST = re.compile(r"must have an? \[come[- ]about\] maneuver on its maneuver dial", re.IGNORECASE)
 
 
 def _dial_rules(sentence: str) -> list[Restriction]:
@@ -251,7 +253,8 @@ def _dial_rules(sentence: str) -> list[Restriction]:
     top = _DIAL_TOP.search(sentence)
     if top and "only" in sentence.lower():
         found.append(Restriction("dial_top_speed_max", int(top["n"]) - 1))
-    if _DIAL_NEEDS.search(sentence) and re.search(r"cannot be deployed|may only", sentence, re.IGNORECASE):
+    needs = _DIAL_NEEDS.search(sentence) and re.search(r"cannot be deployed|may only", sentence, re.IGNORECASE)
+    if needs or _DIAL_MUST.search(sentence):
         found.append(Restriction("dial_needs", "come-about"))
     return found
 

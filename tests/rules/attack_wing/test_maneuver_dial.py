@@ -3,6 +3,8 @@
 Warp Drive Refit (T212): "This Upgrade may only be purchased for a ship that does not have a 4 or higher on
 its Maneuver Dial." Klingon Helmsman (C234): "… cannot be deployed to a ship the does not have a
 [come-about] Maneuver on its Maneuver Dial" (Space Dock: "… a ship that does not have a [COME ABOUT] …").
+Inertial Compensators (T182): "This ship must have a [come-about] maneuver on its maneuver dial to equip this card"
+(read since the cross-check on seed 271828; before, the sentence was silent).
 """
 
 from __future__ import annotations
@@ -37,6 +39,8 @@ def test_the_cards_say_so(utopia):
         ("S140", "Cap524", "T212", False),  # Interceptor 5, Bajoran Interceptor: 3 at most
         ("S207", "Cap807", "C234", True),  # the Galaxy Class dial has no come about
         ("S182", "Cap651", "C234", False),  # Klingon Starship, B'Rel Class: 1 and 2 come about
+        ("S182", "Cap651", "T182", False),  # its come about: Inertial Compensators fit (Hull 3)
+        ("S236", None, "T182", True),  # Hull 3, no come about on its dial
     ],
 )
 def test_the_dial_decides(utopia, ship_id, captain, card_id, wanted):
