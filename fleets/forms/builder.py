@@ -138,6 +138,10 @@ class AssignCardForm(ShipChangeForm):
         return self._replace_ship(self.cleaned_data["ship"], **{role: card})
 
 
+# The roles a ship lists several cards under, by the ship's field that lists them (removed by their place).
+LISTED = {"upgrade": "upgrades", BENEATH: "beneath"}
+
+
 class RemoveCardForm(ShipChangeForm):
     """Take the captain, the admiral, one upgrade or one card face down beneath another (by its place) off a
     ship."""
@@ -147,7 +151,7 @@ class RemoveCardForm(ShipChangeForm):
 
     def clean(self):
         cleaned = super().clean()
-        listed = {"upgrade": "upgrades", BENEATH: "beneath"}.get(cleaned.get("role"))
+        listed = LISTED.get(cleaned.get("role"))
         if listed and "ship" in cleaned:
             position = cleaned.get("position")
             if position is None or position >= len(getattr(self.entry, listed)):
@@ -156,7 +160,7 @@ class RemoveCardForm(ShipChangeForm):
 
     def apply(self) -> EngineFleet:
         role = self.cleaned_data["role"]
-        listed = {"upgrade": "upgrades", BENEATH: "beneath"}.get(role)
+        listed = LISTED.get(role)
         if listed:
             position, cards = self.cleaned_data["position"], getattr(self.entry, listed)
             return self._replace_ship(self.cleaned_data["ship"], **{listed: cards[:position] + cards[position + 1 :]})
