@@ -11,7 +11,7 @@ from rules.attack_wing import catalog as records
 from rules.attack_wing.catalog import RESOURCE, Catalog
 from rules.attack_wing.checks.beneath_rules import places_beneath
 from rules.attack_wing.explained import breakdown
-from rules.attack_wing.fleet import Adjustment, ResourceOption
+from rules.attack_wing.fleet import ROLE_BENEATH, Adjustment, ResourceOption
 from rules.attack_wing.interchange.muster import beneath_label
 
 from ..models.fleet import FleetVersion
@@ -48,7 +48,7 @@ def content_fleet(content: dict, catalog: Catalog) -> EngineFleet:
     return EngineFleet(resources=tuple(ids), resource_options=tuple(options))
 
 
-BENEATH = "beneath"  # the role of a card placed face down beneath another at setup (``FleetShip.beneath``)
+BENEATH = ROLE_BENEATH  # the role of a card placed face down beneath another at setup (``FleetShip.beneath``)
 
 
 @dataclass(frozen=True, slots=True)

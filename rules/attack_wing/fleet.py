@@ -55,6 +55,7 @@ ROLE_SHIP = "ship"
 ROLE_CAPTAIN = "captain"
 ROLE_ADMIRAL = "admiral"
 ROLE_UPGRADE = "upgrade"
+ROLE_BENEATH = "beneath"  # an Upgrade placed face down beneath another card at setup (``FleetShip.beneath``)
 
 
 class FleetInputError(ValueError):

@@ -39,7 +39,7 @@ from __future__ import annotations
 import re
 
 from rules.attack_wing.catalog import Catalog
-from rules.attack_wing.fleet import Report
+from rules.attack_wing.fleet import ROLE_BENEATH, Report
 from rules.attack_wing.fleet_file import fleet_to_dict
 from rules.attack_wing.interchange import muster, spacedock, utopia_exports, utopia_share_link, utopia_writers
 from rules.attack_wing.interchange.assembler import Assembler, upgrade_line
@@ -225,7 +225,7 @@ def cost_rows(result: ImportResult, report: Report) -> list[tuple[CardMatch, int
         if match.status in (MATCHED, AMBIGUOUS):
             if match.role == "resource":
                 cost = resources.get(match.card_id)
-            elif match.role == "beneath":
+            elif match.role == ROLE_BENEATH:
                 cost = muster_costs.get((match.ship, "upgrade", upgrade_line(result.fleet, match)))
             elif match.ship is not None:
                 cost = muster_costs.get((match.ship, match.role, match.position))

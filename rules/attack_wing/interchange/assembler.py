@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from rules.attack_wing.catalog import ADMIRAL, CAPTAIN, RESOURCE, SHIP, Card, Catalog
 from rules.attack_wing.checks.beneath_rules import places_beneath
 from rules.attack_wing.engine import validate_fleet
-from rules.attack_wing.fleet import Fleet, FleetInputError, FleetShip
+from rules.attack_wing.fleet import ROLE_BENEATH, Fleet, FleetInputError, FleetShip
 from rules.attack_wing.fleet_file import MAX_CARDS_PER_SHIP, MAX_RESOURCES, MAX_SHIPS
 from rules.attack_wing.formats import DEFAULT_FORMAT
 from rules.attack_wing.interchange.entries import Entry, Parsed, ShipEntries, entry_fields
@@ -164,7 +164,7 @@ class Assembler:
             seats.beneath.append((host.id, card.id))
             match = _match(entry, card_found, index, len(seats.beneath) - 1)
             note = match.note or f"face down beneath {host.name}"
-            assembly.matches.append(replace(match, role="beneath", note=note))
+            assembly.matches.append(replace(match, role=ROLE_BENEATH, note=note))
             return
         if role == "captain" and seats.captain is None:
             seats.captain = card.id
@@ -293,7 +293,7 @@ def _swap(fleet: Fleet, match: CardMatch, card_id: str) -> Fleet:
         upgrades = list(ship.upgrades)
         upgrades[match.position] = card_id
         ships[match.ship] = replace(ship, upgrades=tuple(upgrades))
-    elif match.role == "beneath":
+    elif match.role == ROLE_BENEATH:
         beneath = list(ship.beneath)
         beneath[match.position] = (beneath[match.position][0], card_id)
         ships[match.ship] = replace(ship, beneath=tuple(beneath))
@@ -311,7 +311,7 @@ def _cost_in(fleet: Fleet, match: CardMatch, catalog: Catalog) -> int | None:
     if match.role == "resource":
         return next((r.cost for r in report.resources if r.id == match.card_id), None)
     lines = report.ships[match.ship].cards
-    if match.role in ("upgrade", "beneath"):
+    if match.role in ("upgrade", ROLE_BENEATH):
         upgrades = [line for line in lines if line.role == "upgrade"]
         position = upgrade_line(fleet, match)
         return upgrades[position].cost if position < len(upgrades) else None
@@ -321,7 +321,7 @@ def _cost_in(fleet: Fleet, match: CardMatch, catalog: Catalog) -> int | None:
 def upgrade_line(fleet: Fleet, match: CardMatch) -> int:
     """Where the card of an ``upgrade`` or ``beneath`` match is among its ship's upgrade lines of the report,
     which lists the cards face down beneath another after the ship's upgrades."""
-    if match.role == "beneath":
+    if match.role == ROLE_BENEATH:
         return len(fleet.ships[match.ship].upgrades) + match.position
     return match.position
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 
 from rules.attack_wing.catalog import ADMIRAL, CAPTAIN, OTHER, RESOURCE, SHIP, UPGRADE, Card, Catalog
-from rules.attack_wing.fleet import Fleet, Report
+from rules.attack_wing.fleet import ROLE_BENEATH, Fleet, Report
 from rules.attack_wing.fleet_file import FleetFileError, parse_fleet
 from rules.attack_wing.interchange.decoding import as_text, load_json, text_lines
 from rules.attack_wing.interchange.entries import Entry, Parsed, ShipEntries, name_key, ship_names
@@ -229,7 +229,7 @@ def import_json(data: bytes | str | dict, catalog: Catalog) -> ImportResult:
         if ship.admiral:
             matches.append(_by_id(catalog, ship.admiral, "admiral", index))
         matches += [_by_id(catalog, card_id, "upgrade", index, p) for p, card_id in enumerate(ship.upgrades)]
-        matches += [_by_id(catalog, card_id, "beneath", index, p) for p, (_host, card_id) in enumerate(ship.beneath)]
+        matches += [_by_id(catalog, card_id, ROLE_BENEATH, index, p) for p, (_host, card_id) in enumerate(ship.beneath)]
     matches += [_by_id(catalog, card_id, "resource", None) for card_id in fleet.resources]
     return ImportResult(
         format="muster-json",

@@ -43,11 +43,12 @@ class CardMatch:
 
     ``ship`` is the index of its ship in :attr:`ImportResult.fleet` (``None`` for a fleet
     resource, or for the cards of a ship that could not be found); ``position`` its place among
-    that ship's upgrades (``None`` for other roles). ``source_cost`` is the SP the source printed
-    next to the card, when it printed one; Muster's own cost comes from the engine's report
-    (see :func:`rules.attack_wing.interchange.cost_rows`). ``role`` is the card's place in the
-    fleet file (``ship``, ``captain``, ``admiral``, ``upgrade``, ``resource``), or ``card`` for a
-    card outside the fleet whose place the source does not say (a sideboard card).
+    that ship's upgrades, or among its cards face down beneath another (``None`` for other roles).
+    ``source_cost`` is the SP the source printed next to the card, when it printed one; Muster's own
+    cost comes from the engine's report (see :func:`rules.attack_wing.interchange.cost_rows`). ``role``
+    is the card's place in the fleet file (``ship``, ``captain``, ``admiral``, ``upgrade``, ``beneath``,
+    ``resource``), or ``card`` for a card outside the fleet whose place the source does not say (a
+    sideboard card).
     """
 
     status: str
