@@ -1,5 +1,10 @@
 """Who may do what at a store: its organizers run it, its judges help at its events, superusers do everything.
 
+A store appointment lends powers only while the site role behind it is held: an organizer
+whose Organizer role was taken away on the People page no longer runs the store, its
+seasons or its events, and a judge without the Judge role no longer judges there, even
+before :func:`stores.services.store_end_roles_of_taken_role` ends the appointments.
+
 The tournaments app asks :func:`standing` to decide who runs an event held at a store
 (``tournaments.access``); the store pages use the decorators, which load the store
 (404) and refuse with 403 whoever may not act.
@@ -13,6 +18,9 @@ from functools import wraps
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
+
+from accounts.permissions import has_role
+from accounts.roles import JUDGE, ORGANIZER
 
 from .models import Store, StoreRole, StoreRoleKind
 
@@ -33,18 +41,23 @@ NOBODY = Standing()
 
 
 def standing(user, store_id: int | None) -> Standing:
-    """``user``'s current roles at the store ``store_id`` (a superuser organizes every store)."""
+    """``user``'s current powers at the store ``store_id``: each appointment counts while its site role is
+    held (a superuser organizes every store)."""
     if store_id is None or not user.is_authenticated:
         return NOBODY
     if user.is_superuser:
         return Standing(is_organizer=True)
     roles = set(StoreRole.objects.current().filter(store_id=store_id, person=user).values_list("role", flat=True))
-    return Standing(is_organizer=StoreRoleKind.ORGANIZER in roles, is_judge=StoreRoleKind.JUDGE in roles)
+    return Standing(
+        is_organizer=StoreRoleKind.ORGANIZER in roles and has_role(user, ORGANIZER),
+        is_judge=StoreRoleKind.JUDGE in roles and has_role(user, JUDGE),
+    )
 
 
 def organized_stores(user):
-    """The stores ``user`` may hold events at: those they organize now (every store, for a superuser)."""
-    if not user.is_authenticated:
+    """The stores ``user`` may hold events and seasons at: those they organize now, while they hold the
+    Organizer role (every store, for a superuser)."""
+    if not has_role(user, ORGANIZER):
         return Store.objects.none()
     if user.is_superuser:
         return Store.objects.all()

@@ -80,3 +80,12 @@ def store_end_role(*, role: StoreRole, by) -> StoreRole:
     role.ended_at, role.ended_by = timezone.now(), by
     role.save(update_fields=["ended_at", "ended_by"])
     return role
+
+
+def store_end_roles_of_taken_role(sender, *, user, role: str, by, **kwargs) -> None:
+    """The receiver of :data:`accounts.signals.role_taken`: a person whose Organizer (or Judge) role was
+    taken away stops being an organizer (or judge) of every store, each end recorded under the name of
+    whoever took the role. Unlike :func:`store_end_role`, a store may be left without an organizer
+    here: the role is gone whatever the store needs, and a site administrator organizes every store."""
+    kinds = [kind for kind, site_role in SITE_ROLE_FOR.items() if site_role == role]
+    StoreRole.objects.current().filter(person=user, role__in=kinds).update(ended_at=timezone.now(), ended_by=by)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import date
 from functools import cache as cache_result
 from typing import NamedTuple
 
@@ -13,7 +14,21 @@ from django.test import Client
 from django.urls import URLResolver, get_resolver, reverse
 
 from game_registry import get_game
+from seasons.services import season_save
 from tests.security.world import ROLES, World
+
+
+def winter_season(store, *, by):
+    """A season of ``store`` for the rows that ask who may run it."""
+    return season_save(
+        by=by,
+        stores=[store],
+        name="Winter League",
+        game="attack-wing",
+        starts_on=date(2026, 12, 1),
+        ends_on=date(2027, 3, 31),
+    )
+
 
 # What a role gets.
 OK = "ok"  # 2xx, or a redirect that is not to the log-in page (the page, or the action's result)

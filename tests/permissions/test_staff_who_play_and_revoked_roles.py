@@ -7,6 +7,8 @@ Its own small world (the main matrix's roles never play nor lose a role):
   ``playing_judge`` against ``opponent`` (``own_match``) and the other two at ``other_match``.
 - ``sealed``: run by ``revoked_organizer``, judged by ``revoked_judge``, not started, so
   its lists are hidden; then a site administrator took both roles away on the People page.
+- ``store``: ``organizer``'s store, where ``revoked_organizer`` was a co-organizer with a
+  season of its own (``season``) until the role was taken away.
 
 A staff member never enters, corrects or settles a result of a match they play in
 (issue 24, item 1); a role taken away ends the event powers it lent (item 2).
@@ -27,6 +29,8 @@ from django.urls import reverse
 from accounts.roles import JUDGE, PLAYER
 from accounts.services import role_set
 from fleets.services import api_token_create
+from stores.models import StoreRoleKind
+from stores.services import store_appoint, store_create
 from tests.accounts.factories import JudgeFactory, OrganizerFactory, PlayerFactory, UserFactory
 from tests.security.world import enter_with_fleet, session_cookie
 from tests.tournaments.factories import EventFactory, small_catalog
@@ -35,7 +39,7 @@ from tournaments.games import event_game
 from tournaments.models import Event, EventStatus, Match, MatchStatus, StaffAction, StaffChange
 from tournaments.services import event_start, result_enter, round_pair_next
 
-from .harness import BAD, E403, E404, OK, Row, ask, database_state, outcome
+from .harness import BAD, E403, E404, OK, Row, ask, database_state, outcome, winter_season
 
 pytestmark = pytest.mark.django_db
 
@@ -52,6 +56,8 @@ class StaffWorld:
     own_match: Match
     other_match: Match
     sealed_entry: object
+    store: object
+    season: object
 
 
 def build() -> StaffWorld:
@@ -73,6 +79,9 @@ def build() -> StaffWorld:
     sealed = EventFactory(organizer=revoked_organizer, name="Sealed Lists Cup")
     sealed.judges.add(revoked_judge)
     sealed_entry = enter_with_fleet(sealed, PlayerFactory(), catalog)  # nobody of the matrix
+    store = store_create(name="Sealed Store", town="Bajor", first_organizer=organizer, by=admin)
+    store_appoint(store=store, person=revoked_organizer, role=StoreRoleKind.ORGANIZER, by=admin)
+    season = winter_season(store, by=revoked_organizer)
     role_set(user=revoked_judge, role=JUDGE, granted=False, by=admin)
     role_set(user=revoked_organizer, role="Organizer", granted=False, by=admin)
     users = {
@@ -92,6 +101,8 @@ def build() -> StaffWorld:
         own_match=own,
         other_match=other,
         sealed_entry=sealed_entry,
+        store=store,
+        season=season,
     )
 
 
@@ -143,6 +154,18 @@ def api_sealed(world):
     return {"event_id": world.sealed.pk}
 
 
+def no_args(world):
+    return {}
+
+
+def store(world):
+    return {"pk": world.store.pk}
+
+
+def season(world):
+    return {"pk": world.season.pk}
+
+
 def rows(*table):
     return [
         (Row(name, method, kwargs, outcomes), dict(zip(ROLES, outcomes, strict=True)))
@@ -170,6 +193,12 @@ ROWS = rows(
     ("tournaments:edit", "POST", sealed, (E403, E403, E403, E403, E403)),
     ("tournaments:start", "POST", sealed, (E403, E403, E403, E403, E403)),
     ("tournaments:history", "GET", running, (OK, E403, OK, E403, E403)),
+    # A store organizer whose Organizer role was taken away: no store, season or appointment power left.
+    ("stores:appoint", "POST", store, (E403, E403, OK, E403, E403)),
+    ("stores:edit", "POST", store, (E403, E403, BAD, E403, E403)),
+    ("seasons:create", "GET", no_args, (E403, E403, OK, E403, E403)),
+    ("seasons:edit", "GET", season, (E403, E403, OK, E403, E403)),
+    ("seasons:edit", "POST", season, (E403, E403, BAD, E403, E403)),
 )
 
 
