@@ -180,12 +180,17 @@ def fleet_losses(event, match, names: Mapping[int, str], checklists: Mapping[int
     return flowables
 
 
-def standings(*, event, standings, names: Mapping[int, str]) -> bytes:
-    header = ["Rank", "Player", "W-T-L", *standings.columns]
+def standings(*, event, final, names: Mapping[int, str]) -> bytes:
+    """The final placing (:func:`tournaments.selectors.final_standings`: a played top cut first), each
+    player's record of the whole event, their Swiss rank where a cut reordered them, and the Swiss
+    tie-breakers."""
+    swiss_rank = ["Swiss rank"] if final.cut_decided else []
+    header = ["Place", "Player", "W-T-L", *swiss_rank, *final.swiss.columns]
     rows = [
-        [str(row.rank), names[row.registration_id] + (" (dropped)" if row.dropped else ""), record(row)]
-        + [str(value) for value in row.values]
-        for row in standings.rows
+        [row.label, names[row.registration_id] + (" (dropped)" if row.dropped else ""), record(row)]
+        + ([str(row.swiss.rank)] if swiss_rank else [])
+        + [str(value) for value in row.swiss.values]
+        for row in final.rows
     ]
     title = f"{event.name}: {'final ' if event.status == 'finished' else ''}standings"
     return build(event, title, [grid(event, [header, *rows], flexible=(1,))])

@@ -26,6 +26,7 @@ from .events import (
     start_summary,
     upcoming_events,
 )
+from .final import FinalRow, FinalStandings, final_standings
 from .history import (
     event_history,
     event_round_history,
@@ -74,6 +75,9 @@ __all__ = [
     "next_stage",
     "ResultPreview",
     "result_preview",
+    "FinalRow",
+    "FinalStandings",
+    "final_standings",
     "FleetRow",
     "OUTCOMES",
     "STANDING_COLUMNS",
