@@ -22,6 +22,8 @@ from reportlab.platypus import CondPageBreak, KeepTogether, Paragraph, Spacer, T
 from accounts.paper import page_size, pdf_document
 from fleets.sheets import QrCode
 
+from .models import Stage
+
 STYLES = getSampleStyleSheet()
 MARGIN = 15 * mm
 PADDING = 6  # reportlab's padding on each side of a table cell
@@ -53,8 +55,7 @@ def build(event, title: str, flowables: list, *, when: str | None = None) -> byt
 
 
 def round_title(event, round_, what: str) -> str:
-    stage = "Top cut, " if round_.stage == "cut" else ""
-    return f"{event.name}: {stage}round {round_.number} {what}"
+    return f"{event.name}: {round_.name} {what}"
 
 
 def match_players(match, names: Mapping[int, str]) -> list[str]:
@@ -126,12 +127,13 @@ def match_slips(
     fleet, ship by ship, just as the desk enters it; the fleet points box stays for players who give
     only the number, which the desk takes typed.
     """
+    outcomes = "Win / Loss" if round_.stage == Stage.CUT else "Win / Tie / Loss"  # a cut match has a winner
     slips = []
     for match in matches:
         if match.is_bye:
             continue
-        heading = Paragraph(escape(f"{event.name} · round {round_.number} · table {match.table}"), STYLES["Heading3"])
-        rows = [["Player", "Win / Tie / Loss", "Fleet points", "Opponent's build verified", "Signature"]]
+        heading = Paragraph(escape(f"{event.name} · {round_.name} · table {match.table}"), STYLES["Heading3"])
+        rows = [["Player", outcomes, "Fleet points", "Opponent's build verified", "Signature"]]
         rows += [[name, "", "", "", ""] for name in match_players(match, names)]
         table = grid(event, rows, flexible=(0, 4))
         table.setStyle(

@@ -4,40 +4,18 @@ placing first (the champion first, whatever the Swiss records), with the Swiss s
 import pytest
 from django.urls import reverse
 
-from games.attack_wing.results import MatchResult
 from tests.tournaments.factories import EventFactory
+from tests.tournaments.top_cut import finish_round, names, play_top_4
 from tournaments import selectors
-from tournaments.models import FinalStanding, Match, MatchStatus
-from tournaments.services import event_finish, event_start, result_enter, round_pair_next
+from tournaments.models import FinalStanding
+from tournaments.services import event_start, round_pair_next
 
 pytestmark = pytest.mark.django_db
 
 
-def finish_round(round_, winner_seat):
-    for match in Match.objects.filter(round=round_).exclude(status=MatchStatus.CONFIRMED):
-        result_enter(match=match, by=round_.event.organizer, result=MatchResult(winner_seat))
-
-
 @pytest.fixture
 def top_4(enter):
-    """Eight players, two Swiss rounds, then a top 4 won each time by seat 2 (the lower seed)."""
-    event = EventFactory(planned_rounds=2, top_cut=4)
-    for _ in range(8):
-        enter(event)
-    event_start(event=event)
-    for _ in range(2):
-        finish_round(round_pair_next(event=event, by=event.organizer), 1)
-    swiss = [row.name for row in selectors.event_standings(event).rows]
-    semi = round_pair_next(event=event, by=event.organizer)
-    finish_round(semi, 2)
-    final = round_pair_next(event=event, by=event.organizer)
-    finish_round(final, 2)
-    event_finish(event=event)
-    return event, swiss, semi, final
-
-
-def names(match):
-    return [side.registration.name for side in match.sides.order_by("seat").select_related("registration__player")]
+    return play_top_4(enter)
 
 
 def test_the_final_placing_puts_the_champion_first(top_4):

@@ -6,7 +6,7 @@ Callers use ``from tournaments import selectors`` and ``selectors.<name>``; the 
 re-exported here.
 """
 
-from .bracket import cut_bracket
+from .bracket import cut_bracket, cut_seeds
 from .desk import (
     EventNight,
     FinishSummary,
@@ -88,6 +88,7 @@ __all__ = [
     "column_value",
     "event_fleets",
     "cut_bracket",
+    "cut_seeds",
     "event_history",
     "event_round_history",
     "event_list",

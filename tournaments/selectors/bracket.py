@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..models import Event, MatchSide, Outcome, Stage
+from .standings import event_standings
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,6 +24,13 @@ class BracketRound:
     name: str
     number: int
     tables: list[BracketTable]
+
+
+def cut_seeds(event: Event) -> list[int]:
+    """Who makes the event's top cut, by seed (registration ids, best first): the top of the Swiss
+    standings still playing, as many as the cut holds (fewer when fewer are left)."""
+    standing = [row.registration_id for row in event_standings(event).rows if not row.dropped]
+    return standing[: event.top_cut]
 
 
 def cut_bracket(event: Event) -> list[BracketRound] | None:
