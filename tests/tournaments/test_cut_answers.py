@@ -11,7 +11,8 @@ import pytest
 from django.urls import reverse
 
 from games.attack_wing.results import Losses, MatchResult
-from seasons.selectors import player_placings
+from seasons.models import Season
+from seasons.selectors import player_placings, season_table
 from tests.tournaments.test_printouts_and_exports import pdf_text
 from tests.tournaments.top_cut import pair_semifinals, play_top_4
 from tournaments import selectors
@@ -100,6 +101,24 @@ def test_a_players_record_counts_the_cut_games_and_the_final_place(client, top_4
     assert (semi_loser.wins + semi_loser.byes, semi_loser.ties, semi_loser.losses) == whole_record(
         event, order[2], 0, 1
     )
+
+
+def test_a_season_table_counts_the_champions_event_win_and_cut_games(top_4):
+    event, _swiss, semi, final = top_4
+    order = final_order(event, semi, final)
+    season = Season.objects.create(
+        name="Bajor league",
+        game=event.game,
+        starts_on=event.date,
+        ends_on=event.date,
+        every_event=False,
+        created_by=event.organizer,
+    )
+    season.events.add(event)
+    champion = Registration.objects.get(pk=order[0])
+    line = next(line for line in season_table(season).lines if line.player_id == champion.player_id)
+    assert (line.row.event_wins, line.row.best_placing) == (1, 1)
+    assert line.row.wins == whole_record(event, champion.pk, 2, 0)[0]
 
 
 def test_cut_rounds_are_named_by_the_players_they_start():

@@ -42,7 +42,7 @@ class Round(models.Model):
         constraints = [models.UniqueConstraint(fields=["event", "number"], name="one_round_per_number")]
 
     def __str__(self) -> str:
-        return f"Round {self.number}"
+        return self.name
 
     @property
     def name(self) -> str:

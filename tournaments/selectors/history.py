@@ -106,10 +106,9 @@ def event_round_history(event: Event) -> list[RoundChange]:
     names = {round_.number: round_.name for round_ in event.rounds.all()}
     for change in changes:
         tables = [removed_words(game, table) for table in change.removed.get("matches", [])]
-        named = names.get(change.round_number, f"round {change.round_number}")
-        change.sentence = (
-            f"{change.changed_by.get_username()} paired {named} again; removed: {'; '.join(tables) or 'no table'}."
-        )
+        removed = "; ".join(tables) or "no table"
+        who, named = change.changed_by.get_username(), names[change.round_number]
+        change.sentence = f"{who} paired {named} again; removed: {removed}."
     return changes
 
 
