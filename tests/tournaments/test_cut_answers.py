@@ -148,8 +148,12 @@ def test_cut_slips_and_the_cut_result_form_offer_no_tie(client, enter):
     assert "Win / Loss" in slips and "Tie" not in slips and "Win / Tie / Loss" in swiss_slips
     desk = client.get(reverse("tournaments:round", args=[event.pk, semi.number])).text
     assert 'name="table-1-winner"' in desk and 'value="tie"' not in desk
+    match = semi.matches.get(table=1)
+    client.force_login(match.sides.get(seat=1).registration.player)
+    own = client.get(reverse("tournaments:match", args=[event.pk, match.pk])).text
+    assert 'name="winner"' in own and 'value="tie"' not in own
     with pytest.raises(TournamentError, match="cannot end in a tie"):
-        result_enter(match=semi.matches.get(table=1), by=event.organizer, result=MatchResult(None))
+        result_enter(match=match, by=event.organizer, result=MatchResult(None))
 
 
 def round_2_table(event, *, leaders: bool) -> Match:

@@ -34,6 +34,8 @@ def test_the_standings_page_shows_the_cut_above_the_swiss_standings(top_4, clien
     champion = names(final.matches.get())[1]
     assert page.index('id="cut-placing"') < page.index("Swiss standings") < page.index('class="table')
     assert f"<strong>1.</strong> {champion}" in page
+    bracket = page[page.index('id="cut-bracket"') : page.index("Swiss standings")]
+    assert '<h3 class="h6">Semifinal</h3>' in bracket and '<h3 class="h6">Final</h3>' in bracket
 
 
 def test_an_event_without_a_cut_shows_its_standings_as_before(enter, client):

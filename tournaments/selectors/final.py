@@ -60,10 +60,11 @@ def final_standings(event: Event, *, registrations=None, seats: list[SeatResult]
     seats = event_seat_results(event) if seats is None else seats
     swiss = event_standings(event, registrations=registrations, seats=seats)
     by_id = {row.registration_id: row for row in swiss.rows}
-    cut = cut_places(cut_rounds(seats), list(by_id))
+    tables = cut_tables(seats)
+    cut = cut_places(cut_rounds(tables), list(by_id))
     placed = {pk for _, pk in cut}
     order = [(label, pk) for label, pk in cut] + [(None, pk) for pk in by_id if pk not in placed]
-    records = cut_records(seats)
+    records = cut_records(tables)
     rows = []
     for place, (label, pk) in enumerate(order, start=1):
         row, extra = by_id[pk], records.get(pk, {})
@@ -82,27 +83,28 @@ def final_standings(event: Event, *, registrations=None, seats: list[SeatResult]
     return FinalStandings(swiss=swiss, rows=rows, cut_decided=bool(cut))
 
 
-def cut_rounds(seats: list[SeatResult]) -> list[list[tuple[int, str]]]:
-    """The top cut's rounds in order, each its seated players (registration id, outcome), byes left out."""
+def cut_tables(seats: list[SeatResult]) -> dict[tuple[int, int], list[SeatResult]]:
+    """The top cut's seats by (round number, match id), in round order: a table's two, a bye's one."""
     tables = defaultdict(list)
     for seat in seats:
         if seat.stage == Stage.CUT:
-            tables[seat.round_number, seat.match_id].append((seat.registration_id, seat.outcome))
+            tables[seat.round_number, seat.match_id].append(seat)
+    return dict(sorted(tables.items()))
+
+
+def cut_rounds(tables: dict[tuple[int, int], list[SeatResult]]) -> list[list[tuple[int, str]]]:
+    """The cut's rounds in order, each its seated players as (registration id, outcome), byes left out."""
     rounds = defaultdict(list)
-    for (number, _), seated in sorted(tables.items()):
+    for (number, _), seated in tables.items():
         if len(seated) == 2:
-            rounds[number] += seated
+            rounds[number] += [(seat.registration_id, seat.outcome) for seat in seated]
     return [rounds[number] for number in sorted(rounds)]
 
 
-def cut_records(seats: list[SeatResult]) -> dict[int, dict[str, int]]:
-    """Each player's confirmed top-cut games by outcome ("bye" for a bye), by registration id."""
-    players = defaultdict(list)
-    for seat in seats:
-        if seat.stage == Stage.CUT:
-            players[seat.match_id].append(seat)
+def cut_records(tables: dict[tuple[int, int], list[SeatResult]]) -> dict[int, dict[str, int]]:
+    """Each player's confirmed cut games by outcome ("bye" for a bye), by registration id."""
     counts: dict[int, dict[str, int]] = defaultdict(lambda: defaultdict(int))
-    for seated in players.values():
+    for seated in tables.values():
         for seat in seated:
             if seat.status == MatchStatus.CONFIRMED and seat.outcome:
                 counts[seat.registration_id]["bye" if len(seated) == 1 else seat.outcome] += 1
