@@ -1,9 +1,10 @@
 """Reads of seasons and records: which events a season counts, its table, a player's record and ratings.
 
 Placings are the final standings each event stored when it finished (:class:`tournaments.models.FinalStanding`,
-the rows of its standings page, the top cut's placing first where one was played, stored again when a
-result is corrected after the finish), so a season ranks an event's players exactly as its own
-standings page does without ranking years of events again on every view. The season maths are :mod:`rules.seasons`.
+the rows of its standings page, the top cut's placing first where one was played, each record counting
+the cut's games, stored again when a result is corrected after the finish), so a season ranks an
+event's players exactly as its own standings page does without ranking years of events again on
+every view. The season maths are :mod:`rules.seasons`.
 """
 
 from __future__ import annotations

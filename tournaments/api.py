@@ -116,6 +116,7 @@ class EventOut(Schema):
 
 class RoundSummary(Schema):
     number: int
+    name: str = Field(description='The round as the pages name it: "Round 2", or in a top cut "Semifinal", "Final".')
     stage: str
     open_matches: int
 
@@ -146,20 +147,23 @@ class MatchOut(Schema):
 
 class RoundOut(Schema):
     number: int
+    name: str = Field(description='The round as the pages name it: "Round 2", or in a top cut "Semifinal", "Final".')
     stage: str
     matches: list[MatchOut]
 
 
 class StandingOut(Schema):
-    rank: int
+    rank: int = Field(description="The final place: a played top cut's placing first, then the Swiss order.")
+    place: str = Field(description='The place as the standings show it: "3–4" for the semifinal losers of a top 4.')
+    swiss_rank: int = Field(description="The place in the Swiss standings, which seeded the top cut.")
     registration: int
     player: str
     dropped: bool
-    wins: int
+    wins: int = Field(description="Games won in the whole event, the top cut's included (as are ties and losses).")
     ties: int
     losses: int
     byes: int
-    match_points: int
+    match_points: int = Field(description="The Swiss match points.")
     tiebreakers: dict[str, Any] = Field(description="The event's tie-breakers, by their stable names.")
 
 
@@ -218,7 +222,9 @@ def event_detail(request, event_id: int):
     return {
         **_event_out(event, event.registrations.count()),
         "organizer": event.organizer.get_full_name() or event.organizer.get_username(),
-        "rounds": [{"number": r.number, "stage": r.stage, "open_matches": r.open_matches} for r in rounds],
+        "rounds": [
+            {"number": r.number, "name": r.name, "stage": r.stage, "open_matches": r.open_matches} for r in rounds
+        ],
     }
 
 
@@ -239,6 +245,7 @@ def _round_out(event: Event, number: int) -> dict:
     game = event_game(event.game)
     return {
         "number": round_.number,
+        "name": round_.name,
         "stage": round_.stage,
         "matches": [
             {
@@ -276,10 +283,12 @@ def event_standings(request, event_id: int):
     viewer = viewer_of(_caller(request), event)
     if not event.has_started and not viewer.is_staff:
         raise HttpError(403, "Standings are published once the event starts.")
-    table = selectors.event_standings(event)
+    final = selectors.final_standings(event)
     return [
         {
-            "rank": row.rank,
+            "rank": row.place,
+            "place": row.label,
+            "swiss_rank": row.swiss.rank,
             "registration": row.registration_id,
             "player": row.name,
             "dropped": row.dropped,
@@ -287,10 +296,10 @@ def event_standings(request, event_id: int):
             "ties": row.ties,
             "losses": row.losses,
             "byes": row.byes,
-            "match_points": row.match_points,
-            "tiebreakers": dict(zip(table.keys, row.values, strict=True)),
+            "match_points": row.swiss.match_points,
+            "tiebreakers": dict(zip(final.swiss.keys, row.swiss.values, strict=True)),
         }
-        for row in table.rows
+        for row in final.rows
     ]
 
 

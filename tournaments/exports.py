@@ -72,20 +72,24 @@ def event_json(event) -> dict:
 
 
 def standings_rows(event, registrations=None) -> list[dict]:
-    """The standings, a dict per player: rank, record and the value of every tie-breaker, in order."""
-    standings = selectors.event_standings(event, registrations=registrations)
+    """The final standings (:func:`tournaments.selectors.final_standings`: a played top cut first), a
+    dict per player: the place (``rank``, and ``place`` as shown: "3–4"), the record of the whole
+    event, the Swiss rank and the value of every Swiss tie-breaker, in order."""
+    final = selectors.final_standings(event, registrations=registrations)
     return [
         {
-            "rank": row.rank,
+            "rank": row.place,
+            "place": row.label,
             "player": row.name,
             "dropped": row.dropped,
             "wins": row.wins,
             "ties": row.ties,
             "losses": row.losses,
             "byes": row.byes,
-            **dict(zip(standings.keys, row.values, strict=True)),
+            "swiss_rank": row.swiss.rank,
+            **dict(zip(final.swiss.keys, row.swiss.values, strict=True)),
         }
-        for row in standings.rows
+        for row in final.rows
     ]
 
 
@@ -94,7 +98,7 @@ def standings_csv(event) -> str:
     rows = standings_rows(event)
     out = StringIO()
     writer = csv_safe.writer(out)
-    columns = list(rows[0]) if rows else ["rank", "player", "dropped", "wins", "ties", "losses", "byes"]
+    columns = list(rows[0]) if rows else ["rank", "place", "player", "dropped", "wins", "ties", "losses", "byes"]
     writer.writerow(columns)
     writer.writerows([[row[column] for column in columns] for row in rows])
     return out.getvalue()

@@ -22,6 +22,8 @@ from reportlab.platypus import CondPageBreak, KeepTogether, Paragraph, Spacer, T
 from accounts.paper import page_size, pdf_document
 from fleets.sheets import QrCode
 
+from .models import Stage
+
 STYLES = getSampleStyleSheet()
 MARGIN = 15 * mm
 PADDING = 6  # reportlab's padding on each side of a table cell
@@ -53,8 +55,7 @@ def build(event, title: str, flowables: list, *, when: str | None = None) -> byt
 
 
 def round_title(event, round_, what: str) -> str:
-    stage = "Top cut, " if round_.stage == "cut" else ""
-    return f"{event.name}: {stage}round {round_.number} {what}"
+    return f"{event.name}: {round_.name} {what}"
 
 
 def match_players(match, names: Mapping[int, str]) -> list[str]:
@@ -126,12 +127,13 @@ def match_slips(
     fleet, ship by ship, just as the desk enters it; the fleet points box stays for players who give
     only the number, which the desk takes typed.
     """
+    outcomes = "Win / Loss" if round_.stage == Stage.CUT else "Win / Tie / Loss"  # a cut match has a winner
     slips = []
     for match in matches:
         if match.is_bye:
             continue
-        heading = Paragraph(escape(f"{event.name} · round {round_.number} · table {match.table}"), STYLES["Heading3"])
-        rows = [["Player", "Win / Tie / Loss", "Fleet points", "Opponent's build verified", "Signature"]]
+        heading = Paragraph(escape(f"{event.name} · {round_.name} · table {match.table}"), STYLES["Heading3"])
+        rows = [["Player", outcomes, "Fleet points", "Opponent's build verified", "Signature"]]
         rows += [[name, "", "", "", ""] for name in match_players(match, names)]
         table = grid(event, rows, flexible=(0, 4))
         table.setStyle(
@@ -180,12 +182,17 @@ def fleet_losses(event, match, names: Mapping[int, str], checklists: Mapping[int
     return flowables
 
 
-def standings(*, event, standings, names: Mapping[int, str]) -> bytes:
-    header = ["Rank", "Player", "W-T-L", *standings.columns]
+def standings(*, event, final, names: Mapping[int, str]) -> bytes:
+    """The final placing (:func:`tournaments.selectors.final_standings`: a played top cut first), each
+    player's record of the whole event, their Swiss rank where a cut reordered them, and the Swiss
+    tie-breakers."""
+    swiss_rank = ["Swiss rank"] if final.cut_decided else []
+    header = ["Place", "Player", "W-T-L", *swiss_rank, *final.swiss.columns]
     rows = [
-        [str(row.rank), names[row.registration_id] + (" (dropped)" if row.dropped else ""), record(row)]
-        + [str(value) for value in row.values]
-        for row in standings.rows
+        [row.label, names[row.registration_id] + (" (dropped)" if row.dropped else ""), record(row)]
+        + ([str(row.swiss.rank)] if swiss_rank else [])
+        + [str(value) for value in row.swiss.values]
+        for row in final.rows
     ]
     title = f"{event.name}: {'final ' if event.status == 'finished' else ''}standings"
     return build(event, title, [grid(event, [header, *rows], flexible=(1,))])

@@ -59,8 +59,8 @@ def test_an_event_night_at_the_desk(page):
 
     # Pairing again is asked first.
     page.get_by_role("link", name="Pair again").click()
-    expect(page.get_by_role("heading", name="Pair round 1 again?")).to_be_visible()
-    page.get_by_role("button", name="Pair round 1 again").click()
+    expect(page.get_by_role("heading", name="Pair Round 1 again?")).to_be_visible()
+    page.get_by_role("button", name="Pair Round 1 again").click()
     expect(page.get_by_text("Round 1 is paired again.")).to_be_visible()
 
     # A late entry, added at the desk, is checked in and plays from the next round.

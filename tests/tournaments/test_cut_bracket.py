@@ -4,50 +4,27 @@ placing first (the champion first, whatever the Swiss records), with the Swiss s
 import pytest
 from django.urls import reverse
 
-from games.attack_wing.results import MatchResult
 from tests.tournaments.factories import EventFactory
+from tests.tournaments.top_cut import finish_round, names, play_top_4
 from tournaments import selectors
-from tournaments.models import FinalStanding, Match, MatchStatus
-from tournaments.services import event_finish, event_start, result_enter, round_pair_next
+from tournaments.models import FinalStanding
+from tournaments.services import event_start, round_pair_next
 
 pytestmark = pytest.mark.django_db
 
 
-def finish_round(round_, winner_seat):
-    for match in Match.objects.filter(round=round_).exclude(status=MatchStatus.CONFIRMED):
-        result_enter(match=match, by=round_.event.organizer, result=MatchResult(winner_seat))
-
-
 @pytest.fixture
 def top_4(enter):
-    """Eight players, two Swiss rounds, then a top 4 won each time by seat 2 (the lower seed)."""
-    event = EventFactory(planned_rounds=2, top_cut=4)
-    for _ in range(8):
-        enter(event)
-    event_start(event=event)
-    for _ in range(2):
-        finish_round(round_pair_next(event=event, by=event.organizer), 1)
-    swiss = [row.name for row in selectors.event_standings(event).rows]
-    semi = round_pair_next(event=event, by=event.organizer)
-    finish_round(semi, 2)
-    final = round_pair_next(event=event, by=event.organizer)
-    finish_round(final, 2)
-    event_finish(event=event)
-    return event, swiss, semi, final
-
-
-def names(match):
-    return [side.registration.name for side in match.sides.order_by("seat").select_related("registration__player")]
+    return play_top_4(enter)
 
 
 def test_the_final_placing_puts_the_champion_first(top_4):
     event, swiss, semi, final = top_4
-    table = selectors.event_standings(event)
-    bracket = selectors.cut_bracket(event, [row.registration_id for row in table.rows])
+    placing = [(row.label, row.name) for row in selectors.final_standings(event).cut_rows]
     champion, finalist = names(final.matches.get())[1], names(final.matches.get())[0]
     semi_losers = sorted((names(m)[0] for m in semi.matches.all()), key=swiss.index)
-    assert bracket.placing == [("1", champion), ("2", finalist), ("3–4", semi_losers[0]), ("3–4", semi_losers[1])]
-    assert [r.name for r in bracket.rounds] == ["Semifinals", "Final"]
+    assert placing == [("1", champion), ("2", finalist), ("3–4", semi_losers[0]), ("3–4", semi_losers[1])]
+    assert [r.name for r in selectors.cut_bracket(event)] == ["Semifinal", "Final"]
     assert swiss[0] != champion  # the Swiss leader lost the semifinal: the Swiss order alone would mislead
 
 
@@ -57,6 +34,8 @@ def test_the_standings_page_shows_the_cut_above_the_swiss_standings(top_4, clien
     champion = names(final.matches.get())[1]
     assert page.index('id="cut-placing"') < page.index("Swiss standings") < page.index('class="table')
     assert f"<strong>1.</strong> {champion}" in page
+    bracket = page[page.index('id="cut-bracket"') : page.index("Swiss standings")]
+    assert '<h3 class="h6">Semifinal</h3>' in bracket and '<h3 class="h6">Final</h3>' in bracket
 
 
 def test_an_event_without_a_cut_shows_its_standings_as_before(enter, client):
@@ -64,7 +43,7 @@ def test_an_event_without_a_cut_shows_its_standings_as_before(enter, client):
     enter(event), enter(event)
     event_start(event=event)
     finish_round(round_pair_next(event=event, by=event.organizer), 1)
-    assert selectors.cut_bracket(event, []) is None
+    assert selectors.cut_bracket(event) is None
     page = client.get(reverse("tournaments:standings", args=[event.pk])).text
     assert "Top cut" not in page and '<h2 class="h4">Standings</h2>' in page
 

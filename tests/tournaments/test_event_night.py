@@ -129,7 +129,7 @@ def test_pairing_again_asks_first_and_reopen_shows_only_with_a_result(running, c
     page = client.get(round_url).content.decode()
     assert repair_url in page and "Reopen for corrections" not in page and "2 results still missing" in page
     confirm = client.get(repair_url)
-    assert "Pair round 1 again?" in confirm.content.decode()
+    assert "Pair Round 1 again?" in confirm.content.decode()
     assert running.rounds.get().pairing_attempt == 0
     client.post(repair_url)
     assert running.rounds.get().pairing_attempt == 1

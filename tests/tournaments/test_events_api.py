@@ -40,7 +40,9 @@ def test_anyone_reads_the_pairings_and_standings_of_a_running_event(running):
     event, registrations = running
     overlay = Client()
     detail = overlay.get(f"/api/events/{event.pk}").json()
-    assert detail["status"] == "running" and detail["rounds"] == [{"number": 1, "stage": "swiss", "open_matches": 2}]
+    assert detail["status"] == "running" and detail["rounds"] == [
+        {"number": 1, "name": "Round 1", "stage": "swiss", "open_matches": 2}
+    ]
     pairings = overlay.get(f"/api/events/{event.pk}/rounds/1").json()
     seated = {side["registration"] for match in pairings["matches"] for side in match["sides"]}
     assert seated == {r.pk for r in registrations} and all(m["status"] == "awaiting" for m in pairings["matches"])

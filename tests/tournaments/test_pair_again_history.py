@@ -52,7 +52,7 @@ def test_results_reopened_then_paired_again_stay_in_the_history(round_1, client)
     assert kept == changes
     client.force_login(event.organizer)
     page = client.get(reverse("tournaments:history", args=[event.pk])).text
-    assert f"{event.organizer.username} paired round 1 again; removed: table 1" in page
+    assert f"{event.organizer.username} paired Round 1 again; removed: table 1" in page
     assert f"entered by {event.organizer.username}" in page and f"reopened by {event.organizer.username}" in page
 
 

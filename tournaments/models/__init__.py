@@ -5,7 +5,7 @@ from .final_standing import FinalStanding
 from .registration import Registration
 from .results import Outcome, ResultChange, ResultReport
 from .round_history import RoundChange
-from .rounds import Match, MatchSide, MatchStatus, Round, Stage
+from .rounds import Match, MatchSide, MatchStatus, Round, Stage, cut_round_name
 from .sheets_job import SheetsJob, SheetsStep
 from .staff import StaffAction, StaffChange
 from .submissions import SubmissionChange
@@ -33,4 +33,5 @@ __all__ = [
     "SubmittedDeck",
     "TieBreakPreset",
     "TopCut",
+    "cut_round_name",
 ]

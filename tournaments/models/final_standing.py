@@ -4,8 +4,9 @@ The standings of an event are computed from its results on every view (a few ms 
 a season, a player's record or the meta reads thousands of events, and ranking each of them again
 would cost seconds. So finishing an event stores every player's final line, and a correction made
 after the finish stores them again (:mod:`tournaments.services.final_standings`): the rows always
-equal what the event's own standings page shows (the rank is the final place: the top cut's placing
-where one was played, then the Swiss order; the record is the Swiss one).
+equal what the event's own standings page shows (:func:`tournaments.selectors.final.final_standings`:
+the rank is the final place, the top cut's placing where one was played, then the Swiss order; the
+record counts every game, the cut's included; the match points are the Swiss ones).
 """
 
 from __future__ import annotations

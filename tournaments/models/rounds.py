@@ -18,6 +18,15 @@ class MatchStatus(models.TextChoices):
     CONFIRMED = "confirmed", "Confirmed"
 
 
+# A top-cut round is named by how many players it starts with; larger cuts by their size ("Top 16").
+CUT_ROUND_NAMES = {2: "Final", 4: "Semifinal", 8: "Quarterfinal"}
+
+
+def cut_round_name(players: int) -> str:
+    """The name of a top-cut round that ``players`` start: Final, Semifinal, Quarterfinal, else "Top N"."""
+    return CUT_ROUND_NAMES.get(players, f"Top {players}")
+
+
 class Round(models.Model):
     event = models.ForeignKey("tournaments.Event", on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField()
@@ -33,7 +42,17 @@ class Round(models.Model):
         constraints = [models.UniqueConstraint(fields=["event", "number"], name="one_round_per_number")]
 
     def __str__(self) -> str:
-        return f"Round {self.number}"
+        return self.name
+
+    @property
+    def name(self) -> str:
+        """The round as every page, printout, the API and the history name it: "Round 3" in the Swiss,
+        "Semifinal" in a top cut. The cut follows the event's planned Swiss rounds (as pairing does,
+        :func:`tournaments.selectors.next_stage`) and halves the field each round."""
+        if self.stage != Stage.CUT:
+            return f"Round {self.number}"
+        earlier = self.number - 1 - (self.event.planned_rounds or 0)
+        return cut_round_name(max(2, self.event.top_cut >> max(0, earlier)))
 
 
 class Match(models.Model):

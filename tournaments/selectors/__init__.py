@@ -6,7 +6,7 @@ Callers use ``from tournaments import selectors`` and ``selectors.<name>``; the 
 re-exported here.
 """
 
-from .bracket import cut_bracket
+from .bracket import cut_bracket, cut_seeds
 from .desk import (
     EventNight,
     FinishSummary,
@@ -26,6 +26,7 @@ from .events import (
     start_summary,
     upcoming_events,
 )
+from .final import FinalRow, FinalStandings, final_standings
 from .history import (
     event_history,
     event_round_history,
@@ -74,6 +75,9 @@ __all__ = [
     "next_stage",
     "ResultPreview",
     "result_preview",
+    "FinalRow",
+    "FinalStandings",
+    "final_standings",
     "FleetRow",
     "OUTCOMES",
     "STANDING_COLUMNS",
@@ -84,6 +88,7 @@ __all__ = [
     "column_value",
     "event_fleets",
     "cut_bracket",
+    "cut_seeds",
     "event_history",
     "event_round_history",
     "event_list",

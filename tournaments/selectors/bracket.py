@@ -1,14 +1,13 @@
-"""The top cut as a bracket: its rounds' results and the final placing, which rank above the Swiss
-standings once a cut is played (the Swiss records alone would put a champion with a bye below a
-player who never lost a Swiss game)."""
+"""The top cut as a bracket: its rounds' tables and winners, and the placing its final decides, which
+ranks above the Swiss standings once a cut is played (the Swiss records alone would put a champion
+with a bye below a player who never lost a Swiss game; :mod:`tournaments.selectors.final` asks it)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from ..models import Event, MatchSide, Outcome, Stage
-
-STAGE_NAMES = {2: "Final", 4: "Semifinals", 8: "Quarterfinals"}
+from .standings import event_standings
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,15 +26,15 @@ class BracketRound:
     tables: list[BracketTable]
 
 
-@dataclass(frozen=True, slots=True)
-class Bracket:
-    rounds: list[BracketRound]
-    placing: list[tuple[str, str]]  # (place, name), best first: "1", "2", "3–4", "5–8"
+def cut_seeds(event: Event) -> list[int]:
+    """Who makes the event's top cut, by seed (registration ids, best first): the top of the Swiss
+    standings still playing, as many as the cut holds (fewer when fewer are left)."""
+    standing = [row.registration_id for row in event_standings(event).rows if not row.dropped]
+    return standing[: event.top_cut]
 
 
-def cut_bracket(event: Event, swiss_order: list[int]) -> Bracket | None:
-    """The event's top cut, or ``None`` without one. ``swiss_order`` (registration ids, best first)
-    orders the players knocked out in the same round, as the Swiss standings did."""
+def cut_bracket(event: Event) -> list[BracketRound] | None:
+    """The rounds of the event's top cut, or ``None`` without one."""
     sides = list(
         MatchSide.objects.filter(round__event=event, round__stage=Stage.CUT, match__table__isnull=False)
         .select_related("round", "match", "registration__player")
@@ -44,7 +43,10 @@ def cut_bracket(event: Event, swiss_order: list[int]) -> Bracket | None:
     if not sides:
         return None
     by_round: dict[int, dict[int, list[MatchSide]]] = {}
+    names: dict[int, str] = {}
     for side in sides:
+        side.round.event = event  # the round's name reads the event's cut
+        names[side.round.number] = side.round.name
         by_round.setdefault(side.round.number, {}).setdefault(side.match.table, []).append(side)
     rounds = []
     for number, tables in by_round.items():
@@ -56,23 +58,8 @@ def cut_bracket(event: Event, swiss_order: list[int]) -> Bracket | None:
             )
             for table, seated in tables.items()
         ]
-        rounds.append(BracketRound(STAGE_NAMES.get(2 * len(rows), f"Round {number}"), number, rows))
-    return Bracket(rounds, placing(by_round, swiss_order))
-
-
-def placing(by_round: dict[int, dict[int, list[MatchSide]]], swiss_order: list[int]) -> list[tuple[str, str]]:
-    """:func:`cut_places` of the bracket's rounds, with the players' names."""
-    rounds = [
-        [(side.registration_id, side.outcome) for seated in tables.values() for side in seated]
-        for tables in by_round.values()
-    ]
-    names = {
-        side.registration_id: side.registration.name
-        for tables in by_round.values()
-        for seated in tables.values()
-        for side in seated
-    }
-    return [(label, names[pk]) for label, pk in cut_places(rounds, swiss_order)]
+        rounds.append(BracketRound(names[number], number, rows))
+    return rounds
 
 
 def cut_places(rounds: list[list[tuple[int, str]]], swiss_order: list[int]) -> list[tuple[str, int]]:

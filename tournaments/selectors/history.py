@@ -34,6 +34,7 @@ def event_history(event: Event) -> list[ResultChange]:
     game = event_game(event.game)
     judges = set(event.judges.values_list("pk", flat=True))
     for change in changes:
+        change.match.round.event = event  # the round's name reads the event's cut
         change.sentence = sentence(event, game, change, judges)
     return changes
 
@@ -102,12 +103,12 @@ def event_round_history(event: Event) -> list[RoundChange]:
     and the results and result changes they held."""
     changes = list(RoundChange.objects.filter(event=event).select_related("changed_by"))
     game = event_game(event.game)
+    names = {round_.number: round_.name for round_ in event.rounds.all()}
     for change in changes:
         tables = [removed_words(game, table) for table in change.removed.get("matches", [])]
-        change.sentence = (
-            f"{change.changed_by.get_username()} paired round {change.round_number} again; removed: "
-            f"{'; '.join(tables) or 'no table'}."
-        )
+        removed = "; ".join(tables) or "no table"
+        who, named = change.changed_by.get_username(), names[change.round_number]
+        change.sentence = f"{who} paired {named} again; removed: {removed}."
     return changes
 
 

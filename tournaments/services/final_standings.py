@@ -2,9 +2,9 @@
 
 Finishing an event stores its lines, and so does a correction made after the finish; the
 ``final_standings`` command stores them again for every finished event (events finished before
-the rows existed, or rows that went wrong). The lines are :func:`tournaments.selectors.standings.event_standings`'s
-rows, so they equal the event's own standings page; once a top cut is played, its placing comes
-first, as it does on that page. Apps above keep their own figures of finished
+the rows existed, or rows that went wrong). The lines are :func:`tournaments.selectors.final.final_standings`'s
+rows, so they equal the event's own standings page: once a top cut is played, its placing comes
+first, and each record counts the cut's games. Apps above keep their own figures of finished
 events in step through :data:`tournaments.signals.final_standings_stored`.
 """
 
@@ -14,10 +14,9 @@ from collections import defaultdict
 
 from django.db import transaction
 
-from ..models import Event, EventStatus, FinalStanding, Registration, Stage
-from ..selectors.bracket import cut_places
-from ..selectors.seats import SeatResult, events_seat_results
-from ..selectors.standings import StandingRow, event_standings
+from ..models import Event, EventStatus, FinalStanding, Registration
+from ..selectors.final import final_standings
+from ..selectors.seats import events_seat_results
 from ..signals import final_standings_stored
 
 BATCH = 2000
@@ -35,45 +34,23 @@ def final_standings_store(*, events: list[Event]) -> int:
     FinalStanding.objects.filter(event__in=events).delete()
     lines = []
     for event in events:
-        rows = event_standings(event, registrations=registrations[event.pk], seats=seats[event.pk]).rows
-        ranks = final_ranks(rows, seats[event.pk])
+        final = final_standings(event, registrations=registrations[event.pk], seats=seats[event.pk])
         lines += [
             FinalStanding(
                 event=event,
                 registration_id=row.registration_id,
-                rank=ranks[row.registration_id],
+                rank=row.place,
                 wins=row.wins,
                 ties=row.ties,
                 losses=row.losses,
                 byes=row.byes,
-                match_points=row.match_points,
+                match_points=row.swiss.match_points,
             )
-            for row in rows
+            for row in final.rows
         ]
     FinalStanding.objects.bulk_create(lines, batch_size=BATCH)
     final_standings_stored.send(sender=FinalStanding, events=events)
     return len(lines)
-
-
-def final_ranks(rows: list[StandingRow], seats: list[SeatResult]) -> dict[int, int]:
-    """Each registration's final place: the Swiss rank, or once a top cut's final is played, the cut's
-    placing first (:func:`tournaments.selectors.bracket.cut_places`: champion, finalist, then each
-    round's losers in Swiss order) and everyone else after them in Swiss order."""
-    tables = defaultdict(list)
-    for seat in seats:
-        if seat.stage == Stage.CUT:
-            tables[seat.round_number, seat.match_id].append((seat.registration_id, seat.outcome))
-    rounds = defaultdict(list)
-    for (number, _), seated in sorted(tables.items()):
-        if len(seated) == 2:  # a table, not a bye
-            rounds[number] += seated
-    swiss = [row.registration_id for row in rows]
-    cut = [pk for _, pk in cut_places([rounds[number] for number in sorted(rounds)], swiss)]
-    if not cut:
-        return {row.registration_id: row.rank for row in rows}
-    seeded = set(cut)
-    order = cut + [pk for pk in swiss if pk not in seeded]
-    return {pk: place for place, pk in enumerate(order, start=1)}
 
 
 def final_standings_rebuild(*, batch: int = 500) -> int:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
+from .. import selectors
 from ..access import OWN_MATCH_REFUSAL
 from ..errors import TournamentError
 from ..games import event_game
@@ -67,7 +68,9 @@ def result_enter(*, match: Match, by, result) -> Match:
 
     A correction changes that one table: the others keep their results, the standings follow,
     and a finished event stays finished (its history says the table was corrected after the
-    finish, so published standings that moved can be explained; its stored final lines follow)."""
+    finish, so published standings that moved can be explained; its stored final lines follow).
+    Once a top cut is paired, a Swiss correction that would change who made it or their seeds is
+    refused (:func:`check_cut_kept`)."""
     match, sides = lock_match(match, correcting=True)
     if any(side.registration.player_id == by.pk for side in sides.values()):
         raise TournamentError(OWN_MATCH_REFUSAL)
@@ -76,13 +79,48 @@ def result_enter(*, match: Match, by, result) -> Match:
     action = {MatchStatus.DISPUTED: "resolved", MatchStatus.CONFIRMED: "corrected"}.get(match.status, "entered")
     if match.round.event.status == EventStatus.FINISHED:
         action = AFTER_FINISH
+    seeds = cut_seeds_if_paired(match)
     apply_result(match, sides, result)
+    check_cut_kept(match, seeds)
     match.status = MatchStatus.CONFIRMED
     match.save(update_fields=["status", "result"])
     record_change(match, sides, by=by, action=action, before=before)
     if action == AFTER_FINISH:
         final_standings_store(events=[match.round.event])
     return match
+
+
+def cut_seeds_if_paired(match: Match) -> list[int] | None:
+    """The top cut's seeds (:func:`tournaments.selectors.cut_seeds`) when ``match`` is a Swiss table
+    of an event whose cut is already paired; ``None`` otherwise (nothing to keep)."""
+    event = match.round.event
+    if match.round.stage != Stage.SWISS or not event.rounds.filter(stage=Stage.CUT).exists():
+        return None
+    return selectors.cut_seeds(event)
+
+
+def check_cut_kept(match: Match, seeds: list[int] | None) -> None:
+    """Refuse a Swiss correction (already applied, inside the caller's transaction, which the refusal
+    rolls back) that changes who made the paired top cut or their seeds: the cut's tables were seeded
+    from those standings, and no tool takes a paired round back, so the cut would stand on results
+    that no longer hold. A correction that leaves the seeds as they were goes through."""
+    if seeds is None:
+        return
+    after = selectors.cut_seeds(match.round.event)
+    if after == seeds:
+        return
+    names = {row.registration_id: row.name for row in selectors.event_standings(match.round.event).rows}
+    raise TournamentError(
+        f"Correcting {match.round.name}, table {match.table} would change the top cut it seeded "
+        f"(seeds now: {seed_list(seeds, names)}; after the correction: {seed_list(after, names)}). "
+        "The top cut is already paired from the Swiss standings and a paired round cannot be taken back "
+        "(Pair again and Reopen act only on the latest round, and keep it), so the cut cannot be undone "
+        "here; the result stands as it was."
+    )
+
+
+def seed_list(seeds: list[int], names: dict[int, str]) -> str:
+    return ", ".join(f"{seed}. {names[pk]}" for seed, pk in enumerate(seeds, start=1))
 
 
 @transaction.atomic

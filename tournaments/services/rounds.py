@@ -46,7 +46,7 @@ def round_pair_next(*, event: Event, by) -> Round:
         raise TournamentError("Rounds are paired only while the event is running.")
     rounds = list(event.rounds.order_by("number"))
     if rounds and Match.objects.filter(round=rounds[-1]).exclude(status=MatchStatus.CONFIRMED).exists():
-        raise TournamentError(f"Round {rounds[-1].number} still has matches without a confirmed result.")
+        raise TournamentError(f"{rounds[-1].name} still has matches without a confirmed result.")
     stage = next_stage(event, rounds)
     round_ = Round.objects.create(event=event, number=len(rounds) + 1, stage=stage, paired_by=by)
     pair_into(round_, event, previous=rounds[-1] if rounds else None)
@@ -226,10 +226,10 @@ def swiss_pairs(event: Event, round_: Round) -> tuple[list[tuple[int, int]], dic
 def cut_pairs(event: Event, previous: Round) -> list[tuple[int, int]]:
     """The first cut round seeds the top of the Swiss standings; later ones pair winners table by table."""
     if previous.stage == Stage.SWISS:
-        standing = [row.registration_id for row in selectors.event_standings(event).rows if not row.dropped]
-        if len(standing) < event.top_cut:
+        seeds = selectors.cut_seeds(event)
+        if len(seeds) < event.top_cut:
             raise TournamentError(f"Fewer than {event.top_cut} players are left for the top cut.")
-        return [(standing[a - 1], standing[b - 1]) for a, b in CUT_SEEDS_BY_TABLE[event.top_cut]]
+        return [(seeds[a - 1], seeds[b - 1]) for a, b in CUT_SEEDS_BY_TABLE[event.top_cut]]
     winners = list(
         MatchSide.objects.filter(round=previous, outcome=Outcome.WIN)
         .order_by("match__table")
@@ -267,7 +267,7 @@ def round_reopen(*, round_: Round, by) -> Round:
         Match.objects.select_for_update().filter(round=round_, table__isnull=False, status=MatchStatus.CONFIRMED)
     )
     if not tables:
-        raise TournamentError(f"Round {round_.number} has no confirmed result to reopen.")
+        raise TournamentError(f"{round_.name} has no confirmed result to reopen.")
     for match in tables:
         sides = {side.seat: side for side in match.sides.select_related("registration__player")}
         before = snapshot(match, sides)

@@ -27,12 +27,10 @@ def standings(request, event: Event, viewer: Viewer):
     """Public once the event has started; before that only its staff see the (empty) table."""
     if not event.has_started and not viewer.is_staff:
         raise PermissionDenied("Standings are published once the event starts.")
-    table = selectors.event_standings(event)
-    bracket = selectors.cut_bracket(event, [row.registration_id for row in table.rows])
+    final = selectors.final_standings(event)
+    context = {"standings": final.swiss, "final": final, "bracket": selectors.cut_bracket(event)}
     return render(
-        request,
-        "tournaments/standings.html",
-        {"event": event, "tab": "standings", "viewer": viewer, "standings": table, "bracket": bracket},
+        request, "tournaments/standings.html", {"event": event, "tab": "standings", "viewer": viewer, **context}
     )
 
 
@@ -123,7 +121,7 @@ def round_printout(request, event: Event, viewer: Viewer, number: int, kind: str
 @login_required
 @event_staff_required
 def standings_printout(request, event: Event, viewer: Viewer):
-    content = printouts.standings(event=event, standings=selectors.event_standings(event), names=printed_names(event))
+    content = printouts.standings(event=event, final=selectors.final_standings(event), names=printed_names(event))
     return pdf_response(content, f"event-{event.pk}-standings.pdf")
 
 

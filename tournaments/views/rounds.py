@@ -217,7 +217,7 @@ def repair(request, event: Event, viewer: Viewer, number: int):
     round_ = load_round(event, number)
     if request.method == "GET":
         return render(request, "tournaments/round_repair_confirm.html", {"event": event, "round": round_})
-    run_service(request, services.round_repair, f"Round {number} is paired again.", round_=round_, by=request.user)
+    run_service(request, services.round_repair, f"{round_.name} is paired again.", round_=round_, by=request.user)
     return redirect("tournaments:round", event.pk, number)
 
 
@@ -236,7 +236,7 @@ def reopen(request, event: Event, viewer: Viewer, number: int):
         run_service(
             request,
             services.round_reopen,
-            f"Round {number} is open for corrections: confirm or enter its results again.",
+            f"{round_.name} is open for corrections: confirm or enter its results again.",
             round_=round_,
             by=request.user,
         )
