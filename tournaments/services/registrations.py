@@ -8,6 +8,7 @@ from django.utils import timezone
 from fleets.services import FleetError, FleetIllegal, fleet_submission_version
 from rules.text_input import text_problem
 
+from ..access import list_change_refusal
 from ..errors import FleetRefused, TournamentError
 from ..games import FleetGame, event_game
 from ..models import Event, EventStatus, Registration
@@ -112,21 +113,9 @@ def registration_submit_fleet(*, registration: Registration, fleet, by=None) -> 
 
 
 def check_lists_may_change(registration: Registration) -> None:
-    """Lists change until the submission deadline (not for players the staff entered, who come after
-    it by nature), and never once the player is checked in to a running event -- except a late
-    entry's first list, which may come after they are paired (the desk entered them with none),
-    until a result of theirs is in: results already scored against no list stay as they are."""
-    event = registration.event
-    if event.status == EventStatus.FINISHED:
-        raise TournamentError("Lists cannot change once the player is playing.")
-    if event.is_running and registration.checked_in:
-        has_result = registration.sides.filter(match__table__isnull=False).exclude(outcome="").exists()
-        late_first_list = registration.fleet_submitted_at is None and not has_result
-        if not late_first_list:
-            raise TournamentError("Lists cannot change once the player is playing.")
-    past_deadline = event.submission_deadline is not None and timezone.now() > event.submission_deadline
-    if past_deadline and registration.added_by_id is None:
-        raise TournamentError("The list submission deadline has passed; ask the organizer.")
+    """Refuse unless the player's list may change now (the rule: :func:`tournaments.access.list_change_refusal`)."""
+    if refusal := list_change_refusal(registration):
+        raise TournamentError(refusal)
 
 
 @transaction.atomic
