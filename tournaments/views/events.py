@@ -15,6 +15,7 @@ from ..formats import format_name
 from ..forms import AddPlayerForm, AppointJudgeForm, EventForm
 from ..games import event_game
 from ..models import Event
+from ..services.event_rules import EventInvalid
 from .service_calls import run_service
 
 
@@ -30,10 +31,15 @@ def event_create(request):
     """Organizers only: the creator becomes the event's organizer."""
     form = EventForm(request.POST or None, user=request.user)
     if request.method == "POST" and form.is_valid():
-        event = services.event_create(
-            organizer=request.user, judges=form.cleaned_data["judges"], **form.service_fields()
-        )
-        return redirect("tournaments:event", event.pk)
+        try:
+            event = services.event_create(
+                organizer=request.user, judges=form.cleaned_data["judges"], **form.service_fields()
+            )
+        except EventInvalid as invalid:  # the form asks the same rules: only a change meanwhile gets here
+            for field, problem in invalid.problems.items():
+                form.add_error(field, problem)
+        else:
+            return redirect("tournaments:event", event.pk)
     return render(request, "tournaments/event_form.html", {"form": form})
 
 
