@@ -30,7 +30,7 @@ def event_form(**changes) -> dict:
         "loss_points": 0,
         "tiebreaks": "default",
         "attack-wing-bye_fleet_points": 60,  # Attack Wing's own settings, under its key
-        "attack-wing-retire_resources": "on",  # ticked, as the form shows it
+        "attack-wing-resource_rule": "table-2016",
     }
     data.update(changes)
     return data
@@ -248,21 +248,20 @@ def test_attack_wings_settings_are_set_on_the_event_form_and_shown_on_its_page(c
             "attack-wing-fleet_point_base": 125,
             "attack-wing-bye_fleet_points": 45,
             "attack-wing-banned_resources": "Sick Bay, Captain's Chair",
-            "attack-wing-retire_resources": "",
+            "attack-wing-resource_rule": "list",
         }
     )
-    del form["attack-wing-retire_resources"]  # unticked: a browser sends nothing
     client.post(reverse("tournaments:create"), form)
     event = Event.objects.get()
     assert event.game_settings == {
         "fleet_point_base": 125,
         "bye_fleet_points": 45,
         "banned_resources": "Sick Bay, Captain's Chair",
-        "retire_resources": False,
+        "resource_rule": "list",
     }
     page = client.get(reverse("tournaments:event", args=[event.pk])).text
     assert "fleet points out of 125, a bye scores 45" in page and "Sick Bay, Captain&#x27;s Chair" in page
-    assert "None retired: every resource is allowed unless banned" in page
+    assert "Only the resources banned above are refused" in page
     edit = client.get(reverse("tournaments:edit", args=[event.pk])).text
     assert 'name="attack-wing-fleet_point_base" value="125"' in edit
 
