@@ -18,7 +18,7 @@ from tournaments.games import GameSettingsForm
 NO_RETIREMENT, BY_THE_2016_TABLE, ONLY_LISTED = "none", "table-2016", "list"
 RESOURCE_RULES = [
     (NO_RETIREMENT, "None retired: every resource is allowed"),
-    (BY_THE_2016_TABLE, "Retired by the WizKids 2016 table on the event's date (and any banned above)"),
+    (BY_THE_2016_TABLE, "Retired by the WizKids 2016 table on the event's day (and any banned above)"),
     (ONLY_LISTED, "Only the resources banned above are refused"),
 ]
 

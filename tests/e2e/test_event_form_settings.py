@@ -27,7 +27,7 @@ def test_the_event_form_shows_the_chosen_games_settings_and_saves_them(page, wid
     page.goto("/events/new/")
     game = page.get_by_label("Game and format")
     attack_wing = page.locator('fieldset[data-game="attack-wing"]')
-    by_table = page.get_by_label("Retired by the WizKids 2016 table on the event's date (and any banned above)")
+    by_table = page.get_by_label("Retired by the WizKids 2016 table on the event's day (and any banned above)")
     none_retired = page.get_by_label("None retired: every resource is allowed")
 
     game.select_option(WING_COMMANDER)
