@@ -133,6 +133,16 @@ def test_the_desk_warns_before_scoring_his_table_against_an_empty_fleet(evening,
     assert "empty fleet" in warning[: warning.index("</div>")]
 
 
+def test_the_match_page_warns_the_staff_too_until_the_result_is_in(evening, client):
+    event, late, match = evening
+    client.force_login(event.organizer)
+    url = reverse("tournaments:match", args=[event.pk, match.pk])
+    page = client.get(url).text
+    assert page.index("No fleet entered for Vic Fontaine") < page.index('id="result-form"')
+    result_enter(match=match, by=event.organizer, result=MatchResult(1))
+    assert "No fleet entered" not in client.get(url).text
+
+
 def test_an_account_late_entry_paired_without_a_list_is_offered_to_submit_it(event_staff, enter, client):
     """A late entry added by account name and paired before his list is in may still submit it
     (the event page offers it, as the service takes it) until a result of his is in."""
