@@ -203,6 +203,16 @@ def has_a_result(registration: Registration) -> bool:
     return registration.sides.filter(match__table__isnull=False).exclude(outcome="").exists()
 
 
+def may_withdraw(registration: Registration) -> bool:
+    """Whether the player may leave the event outright: only before it starts (once it has, they drop)."""
+    return not registration.event.has_started
+
+
+def may_drop(registration: Registration) -> bool:
+    """Whether the player may drop: while the event runs, once (their results stay)."""
+    return registration.event.is_running and not registration.dropped
+
+
 def may_reopen(viewer: Viewer, event: Event) -> bool:
     """Whether ``viewer`` may reopen the latest round's results: the event's staff while it runs; once
     it is finished only its organizer, since reopening makes it run again."""

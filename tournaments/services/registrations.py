@@ -8,7 +8,7 @@ from django.utils import timezone
 from fleets.services import FleetError, FleetIllegal, fleet_submission_version
 from rules.text_input import text_problem
 
-from ..access import list_change_refusal
+from ..access import list_change_refusal, may_drop, may_withdraw
 from ..errors import FleetRefused, TournamentError
 from ..games import FleetGame, event_game
 from ..models import Event, EventStatus, Registration
@@ -64,8 +64,8 @@ def clean_club(club: str) -> str:
 def registration_withdraw(*, registration: Registration) -> None:
     """Leave an event that has not started (once it has, drop instead: results stay).
     The submission history keeps what was submitted."""
-    event = lock_event(registration.event)
-    if event.has_started:
+    registration.event = lock_event(registration.event)
+    if not may_withdraw(registration):
         raise TournamentError("The event has started: drop instead of withdrawing.")
     registration = Registration.objects.select_related("fleet_version__fleet").get(pk=registration.pk)
     before = submission_snapshot(registration)
@@ -179,8 +179,8 @@ def registration_grant_bye(*, registration: Registration, granted: bool = True) 
 def registration_drop(*, registration: Registration) -> Registration:
     """Leave the event: no further pairings; results already played stay."""
     require_running(registration, "Players drop only while the event runs; before it starts, withdraw instead.")
-    registration = Registration.objects.select_for_update().get(pk=registration.pk)
-    if registration.dropped:
+    registration = Registration.objects.select_for_update(of=("self",)).select_related("event").get(pk=registration.pk)
+    if not may_drop(registration):
         raise TournamentError(f"{registration.name} has already dropped.")
     registration.dropped_at = timezone.now()
     registration.save(update_fields=["dropped_at"])
