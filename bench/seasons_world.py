@@ -110,7 +110,7 @@ def seasons_world(
                 "fleet_point_base": 120,
                 "bye_fleet_points": 60,
                 "banned_resources": "",
-                "retire_resources": True,
+                "resource_rule": "table-2016",
             },
             lists_public=rng.random() >= SEALED,
             status=EventStatus.FINISHED,

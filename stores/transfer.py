@@ -3,14 +3,14 @@
 An export carries the store's details (not its id, which means nothing on another site); the
 import finds the store of the same name in the same town (ignoring case, as the store list does),
 or opens it with those details. Who runs an event at a store is the store's business, so the
-event's organizer must organize the store already when it exists (:func:`refusal`).
+event's organizer must organize the store already when it exists (the events' rule,
+``tournaments.services.event_rules.store_refusal``).
 """
 
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError
 
-from .access import standing
 from .models import Store
 
 DETAILS = ("name", "town", "address", "website", "timezone")
@@ -49,17 +49,3 @@ def store_from_dict(data: object) -> tuple[Store | None, list[str]]:
     except ValidationError as error:
         return None, [f"{name}: {' '.join(messages)}" for name, messages in error.message_dict.items()]
     return store, []
-
-
-def refusal(store: Store | None, organizer) -> str | None:
-    """Why ``organizer`` may not hold an imported event at ``store`` (``None``: they may).
-
-    A store this site already has keeps its own organizers: an import may not put an event
-    into it for somebody else. A store the import opens is organized by the event's organizer.
-    """
-    if store is None or store.pk is None:
-        return None
-    if organizer is not None and standing(organizer, store.pk).is_organizer:
-        return None
-    name = organizer.get_username() if organizer is not None else "the event's organizer"
-    return f"{name} does not organize {store} here; its organizers appoint them on the store's page first"

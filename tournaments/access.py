@@ -35,6 +35,7 @@ from functools import wraps
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
+from django.utils import timezone
 
 from accounts.permissions import has_role, is_event_organizer
 from accounts.roles import JUDGE, ORGANIZER
@@ -169,6 +170,55 @@ def player_fleet_events(user) -> list[PlayerEvent]:
         for event in (registration.event for registration in registered)
         if isinstance(game := event_game(event.game), FleetGame) and (check := game.fleet_check(event))
     ]
+
+
+def list_change_refusal(registration: Registration) -> str | None:
+    """Why the player's list may not change now (``None``: it may); the service that takes a list and
+    every page that offers one ask this.
+
+    Lists change until the submission deadline (not for players the staff entered, who come after it
+    by nature), and never once the player is checked in to a running event -- except a late entry's
+    first list, which may come after they are paired (the desk entered them with none), until a
+    result of theirs is in: results already scored against no list stay as they are.
+    """
+    event = registration.event
+    if event.status == EventStatus.FINISHED:
+        return "Lists cannot change once the player is playing."
+    playing = event.status == EventStatus.RUNNING and registration.checked_in
+    if playing and (registration.fleet_submitted_at is not None or has_a_result(registration)):
+        return "Lists cannot change once the player is playing."
+    past_deadline = event.submission_deadline is not None and timezone.now() > event.submission_deadline
+    if past_deadline and registration.added_by_id is None:
+        return "The list submission deadline has passed; ask the organizer."
+    return None
+
+
+def may_change_list(registration: Registration) -> bool:
+    """Whether the player's list may be submitted or changed now (:func:`list_change_refusal`)."""
+    return list_change_refusal(registration) is None
+
+
+def has_a_result(registration: Registration) -> bool:
+    """Whether a result of the player's at a table (not a bye) is in."""
+    return registration.sides.filter(match__table__isnull=False).exclude(outcome="").exists()
+
+
+def may_withdraw(registration: Registration) -> bool:
+    """Whether the player may leave the event outright: only before it starts (once it has, they drop)."""
+    return not registration.event.has_started
+
+
+def may_drop(registration: Registration) -> bool:
+    """Whether the player may drop: while the event runs, once (their results stay)."""
+    return registration.event.is_running and not registration.dropped
+
+
+def may_reopen(viewer: Viewer, event: Event) -> bool:
+    """Whether ``viewer`` may reopen the latest round's results: the event's staff while it runs; once
+    it is finished only its organizer, since reopening makes it run again."""
+    if event.status == EventStatus.FINISHED:
+        return viewer.is_organizer
+    return viewer.is_staff and event.status == EventStatus.RUNNING
 
 
 # --- view decorators -----------------------------------------------------------------------------

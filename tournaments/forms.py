@@ -17,10 +17,11 @@ from game_registry import all_games
 from stores.access import organized_stores
 from stores.models import Store
 
-from .formats import format_choices, has_fixed_tiebreakers, join_format_choice, split_format_choice
+from .formats import format_choices, join_format_choice, split_format_choice
 from .games import DeckGame, GameSettingsForm, event_game
-from .models import Event, TieBreakPreset
+from .models import Event
 from .models.event import suggested_rounds
+from .services.event_rules import CHECKED, event_problems
 
 
 class GameSettings(NamedTuple):
@@ -121,7 +122,8 @@ class EventForm(CleanTextFormMixin, forms.ModelForm):
 
     def __init__(self, *args, user=None, **kwargs):
         super().__init__(*args, **kwargs)
-        # Only the stores the person organizes: nobody holds an event at, or moves one to, another store.
+        self.user = user
+        # Only the stores the person organizes are offered (the rule itself: ``event_rules.store_refusal``).
         self.fields["store"].queryset = organized_stores(user) if user is not None else Store.objects.none()
         self.fields["paper_size"].required = False
         players = None
@@ -163,16 +165,13 @@ class EventForm(CleanTextFormMixin, forms.ModelForm):
         return self.cleaned_data["paper_size"] or self.instance.paper_size
 
     def clean(self):
-        """A game that ranks by its own tie-breakers takes the default setting (its order is its own)."""
+        """The event's rules (:mod:`tournaments.services.event_rules`), each problem shown on its field."""
         data = super().clean()
         game, _ = split_format_choice(data.get("game_format", ""))
-        if game and has_fixed_tiebreakers(game) and data.get("tiebreaks") != TieBreakPreset.DEFAULT:
-            self.add_error("tiebreaks", "This game ranks by its own tie-breakers; keep the default.")
-        start, end = data.get("start_time"), data.get("end_time")
-        if end is not None and start is None:
-            self.add_error("end_time", "Give the start time too.")
-        elif end is not None and end <= start:
-            self.add_error("end_time", "The end comes after the start (an event ends on its day).")
+        settings = {name: data[name] for name in CHECKED if name in data}
+        event = self.instance if self.instance.pk else None
+        for field, problem in event_problems(organizer=self.user, event=event, game=game, **settings).items():
+            self.add_error(field, problem)
         return data
 
     def service_fields(self) -> dict:

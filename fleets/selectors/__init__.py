@@ -30,7 +30,7 @@ from .checks import (
     resource_choices,
     version_check,
 )
-from .dates import JudgedOn, builder_date, retired_resources
+from .dates import JudgedOn, builder_date, retired_resources, table_retirement_words
 from .fleets import fleet_history, user_fleets
 from .other_builders import (
     FleetUnreadable,
@@ -74,6 +74,7 @@ __all__ = [
     "reference_catalogs",
     "resource_choices",
     "retired_resources",
+    "table_retirement_words",
     "user_fleets",
     "utopia_export",
     "version_check",

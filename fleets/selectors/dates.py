@@ -62,3 +62,12 @@ def retired_resources(catalog: Catalog, format_key: str, day: date | None) -> fr
         and (retirement := index.retirement(card, fmt.retirement_months)) is not None
         and day >= retirement.retired_on
     )
+
+
+def table_retirement_words(catalog: Catalog, format_key: str, day: date) -> str:
+    """What the WizKids 2016 table retires on ``day`` in the format, in the words every page uses: how many
+    of the catalog's resources, "all" when it is every one (seed 003, Additional Rules, Resources 4)."""
+    total = sum(1 for card in catalog.cards.values() if card.kind == RESOURCE)
+    retired = len(retired_resources(catalog, format_key, day))
+    how_many = f"all {total}" if retired == total and total else f"{retired} of {total}"
+    return f"Resources retired by the WizKids 2016 table: {how_many} are retired on {day:%-d %B %Y}"

@@ -48,7 +48,15 @@ from ..forms import (
     ResourceForm,
 )
 from ..models import Fleet
-from ..selectors import builder_date, card_matches, content_fleet, fleet_check, load_catalog, retired_resources
+from ..selectors import (
+    builder_date,
+    card_matches,
+    content_fleet,
+    fleet_check,
+    load_catalog,
+    retired_resources,
+    table_retirement_words,
+)
 from ..selectors.checks import BENEATH
 from ..services import FleetError, FleetLocked
 from ._fleet_access import with_fleet
@@ -149,6 +157,7 @@ def _builder_context(request, fleet: Fleet, *, error: str = "", search: dict | N
             retired=retired,
         ),
         "judged": judged,
+        "retirement_words": table_retirement_words(catalog, format_key, judged.day) if judged.day else "",
         # some resources are retired on that day, or the player chose: ask (again) which event or date it is for
         "asks_date": is_owner and (bool(retired) or judge.is_bound),
         "judge": judge,

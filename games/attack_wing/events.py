@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from fleets.selectors import load_catalog
+from fleets.selectors import load_catalog, table_retirement_words
 from rules import attack_wing, standings
 from tournaments.errors import TournamentError
 from tournaments.games import FleetCheck, FleetGame, seats_of
@@ -11,7 +11,7 @@ from tournaments.models import MatchStatus, Stage
 from . import KEY, scoring
 from .forms import ResultForm
 from .results import SEATS, MatchResult
-from .settings import EventSettingsForm, banned_names
+from .settings import BY_THE_2016_TABLE, RESOURCE_RULES, EventSettingsForm, banned_names, rule_of_older_settings
 
 
 class AttackWingEvents(FleetGame):
@@ -22,38 +22,41 @@ class AttackWingEvents(FleetGame):
     )
 
     settings_form = EventSettingsForm
-    frozen_settings = ("fleet_point_base", "banned_resources", "retire_resources")
+    frozen_settings = ("fleet_point_base", "banned_resources", "resource_rule")
 
     def formats(self):
         return attack_wing.FORMATS
 
     def settings_lines(self, event):
+        """The rule that refuses resources, named as it works out on the event's date (seed 003,
+        Additional Rules, Resources 2 and 4), and the banned list where the rule reads one."""
         settings = self.settings(event)
-        retirement = (
-            "By the WizKids 2016 table, on the event's date"
-            if settings["retire_resources"]
-            else "None retired: every resource is allowed unless banned"
-        )
+        rule = settings["resource_rule"]
+        if rule == BY_THE_2016_TABLE:
+            refused = table_retirement_words(load_catalog(), event.format, event.date)
+        else:
+            refused = dict(RESOURCE_RULES)[rule]
         banned = [("Banned resources", settings["banned_resources"])] if settings["banned_resources"] else []
-        return [*banned, ("Resource retirement", retirement)]
+        return [("Resources", refused), *banned]
 
     def settings_of_older_export(self, event_data):
         """Files exported while the settings were the event's own columns: the scoring block held the
         fleet points; files older still have no retirement setting and retired by the 2016 table."""
         scoring = event_data.get("scoring")
         scoring = scoring if isinstance(scoring, dict) else {}
+        banned = event_data.get("banned_resources", "")
         return {
             "fleet_point_base": scoring.get("fleet_point_base"),
             "bye_fleet_points": scoring.get("bye_fleet_points"),
-            "banned_resources": event_data.get("banned_resources", ""),
-            "retire_resources": event_data.get("retire_resources", True),
+            "banned_resources": banned,
+            "resource_rule": rule_of_older_settings(event_data.get("retire_resources", True), banned),
         }
 
     def fleet_check(self, event):
-        """Resources retire on the event's date unless the organizer retires none (seed 003, Resources 4),
-        and the venue's bans apply (Resources 2)."""
+        """Resources retire on the event's date only by the 2016 table (seed 003, Resources 4); the
+        venue's bans apply under every rule that names any (Resources 2)."""
         settings = self.settings(event)
-        on_date = event.date if settings["retire_resources"] else None
+        on_date = event.date if settings["resource_rule"] == BY_THE_2016_TABLE else None
         return FleetCheck(on_date=on_date, banned=banned_names(settings["banned_resources"]))
 
     def fleet_point_base(self, event) -> int:

@@ -1,5 +1,5 @@
 """Attack Wing's own event settings: the fleet-point base, a bye's fleet points, the resources the
-venue bans and whether resources retire by the WizKids 2016 table.
+venue bans and which resources the event refuses (none, by the WizKids 2016 table, or only those banned).
 
 They are kept in ``Event.game_settings`` (:mod:`tournaments.games.settings`); this form is how the
 organizer sets them on the event form, and how an imported event file's are checked.
@@ -12,6 +12,15 @@ from django import forms
 from accounts.number_fields import WholeNumberField
 from rules import attack_wing
 from tournaments.games import GameSettingsForm
+
+# Which resources an event refuses: none, those the WizKids 2016 table retires by the event's date (with
+# any named in the banned list too), or only those named in the banned list.
+NO_RETIREMENT, BY_THE_2016_TABLE, ONLY_LISTED = "none", "table-2016", "list"
+RESOURCE_RULES = [
+    (NO_RETIREMENT, "None retired: every resource is allowed"),
+    (BY_THE_2016_TABLE, "Retired by the WizKids 2016 table on the event's day (and any banned above)"),
+    (ONLY_LISTED, "Only the resources banned above are refused"),
+]
 
 # The largest number the settings ever held (they were small-integer columns of the event).
 LARGEST_POINTS = 32767
@@ -42,13 +51,15 @@ class EventSettingsForm(GameSettingsForm):
         help_text="Card names or card ids, separated by commas: a list using one is refused. "
         "Leave blank to ban nothing beyond the format (Additional Rules, Resources 2).",
     )
-    retire_resources = forms.BooleanField(
-        label="Retire resources by the WizKids 2016 table",
+    resource_rule = forms.ChoiceField(
+        label="Which resources are refused",
+        choices=RESOURCE_RULES,
         required=False,
-        initial=True,
-        help_text="Ticked: a resource is refused from the date the WizKids 2016 table retires it "
-        "(Additional Rules, Resources 4). Not ticked (a community event): no resource is retired; "
-        "to allow only some, ban the others above.",
+        initial=NO_RETIREMENT,
+        widget=forms.RadioSelect,
+        help_text="The WizKids 2016 table retires resources on the 1st of a month (Additional Rules, "
+        "Resources 4); its last line is long past, so for a recent event it retires every resource. "
+        "A community event usually retires none, or names the ones it refuses above.",
     )
 
     def __init__(self, *args, **kwargs):
@@ -61,6 +72,32 @@ class EventSettingsForm(GameSettingsForm):
         if base is None:
             raise forms.ValidationError("This format has no fleet limit to take: give the fleet points.")
         return base
+
+    def clean_resource_rule(self) -> str:
+        """Left out (a file exported before the choice): its tick box "retire by the 2016 table" says which."""
+        rule = self.cleaned_data["resource_rule"]
+        if rule:
+            return rule
+        retired = self.data.get(self.add_prefix("retire_resources"))
+        return rule_of_older_settings(retired, self.data.get(self.add_prefix("banned_resources")) or "")
+
+    def clean(self):
+        """A banned list goes with the rule that reads it: "only the listed" needs one, "none retired" has none."""
+        data = super().clean()
+        rule, banned = data.get("resource_rule"), banned_names(data.get("banned_resources") or "")
+        if rule == ONLY_LISTED and not banned:
+            self.add_error("banned_resources", "Name the resources to refuse, or choose another rule.")
+        elif rule == NO_RETIREMENT and banned:
+            self.add_error("resource_rule", 'Resources are banned above: choose "only the resources banned above".')
+        return data
+
+
+def rule_of_older_settings(retired: object, banned: str) -> str:
+    """The rule of settings kept before the choice: ticked "retire by the 2016 table" is the table,
+    unticked the banned list if it names any, else none retired."""
+    if retired is True:
+        return BY_THE_2016_TABLE
+    return ONLY_LISTED if banned_names(banned) else NO_RETIREMENT
 
 
 def default_fleet_point_base(format_key: str) -> int | None:

@@ -107,7 +107,7 @@ def test_the_event_chosen_for_the_list_decides_and_stays_after_a_card_is_added(p
     page.set_viewport_size({"width": width, "height": 900})
     player = PlayerFactory()
     fleet = fleet_with_command_tokens(player)
-    event = EventFactory(name="Community Night", retire_resources=False)
+    event = EventFactory(name="Community Night", resource_rule="none")
     registration_add(event=event, player=player)
     log_in(page, player)
     page.goto(f"/fleets/{fleet.pk}/")

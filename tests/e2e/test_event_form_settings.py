@@ -27,18 +27,21 @@ def test_the_event_form_shows_the_chosen_games_settings_and_saves_them(page, wid
     page.goto("/events/new/")
     game = page.get_by_label("Game and format")
     attack_wing = page.locator('fieldset[data-game="attack-wing"]')
-    retire = page.get_by_label("Retire resources by the WizKids 2016 table")
+    by_table = page.get_by_label("Retired by the WizKids 2016 table on the event's day (and any banned above)")
+    none_retired = page.get_by_label("None retired: every resource is allowed")
 
     game.select_option(WING_COMMANDER)
     expect(attack_wing).to_be_hidden()
     expect(page.locator("fieldset[data-game]:visible")).to_have_count(0)  # Wing Commander has no settings
     game.select_option(ATTACK_WING)
     expect(attack_wing).to_be_visible()
-    retire.uncheck()
+    expect(none_retired).to_be_checked()  # the default: no rule that refuses resources silently
+    by_table.check()
     page.get_by_label("Fleet points for destroying a whole fleet").fill("120")
     game.select_option(WING_COMMANDER)  # away and back: what was typed stays
     game.select_option(ATTACK_WING)
-    expect(retire).not_to_be_checked()
+    expect(by_table).to_be_checked()
+    none_retired.check()
     assert not serious_violations(page), serious_violations(page)
     assert page.evaluate("document.documentElement.scrollWidth") <= width
 
@@ -46,13 +49,13 @@ def test_the_event_form_shows_the_chosen_games_settings_and_saves_them(page, wid
     page.get_by_label("Date").fill((timezone.localdate() + timedelta(days=5)).isoformat())
     page.get_by_role("button", name="Create event").click()
     expect(page.get_by_role("heading", name="Community Night")).to_be_visible()
-    expect(page.get_by_text("None retired: every resource is allowed unless banned")).to_be_visible()
+    expect(page.get_by_text("None retired: every resource is allowed")).to_be_visible()
     event = Event.objects.get(name="Community Night")
-    assert (event.game_settings["retire_resources"], event.game_settings["fleet_point_base"]) == (False, 120)
+    assert (event.game_settings["resource_rule"], event.game_settings["fleet_point_base"]) == ("none", 120)
 
     page.goto(f"/events/{event.pk}/edit/")
     expect(attack_wing).to_be_visible()  # the event's game: its section shows what it keeps
-    expect(retire).not_to_be_checked()
+    expect(none_retired).to_be_checked()
     game.select_option(WING_COMMANDER)
     expect(attack_wing).to_be_hidden()
     page.get_by_role("button", name="Save").click()

@@ -44,7 +44,7 @@ def test_a_fleet_submitted_to_upcoming_events_is_judged_on_the_first_of_them(cli
 def test_a_fleet_for_an_event_that_retires_none_is_judged_with_none_retired(client, player):
     """Issue 26, item 4: the organizer of a community event retires no resource; the builder follows."""
     fleet = fleet_for(player, legal_fleet_content(small_catalog()))
-    event = EventFactory(name="Community Night", retire_resources=False)
+    event = EventFactory(name="Community Night", resource_rule="none")
     registration_submit_fleet(registration=registration_add(event=event, player=player), fleet=fleet)
     judged = builder_date(Fleet.objects.get(pk=fleet.pk), today=timezone.localdate())
     assert judged.day is None and judged.reason == "Community Night, the event it is submitted to, retires no resource"
@@ -123,7 +123,7 @@ def test_the_player_chooses_one_of_their_events_and_its_setting_decides(client, 
     """Community Night retires no resource (its organizer's setting): Command Tokens is legal there, and
     stays legal after an htmx change; the Store Championship retires by the table on its date."""
     fleet = fleet_with_command_tokens(player)
-    community = EventFactory(name="Community Night", retire_resources=False)
+    community = EventFactory(name="Community Night", resource_rule="none")
     championship = EventFactory(name="Store Championship")
     for event in (community, championship):
         registration_add(event=event, player=player)
@@ -146,7 +146,7 @@ def test_the_player_chooses_one_of_their_events_and_its_setting_decides(client, 
 
 def test_an_event_the_player_is_not_registered_for_is_refused_with_a_clear_error(client, player):
     fleet = fleet_with_command_tokens(player)
-    elsewhere = EventFactory(name="Someone Else's Cup", retire_resources=False)
+    elsewhere = EventFactory(name="Someone Else's Cup", resource_rule="none")
     registration_add(event=elsewhere, player=PlayerFactory())
     client.force_login(player)
     page = client.get(reverse("fleets:detail", args=[fleet.pk]), {"event": elsewhere.pk}).text
@@ -157,7 +157,7 @@ def test_an_event_the_player_is_not_registered_for_is_refused_with_a_clear_error
 
 def test_both_an_event_and_a_date_is_no_choice(client, player):
     fleet = fleet_with_command_tokens(player)
-    event = EventFactory(name="Community Night", retire_resources=False)
+    event = EventFactory(name="Community Night", resource_rule="none")
     registration_add(event=event, player=player)
     client.force_login(player)
     page = client.get(reverse("fleets:detail", args=[fleet.pk]), {"on": "2015-03-14", "event": event.pk}).text
@@ -168,7 +168,7 @@ def test_the_events_offered_are_the_players_fleet_events_not_yet_started(player)
     """Not a started event (a player drops only from one), not an event of a deck game, not another's."""
     soon = timezone.localdate() + timedelta(days=3)
     offered = EventFactory(name="Spring Open", date=soon + timedelta(days=1))
-    community = EventFactory(name="Community Night", date=soon, retire_resources=False)
+    community = EventFactory(name="Community Night", date=soon, resource_rule="none")
     started = EventFactory(name="Running Cup")
     deck_game = EventFactory(name="Wing Night", game="wing-commander", format="tournament")
     for event in (offered, community, started, deck_game):
@@ -183,7 +183,7 @@ def test_the_event_chosen_or_submitted_to_bans_its_banned_resources_in_the_build
     """An event's "Banned resources" (games/attack_wing/settings.py) refuse the resource in the builder as
     at submission: for the event the player chose, and for the event the fleet is submitted to."""
     fleet = fleet_with_command_tokens(player)
-    banning = EventFactory(name="No Tokens Night", retire_resources=False, banned_resources="Command Tokens")
+    banning = EventFactory(name="No Tokens Night", resource_rule="list", banned_resources="Command Tokens")
     registration_add(event=banning, player=player)
     client.force_login(player)
     page = client.get(reverse("fleets:detail", args=[fleet.pk])).text

@@ -102,7 +102,7 @@ FORM_FIELDS = [
     "action", "confirm", "game", "game_format", "side", "count", "chosen", "event", "date", "venue",
     "planned_rounds", "round_minutes", "submission_deadline", "lists_public", "top_cut", "judges",
     "win_points", "tie_points", "loss_points", "attack-wing-bye_fleet_points", "attack-wing-fleet_point_base",
-    "tiebreaks", "attack-wing-banned_resources", "attack-wing-retire_resources",
+    "tiebreaks", "attack-wing-banned_resources", "attack-wing-resource_rule",
     "email", "password1", "password2", "club",
 ]  # fmt: skip
 

@@ -35,7 +35,7 @@ class EventFactory(factory.django.DjangoModelFactory):
                 "fleet_point_base": event.fleet_point_base,
                 "bye_fleet_points": event.bye_fleet_points,
                 "banned_resources": event.banned_resources,
-                "retire_resources": event.retire_resources,
+                "resource_rule": event.resource_rule,
             }
             if event.game == "attack-wing"
             else {}
@@ -46,7 +46,7 @@ class EventFactory(factory.django.DjangoModelFactory):
         fleet_point_base = 130
         bye_fleet_points = 60
         banned_resources = ""
-        retire_resources = True
+        resource_rule = "table-2016"
 
 
 class RegistrationFactory(factory.django.DjangoModelFactory):

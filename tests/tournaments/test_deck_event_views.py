@@ -26,7 +26,7 @@ def event_form(**overrides) -> dict:
         "tie_points": 1,
         "loss_points": 0,
         "tiebreaks": "default",
-        "attack-wing-retire_resources": "on",  # another game's setting, ticked as the form shows it: ignored
+        "attack-wing-resource_rule": "table-2016",  # another game's setting, chosen as the form shows it: ignored
         **overrides,
     }
 

@@ -8,6 +8,7 @@ judges who do not hold the Judge role).
 
 import copy
 import json
+from datetime import date, time
 from io import StringIO
 
 import pytest
@@ -16,11 +17,22 @@ from django.core.management import CommandError, call_command
 
 from fleets.models import Fleet, FleetVersion
 from games.attack_wing.results import Losses, MatchResult
+from stores.services import store_create
+from tests.accounts.factories import OrganizerFactory
 from tests.tournaments.factories import EventFactory
 from tournaments.management.commands import import_event
 from tournaments.models import Event, Match, MatchSide, Registration, ResultChange, ResultReport, Round
 from tournaments.serializers import MAX_PROBLEMS
-from tournaments.services import event_import, event_start, result_enter, result_report, round_pair_next
+from tournaments.services import (
+    event_create,
+    event_import,
+    event_start,
+    event_update,
+    result_enter,
+    result_report,
+    round_pair_next,
+)
+from tournaments.services.event_rules import EventInvalid
 
 pytestmark = pytest.mark.django_db
 
@@ -273,3 +285,51 @@ def test_missing_staff_accounts_are_created_with_their_role(exported):
     assert [list(judge.groups.values_list("name", flat=True)) for judge in event.judges.all()] == [["Judge"]]
     assert not event.organizer.has_usable_password()
     assert User.objects.filter(username="visiting-judge").exists()
+
+
+@pytest.fixture
+def other_store(admin_user):
+    """Quark's organizes the Promenade store; the Yorktown store is another organizer's."""
+    quark, odo = OrganizerFactory(username="quark"), OrganizerFactory(username="odo")
+    store_create(name="Promenade Games", town="Deep Space Nine", first_organizer=quark, by=admin_user)
+    yorktown = store_create(name="Starbase Hobbies", town="Yorktown", first_organizer=odo, by=admin_user)
+    return quark, yorktown
+
+
+def test_an_event_at_a_store_he_does_not_organize_ending_before_it_starts_is_not_imported(other_store, tmp_path):
+    """The import keeps the rules every event keeps (``tournaments.services.event_rules``): the store
+    and the times are refused with a line each, and nothing is written."""
+    quark, yorktown = other_store
+    event = EventFactory(name="Yorktown Open", store=yorktown, start_time=time(19, 0), end_time=time(22, 0))
+    out = StringIO()
+    call_command("export_event", str(event.pk), stdout=out)
+    data = json.loads(out.getvalue())
+    data["event"]["end_time"] = "18:00:00"
+    path = tmp_path / "event.json"
+    path.write_text(json.dumps(data))
+    before = everything()
+    errors = StringIO()
+    with pytest.raises(CommandError, match="2 problems"):
+        call_command("import_event", str(path), "--organizer", "quark", stdout=StringIO(), stderr=errors)
+    assert everything() == before
+    lines = errors.getvalue()
+    assert "event.store: quark does not organize Starbase Hobbies, Yorktown here" in lines
+    assert "event.end_time: The end comes after the start" in lines
+
+
+def test_the_services_refuse_what_the_form_refuses(other_store):
+    """``event_create`` and ``event_update`` ask the same rules as the form: another organizer's store
+    and an end before the start are refused, and nothing is written."""
+    quark, yorktown = other_store
+    fields = {"name": "Yorktown Open", "game": "attack-wing", "format": "wizkids-2016", "date": date(2026, 12, 5)}
+    with pytest.raises(EventInvalid) as refused:
+        event_create(organizer=quark, store=yorktown, start_time=time(19, 0), end_time=time(18, 0), **fields)
+    assert set(refused.value.problems) == {"store", "end_time"}
+    assert not Event.objects.filter(name="Yorktown Open").exists()
+    event = event_create(organizer=quark, **fields)
+    with pytest.raises(EventInvalid, match="does not organize Starbase Hobbies"):
+        event_update(event=event, by=quark, store=yorktown)
+    with pytest.raises(EventInvalid, match="Give the start time too"):
+        event_update(event=event, by=quark, end_time=time(18, 0))
+    event.refresh_from_db()
+    assert (event.store, event.end_time) == (None, None)

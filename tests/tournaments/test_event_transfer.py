@@ -90,7 +90,7 @@ def test_the_games_own_settings_travel_with_the_event(enter, tmp_path):
         "fleet_point_base": 125,
         "bye_fleet_points": 50,
         "banned_resources": "Sick Bay",
-        "retire_resources": True,
+        "resource_rule": "table-2016",
     }
     path = tmp_path / "event.json"
     path.write_text(json.dumps(data))
@@ -113,7 +113,7 @@ def test_a_file_exported_while_the_settings_were_event_columns_imports_them(ente
         "fleet_point_base": 125,
         "bye_fleet_points": 50,
         "banned_resources": "Sick Bay",
-        "retire_resources": True,
+        "resource_rule": "table-2016",
     }
 
 

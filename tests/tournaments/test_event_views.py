@@ -12,7 +12,7 @@ from games.attack_wing.results import MatchResult
 from tests.accounts.factories import PlayerFactory
 from tests.tournaments.factories import EventFactory, illegal_fleet_content, legal_fleet_content
 from tournaments.models import Event, EventStatus, MatchSide, MatchStatus
-from tournaments.services import event_start, registration_add, result_enter, round_pair_next
+from tournaments.services import event_finish, event_start, registration_add, result_enter, round_pair_next
 
 pytestmark = pytest.mark.django_db
 
@@ -30,7 +30,7 @@ def event_form(**changes) -> dict:
         "loss_points": 0,
         "tiebreaks": "default",
         "attack-wing-bye_fleet_points": 60,  # Attack Wing's own settings, under its key
-        "attack-wing-retire_resources": "on",  # ticked, as the form shows it
+        "attack-wing-resource_rule": "table-2016",
     }
     data.update(changes)
     return data
@@ -248,21 +248,20 @@ def test_attack_wings_settings_are_set_on_the_event_form_and_shown_on_its_page(c
             "attack-wing-fleet_point_base": 125,
             "attack-wing-bye_fleet_points": 45,
             "attack-wing-banned_resources": "Sick Bay, Captain's Chair",
-            "attack-wing-retire_resources": "",
+            "attack-wing-resource_rule": "list",
         }
     )
-    del form["attack-wing-retire_resources"]  # unticked: a browser sends nothing
     client.post(reverse("tournaments:create"), form)
     event = Event.objects.get()
     assert event.game_settings == {
         "fleet_point_base": 125,
         "bye_fleet_points": 45,
         "banned_resources": "Sick Bay, Captain's Chair",
-        "retire_resources": False,
+        "resource_rule": "list",
     }
     page = client.get(reverse("tournaments:event", args=[event.pk])).text
     assert "fleet points out of 125, a bye scores 45" in page and "Sick Bay, Captain&#x27;s Chair" in page
-    assert "None retired: every resource is allowed unless banned" in page
+    assert "Only the resources banned above are refused" in page
     edit = client.get(reverse("tournaments:edit", args=[event.pk])).text
     assert 'name="attack-wing-fleet_point_base" value="125"' in edit
 
@@ -287,3 +286,43 @@ def test_attack_wings_resource_settings_freeze_once_the_event_runs(client, enter
     assert "cannot change once the event has started: banned_resources" in response.text
     event.refresh_from_db()
     assert event.game_settings["banned_resources"] == ""
+
+
+def test_the_event_page_offers_a_list_change_only_while_the_service_takes_it(client, player, make_fleet):
+    """Past the submission deadline the player may no longer change their list (the service refuses,
+    so the page offers no button either: both ask :func:`tournaments.access.may_change_list`)."""
+    event = EventFactory(submission_deadline=timezone.now() + timedelta(hours=1))
+    registration_add(event=event, player=player)
+    client.force_login(player)
+    url = reverse("tournaments:event", args=[event.pk])
+    assert "Submit fleet" in client.get(url).text
+    Event.objects.filter(pk=event.pk).update(submission_deadline=timezone.now() - timedelta(minutes=1))
+    page = client.get(url).text
+    assert "Submit fleet" not in page and "Change fleet" not in page
+
+
+def finished_event(enter):
+    event = EventFactory(planned_rounds=1)
+    for _ in range(2):
+        enter(event)
+    event_start(event=event)
+    for match in round_pair_next(event=event, by=event.organizer).matches.all():
+        result_enter(match=match, by=event.organizer, result=MatchResult(1))
+    return event_finish(event=event)
+
+
+def test_who_may_reopen_a_finished_event_is_asked_once(client, enter, judge):
+    """Only the organizer reopens a finished event: the round page offers it to them and not to a judge,
+    and the judge's post is refused, both by :func:`tournaments.access.may_reopen`."""
+    event = finished_event(enter)
+    event.judges.add(judge)
+    round_url = reverse("tournaments:round", args=[event.pk, 1])
+    reopen_url = reverse("tournaments:reopen", args=[event.pk, 1])
+    client.force_login(judge)
+    assert "Reopen for corrections" not in client.get(round_url).text
+    assert client.post(reopen_url, {"confirm": "yes"}).status_code == 403
+    client.force_login(event.organizer)
+    assert "Reopen for corrections" in client.get(round_url).text
+    client.post(reopen_url, {"confirm": "yes"})
+    event.refresh_from_db()
+    assert event.status == EventStatus.RUNNING

@@ -77,3 +77,40 @@ def test_attack_wings_columns_become_its_settings_and_other_games_get_none():
         assert Event.objects.get(pk=deck).fleet_point_base == 0
     finally:
         latest()
+
+
+def test_the_retirement_tick_box_becomes_the_rule_each_event_had():
+    """attack_wing 0002: ticked is the 2016 table (seed 003, Resources 4; its banned list still applies),
+    unticked the banned list when it names any, else none retired; and back."""
+    tournaments = ("tournaments", "0019_store_final_standings_of_finished_events")
+    before = [("attack_wing", "0001_event_settings_from_event_columns"), tournaments]
+    old = migrate(before)
+    User, Event = old.get_model("auth", "User"), old.get_model("tournaments", "Event")
+    kira = User.objects.create(username="kira")
+
+    def event(name, **settings):
+        base = {"fleet_point_base": 130, "bye_fleet_points": 60, "banned_resources": ""}
+        return Event.objects.create(
+            name=name,
+            game="attack-wing",
+            format="f",
+            date="2026-12-05",
+            organizer=kira,
+            game_settings={**base, **settings},
+        ).pk
+
+    table = event("Store Championship", retire_resources=True, banned_resources="Sick Bay")
+    listed = event("Community Night", retire_resources=False, banned_resources="Sick Bay")
+    none = event("Anything Goes", retire_resources=False)
+    try:
+        after = [("attack_wing", "0002_resource_rule_replaces_retire_tick_box"), tournaments]
+        Event = migrate(after).get_model("tournaments", "Event")
+        rules = {pk: Event.objects.get(pk=pk).game_settings for pk in (table, listed, none)}
+        assert [rules[pk]["resource_rule"] for pk in (table, listed, none)] == ["table-2016", "list", "none"]
+        assert rules[table]["banned_resources"] == "Sick Bay"
+        assert not any("retire_resources" in settings for settings in rules.values())
+        Event = migrate(before).get_model("tournaments", "Event")
+        back = [Event.objects.get(pk=pk).game_settings["retire_resources"] for pk in (table, listed, none)]
+        assert back == [True, False, False]
+    finally:
+        latest()

@@ -11,11 +11,13 @@ from django.urls import reverse
 
 from fleets.services import api_token_create
 from games.attack_wing.results import MatchResult
+from tests.accounts.factories import PlayerFactory
 from tests.tournaments.factories import legal_fleet_content
 from tournaments.errors import TournamentError
 from tournaments.models import EventStatus, Match, MatchSide, MatchStatus
 from tournaments.services import (
     event_start,
+    registration_add,
     registration_add_walk_in,
     registration_submit_fleet,
     result_enter,
@@ -117,3 +119,47 @@ def test_no_first_fleet_once_a_result_of_his_is_in(evening, make_fleet):
         registration_submit_fleet(registration=late, fleet=make_fleet(late.player), by=event.organizer)
     late.refresh_from_db()
     assert late.fleet_version is None
+
+
+def test_the_desk_warns_before_scoring_his_table_against_an_empty_fleet(evening, client):
+    """Seed 003, "Fleet Points": a fleet the site does not know scores as an empty one, so the desk's
+    form of that table says so before the result is saved; the other tables carry no warning."""
+    event, late, match = evening
+    client.force_login(event.organizer)
+    page = client.get(reverse("tournaments:round", args=[event.pk, 2])).text
+    assert page.count("without-list-warning") == 1
+    warning = page[page.index(f'id="without-list-{match.table}"') :]
+    assert warning.index("No fleet entered for Vic Fontaine") < warning.index(f"Save table {match.table}")
+    assert "empty fleet" in warning[: warning.index("</div>")]
+
+
+def test_the_match_page_warns_the_staff_too_until_the_result_is_in(evening, client):
+    event, late, match = evening
+    client.force_login(event.organizer)
+    url = reverse("tournaments:match", args=[event.pk, match.pk])
+    page = client.get(url).text
+    assert page.index("No fleet entered for Vic Fontaine") < page.index('id="result-form"')
+    result_enter(match=match, by=event.organizer, result=MatchResult(1))
+    assert "No fleet entered" not in client.get(url).text
+
+
+def test_an_account_late_entry_paired_without_a_list_is_offered_to_submit_it(event_staff, enter, client):
+    """A late entry added by account name and paired before his list is in may still submit it
+    (the event page offers it, as the service takes it) until a result of his is in."""
+    event = event_staff["event"]
+    for _ in range(3):
+        enter(event)
+    event_start(event=event)
+    round_pair_next(event=event, by=event.organizer)
+    player = PlayerFactory()
+    late = registration_add(event=event, player=player, added_by=event.organizer)
+    for match in Match.objects.filter(round__event=event, round__number=1, table__isnull=False):
+        result_enter(match=match, by=event.organizer, result=MatchResult(1))
+    round_pair_next(event=event, by=event.organizer)
+    client.force_login(player)
+    page = reverse("tournaments:event", args=[event.pk])
+    assert "Submit fleet" in client.get(page).text
+    match = MatchSide.objects.select_related("match").get(round__number=2, registration=late).match
+    assert not match.is_bye  # four players in round 2
+    result_enter(match=match, by=event.organizer, result=MatchResult(1))
+    assert "Submit fleet" not in client.get(page).text

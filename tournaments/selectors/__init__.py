@@ -49,6 +49,7 @@ from .rounds import (
     round_matches,
     round_seat,
     round_table_statuses,
+    tables_without_lists,
 )
 from .seats import SeatResult, event_seat_results, event_sides, events_seat_results, opponents_by_registration
 from .standings import (
@@ -112,6 +113,7 @@ __all__ = [
     "match_history",
     "match_page",
     "paired_without_lists",
+    "tables_without_lists",
     "own_report",
     "pairings_by_name",
     "match_points_before",

@@ -32,6 +32,18 @@ def paired_without_lists(round_: Round) -> list[str]:
     return sorted(registration.name for registration in registrations if not registration.list_submitted)
 
 
+def tables_without_lists(game, matches: list[Match]) -> dict[int, list[str]]:
+    """For each of ``matches`` (sides loaded) that seats a player with no list, their names: the desk
+    warns before such a table is scored, since a missing list scores as an empty one."""
+    registrations = [side.registration for match in matches for side in match.sides.all()]
+    game.load_lists(registrations)
+    listless = {
+        match.pk: sorted(side.registration.name for side in match.sides.all() if not side.registration.list_submitted)
+        for match in matches
+    }
+    return {pk: names for pk, names in listless.items() if names}
+
+
 def round_table_statuses(round_: Round) -> Counter:
     """How many of the round's tables (byes left out) are in each result status, in one query."""
     tables = round_.matches.filter(table__isnull=False).order_by()

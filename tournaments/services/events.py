@@ -10,6 +10,7 @@ from accounts.roles import JUDGE
 from ..errors import TournamentError
 from ..games import event_game
 from ..models import Event, EventStatus, Match, MatchStatus, StaffAction, StaffChange
+from .event_rules import check_event
 from .final_standings import final_standings_store
 from .locking import lock_event, lock_submitted_fleet
 
@@ -28,7 +29,9 @@ FROZEN_ONCE_STARTED = (
 @transaction.atomic
 def event_create(*, organizer, judges=(), **fields) -> Event:
     """A new event in registration, run by ``organizer``; ``game_settings`` are the game's own (its
-    settings form cleaned them), the game's defaults where not given."""
+    settings form cleaned them), the game's defaults where not given. Settings that break a rule of
+    :mod:`.event_rules` are refused (:class:`~.event_rules.EventInvalid`) and nothing is written."""
+    check_event(organizer=organizer, **fields)
     event = Event(organizer=organizer, **fields)
     event.game_settings = event_game(event.game).settings(event)  # every one written out, defaults included
     event.save()
@@ -103,10 +106,12 @@ def end_powers_of_taken_role(sender, *, user, role: str, by, **kwargs) -> None:
 @transaction.atomic
 def event_update(*, event: Event, judges=None, by=None, **fields) -> Event:
     """Change the event's settings (and judges, when given). How the event is played is fixed at the
-    start; the number of rounds, the tie-breakers and the rest may still change."""
+    start; the number of rounds, the tie-breakers and the rest may still change, under the rules of
+    :mod:`.event_rules` (judged for ``by``, else the event's organizer)."""
     event = lock_event(event)
     if event.status == EventStatus.FINISHED:
         raise TournamentError("A finished event cannot be changed.")
+    check_event(organizer=by or event.organizer, event=event, **fields)
     changed = [name for name in FROZEN_ONCE_STARTED if name in fields and fields[name] != getattr(event, name)]
     if "game_settings" in fields:
         changed += changed_game_settings(event, fields["game_settings"])

@@ -8,6 +8,7 @@ from django.utils import timezone
 from fleets.services import FleetError, FleetIllegal, fleet_submission_version
 from rules.text_input import text_problem
 
+from ..access import list_change_refusal, may_drop, may_withdraw
 from ..errors import FleetRefused, TournamentError
 from ..games import FleetGame, event_game
 from ..models import Event, EventStatus, Registration
@@ -63,8 +64,8 @@ def clean_club(club: str) -> str:
 def registration_withdraw(*, registration: Registration) -> None:
     """Leave an event that has not started (once it has, drop instead: results stay).
     The submission history keeps what was submitted."""
-    event = lock_event(registration.event)
-    if event.has_started:
+    registration.event = lock_event(registration.event)
+    if not may_withdraw(registration):
         raise TournamentError("The event has started: drop instead of withdrawing.")
     registration = Registration.objects.select_related("fleet_version__fleet").get(pk=registration.pk)
     before = submission_snapshot(registration)
@@ -112,21 +113,9 @@ def registration_submit_fleet(*, registration: Registration, fleet, by=None) -> 
 
 
 def check_lists_may_change(registration: Registration) -> None:
-    """Lists change until the submission deadline (not for players the staff entered, who come after
-    it by nature), and never once the player is checked in to a running event -- except a late
-    entry's first list, which may come after they are paired (the desk entered them with none),
-    until a result of theirs is in: results already scored against no list stay as they are."""
-    event = registration.event
-    if event.status == EventStatus.FINISHED:
-        raise TournamentError("Lists cannot change once the player is playing.")
-    if event.is_running and registration.checked_in:
-        has_result = registration.sides.filter(match__table__isnull=False).exclude(outcome="").exists()
-        late_first_list = registration.fleet_submitted_at is None and not has_result
-        if not late_first_list:
-            raise TournamentError("Lists cannot change once the player is playing.")
-    past_deadline = event.submission_deadline is not None and timezone.now() > event.submission_deadline
-    if past_deadline and registration.added_by_id is None:
-        raise TournamentError("The list submission deadline has passed; ask the organizer.")
+    """Refuse unless the player's list may change now (the rule: :func:`tournaments.access.list_change_refusal`)."""
+    if refusal := list_change_refusal(registration):
+        raise TournamentError(refusal)
 
 
 @transaction.atomic
@@ -190,8 +179,8 @@ def registration_grant_bye(*, registration: Registration, granted: bool = True) 
 def registration_drop(*, registration: Registration) -> Registration:
     """Leave the event: no further pairings; results already played stay."""
     require_running(registration, "Players drop only while the event runs; before it starts, withdraw instead.")
-    registration = Registration.objects.select_for_update().get(pk=registration.pk)
-    if registration.dropped:
+    registration = Registration.objects.select_for_update(of=("self",)).select_related("event").get(pk=registration.pk)
+    if not may_drop(registration):
         raise TournamentError(f"{registration.name} has already dropped.")
     registration.dropped_at = timezone.now()
     registration.save(update_fields=["dropped_at"])

@@ -29,11 +29,12 @@ from accounts.services import AccountError, guest_create
 from fleets.services import FleetError, fleet_create, fleet_lock
 from stores.errors import StoreError
 from stores.services import store_create
-from stores.transfer import DETAILS, refusal
+from stores.transfer import DETAILS
 
 from ..errors import TournamentError
 from ..models import Event, MatchSide
 from ..serializers import EventFile, Problems, Record, event_from_dict
+from .event_rules import CHECKED, event_problems
 from .final_standings import final_standings_store
 
 
@@ -73,7 +74,8 @@ def event_import(*, data: object, organizer=None) -> Event:
 
 
 def _check_accounts(record: EventFile, organizer, problems: Problems) -> None:
-    """Staff named in the file who have an account here must hold the role (missing ones are created with it)."""
+    """Staff named in the file who have an account here must hold the role (missing ones are created with
+    it); the event's settings keep the rules every event keeps (:mod:`.event_rules`), its store too."""
     event = record.event
     staff = [(name, JUDGE, "event.judges") for name in event.many_users.get("judges", [])]
     if organizer is None:
@@ -84,9 +86,9 @@ def _check_accounts(record: EventFile, organizer, problems: Problems) -> None:
         if name in existing and not has_role(existing[name], role):
             problems.add(where, f"{name!r} does not hold the {role} role here")
     runner = organizer or existing.get(event.users["organizer"])
-    why = refusal(event.extra["store"], runner)
-    if why:
-        problems.add("event.store", why)
+    fields = {name: getattr(event.instance, name) for name in CHECKED if name != "store"}
+    for name, why in event_problems(organizer=runner, store=event.extra["store"], **fields).items():
+        problems.add(f"event.{name}", why)
 
 
 def _write(record: EventFile, organizer) -> Event:

@@ -10,11 +10,12 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from accounts.permissions import organizer_required
 
 from .. import selectors, services
-from ..access import Viewer, event_organizer_required, event_page
+from ..access import Viewer, event_organizer_required, event_page, may_change_list, may_drop, may_withdraw
 from ..formats import format_name
 from ..forms import AddPlayerForm, AppointJudgeForm, EventForm
 from ..games import event_game
 from ..models import Event
+from ..services.event_rules import EventInvalid
 from .service_calls import run_service
 
 
@@ -30,10 +31,15 @@ def event_create(request):
     """Organizers only: the creator becomes the event's organizer."""
     form = EventForm(request.POST or None, user=request.user)
     if request.method == "POST" and form.is_valid():
-        event = services.event_create(
-            organizer=request.user, judges=form.cleaned_data["judges"], **form.service_fields()
-        )
-        return redirect("tournaments:event", event.pk)
+        try:
+            event = services.event_create(
+                organizer=request.user, judges=form.cleaned_data["judges"], **form.service_fields()
+            )
+        except EventInvalid as invalid:  # the form asks the same rules: only a change meanwhile gets here
+            for field, problem in invalid.problems.items():
+                form.add_error(field, problem)
+        else:
+            return redirect("tournaments:event", event.pk)
     return render(request, "tournaments/event_form.html", {"form": form})
 
 
@@ -78,6 +84,9 @@ def event_detail(request, event: Event, viewer: Viewer):
         "registrations": registrations,
         "rounds": selectors.event_rounds(event),
         "checked_in": sum(1 for r in registrations if r.checked_in and not r.dropped),
+        "may_change_list": viewer.registration is not None and may_change_list(viewer.registration),
+        "may_withdraw": viewer.registration is not None and may_withdraw(viewer.registration),
+        "may_drop": viewer.registration is not None and may_drop(viewer.registration),
         "my_seat": selectors.latest_seat(viewer.registration) if event.is_running else None,
         "fleet_changed": selectors.fleet_changed_since_submission(viewer.registration),
         "add_form": AddPlayerForm() if viewer.is_staff else None,

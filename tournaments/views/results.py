@@ -11,7 +11,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from .. import selectors, services
 from ..access import Viewer, event_page, event_staff_required, may_enter_result, require_match_player_or_staff
 from ..games import event_game
-from ..models import Event, Match
+from ..models import Event, Match, MatchStatus
 from .service_calls import run_service
 
 
@@ -55,6 +55,8 @@ def match_detail(request, event: Event, viewer: Viewer, match_pk: int):
         start = game.current_result(match) if enters else selectors.own_report(game, match, seat)
         form = game.result_form(match, result=start, staff=enters)
     context = {**selectors.match_page(event=event, match=match, viewer=viewer, seat=seat), "form": form}
+    if enters and match.status != MatchStatus.CONFIRMED:  # warned before a table is scored against no list
+        context["without_lists"] = selectors.tables_without_lists(game, [match]).get(match.pk, [])
     return render(request, "tournaments/match_detail.html", context)
 
 

@@ -17,11 +17,19 @@ from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from .. import selectors, services
-from ..access import Viewer, event_page, event_staff_required, may_enter_result, may_open_match, require_result_entry
+from ..access import (
+    Viewer,
+    event_page,
+    event_staff_required,
+    may_enter_result,
+    may_open_match,
+    may_reopen,
+    require_result_entry,
+)
 from ..errors import RematchWarning, TournamentError
 from ..forms import SwapForm
 from ..games import event_game
-from ..models import Event, EventStatus, Match, MatchSide, MatchStatus, Round
+from ..models import Event, Match, MatchSide, MatchStatus, Round
 from .service_calls import run_service
 
 
@@ -85,6 +93,7 @@ class TableRow:
     can_open: bool
     own_table: bool = False
     entry_form: object = None
+    without_lists: tuple[str, ...] = ()
 
 
 def round_page(request, event: Event, viewer: Viewer, round_: Round, *, refused=None, only: int | None = None) -> dict:
@@ -98,7 +107,7 @@ def round_page(request, event: Event, viewer: Viewer, round_: Round, *, refused=
     points = selectors.match_points_before(event, number)
     game = event_game(event.game)
     is_latest = not event.rounds.filter(number__gt=number).exists()
-    forms = {}
+    forms, listless = {}, {}
     if viewer.is_staff and event.is_running and is_latest:
         round_.event = event  # the forms read the event through the round: no query per table
         # a staff member's own table takes no form here: they report it on its match page, like a player
@@ -115,6 +124,7 @@ def round_page(request, event: Event, viewer: Viewer, round_: Round, *, refused=
             forms[match.pk].prefix = f"table-{match.table}"
         if refused is not None and refused.match_pk in forms:
             forms[refused.match_pk] = refused
+        listless = selectors.tables_without_lists(game, waiting)
     tables = [
         TableRow(
             match=match,
@@ -124,12 +134,14 @@ def round_page(request, event: Event, viewer: Viewer, round_: Round, *, refused=
             can_open=may_open_match(viewer, match),
             own_table=viewer.is_staff and not match.is_bye and not may_enter_result(viewer, match),
             entry_form=forms.get(match.pk),
+            without_lists=tuple(listless.get(match.pk, ())),
         )
         for match in matches
     ]
     return {
         "event": event,
         "tab": "rounds",
+        "game": game,
         "round": round_,
         "viewer": viewer,
         "tables": tables,
@@ -137,6 +149,7 @@ def round_page(request, event: Event, viewer: Viewer, round_: Round, *, refused=
         "results_missing": statuses.total() - statuses[MatchStatus.CONFIRMED],
         "disputed": statuses[MatchStatus.DISPUTED],
         "has_confirmed": statuses[MatchStatus.CONFIRMED] > 0,
+        "may_reopen": is_latest and statuses[MatchStatus.CONFIRMED] > 0 and may_reopen(viewer, event),
         "any_result": statuses.total() > statuses[MatchStatus.AWAITING],
         "night": selectors.event_night(event) if viewer.is_staff and is_latest else None,
     }
@@ -226,10 +239,10 @@ def repair(request, event: Event, viewer: Viewer, number: int):
 @event_staff_required
 def reopen(request, event: Event, viewer: Viewer, number: int):
     """Reopen the latest round's results for correction; the form's tick box is the confirmation.
-    Judges may reopen while the event runs; only the organizer reopens a finished event."""
-    if event.status == EventStatus.FINISHED and not viewer.is_organizer:
-        raise PermissionDenied("Only the event's organizer may reopen a finished event.")
+    Who may is :func:`tournaments.access.may_reopen`."""
     round_ = load_round(event, number)
+    if not may_reopen(viewer, event):
+        raise PermissionDenied("Only the event's organizer may reopen a finished event.")
     if request.POST.get("confirm") != "yes":
         messages.error(request, "Tick the box to confirm that the round's results should be reopened.")
     else:
