@@ -43,6 +43,7 @@ from stores.access import standing as store_standing
 
 from .games import FleetGame, event_game
 from .models import Event, EventStatus, MatchSide, Registration
+from .zones import event_clock
 
 STARTED = (EventStatus.RUNNING, EventStatus.FINISHED)
 
@@ -192,7 +193,8 @@ def _event_view(allowed, refusal: str):
                 if not request.user.is_authenticated:
                     return redirect_to_login(request.get_full_path())
                 raise PermissionDenied(refusal)
-            return view(request, event, viewer, *args, **kwargs)
+            with event_clock(event):  # every time the page shows is on the event's clock
+                return view(request, event, viewer, *args, **kwargs)
 
         return wrapped
 

@@ -59,7 +59,8 @@ def test_a_correction_and_a_reopening_name_the_organizer_and_the_result_before(t
     first, second = seats[1].player.username, seats[2].player.username
     told = sentences(event)
     assert told[0].startswith(f"Organizer {organizer} entered the result of table 1: {first} won, ")
-    assert told[1].startswith(f"Organizer {organizer} corrected table 1: {second} won, ")
+    assert told[1].startswith(f"Organizer {organizer} corrected table 1: {first} won, ")
+    assert f" → {second} won, " in told[1]
     assert told[2].startswith(f"Organizer {organizer} reopened table 1 for corrections; it stood at: {second} won, ")
 
 

@@ -10,6 +10,8 @@ from django.db import models
 from accounts.paper import PaperSize, site_paper_size
 from game_registry import game_choices
 
+from ..zones import event_hours, event_zone_name
+
 
 class EventStatus(models.TextChoices):
     REGISTRATION = "registration", "Registration open"
@@ -104,11 +106,13 @@ class Event(models.Model):
 
     @property
     def hours(self) -> str:
-        """The time of day as pages and printouts show it: "19:00", "19:00–23:00", or "" without a start."""
-        if self.start_time is None:
-            return ""
-        end = f"–{self.end_time:%H:%M}" if self.end_time is not None else ""
-        return f"{self.start_time:%H:%M}{end}"
+        """The time of day as pages and printouts show it, the zone named (:func:`tournaments.zones.event_hours`)."""
+        return event_hours(self)
+
+    @property
+    def zone_name(self) -> str:
+        """The time zone every time of the event is in (:func:`tournaments.zones.event_zone_name`)."""
+        return event_zone_name(self)
 
     def swiss_rounds(self, player_count: int) -> int:
         """The planned number of Swiss rounds: the organizer's, else enough to find one undefeated player."""

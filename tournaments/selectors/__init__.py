@@ -32,6 +32,7 @@ from .history import (
     event_staff_history,
     event_submission_history,
     event_walk_ins,
+    match_history,
 )
 from .lists import FleetRow, event_fleets, fleet_changed_since_submission, submitted_deck_view
 from .rounds import (
@@ -40,7 +41,6 @@ from .rounds import (
     live_pairings,
     load_for_desk,
     match_for_page,
-    match_history,
     match_page,
     own_report,
     paired_without_lists,

@@ -9,7 +9,8 @@ from django.db.models import Count, F, Prefetch, prefetch_related_objects
 
 from ..access import Viewer, may_enter_result
 from ..games import SEATS, event_game
-from ..models import Event, Match, MatchSide, MatchStatus, Registration, ResultChange, Round
+from ..models import Event, Match, MatchSide, MatchStatus, Registration, Round
+from .history import match_history
 
 
 def round_matches(round_: Round, *, match_pk: int | None = None) -> list[Match]:
@@ -91,10 +92,6 @@ def match_for_page(event: Event, pk: int) -> Match:
     )
 
 
-def match_history(match: Match) -> list[ResultChange]:
-    return list(match.changes.select_related("changed_by"))
-
-
 def latest_seat(registration: Registration | None) -> MatchSide | None:
     """Where the player sits in the latest round they were paired in (for their link to the match
     page), with ``opponent``: the other side at the table (None for a bye)."""
@@ -156,6 +153,6 @@ def match_page(*, event: Event, match: Match, viewer: Viewer, seat: MatchSide | 
         "sides": list(sides.values()),
         "reports": [reports.get(s) for s in SEATS],
         "opponent_report": reports.get(3 - seat.seat) if seat else None,
-        "history": match_history(match),
+        "history": match_history(event, match),
         "can_report": (seat is not None and match.status != MatchStatus.CONFIRMED) or may_enter_result(viewer, match),
     }

@@ -1,0 +1,63 @@
+"""An event's clock: the time zone its date and hours are in, and those hours as moments.
+
+An event's date, start and end are the wall clock where it is held: its store's time zone, or the
+site's (``settings.TIME_ZONE``) for an event held elsewhere. Every page, printout, calendar entry
+and export of the event asks this module, so 19:00 at a New York store is 19:00 in New York on
+the event page, in a calendar in Berlin and in the result history alike. The event's pages show
+every stored moment (a result change, a report) on this clock too: :func:`event_clock` makes it the
+current time zone while an event's page is built (:mod:`tournaments.access` wraps every event view
+in it).
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+from django.utils import timezone
+
+from stores.models import zone_label
+
+
+def event_zone(event) -> ZoneInfo:
+    """The time zone of ``event``: its store's, else the site's."""
+    if event.store_id is not None:
+        return ZoneInfo(event.store.timezone)
+    return timezone.get_default_timezone()
+
+
+def event_zone_name(event) -> str:
+    """The event's time zone as pages name it ("America/New York"), as the store page names it."""
+    return zone_label(event_zone(event).key)
+
+
+def event_start(event) -> datetime | None:
+    """When the event starts, in its time zone; ``None`` when it has no start time (an all-day event)."""
+    if event.start_time is None:
+        return None
+    return datetime.combine(event.date, event.start_time, tzinfo=event_zone(event))
+
+
+def event_end(event) -> datetime | None:
+    """When the event ends, in its time zone; ``None`` unless both start and end times are known."""
+    if event.start_time is None or event.end_time is None:
+        return None
+    return datetime.combine(event.date, event.end_time, tzinfo=event_zone(event))
+
+
+def event_hours(event) -> str:
+    """The hours as pages and printouts show them, the zone named: "19:00–23:00 (America/New York)",
+    or "" without a start time."""
+    start, end = event_start(event), event_end(event)
+    if start is None:
+        return ""
+    until = f"–{end:%H:%M}" if end is not None else ""
+    return f"{start:%H:%M}{until} ({event_zone_name(event)})"
+
+
+@contextmanager
+def event_clock(event):
+    """Within it, every moment a template or ``timezone.localtime`` shows is on ``event``'s clock."""
+    with timezone.override(event_zone(event)):
+        yield
