@@ -28,12 +28,14 @@ def store_today(store: Store):
 
 
 def store_events(store: Store) -> dict[str, list]:
-    """The store's events: ``upcoming`` (today and later, soonest first) and ``past`` (latest first)."""
+    """The store's events: ``running``, ``upcoming`` (soonest first) and ``past`` (latest first), as
+    the events' own rule sorts them (``tournaments.models.EventQuerySet``) on the date at the store."""
     today = store_today(store)
     events = store.events.select_related("store")
     return {
-        "upcoming": list(events.filter(date__gte=today).order_by("date", "name")),
-        "past": list(events.filter(date__lt=today).order_by("-date", "name")[:PAGE_SIZE]),
+        "running": list(events.running().order_by("date", "name")),
+        "upcoming": list(events.upcoming(today).order_by("date", "name")),
+        "past": list(events.past(today).order_by("-date", "name")[:PAGE_SIZE]),
     }
 
 

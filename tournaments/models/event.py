@@ -32,6 +32,27 @@ class TieBreakPreset(models.TextChoices):
     FAQ_2014 = "faq-2014", "Battle points, then match points, then fleet points (2014 FAQ ruling 31)"
 
 
+class EventQuerySet(models.QuerySet):
+    """Which events are running, upcoming and past: the one rule every list of events asks (the
+    event list, the home page, a store's page and calendars, the API).
+
+    A running event is running whatever its date; an event open for registration is upcoming
+    until its day is over (``today``: the date on the clock of whoever lists it, a store's own for
+    its page) and past after it, never held; a finished event is past.
+    """
+
+    def running(self):
+        return self.filter(status=EventStatus.RUNNING)
+
+    def upcoming(self, today):
+        return self.filter(status=EventStatus.REGISTRATION, date__gte=today)
+
+    def past(self, today):
+        return self.filter(
+            models.Q(status=EventStatus.FINISHED) | models.Q(status=EventStatus.REGISTRATION, date__lt=today)
+        )
+
+
 class Event(models.Model):
     name = models.CharField(max_length=120)
     game = models.CharField(max_length=40, choices=game_choices)
@@ -83,6 +104,8 @@ class Event(models.Model):
     )
     status = models.CharField(max_length=20, choices=EventStatus.choices, default=EventStatus.REGISTRATION)
     created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = EventQuerySet.as_manager()
 
     class Meta:
         ordering = ["-date", "name"]

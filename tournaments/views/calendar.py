@@ -83,11 +83,14 @@ def event_ics(request, event: Event, viewer: Viewer):
 
 @require_safe
 def store_calendar(request, store_pk: int):
-    """Anyone: a store's upcoming and recent events, as a calendar to subscribe to."""
+    """Anyone: a store's running, upcoming and recent events, as a calendar to subscribe to."""
     store = load_store(store_pk)
     events = store_events(store)
     return _calendar(
-        request, [*events["upcoming"], *events["past"]], f"{store.name} events", f"store-{store.pk}-events.ics"
+        request,
+        [*events["running"], *events["upcoming"], *events["past"]],
+        f"{store.name} events",
+        f"store-{store.pk}-events.ics",
     )
 
 
