@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import NamedTuple
 
 from django.core.cache import cache
 from django.db.models import Count, F, Prefetch, prefetch_related_objects
+from django.utils import timezone
 
 from ..access import Viewer, may_enter_result
 from ..games import SEATS, event_game
@@ -37,6 +39,27 @@ def round_table_statuses(round_: Round) -> Counter:
     """How many of the round's tables (byes left out) are in each result status, in one query."""
     tables = round_.matches.filter(table__isnull=False).order_by()
     return Counter(dict(tables.values_list("status").annotate(count=Count("pk"))))
+
+
+def round_finished(round_: Round) -> bool:
+    """Whether every table of the round has a confirmed result: the round is over (the next one may
+    be paired, and its clock no longer matters)."""
+    return not round_.matches.exclude(status=MatchStatus.CONFIRMED).exists()
+
+
+class RoundClock(NamedTuple):
+    """What the round's clock says on the live page and the projector."""
+
+    finished: bool  # every result is in: the round is over, whatever the clock
+    minutes_left: int | None  # whole minutes left (rounded up), 0 once time is up, None before it starts
+
+
+def round_clock(event: Event, round_: Round) -> RoundClock:
+    minutes_left = None
+    if round_.clock_started_at:
+        elapsed = (timezone.now() - round_.clock_started_at).total_seconds() / 60
+        minutes_left = max(0, int(event.round_minutes - elapsed + 0.999))
+    return RoundClock(finished=round_finished(round_), minutes_left=minutes_left)
 
 
 LIVE_CACHE_SECONDS = 10
