@@ -103,3 +103,18 @@ def test_the_history_costs_the_same_queries_however_many_changes(table, django_a
         result_enter(match=match, by=event.organizer, result=MatchResult(2))
     with django_assert_max_num_queries(len(few)):
         assert len(event_history(event)) == 11
+
+
+def test_the_match_page_tells_a_correction_as_the_old_result_and_the_new(table, client):
+    """Not "corrected (status confirmed → confirmed)": the result the table had, then the one it has."""
+    event, match, seats = table
+    first, second = seats[1].player.username, seats[2].player.username
+    result_enter(match=match, by=event.organizer, result=MatchResult(1))
+    result_enter(match=match, by=event.organizer, result=MatchResult(2))
+    client.force_login(event.organizer)
+    page = client.get(reverse("tournaments:match", args=[event.pk, match.pk])).content.decode()
+    history = page[page.index('id="match-history"') :]
+    assert "status confirmed → confirmed" not in history
+    corrected = next(line for line in history.splitlines() if " corrected table 1" in line)
+    assert f": {first} won, " in corrected and f" → {second} won, " in corrected
+    assert corrected.index(f"{first} won") < corrected.index(f"{second} won")
