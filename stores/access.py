@@ -42,6 +42,11 @@ def standing(user, store_id: int | None) -> Standing:
     return Standing(is_organizer=StoreRoleKind.ORGANIZER in roles, is_judge=StoreRoleKind.JUDGE in roles)
 
 
+def store_judges(stores):
+    """The people who judge at any of ``stores`` (store ids or stores) now, as a queryset of their ids."""
+    return StoreRole.objects.current().filter(store__in=stores, role=StoreRoleKind.JUDGE).values("person")
+
+
 def organized_stores(user):
     """The stores ``user`` may hold events at: those they organize now (every store, for a superuser)."""
     if not user.is_authenticated:

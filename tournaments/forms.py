@@ -9,7 +9,6 @@ from django.contrib.auth import get_user_model
 from django.template.defaultfilters import pluralize
 
 from accounts.number_fields import IdChoiceField, IdMultipleChoiceField
-from accounts.roles import JUDGE
 from accounts.text_fields import CleanTextFormMixin
 from fleets.decks.services import MAX_IMPORT_BYTES
 from fleets.models import Deck
@@ -17,6 +16,7 @@ from game_registry import all_games
 from stores.access import organized_stores
 from stores.models import Store
 
+from .access import eligible_judges, judge_refusal
 from .formats import format_choices, has_fixed_tiebreakers, join_format_choice, split_format_choice
 from .games import DeckGame, GameSettingsForm, event_game
 from .models import Event, TieBreakPreset
@@ -45,10 +45,11 @@ class EventForm(CleanTextFormMixin, forms.ModelForm):
         help_text="The rules every player's fleet or deck is checked against when they submit it.",
     )
     judges = IdMultipleChoiceField(
-        queryset=get_user_model().objects.filter(groups__name=JUDGE).order_by("username"),
+        queryset=get_user_model().objects.none(),  # the eligible ones, set per form (tournaments.access)
         required=False,
         help_text="People who help you run the event: they may pair rounds, enter and correct results and see "
-        "every list. Only accounts with the Judge role are offered; you can appoint judges later too.",
+        "every list. Only the store's judges are offered (any account with the Judge role for an event held "
+        "at no store); you can appoint judges later too.",
     )
 
     class Meta:
@@ -123,6 +124,7 @@ class EventForm(CleanTextFormMixin, forms.ModelForm):
         super().__init__(*args, **kwargs)
         # Only the stores the person organizes: nobody holds an event at, or moves one to, another store.
         self.fields["store"].queryset = organized_stores(user) if user is not None else Store.objects.none()
+        self.fields["judges"].queryset = eligible_judges(stores=self._offered_stores(user), event=self.instance)
         self.fields["paper_size"].required = False
         players = None
         if self.instance.pk:
@@ -130,6 +132,15 @@ class EventForm(CleanTextFormMixin, forms.ModelForm):
             players = self.instance.registrations.filter(dropped_at=None).count()
         self.fields["planned_rounds"].help_text = rounds_help(players)
         self.game_forms = self._game_forms()
+
+    def _offered_stores(self, user):
+        """Whose judges the form offers: the event's store's (an event at no store: every judge's); for a
+        new event, those of the stores the person may hold it at. :meth:`clean` holds the choice to the
+        store chosen."""
+        if self.instance.pk:
+            return None if self.instance.store_id is None else [self.instance.store_id]
+        stores = organized_stores(user) if user is not None else Store.objects.none()
+        return stores if stores.exists() else None
 
     def _game_forms(self) -> list[GameSettings]:
         """Every game's settings form: the chosen game's bound to the input, the others showing what they
@@ -163,11 +174,14 @@ class EventForm(CleanTextFormMixin, forms.ModelForm):
         return self.cleaned_data["paper_size"] or self.instance.paper_size
 
     def clean(self):
-        """A game that ranks by its own tie-breakers takes the default setting (its order is its own)."""
+        """A game that ranks by its own tie-breakers takes the default setting (its order is its own);
+        the judges are the chosen store's (:func:`tournaments.access.judge_refusal`)."""
         data = super().clean()
         game, _ = split_format_choice(data.get("game_format", ""))
         if game and has_fixed_tiebreakers(game) and data.get("tiebreaks") != TieBreakPreset.DEFAULT:
             self.add_error("tiebreaks", "This game ranks by its own tie-breakers; keep the default.")
+        if refusal := judge_refusal(store=data.get("store"), event=self.instance, judges=data.get("judges", [])):
+            self.add_error("judges", refusal)
         start, end = data.get("start_time"), data.get("end_time")
         if end is not None and start is None:
             self.add_error("end_time", "Give the start time too.")
