@@ -21,6 +21,7 @@ from .formats import format_choices, has_fixed_tiebreakers, join_format_choice, 
 from .games import DeckGame, GameSettingsForm, event_game
 from .models import Event, TieBreakPreset
 from .models.event import suggested_rounds
+from .zones import wall_clock_at
 
 
 class GameSettings(NamedTuple):
@@ -107,7 +108,8 @@ class EventForm(CleanTextFormMixin, forms.ModelForm):
             "organize are offered.",
             "round_minutes": "The round clock on the round page and the venue's screen counts down from this.",
             "submission_deadline": "After this, players can no longer submit or change their list themselves. "
-            "Leave blank to take lists until the event starts.",
+            "Leave blank to take lists until the event starts. The store's time (the site's for an event held "
+            "at no store), as are the start and end.",
             "lists_public": "Ticked: once the event starts, anyone can see every player's list. Not ticked: "
             "players see only the lists of the opponents they are paired with. You and your judges see all.",
             "top_cut": "After the Swiss rounds, the best 4 or 8 players in the standings play knockout rounds "
@@ -175,13 +177,16 @@ class EventForm(CleanTextFormMixin, forms.ModelForm):
 
     def clean(self):
         """A game that ranks by its own tie-breakers takes the default setting (its order is its own);
-        the judges are the chosen store's (:func:`tournaments.access.judge_refusal`)."""
+        the judges are the chosen store's (:func:`tournaments.access.judge_refusal`); the deadline is the
+        time of day where the event is held."""
         data = super().clean()
         game, _ = split_format_choice(data.get("game_format", ""))
         if game and has_fixed_tiebreakers(game) and data.get("tiebreaks") != TieBreakPreset.DEFAULT:
             self.add_error("tiebreaks", "This game ranks by its own tie-breakers; keep the default.")
         if refusal := judge_refusal(store=data.get("store"), event=self.instance, judges=data.get("judges", [])):
             self.add_error("judges", refusal)
+        if data.get("submission_deadline") is not None:
+            data["submission_deadline"] = wall_clock_at(data.get("store"), data["submission_deadline"])
         start, end = data.get("start_time"), data.get("end_time")
         if end is not None and start is None:
             self.add_error("end_time", "Give the start time too.")

@@ -20,11 +20,26 @@ from django.utils import timezone
 from stores.models import zone_label
 
 
+def zone_at(store) -> ZoneInfo:
+    """The time zone of an event held at ``store``: the store's, else (``None``: at no store) the site's."""
+    return ZoneInfo(store.timezone) if store is not None else timezone.get_default_timezone()
+
+
 def event_zone(event) -> ZoneInfo:
     """The time zone of ``event``: its store's, else the site's."""
-    if event.store_id is not None:
-        return ZoneInfo(event.store.timezone)
-    return timezone.get_default_timezone()
+    return zone_at(event.store if event.store_id is not None else None)
+
+
+def wall_clock_at(store, moment: datetime) -> datetime:
+    """``moment`` as a form read it (on the current clock), read again as the same time of day where an
+    event at ``store`` is held: a new event's form is read on the site's clock, and its store may be
+    elsewhere."""
+    return timezone.localtime(moment).replace(tzinfo=zone_at(store))
+
+
+def event_moment(event, moment: datetime) -> datetime:
+    """A stored moment (a change's time) on ``event``'s clock, for words a selector writes itself."""
+    return moment.astimezone(event_zone(event))
 
 
 def event_zone_name(event) -> str:

@@ -4,7 +4,7 @@ held at no store keeps the site's time zone."""
 
 import io
 import json
-from datetime import UTC, date, datetime, time
+from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -18,8 +18,10 @@ from games.attack_wing.results import MatchResult
 from stores.models import Store, StoreRole, StoreRoleKind
 from tests.accounts.factories import PlayerFactory
 from tests.tournaments.factories import EventFactory
+from tests.tournaments.test_event_views import event_form
 from tournaments import zones
-from tournaments.models import Match, ResultChange
+from tournaments.models import Event, Match, ResultChange, RoundChange
+from tournaments.selectors import event_round_history
 from tournaments.services import event_start, result_enter, round_pair_next
 
 pytestmark = pytest.mark.django_db
@@ -111,3 +113,37 @@ def test_the_export_names_the_clock_of_its_date_and_hours(new_york_event, client
     client.force_login(new_york_event.organizer)
     data = json.loads(client.get(reverse("tournaments:export_json", args=[new_york_event.pk])).content)
     assert (data["event"]["start_time"], data["event"]["time_zone"]) == ("19:00:00", "America/New_York")
+
+
+def test_the_pairings_thrown_away_tell_their_times_on_the_stores_clock(new_york_event):
+    table = {"table": 1, "players": ["odo", "kira"], "status": "awaiting"}
+    table["history"] = [{"action": "reported", "by": "odo", "at": "2026-12-20T01:30:05+00:00"}]
+    RoundChange.objects.create(
+        event=new_york_event,
+        round_number=1,
+        changed_by=new_york_event.organizer,
+        action="paired again",
+        removed={"matches": [table]},
+    )
+    (change,) = event_round_history(new_york_event)
+    assert "reported by odo at 2026-12-19 20:30:05" in change.sentence
+
+
+def test_the_lists_of_events_say_the_hours_on_the_stores_clock(new_york_event, client):
+    new_york_event.date = timezone.localdate() + timedelta(days=3)
+    new_york_event.save()
+    hours = "19:00–23:00 (America/New York)"
+    assert hours in client.get(reverse("tournaments:list")).text
+    assert hours in client.get(reverse("home")).text
+    assert hours in client.get(reverse("stores:detail", args=[new_york_event.store.pk])).text
+
+
+def test_a_deadline_is_read_on_the_clock_of_the_store_the_event_is_at(new_york_event, client):
+    """The new event's form is read on the site's clock; 18:00 typed for a New York store is 18:00 there."""
+    client.force_login(new_york_event.organizer)
+    data = event_form(store=new_york_event.store.pk, submission_deadline="2026-12-19T18:00", name="Empire Open")
+    client.post(reverse("tournaments:create"), data)
+    event = Event.objects.get(name="Empire Open")
+    assert event.submission_deadline == datetime(2026, 12, 19, 18, 0, tzinfo=NEW_YORK)
+    form = client.get(reverse("tournaments:edit", args=[event.pk])).text
+    assert 'value="2026-12-19T18:00"' in form

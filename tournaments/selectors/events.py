@@ -23,6 +23,7 @@ def upcoming_events(*, limit: int = 5) -> QuerySet[Event]:
     today = timezone.localdate()
     return (
         (Event.objects.running() | Event.objects.upcoming(today))
+        .select_related("store")  # whose clock the hours are on
         .annotate(player_count=Count("registrations"))
         .order_by("date", "name")[:limit]
     )

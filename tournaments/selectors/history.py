@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from django.db.models import Prefetch
 
 from accounts.models import GuestPlayer
@@ -19,6 +21,7 @@ from ..models import (
     StaffChange,
     SubmissionChange,
 )
+from ..zones import event_moment
 
 # How a sentence names what the staff did to a table's result, by the change's action.
 STAFF_VERBS = {
@@ -134,7 +137,7 @@ def event_round_history(event: Event) -> list[RoundChange]:
     changes = list(RoundChange.objects.filter(event=event).select_related("changed_by"))
     game = event_game(event.game)
     for change in changes:
-        tables = [removed_words(game, table) for table in change.removed.get("matches", [])]
+        tables = [removed_words(event, game, table) for table in change.removed.get("matches", [])]
         change.sentence = (
             f"{change.changed_by.get_username()} paired round {change.round_number} again; removed: "
             f"{'; '.join(tables) or 'no table'}."
@@ -142,8 +145,9 @@ def event_round_history(event: Event) -> list[RoundChange]:
     return changes
 
 
-def removed_words(game: EventGame, table: dict) -> str:
-    """A removed table in words: its players, its result (or its state) and its earlier changes."""
+def removed_words(event: Event, game: EventGame, table: dict) -> str:
+    """A removed table in words: its players, its result (or its state) and its earlier changes (their
+    times on the event's clock, as every time of the event's history)."""
     players = table.get("players", [])
     if table.get("table") is None:
         return f"bye for {', '.join(players)}"
@@ -151,7 +155,11 @@ def removed_words(game: EventGame, table: dict) -> str:
     state = official_words(game, table, names) if table.get("status") == MatchStatus.CONFIRMED else table.get("status")
     words = f"table {table['table']} {' v '.join(players)} ({state})"
     if history := table.get("history"):
-        actions = ", ".join(f"{entry['action']} by {entry['by']} at {entry['at'][:19]}" for entry in history)
+        actions = ", ".join(
+            f"{entry['action']} by {entry['by']} at "
+            f"{event_moment(event, datetime.fromisoformat(entry['at'])):%Y-%m-%d %H:%M:%S}"
+            for entry in history
+        )
         words += f", its history: {actions}"
     return words
 
