@@ -87,9 +87,13 @@ def test_a_finished_rounds_live_page_says_it_is_finished_not_that_its_clock_has_
     event = running_round(event_staff["event"], enter, 4)
     url = reverse("tournaments:live", args=[event.pk, 1])
     assert "The round clock has not started." in client.get(url).content.decode()
+    assert client.get(reverse("tournaments:timer_state", args=[event.pk, 1])).json()["finished"] is False
     for match in Match.objects.filter(round__event=event):
         result_enter(match=match, by=event.organizer, result=MatchResult(1))
     page = client.get(url).content.decode()
     assert "Round 1 is finished: every result is in." in page and "has not started" not in page
     projector = client.get(reverse("tournaments:projector", args=[event.pk, 1])).content.decode()
     assert "Round 1 is finished" in projector
+    timer = client.get(reverse("tournaments:timer", args=[event.pk, 1])).content.decode()
+    assert 'data-finished="true"' in timer and "Round finished" in timer and "Not started" not in timer
+    assert client.get(reverse("tournaments:timer_state", args=[event.pk, 1])).json()["finished"] is True

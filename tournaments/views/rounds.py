@@ -339,7 +339,8 @@ def projector(request, event: Event, viewer: Viewer, number: int):
 def timer(request, event: Event, viewer: Viewer, number: int):
     """Public: a big countdown for the venue's screen (the script is static/js/round-timer.js)."""
     round_ = load_round(event, number)
-    return render(request, "tournaments/round_timer.html", {"event": event, "round": round_})
+    context = {"event": event, "round": round_, "clock": selectors.round_clock(event, round_)}
+    return render(request, "tournaments/round_timer.html", context)
 
 
 @require_safe
@@ -348,7 +349,10 @@ def timer_state(request, event: Event, viewer: Viewer, number: int):
     """Public: the clock as JSON, polled by the timer page so the screen follows the staff's controls."""
     round_ = load_round(event, number)
     started = round_.clock_started_at.isoformat() if round_.clock_started_at else None
-    return JsonResponse({"started": started, "minutes": event.round_minutes, "now": timezone.now().isoformat()})
+    finished = selectors.round_clock(event, round_).finished
+    return JsonResponse(
+        {"started": started, "minutes": event.round_minutes, "now": timezone.now().isoformat(), "finished": finished}
+    )
 
 
 @login_required
