@@ -15,14 +15,26 @@ from contextlib import contextmanager
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
+from django.db.models import Q
 from django.utils import timezone
 
-from stores.models import zone_label
+from stores.models import Store, zone_label
 
 
 def zone_at(store) -> ZoneInfo:
     """The time zone of an event held at ``store``: the store's, else (``None``: at no store) the site's."""
     return ZoneInfo(store.timezone) if store is not None else timezone.get_default_timezone()
+
+
+def day_not_over() -> Q:
+    """Events whose day is not over yet on their own clock: today or later at their store (a store in
+    Auckland is a day ahead of one in New York), or on the site's clock for those held at no store.
+    One query (the stores' zones), whatever the number of events."""
+    zones = set(Store.objects.values_list("timezone", flat=True).distinct())
+    not_over = Q(store__isnull=True, date__gte=datetime.now(zone_at(None)).date())
+    for zone in sorted(zones):
+        not_over |= Q(store__timezone=zone, date__gte=datetime.now(ZoneInfo(zone)).date())
+    return not_over
 
 
 def event_zone(event) -> ZoneInfo:

@@ -147,3 +147,23 @@ def test_a_deadline_is_read_on_the_clock_of_the_store_the_event_is_at(new_york_e
     assert event.submission_deadline == datetime(2026, 12, 19, 18, 0, tzinfo=NEW_YORK)
     form = client.get(reverse("tournaments:edit", args=[event.pk])).text
     assert 'value="2026-12-19T18:00"' in form
+
+
+@override_settings(TIME_ZONE="Pacific/Kiritimati")  # UTC+14: a day or two ahead of Pago Pago (UTC-11), always
+def test_an_events_day_is_over_on_its_own_clock_in_every_list(client):
+    """The event list and the store pages sort by the one rule: a registration event is upcoming until
+    its day is over where it is held, then past (tournaments.models.EventQuerySet)."""
+    kinds = {}
+    for key in ("Pacific/Pago_Pago", "America/New_York", None):
+        store = Store.objects.create(name=f"Games {key}", timezone=key) if key else None
+        today = datetime.now(ZoneInfo(key) if key else timezone.get_default_timezone()).date()
+        for name, day in (("today", today), ("yesterday", today - timedelta(days=1))):
+            kinds[f"{key} {name}"] = EventFactory(name=f"{key} {name}", date=day, store=store).name
+    groups = client.get(reverse("tournaments:list")).context
+    upcoming = {kinds[f"{key} today"] for key in ("Pacific/Pago_Pago", "America/New_York", None)}
+    assert {e.name for e in groups["upcoming"]} == upcoming
+    assert {e.name for e in groups["past"]} == set(kinds.values()) - upcoming
+    pago_pago = Store.objects.get(timezone="Pacific/Pago_Pago")
+    store_page = client.get(reverse("stores:detail", args=[pago_pago.pk])).context
+    assert [e.name for e in store_page["upcoming"]] == ["Pacific/Pago_Pago today"]
+    assert [e.name for e in store_page["past"]] == ["Pacific/Pago_Pago yesterday"]

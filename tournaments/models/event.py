@@ -10,7 +10,7 @@ from django.db import models
 from accounts.paper import PaperSize, site_paper_size
 from game_registry import game_choices
 
-from ..zones import event_hours, event_zone_name
+from ..zones import day_not_over, event_hours, event_zone_name
 
 
 class EventStatus(models.TextChoices):
@@ -37,19 +37,19 @@ class EventQuerySet(models.QuerySet):
     event list, the home page, a store's page and calendars, the API).
 
     A running event is running whatever its date; an event open for registration is upcoming
-    until its day is over (``today``: the date on the clock of whoever lists it, a store's own for
-    its page) and past after it, never held; a finished event is past.
+    until its day is over on its own clock (:func:`tournaments.zones.day_not_over`) and past after
+    it, never held; a finished event is past.
     """
 
     def running(self):
         return self.filter(status=EventStatus.RUNNING)
 
-    def upcoming(self, today):
-        return self.filter(status=EventStatus.REGISTRATION, date__gte=today)
+    def upcoming(self):
+        return self.filter(day_not_over(), status=EventStatus.REGISTRATION)
 
-    def past(self, today):
+    def past(self):
         return self.filter(
-            models.Q(status=EventStatus.FINISHED) | models.Q(status=EventStatus.REGISTRATION, date__lt=today)
+            models.Q(status=EventStatus.FINISHED) | (models.Q(status=EventStatus.REGISTRATION) & ~day_not_over())
         )
 
 

@@ -6,7 +6,6 @@ from typing import NamedTuple
 
 from django.contrib.auth import get_user_model
 from django.db.models import Count, Q, QuerySet
-from django.utils import timezone
 
 from accounts.selectors import PrintIdentity, print_identities
 
@@ -20,9 +19,8 @@ from ..models import (
 
 def upcoming_events(*, limit: int = 5) -> QuerySet[Event]:
     """Events being played or still to play, soonest first (the home page's list)."""
-    today = timezone.localdate()
     return (
-        (Event.objects.running() | Event.objects.upcoming(today))
+        (Event.objects.running() | Event.objects.upcoming())
         .select_related("store")  # whose clock the hours are on
         .annotate(player_count=Count("registrations"))
         .order_by("date", "name")[:limit]
@@ -30,16 +28,15 @@ def upcoming_events(*, limit: int = 5) -> QuerySet[Event]:
 
 
 def event_list(*, store_id: int | None = None) -> dict[str, QuerySet[Event]]:
-    """The events list's three groups, by :class:`~tournaments.models.EventQuerySet` on the site's
-    date (every store's events, or one store's)."""
+    """The events list's three groups, by :class:`~tournaments.models.EventQuerySet` (every store's
+    events, or one store's)."""
     events = Event.objects.select_related("organizer", "store").annotate(player_count=Count("registrations"))
     if store_id is not None:
         events = events.filter(store_id=store_id)
-    today = timezone.localdate()
     return {
         "running": events.running().order_by("date", "name"),
-        "upcoming": events.upcoming(today).order_by("date", "name"),
-        "past": events.past(today).order_by("-date", "name")[:50],
+        "upcoming": events.upcoming().order_by("date", "name"),
+        "past": events.past().order_by("-date", "name")[:50],
     }
 
 
