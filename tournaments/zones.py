@@ -6,7 +6,8 @@ and export of the event asks this module, so 19:00 at a New York store is 19:00 
 the event page, in a calendar in Berlin and in the result history alike. The event's pages show
 every stored moment (a result change, a report) on this clock too: :func:`event_clock` makes it the
 current time zone while an event's page is built (:mod:`tournaments.access` wraps every event view
-in it).
+in it). And an event's day is over when it is over there (:func:`day_not_over`), which is what
+sorts the lists of events into upcoming and past.
 """
 
 from __future__ import annotations
