@@ -54,6 +54,11 @@ def standing(user, store_id: int | None) -> Standing:
     )
 
 
+def store_judges(stores):
+    """The people who judge at any of ``stores`` (store ids or stores) now, as a queryset of their ids."""
+    return StoreRole.objects.current().filter(store__in=stores, role=StoreRoleKind.JUDGE).values("person")
+
+
 def organized_stores(user):
     """The stores ``user`` may hold events and seasons at: those they organize now, while they hold the
     Organizer role (every store, for a superuser)."""

@@ -15,9 +15,14 @@ from django.db import models
 from django.db.models.functions import Lower
 
 
+def zone_label(name: str) -> str:
+    """An IANA time zone as pages name it: ``America/New_York`` is "America/New York"."""
+    return name.replace("_", " ")
+
+
 def timezone_choices() -> list[tuple[str, str]]:
     """Every IANA time zone the machine knows, by name (``Europe/Berlin``)."""
-    return [(name, name.replace("_", " ")) for name in sorted(available_timezones())]
+    return [(name, zone_label(name)) for name in sorted(available_timezones())]
 
 
 def default_timezone() -> str:

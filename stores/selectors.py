@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from datetime import datetime
-from zoneinfo import ZoneInfo
-
 from django.db.models import QuerySet
 
 from .models import Store, StoreRole, StoreRoleKind
@@ -22,18 +19,14 @@ def store_search(*, query: str = "", town: str = "") -> QuerySet[Store]:
     return stores.order_by("name", "town")[:PAGE_SIZE]
 
 
-def store_today(store: Store):
-    """The date at the store now: an event on that day is still upcoming there, whatever the server's clock says."""
-    return datetime.now(ZoneInfo(store.timezone)).date()
-
-
 def store_events(store: Store) -> dict[str, list]:
-    """The store's events: ``upcoming`` (today and later, soonest first) and ``past`` (latest first)."""
-    today = store_today(store)
+    """The store's events: ``running``, ``upcoming`` (soonest first) and ``past`` (latest first), as
+    the events' own rule sorts them (``tournaments.models.EventQuerySet``: by the date at the store)."""
     events = store.events.select_related("store")
     return {
-        "upcoming": list(events.filter(date__gte=today).order_by("date", "name")),
-        "past": list(events.filter(date__lt=today).order_by("-date", "name")[:PAGE_SIZE]),
+        "running": list(events.running().order_by("date", "name")),
+        "upcoming": list(events.upcoming().order_by("date", "name")),
+        "past": list(events.past().order_by("-date", "name")[:PAGE_SIZE]),
     }
 
 

@@ -29,7 +29,8 @@ def store_list(request):
 @require_safe
 @store_page
 def store_detail(request, store: Store, viewer: Standing):
-    """Public: the store, its upcoming and past events and its people; its organizers also appoint people here."""
+    """Public: the store, its running, upcoming and past events and its people; its organizers also
+    appoint people here."""
     context = {"store": store, "viewer": viewer, **selectors.store_events(store), **selectors.store_people(store)}
     if viewer.is_organizer:
         context["appoint_form"] = AppointForm()

@@ -32,8 +32,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import wraps
 
+from django.contrib.auth import get_user_model
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
+from django.db.models import Q
 from django.http import Http404
 from django.utils import timezone
 
@@ -41,9 +43,11 @@ from accounts.permissions import has_role, is_event_organizer
 from accounts.roles import JUDGE, ORGANIZER
 from fleets.access import PlayerEvent, Submission
 from stores.access import standing as store_standing
+from stores.access import store_judges
 
 from .games import FleetGame, event_game
 from .models import Event, EventStatus, MatchSide, Registration
+from .zones import event_clock
 
 STARTED = (EventStatus.RUNNING, EventStatus.FINISHED)
 
@@ -83,6 +87,29 @@ def event_roles(user, event: Event) -> tuple[bool, bool]:
         organizes, judges = at_store.is_organizer, event_judge or at_store.is_staff
     is_organizer = organizes and has_role(user, ORGANIZER)
     return is_organizer or (judges and has_role(user, JUDGE)), is_organizer
+
+
+def eligible_judges(*, stores=None, event: Event | None = None):
+    """Who may be appointed a judge of an event held at one of ``stores`` (``None``: at no store):
+    accounts holding the Judge role that are, at that store, a current judge (every such account for
+    an event held at no store); and whoever ``event`` has as a judge already, so editing an event
+    never drops its judges. Another store's judges are never offered: they judge there, not here."""
+    judges = get_user_model().objects.filter(Q(groups__name=JUDGE) | Q(is_superuser=True))  # as has_role says
+    if stores is not None:
+        judges = judges.filter(pk__in=store_judges(stores))
+    if event is not None and event.pk:
+        judges = judges | get_user_model().objects.filter(pk__in=event.judges.values("pk"))
+    return judges.distinct().order_by("username")
+
+
+def judge_refusal(*, store, event: Event, judges) -> str | None:
+    """Why some of ``judges`` may not judge ``event`` held at ``store`` (``None``: all of them may), by
+    :func:`eligible_judges`: the event form and every service that sets judges ask it."""
+    eligible = eligible_judges(stores=None if store is None else [store.pk], event=event)
+    if refused := sorted(judge.get_username() for judge in judges if judge not in eligible):
+        where = f"judge at {store}" if store is not None else "hold the Judge role"
+        return f"{', '.join(refused)} may not judge this event: only accounts that {where} may."
+    return None
 
 
 def paired_opponents(event: Event, user) -> set[int]:
@@ -242,7 +269,8 @@ def _event_view(allowed, refusal: str):
                 if not request.user.is_authenticated:
                     return redirect_to_login(request.get_full_path())
                 raise PermissionDenied(refusal)
-            return view(request, event, viewer, *args, **kwargs)
+            with event_clock(event):  # every time the page shows is on the event's clock
+                return view(request, event, viewer, *args, **kwargs)
 
         return wrapped
 

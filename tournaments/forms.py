@@ -9,7 +9,6 @@ from django.contrib.auth import get_user_model
 from django.template.defaultfilters import pluralize
 
 from accounts.number_fields import IdChoiceField, IdMultipleChoiceField
-from accounts.roles import JUDGE
 from accounts.text_fields import CleanTextFormMixin
 from fleets.decks.services import MAX_IMPORT_BYTES
 from fleets.models import Deck
@@ -17,11 +16,13 @@ from game_registry import all_games
 from stores.access import organized_stores
 from stores.models import Store
 
+from .access import eligible_judges, judge_refusal
 from .formats import format_choices, join_format_choice, split_format_choice
 from .games import DeckGame, GameSettingsForm, event_game
 from .models import Event
 from .models.event import suggested_rounds
 from .services.event_rules import CHECKED, event_problems
+from .zones import wall_clock_at
 
 
 class GameSettings(NamedTuple):
@@ -46,10 +47,11 @@ class EventForm(CleanTextFormMixin, forms.ModelForm):
         help_text="The rules every player's fleet or deck is checked against when they submit it.",
     )
     judges = IdMultipleChoiceField(
-        queryset=get_user_model().objects.filter(groups__name=JUDGE).order_by("username"),
+        queryset=get_user_model().objects.none(),  # the eligible ones, set per form (tournaments.access)
         required=False,
         help_text="People who help you run the event: they may pair rounds, enter and correct results and see "
-        "every list. Only accounts with the Judge role are offered; you can appoint judges later too.",
+        "every list. Only the store's judges are offered (any account with the Judge role for an event held "
+        "at no store); you can appoint judges later too.",
     )
 
     class Meta:
@@ -107,7 +109,8 @@ class EventForm(CleanTextFormMixin, forms.ModelForm):
             "organize are offered.",
             "round_minutes": "The round clock on the round page and the venue's screen counts down from this.",
             "submission_deadline": "After this, players can no longer submit or change their list themselves. "
-            "Leave blank to take lists until the event starts.",
+            "Leave blank to take lists until the event starts. The store's time (the site's for an event held "
+            "at no store), as are the start and end.",
             "lists_public": "Ticked: once the event starts, anyone can see every player's list. Not ticked: "
             "players see only the lists of the opponents they are paired with. You and your judges see all.",
             "top_cut": "After the Swiss rounds, the best 4 or 8 players in the standings play knockout rounds "
@@ -125,6 +128,7 @@ class EventForm(CleanTextFormMixin, forms.ModelForm):
         self.user = user
         # Only the stores the person organizes are offered (the rule itself: ``event_rules.store_refusal``).
         self.fields["store"].queryset = organized_stores(user) if user is not None else Store.objects.none()
+        self.fields["judges"].queryset = eligible_judges(stores=self._offered_stores(user), event=self.instance)
         self.fields["paper_size"].required = False
         players = None
         if self.instance.pk:
@@ -132,6 +136,15 @@ class EventForm(CleanTextFormMixin, forms.ModelForm):
             players = self.instance.registrations.filter(dropped_at=None).count()
         self.fields["planned_rounds"].help_text = rounds_help(players)
         self.game_forms = self._game_forms()
+
+    def _offered_stores(self, user):
+        """Whose judges the form offers: the event's store's (an event at no store: every judge's); for a
+        new event, those of the stores the person may hold it at. :meth:`clean` holds the choice to the
+        store chosen."""
+        if self.instance.pk:
+            return None if self.instance.store_id is None else [self.instance.store_id]
+        stores = organized_stores(user) if user is not None else Store.objects.none()
+        return stores if stores.exists() else None
 
     def _game_forms(self) -> list[GameSettings]:
         """Every game's settings form: the chosen game's bound to the input, the others showing what they
@@ -165,13 +178,19 @@ class EventForm(CleanTextFormMixin, forms.ModelForm):
         return self.cleaned_data["paper_size"] or self.instance.paper_size
 
     def clean(self):
-        """The event's rules (:mod:`tournaments.services.event_rules`), each problem shown on its field."""
+        """The event's rules (:mod:`tournaments.services.event_rules`), each problem shown on its field; the
+        judges are the chosen store's (:func:`tournaments.access.judge_refusal`); the deadline is the time of
+        day where the event is held."""
         data = super().clean()
         game, _ = split_format_choice(data.get("game_format", ""))
         settings = {name: data[name] for name in CHECKED if name in data}
         event = self.instance if self.instance.pk else None
         for field, problem in event_problems(organizer=self.user, event=event, game=game, **settings).items():
             self.add_error(field, problem)
+        if refusal := judge_refusal(store=data.get("store"), event=self.instance, judges=data.get("judges", [])):
+            self.add_error("judges", refusal)
+        if data.get("submission_deadline") is not None:
+            data["submission_deadline"] = wall_clock_at(data.get("store"), data["submission_deadline"])
         return data
 
     def service_fields(self) -> dict:

@@ -1,7 +1,8 @@
 // The round clock for the venue's screen. The page carries the round's start time,
 // its length and the server's time (so a wrongly set screen clock does not matter);
 // every 15 seconds it asks the server again, so starting, restarting or stopping the
-// clock from the round page shows up without touching the screen.
+// clock from the round page shows up without touching the screen. Once every result of the
+// round is in, the screen says the round is finished, whatever its clock.
 (function () {
   "use strict";
   const POLL_MS = 15000;
@@ -10,9 +11,10 @@
     return;
   }
   const display = document.getElementById("round-timer-clock");
-  const state = { started: null, minutes: 0, offset: 0 };
+  const state = { started: null, minutes: 0, offset: 0, finished: false };
 
-  function read(started, minutes, serverNow) {
+  function read(started, minutes, serverNow, finished) {
+    state.finished = finished === true || finished === "true";
     state.started = started ? Date.parse(started) : null;
     state.minutes = Number(minutes) || 0;
     state.offset = serverNow ? Date.parse(serverNow) - Date.now() : 0;
@@ -23,6 +25,11 @@
   }
 
   function render() {
+    if (state.finished) {
+      display.textContent = "Round finished";
+      root.classList.remove("round-timer-over");
+      return;
+    }
     if (state.started === null) {
       display.textContent = "Not started";
       root.classList.remove("round-timer-over");
@@ -49,7 +56,7 @@
       })
       .then(function (data) {
         if (data) {
-          read(data.started, data.minutes, data.now);
+          read(data.started, data.minutes, data.now, data.finished);
           render();
         }
       })
@@ -58,7 +65,7 @@
       });
   }
 
-  read(root.dataset.started, root.dataset.minutes, root.dataset.now);
+  read(root.dataset.started, root.dataset.minutes, root.dataset.now, root.dataset.finished);
   render();
   setInterval(render, 250);
   if (root.dataset.stateUrl) {

@@ -13,6 +13,7 @@ from stores.models import Store, StoreRole
 from tests.accounts.factories import JudgeFactory, OrganizerFactory, PlayerFactory
 from tests.tournaments.factories import EventFactory
 from tests.tournaments.test_event_views import event_form
+from tournaments.models import EventStatus
 
 pytestmark = pytest.mark.django_db
 
@@ -38,6 +39,26 @@ def test_a_store_page_splits_its_events_by_the_date_at_the_store(client, admin):
     response = client.get(reverse("stores:detail", args=[store.pk]))
     assert [e.name for e in response.context["upcoming"]] == ["Tonight's Open"]
     assert [e.name for e in response.context["past"]] == ["Yesterday's Open"]
+
+
+def test_a_running_event_is_running_on_the_store_page_whatever_its_date(client):
+    """A two-day event started yesterday is not past while it runs: the store page, the event list and
+    the store's calendar sort events by the one rule (tournaments.models.EventQuerySet)."""
+    store = Store.objects.create(name="Far East Games", town="Auckland", timezone="Pacific/Auckland")
+    yesterday = datetime.now(ZoneInfo("Pacific/Auckland")).date() - timedelta(days=1)
+    EventFactory(name="Weekend Open", date=yesterday, store=store, status=EventStatus.RUNNING)
+    EventFactory(
+        name="Last Month's Open", date=yesterday - timedelta(days=30), store=store, status=EventStatus.FINISHED
+    )
+    response = client.get(reverse("stores:detail", args=[store.pk]))
+    assert [e.name for e in response.context["running"]] == ["Weekend Open"]
+    assert [e.name for e in response.context["past"]] == ["Last Month's Open"]
+    page = response.content.decode()
+    assert page.index("Weekend Open") < page.index("Upcoming events") < page.index("Past events")
+    groups = client.get(reverse("tournaments:list")).context
+    assert [e.name for e in groups["running"]] == ["Weekend Open"]
+    calendar = client.get(reverse("tournaments:store_calendar", args=[store.pk])).content.decode()
+    assert "SUMMARY:Weekend Open" in calendar
 
 
 def test_the_store_calendar_holds_its_events_where_the_store_is(client, store_a, store_b):

@@ -45,14 +45,15 @@ def test_without_a_start_the_entry_is_all_day():
 
 def test_the_event_page_and_the_printouts_say_when(client, enter):
     event = EventFactory(start_time=time(19, 0), end_time=time(23, 0))
-    assert '<span id="event-hours">19:00–23:00</span>' in client.get(reverse("tournaments:event", args=[event.pk])).text
+    page = client.get(reverse("tournaments:event", args=[event.pk])).text
+    assert '<span id="event-hours">19:00–23:00 (UTC)</span>' in page
     enter(event), enter(event)
     event_start(event=event)
     round_pair_next(event=event, by=event.organizer)
     client.force_login(event.organizer)
     pdf = client.get(reverse("tournaments:round_printout", args=[event.pk, 1, "pairings-by-table"])).content
     text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
-    assert "19:00–23:00" in text
+    assert "19:00–23:00 (UTC)" in text
 
 
 def test_the_organizer_sets_the_times_and_an_end_before_the_start_is_refused(organizer, client):

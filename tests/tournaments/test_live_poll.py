@@ -6,8 +6,9 @@ import pytest
 from django.core.cache import cache
 from django.urls import reverse
 
-from tournaments.models import MatchSide
-from tournaments.services import event_start, round_pair_next
+from games.attack_wing.results import MatchResult
+from tournaments.models import Match, MatchSide
+from tournaments.services import event_start, result_enter, round_pair_next
 
 pytestmark = pytest.mark.django_db
 
@@ -44,8 +45,8 @@ def test_a_poll_costs_the_same_queries_whatever_the_size_of_the_round(
     first = client.get(url, **HTMX).content.decode()  # renders the tables and keeps them
     assert first.count("<li") == players // 2
     # The event and its judges, session, user and roles, the viewer's registration and name, the
-    # round, their seat and opponent: never the tables.
-    with django_assert_num_queries(10):
+    # round and whether it is finished, their seat and opponent: never the tables.
+    with django_assert_num_queries(11):
         again = client.get(url, **HTMX).content.decode()
     assert again.count("<li") == players // 2 and f"{me.name}: table 1" in again
 
@@ -80,3 +81,19 @@ def test_no_such_round_is_a_404_and_is_not_kept(event_staff, enter, client):
     cache.clear()
     assert client.get(reverse("tournaments:live", args=[event.pk, 9]), **HTMX).status_code == 404
     assert cache.get(f"live-public:{event.pk}:9") is None
+
+
+def test_a_finished_rounds_live_page_says_it_is_finished_not_that_its_clock_has_not_started(event_staff, enter, client):
+    event = running_round(event_staff["event"], enter, 4)
+    url = reverse("tournaments:live", args=[event.pk, 1])
+    assert "The round clock has not started." in client.get(url).content.decode()
+    assert client.get(reverse("tournaments:timer_state", args=[event.pk, 1])).json()["finished"] is False
+    for match in Match.objects.filter(round__event=event):
+        result_enter(match=match, by=event.organizer, result=MatchResult(1))
+    page = client.get(url).content.decode()
+    assert "Round 1 is finished: every result is in." in page and "has not started" not in page
+    projector = client.get(reverse("tournaments:projector", args=[event.pk, 1])).content.decode()
+    assert "Round 1 is finished" in projector
+    timer = client.get(reverse("tournaments:timer", args=[event.pk, 1])).content.decode()
+    assert 'data-finished="true"' in timer and "Round finished" in timer and "Not started" not in timer
+    assert client.get(reverse("tournaments:timer_state", args=[event.pk, 1])).json()["finished"] is True

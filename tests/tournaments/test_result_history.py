@@ -59,7 +59,8 @@ def test_a_correction_and_a_reopening_name_the_organizer_and_the_result_before(t
     first, second = seats[1].player.username, seats[2].player.username
     told = sentences(event)
     assert told[0].startswith(f"Organizer {organizer} entered the result of table 1: {first} won, ")
-    assert told[1].startswith(f"Organizer {organizer} corrected table 1: {second} won, ")
+    assert told[1].startswith(f"Organizer {organizer} corrected table 1: {first} won, ")
+    assert f" → {second} won, " in told[1]
     assert told[2].startswith(f"Organizer {organizer} reopened table 1 for corrections; it stood at: {second} won, ")
 
 
@@ -102,3 +103,18 @@ def test_the_history_costs_the_same_queries_however_many_changes(table, django_a
         result_enter(match=match, by=event.organizer, result=MatchResult(2))
     with django_assert_max_num_queries(len(few)):
         assert len(event_history(event)) == 11
+
+
+def test_the_match_page_tells_a_correction_as_the_old_result_and_the_new(table, client):
+    """Not "corrected (status confirmed → confirmed)": the result the table had, then the one it has."""
+    event, match, seats = table
+    first, second = seats[1].player.username, seats[2].player.username
+    result_enter(match=match, by=event.organizer, result=MatchResult(1))
+    result_enter(match=match, by=event.organizer, result=MatchResult(2))
+    client.force_login(event.organizer)
+    page = client.get(reverse("tournaments:match", args=[event.pk, match.pk])).content.decode()
+    history = page[page.index('id="match-history"') :]
+    assert "status confirmed → confirmed" not in history
+    corrected = next(line for line in history.splitlines() if " corrected table 1" in line)
+    assert f": {first} won, " in corrected and f" → {second} won, " in corrected
+    assert corrected.index(f"{first} won") < corrected.index(f"{second} won")

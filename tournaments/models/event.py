@@ -10,6 +10,8 @@ from django.db import models
 from accounts.paper import PaperSize, site_paper_size
 from game_registry import game_choices
 
+from ..zones import day_not_over, event_hours, event_zone_name
+
 
 class EventStatus(models.TextChoices):
     REGISTRATION = "registration", "Registration open"
@@ -28,6 +30,27 @@ class TieBreakPreset(models.TextChoices):
 
     DEFAULT = "default", "Match points, fleet points, strength of schedule, head-to-head"
     FAQ_2014 = "faq-2014", "Battle points, then match points, then fleet points (2014 FAQ ruling 31)"
+
+
+class EventQuerySet(models.QuerySet):
+    """Which events are running, upcoming and past: the one rule every list of events asks (the
+    event list, the home page, a store's page and calendars, the API).
+
+    A running event is running whatever its date; an event open for registration is upcoming
+    until its day is over on its own clock (:func:`tournaments.zones.day_not_over`) and past after
+    it, never held; a finished event is past.
+    """
+
+    def running(self):
+        return self.filter(status=EventStatus.RUNNING)
+
+    def upcoming(self):
+        return self.filter(day_not_over(), status=EventStatus.REGISTRATION)
+
+    def past(self):
+        return self.filter(
+            models.Q(status=EventStatus.FINISHED) | (models.Q(status=EventStatus.REGISTRATION) & ~day_not_over())
+        )
 
 
 class Event(models.Model):
@@ -82,6 +105,8 @@ class Event(models.Model):
     status = models.CharField(max_length=20, choices=EventStatus.choices, default=EventStatus.REGISTRATION)
     created_at = models.DateTimeField(auto_now_add=True)
 
+    objects = EventQuerySet.as_manager()
+
     class Meta:
         ordering = ["-date", "name"]
         indexes = [models.Index(fields=["status", "date"], name="event_status_date")]
@@ -104,11 +129,13 @@ class Event(models.Model):
 
     @property
     def hours(self) -> str:
-        """The time of day as pages and printouts show it: "19:00", "19:00–23:00", or "" without a start."""
-        if self.start_time is None:
-            return ""
-        end = f"–{self.end_time:%H:%M}" if self.end_time is not None else ""
-        return f"{self.start_time:%H:%M}{end}"
+        """The time of day as pages and printouts show it, the zone named (:func:`tournaments.zones.event_hours`)."""
+        return event_hours(self)
+
+    @property
+    def zone_name(self) -> str:
+        """The time zone every time of the event is in (:func:`tournaments.zones.event_zone_name`)."""
+        return event_zone_name(self)
 
     def swiss_rounds(self, player_count: int) -> int:
         """The planned number of Swiss rounds: the organizer's, else enough to find one undefeated player."""

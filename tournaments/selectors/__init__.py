@@ -33,6 +33,7 @@ from .history import (
     event_staff_history,
     event_submission_history,
     event_walk_ins,
+    match_history,
 )
 from .lists import FleetRow, event_fleets, fleet_changed_since_submission, submitted_deck_view
 from .rounds import (
@@ -41,11 +42,12 @@ from .rounds import (
     live_pairings,
     load_for_desk,
     match_for_page,
-    match_history,
     match_page,
     own_report,
     paired_without_lists,
     pairings_by_name,
+    round_clock,
+    round_finished,
     round_matches,
     round_seat,
     round_table_statuses,
@@ -112,6 +114,8 @@ __all__ = [
     "match_for_page",
     "match_history",
     "match_page",
+    "round_clock",
+    "round_finished",
     "paired_without_lists",
     "tables_without_lists",
     "own_report",

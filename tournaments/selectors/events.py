@@ -6,13 +6,11 @@ from typing import NamedTuple
 
 from django.contrib.auth import get_user_model
 from django.db.models import Count, Q, QuerySet
-from django.utils import timezone
 
 from accounts.selectors import PrintIdentity, print_identities
 
 from ..models import (
     Event,
-    EventStatus,
     MatchStatus,
     Registration,
     Round,
@@ -20,24 +18,25 @@ from ..models import (
 
 
 def upcoming_events(*, limit: int = 5) -> QuerySet[Event]:
-    """Events still to play or being played, soonest first (the home page's list)."""
+    """Events being played or still to play, soonest first (the home page's list)."""
     return (
-        Event.objects.filter(date__gte=timezone.localdate())
-        .exclude(status=EventStatus.FINISHED)
+        (Event.objects.running() | Event.objects.upcoming())
+        .select_related("store")  # whose clock the hours are on
         .annotate(player_count=Count("registrations"))
         .order_by("date", "name")[:limit]
     )
 
 
 def event_list(*, store_id: int | None = None) -> dict[str, QuerySet[Event]]:
-    """The events list's three groups (every store's, or one store's)."""
+    """The events list's three groups, by :class:`~tournaments.models.EventQuerySet` (every store's
+    events, or one store's)."""
     events = Event.objects.select_related("organizer", "store").annotate(player_count=Count("registrations"))
     if store_id is not None:
         events = events.filter(store_id=store_id)
     return {
-        "running": events.filter(status=EventStatus.RUNNING).order_by("date", "name"),
-        "upcoming": events.filter(status=EventStatus.REGISTRATION).order_by("date", "name"),
-        "finished": events.filter(status=EventStatus.FINISHED).order_by("-date", "name")[:50],
+        "running": events.running().order_by("date", "name"),
+        "upcoming": events.upcoming().order_by("date", "name"),
+        "past": events.past().order_by("-date", "name")[:50],
     }
 
 

@@ -2,13 +2,26 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from django.db.models import Prefetch
 
 from accounts.models import GuestPlayer
 
 from ..errors import TournamentError
 from ..games import EventGame, event_game, seats_of
-from ..models import Event, MatchSide, MatchStatus, Outcome, ResultChange, RoundChange, StaffChange, SubmissionChange
+from ..models import (
+    Event,
+    Match,
+    MatchSide,
+    MatchStatus,
+    Outcome,
+    ResultChange,
+    RoundChange,
+    StaffChange,
+    SubmissionChange,
+)
+from ..zones import event_moment
 
 # How a sentence names what the staff did to a table's result, by the change's action.
 STAFF_VERBS = {
@@ -24,13 +37,25 @@ def event_history(event: Event) -> list[ResultChange]:
     """Every result change of the event, newest first, each with ``sentence``: the change in words,
     read from the state the change recorded ("alice reported: alice won, …", "Judge carol settled
     table 4: …")."""
+    return _told(event, _result_changes(event).order_by("-changed_at", "-pk"))
+
+
+def match_history(event: Event, match: Match) -> list[ResultChange]:
+    """The match's result changes, oldest first, each with the ``sentence`` the event's history tells."""
+    return _told(event, _result_changes(event).filter(match=match).order_by("changed_at", "pk"))
+
+
+def _result_changes(event: Event):
     sides = MatchSide.objects.select_related("registration__player")
-    changes = list(
+    return (
         ResultChange.objects.filter(match__round__event=event)
         .select_related("changed_by", "match__round")
         .prefetch_related(Prefetch("match__sides", queryset=sides))
-        .order_by("-changed_at", "-pk")
     )
+
+
+def _told(event: Event, changes) -> list[ResultChange]:
+    changes = list(changes)
     game = event_game(event.game)
     judges = set(event.judges.values_list("pk", flat=True))
     for change in changes:
@@ -60,13 +85,22 @@ def sentence(event: Event, game: EventGame, change: ResultChange, judges: set[in
                 f"{what} after the event was finished: it stood at {official_words(game, change.before, names)}; "
                 f"now {official_words(game, change.after, names)}."
             )
-        return f"{what}: {official_words(game, change.after, names)}."
+        return f"{what}: {result_change_words(game, change, names)}."
     if change.action == "confirmed":
         return f"{who} confirmed the opponent's report: {official_words(game, change.after, names)}."
     report = report_words(event, game, change)
     if change.action == "disputed":
         return f"{who} reported: {report}; the players disagree, a judge settles the table."
     return f"{who} reported: {report}; the opponent has yet to confirm."
+
+
+def result_change_words(game: EventGame, change: ResultChange, names: dict[str, str]) -> str:
+    """The official result a change left, after the one it replaced when the table had one:
+    "odo won, 40 fleet points to 12 → kira won, 35 fleet points to 20"."""
+    after = official_words(game, change.after, names)
+    if change.before.get("status") != MatchStatus.CONFIRMED:
+        return after
+    return f"{official_words(game, change.before, names)} → {after}"
 
 
 def report_words(event: Event, game: EventGame, change: ResultChange) -> str:
@@ -105,15 +139,18 @@ def event_round_history(event: Event) -> list[RoundChange]:
     game = event_game(event.game)
     names = {round_.number: round_.name for round_ in event.rounds.all()}
     for change in changes:
-        tables = [removed_words(game, table) for table in change.removed.get("matches", [])]
+        tables = [removed_words(event, game, table) for table in change.removed.get("matches", [])]
         removed = "; ".join(tables) or "no table"
-        who, named = change.changed_by.get_username(), names[change.round_number]
+        # A round thrown away and not paired again since is no longer there to name itself.
+        named = names.get(change.round_number, f"Round {change.round_number}")
+        who = change.changed_by.get_username()
         change.sentence = f"{who} paired {named} again; removed: {removed}."
     return changes
 
 
-def removed_words(game: EventGame, table: dict) -> str:
-    """A removed table in words: its players, its result (or its state) and its earlier changes."""
+def removed_words(event: Event, game: EventGame, table: dict) -> str:
+    """A removed table in words: its players, its result (or its state) and its earlier changes (their
+    times on the event's clock, as every time of the event's history)."""
     players = table.get("players", [])
     if table.get("table") is None:
         return f"bye for {', '.join(players)}"
@@ -121,7 +158,11 @@ def removed_words(game: EventGame, table: dict) -> str:
     state = official_words(game, table, names) if table.get("status") == MatchStatus.CONFIRMED else table.get("status")
     words = f"table {table['table']} {' v '.join(players)} ({state})"
     if history := table.get("history"):
-        actions = ", ".join(f"{entry['action']} by {entry['by']} at {entry['at'][:19]}" for entry in history)
+        actions = ", ".join(
+            f"{entry['action']} by {entry['by']} at "
+            f"{event_moment(event, datetime.fromisoformat(entry['at'])):%Y-%m-%d %H:%M:%S}"
+            for entry in history
+        )
         words += f", its history: {actions}"
     return words
 

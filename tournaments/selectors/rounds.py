@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import NamedTuple
 
 from django.core.cache import cache
 from django.db.models import Count, F, Prefetch, prefetch_related_objects
+from django.utils import timezone
 
 from ..access import Viewer, may_enter_result
 from ..games import SEATS, event_game
-from ..models import Event, Match, MatchSide, MatchStatus, Registration, ResultChange, Round
+from ..models import Event, Match, MatchSide, MatchStatus, Registration, Round
+from .history import match_history
 
 
 def round_matches(round_: Round, *, match_pk: int | None = None) -> list[Match]:
@@ -48,6 +51,27 @@ def round_table_statuses(round_: Round) -> Counter:
     """How many of the round's tables (byes left out) are in each result status, in one query."""
     tables = round_.matches.filter(table__isnull=False).order_by()
     return Counter(dict(tables.values_list("status").annotate(count=Count("pk"))))
+
+
+def round_finished(round_: Round) -> bool:
+    """Whether every table of the round has a confirmed result: the round is over (the next one may
+    be paired, and its clock no longer matters)."""
+    return not round_.matches.exclude(status=MatchStatus.CONFIRMED).exists()
+
+
+class RoundClock(NamedTuple):
+    """What the round's clock says on the live page and the projector."""
+
+    finished: bool  # every result is in: the round is over, whatever the clock
+    minutes_left: int | None  # whole minutes left (rounded up), 0 once time is up, None before it starts
+
+
+def round_clock(event: Event, round_: Round) -> RoundClock:
+    minutes_left = None
+    if round_.clock_started_at:
+        elapsed = (timezone.now() - round_.clock_started_at).total_seconds() / 60
+        minutes_left = max(0, int(event.round_minutes - elapsed + 0.999))
+    return RoundClock(finished=round_finished(round_), minutes_left=minutes_left)
 
 
 LIVE_CACHE_SECONDS = 10
@@ -101,10 +125,6 @@ def match_for_page(event: Event, pk: int) -> Match:
         .prefetch_related(Prefetch("sides", queryset=sides), "reports__reported_by")
         .get(pk=pk, round__event=event)
     )
-
-
-def match_history(match: Match) -> list[ResultChange]:
-    return list(match.changes.select_related("changed_by"))
 
 
 def latest_seat(registration: Registration | None) -> MatchSide | None:
@@ -168,6 +188,6 @@ def match_page(*, event: Event, match: Match, viewer: Viewer, seat: MatchSide | 
         "sides": list(sides.values()),
         "reports": [reports.get(s) for s in SEATS],
         "opponent_report": reports.get(3 - seat.seat) if seat else None,
-        "history": match_history(match),
+        "history": match_history(event, match),
         "can_report": (seat is not None and match.status != MatchStatus.CONFIRMED) or may_enter_result(viewer, match),
     }

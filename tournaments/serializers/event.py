@@ -14,6 +14,7 @@ from stores.transfer import store_from_dict, store_to_dict
 from .. import selectors
 from ..games import event_game
 from ..models import Event, ResultChange, ResultReport
+from ..zones import event_zone
 from .base import Column, Entity, Record, check_unique, read_children
 from .history import RESULT_CHANGE, ROUND_CHANGE, STAFF_CHANGE, SUBMISSION_CHANGE
 from .players import REGISTRATION
@@ -29,6 +30,8 @@ class EventEntity(Entity):
     to the same rules as the event form. Files written before the games kept their settings hold
     them elsewhere, and the game reads them from there (``EventGame.settings_of_older_export``).
     ``store`` holds the store's details (:mod:`stores.transfer`); older files have none.
+    ``time_zone`` names the clock the date and hours are on (:func:`tournaments.zones.event_zone`),
+    for whoever reads the file; the import takes the zone from the store, as the event does.
     """
 
     model = Event
@@ -60,6 +63,7 @@ class EventEntity(Entity):
         return {
             **super().to_dict(obj),
             "store": store_to_dict(obj.store),
+            "time_zone": event_zone(obj).key,
             "settings": event_game(obj.game).settings(obj),
         }
 

@@ -7,6 +7,7 @@ from django.db import transaction
 from accounts.permissions import has_role
 from accounts.roles import JUDGE
 
+from ..access import judge_refusal
 from ..errors import TournamentError
 from ..games import event_game
 from ..models import Event, EventStatus, Match, MatchStatus, StaffAction, StaffChange
@@ -40,9 +41,13 @@ def event_create(*, organizer, judges=(), **fields) -> Event:
 
 
 def set_judges(event: Event, judges, *, by) -> None:
-    """Make ``judges`` the event's judges; the event's history records each one appointed or removed, and by whom."""
+    """Make ``judges`` the event's judges; the event's history records each one appointed or removed, and by whom.
+    Every way a judge is set (the event form, appointing one, an import) comes here, and here an account
+    that may not judge the event (:func:`tournaments.access.eligible_judges`) is refused."""
     before = {judge.pk: judge for judge in event.judges.all()}
     after = {judge.pk: judge for judge in judges}
+    if refusal := judge_refusal(store=event.store, event=event, judges=after.values()):
+        raise TournamentError(refusal)
     event.judges.set(after.values())
     changes = [
         StaffChange(event=event, person=judge, changed_by=by, action=StaffAction.APPOINTED)

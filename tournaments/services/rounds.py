@@ -45,7 +45,7 @@ def round_pair_next(*, event: Event, by) -> Round:
     if not event.is_running:
         raise TournamentError("Rounds are paired only while the event is running.")
     rounds = list(event.rounds.order_by("number"))
-    if rounds and Match.objects.filter(round=rounds[-1]).exclude(status=MatchStatus.CONFIRMED).exists():
+    if rounds and not selectors.round_finished(rounds[-1]):
         raise TournamentError(f"{rounds[-1].name} still has matches without a confirmed result.")
     stage = next_stage(event, rounds)
     round_ = Round.objects.create(event=event, number=len(rounds) + 1, stage=stage, paired_by=by)

@@ -11,7 +11,9 @@ Each player's fleet becomes a new fleet of theirs holding the exported list.
 Submitted decks of the deck games come back as the event's frozen copies, linked
 to no deck of the player's (the export does not carry that link). The event's store is
 this site's store of that name and town, which its organizer must organize already, or
-a store the import opens with the file's details, organized by the event's organizer.
+a store the import opens with the file's details, organized by the event's organizer and
+judged by the event's judges. The judges are set as every service sets them
+(:func:`tournaments.services.events.set_judges`): at a store this site has, only its judges.
 
 The whole file is read and checked first (:mod:`tournaments.serializers`), so a
 file with anything wrong is refused with every problem, and nothing is written.
@@ -28,13 +30,15 @@ from accounts.roles import JUDGE, ORGANIZER, PLAYER
 from accounts.services import AccountError, guest_create
 from fleets.services import FleetError, fleet_create, fleet_lock
 from stores.errors import StoreError
-from stores.services import store_create
+from stores.models import StoreRoleKind
+from stores.services import store_appoint, store_create
 from stores.transfer import DETAILS
 
 from ..errors import TournamentError
 from ..models import Event, MatchSide
 from ..serializers import EventFile, Problems, Record, event_from_dict
 from .event_rules import CHECKED, event_problems
+from .events import set_judges
 from .final_standings import final_standings_store
 
 
@@ -69,6 +73,8 @@ def event_import(*, data: object, organizer=None) -> Event:
         raise ImportRefused([f"a walk-in in the export cannot be restored: {error}"]) from None
     except StoreError as error:
         raise ImportRefused([f"the event's store cannot be opened: {error}"]) from None
+    except TournamentError as error:  # a judge the event may not have (set_judges), say
+        raise ImportRefused([f"the event cannot be restored: {error.message}"]) from None
     except DatabaseError as error:  # what the checks above did not foresee; the transaction is rolled back
         raise ImportRefused([f"the database refused the event: {' '.join(str(error).split())}"]) from None
 
@@ -95,14 +101,17 @@ def _write(record: EventFile, organizer) -> Event:
     accounts = Accounts()
     runner = {"organizer": organizer} if organizer else {}
     event = _save(record.event, accounts, roles={"organizer": ORGANIZER}, **runner)
+    judges = [accounts.get(name, role=JUDGE) for name in record.event.many_users.get("judges", [])]
     store = record.event.extra["store"]
     if store is not None:
         if store.pk is None:
             details = {name: getattr(store, name) for name in DETAILS}
             store = store_create(first_organizer=event.organizer, by=None, **details)
+            for judge in judges:
+                store_appoint(store=store, person=judge, role=StoreRoleKind.JUDGE, by=None)
         event.store = store
         event.save(update_fields=["store"])
-    event.judges.set([accounts.get(name, role=JUDGE) for name in record.event.many_users.get("judges", [])])
+    set_judges(event, judges, by=None)
     for entry in record.players:
         if "walk_in" in entry.extra:  # known by this new account wherever the file names their username
             walk_in = guest_create(name=entry.extra["walk_in"], created_by=event.organizer)

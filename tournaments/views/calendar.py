@@ -1,14 +1,16 @@
 """Events in people's calendars: one ``.ics`` file per event, and a feed of the event list.
 
-An event with a start time is an entry from that time (to its end time, when given); without
-one it is an all-day entry on its date. The files are written by the ``icalendar`` library
+An event with a start time is an entry from that time (to its end time, when given), on the
+event's own clock (:mod:`tournaments.zones`: its store's time zone) and sent with that zone's
+``TZID`` and ``VTIMEZONE``, so a calendar anywhere puts it at the right moment; without one it
+is an all-day entry on its date. The files are written by the ``icalendar`` library
 (escaping, folding and line ends as RFC 5545 asks). Anyone may subscribe: these are the details
 the event list already shows everyone.
 """
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 
 from django.http import HttpResponse
 from django.urls import reverse
@@ -24,6 +26,7 @@ from stores.selectors import store_events
 from .. import selectors
 from ..access import Viewer, event_page
 from ..models import Event
+from ..zones import event_end, event_start
 
 PRODUCT = "-//Muster//Events//EN"
 
@@ -48,14 +51,12 @@ def _vevent(request, event: Event, stamp: datetime) -> CalendarEvent:
 
 
 def _span(event: Event):
-    """The entry's start and end: times of day in the site's time zone (sent in UTC), or the date
-    and the next day for an all-day entry; no end when only the start is known."""
-    if event.start_time is None:
+    """The entry's start and end in the event's time zone, or the date and the next day for an
+    all-day entry; no end when only the start is known."""
+    start = event_start(event)
+    if start is None:
         return event.date, event.date + timedelta(days=1)
-    zone = timezone.get_current_timezone()
-    start = datetime.combine(event.date, event.start_time, tzinfo=zone)
-    end = datetime.combine(event.date, event.end_time, tzinfo=zone) if event.end_time is not None else None
-    return start.astimezone(UTC), end.astimezone(UTC) if end is not None else None
+    return start, event_end(event)
 
 
 def _calendar(request, events, name: str, filename: str) -> HttpResponse:
@@ -67,6 +68,7 @@ def _calendar(request, events, name: str, filename: str) -> HttpResponse:
     calendar.add("x-wr-calname", name)
     for event in events:
         calendar.add_component(_vevent(request, event, stamp))
+    calendar.add_missing_timezones()
     response = HttpResponse(calendar.to_ical(), content_type="text/calendar; charset=utf-8")
     response["Content-Disposition"] = f'inline; filename="{filename}"'
     return response
@@ -81,11 +83,14 @@ def event_ics(request, event: Event, viewer: Viewer):
 
 @require_safe
 def store_calendar(request, store_pk: int):
-    """Anyone: a store's upcoming and recent events, as a calendar to subscribe to."""
+    """Anyone: a store's running, upcoming and recent events, as a calendar to subscribe to."""
     store = load_store(store_pk)
     events = store_events(store)
     return _calendar(
-        request, [*events["upcoming"], *events["past"]], f"{store.name} events", f"store-{store.pk}-events.ics"
+        request,
+        [*events["running"], *events["upcoming"], *events["past"]],
+        f"{store.name} events",
+        f"store-{store.pk}-events.ics",
     )
 
 

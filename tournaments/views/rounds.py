@@ -323,7 +323,7 @@ def live_page(request, event: Event, viewer: Viewer, number: int):
         "cache_seconds": selectors.LIVE_CACHE_SECONDS,
         "seat": selectors.round_seat(round_, viewer.registration),
         "me": viewer.registration.name if viewer.registration else "",
-        "minutes_left": minutes_left(event, round_),
+        "clock": selectors.round_clock(event, round_),
     }
     template = "tournaments/includes/live_body.html" if request.htmx else "tournaments/round_live.html"
     response = render(request, template, context)
@@ -342,17 +342,9 @@ def projector(request, event: Event, viewer: Viewer, number: int):
         "event": event,
         "round": round_,
         "seats": selectors.pairings_by_name(selectors.live_pairings(round_)),
-        "minutes_left": minutes_left(event, round_),
+        "clock": selectors.round_clock(event, round_),
     }
     return render(request, "tournaments/round_projector.html", context)
-
-
-def minutes_left(event: Event, round_: Round) -> int | None:
-    """Whole minutes left on the round's clock (rounded up), 0 once time is up, None before it starts."""
-    if not round_.clock_started_at:
-        return None
-    elapsed = (timezone.now() - round_.clock_started_at).total_seconds() / 60
-    return max(0, int(event.round_minutes - elapsed + 0.999))
 
 
 @require_safe
@@ -360,7 +352,8 @@ def minutes_left(event: Event, round_: Round) -> int | None:
 def timer(request, event: Event, viewer: Viewer, number: int):
     """Public: a big countdown for the venue's screen (the script is static/js/round-timer.js)."""
     round_ = load_round(event, number)
-    return render(request, "tournaments/round_timer.html", {"event": event, "round": round_})
+    context = {"event": event, "round": round_, "clock": selectors.round_clock(event, round_)}
+    return render(request, "tournaments/round_timer.html", context)
 
 
 @require_safe
@@ -369,7 +362,10 @@ def timer_state(request, event: Event, viewer: Viewer, number: int):
     """Public: the clock as JSON, polled by the timer page so the screen follows the staff's controls."""
     round_ = load_round(event, number)
     started = round_.clock_started_at.isoformat() if round_.clock_started_at else None
-    return JsonResponse({"started": started, "minutes": event.round_minutes, "now": timezone.now().isoformat()})
+    finished = selectors.round_clock(event, round_).finished
+    return JsonResponse(
+        {"started": started, "minutes": event.round_minutes, "now": timezone.now().isoformat(), "finished": finished}
+    )
 
 
 @login_required
