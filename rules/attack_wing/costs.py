@@ -205,18 +205,29 @@ def base_cost(entry: Entry, ship: ShipInFleet) -> int:
     return entry.facts.card.cost
 
 
+@dataclass(frozen=True, slots=True)
+class SeatReduction:
+    """What a slot takes off the card its placement seats in it (``rules.attack_wing.placement``): Tuvok's "That
+    Upgrade costs -1 SP", Sakharov's additional purchase; ``amount`` None is the Fleet Captain's free [talent]."""
+
+    position: int  # the card's position on the ship (``Entry.position``)
+    source: Card  # the card adding the slot, or the Fleet Captain card
+    amount: int | None
+
+
 def cost_ship(
     ship: ShipInFleet,
     fleet_wide: list[tuple[CardFacts, Qualifier, int]],
     exchange: frozenset[str] = frozenset(),
-    free_talent: bool = False,
     exchange_card: Card | None = None,
+    seated: tuple[SeatReduction, ...] = (),
 ) -> tuple[CardCost, ...]:
     """Every card on ``ship`` priced and explained, the ship card first.
 
     ``exchange`` holds the two factions chosen for the Officer Exchange Program (``exchange_card``), if the
     fleet has it: captains, admirals and [crew] of one chosen faction on a ship of the other pay no
-    faction penalty, and its captains and admirals cost 1 SP less (R015 text, points 2 and 3).
+    faction penalty, and its captains and admirals cost 1 SP less (R015 text, points 2 and 3). ``seated``: what
+    the slots of one placement of the ship take off the cards in them.
     Every step from printed to final cost is kept as an :class:`Adjustment`, so the report can say why.
     """
     placed = ship.placed
@@ -244,8 +255,10 @@ def cost_ship(
             if reaches(reach, None, entry, ship):
                 reductions[entry.position] += amount
                 steps[entry.position].append(_reduced_by(giver.card, amount))
-    if free_talent:
-        _fleet_captain_talent(ship, placed, bases, reductions, steps)
+    for seat in seated:
+        amount = bases[seat.position] if seat.amount is None else seat.amount
+        reductions[seat.position] += amount
+        steps[seat.position].append(_seat_step(seat, amount))
     for source in active:
         left: int | None = None  # what a capped card ("-5 Max") may still take off
         for code, reach, amount in source.facts.rules.reductions:
@@ -376,29 +389,11 @@ def _reduced_by(card: Card, amount: int, taken: int | None = None) -> Adjustment
     return because(card, "reduce", -(amount if taken is None else taken), REDUCTION, fallback, cited=amount)
 
 
-def _fleet_captain_talent(
-    ship: ShipInFleet, placed: list[Entry], bases: list[int], reductions: list[int], steps: list[list[Adjustment]]
-) -> None:
-    """Fleet Captain (R010 text, point 5): a captain who has [talent] icons of his own may forgo the Fleet
-    Captain's bonus [talent] slot and equip 1 of his [talent] Upgrades for free. The fleet says so
-    (resource option ``free_talent``); then the ship's talents must fit without the bonus slot (the slot
-    check drops it) and the most expensive one is free (its faction penalty stays)."""
-    if ship.captain is None or ship.captain.card.talent_slots < 1:
-        return
-    option = next(
-        (f for f in ship.attached if f.card.upgrade_type == "fleet-captain" and "talent" in f.card.grants_slots), None
-    )
-    if option is None:
-        return
-    talents = [e for e in placed if e.role == ROLE_UPGRADE and e.facts.slot_type == "talent"]
-    room = ship.captain.card.talent_slots + (ship.admiral.card.talent_slots if ship.admiral else 0)
-    room += sum(1 for s in ship.ship.card.slots if s == "talent")
-    room += sum(sum(1 for s in f.card.grants_slots if s == "talent") for f in ship.attached if f is not option)
-    if talents and len(talents) <= room:
-        free = max(talents, key=lambda e: bases[e.position] - reductions[e.position])
-        reductions[free.position] += bases[free.position]
-        step = Adjustment(-bases[free.position], REDUCTION, FREE_TALENT_WORDS, option.card.id, option.card.name)
-        steps[free.position].append(step)
+def _seat_step(seat: SeatReduction, amount: int) -> Adjustment:
+    """The step of a reduced slot: its card's sentence quoted, or the Fleet Captain's point 5 in words."""
+    if seat.amount is None:
+        return Adjustment(-amount, REDUCTION, FREE_TALENT_WORDS, seat.source.id, seat.source.name)
+    return _reduced_by(seat.source, amount)
 
 
 FREE_TALENT_WORDS = (

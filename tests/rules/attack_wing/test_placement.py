@@ -1,0 +1,163 @@
+"""Where each card of a ship sits, and the set-up choices a fleet leaves open, decided together for the whole ship.
+
+Each slot holds one card: the reductions of the slots other cards add (Sakharov S051's additional purchase, Tuvok
+Cap507, Weyoun Cap717, Thalen E161) and the Fleet Captain's free [talent] (R010 point 5) reach only the cards a
+legal placement seats there, and of the legal placements the cheapest is the one a player takes
+(docs/attack-wing-rules.md, Costs: "Placement").
+"""
+
+from __future__ import annotations
+
+from itertools import permutations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from rules.attack_wing import Fleet, FleetShip, validate_fleet
+from rules.attack_wing.costs import SeatReduction, cost_ship, fleet_discounts, reaches
+from rules.attack_wing.engine import resolve
+from rules.attack_wing.fleet import ResourceOption
+from rules.attack_wing.index import index_for
+from rules.attack_wing.placement import slot_bar, slotted_positions
+
+W16 = "wizkids-2016"
+
+
+def one_ship(ship_id, captain, *upgrades, resources=(), options=()):
+    ships = (FleetShip(ship=ship_id, captain=captain, upgrades=tuple(upgrades)),)
+    return Fleet(ships=ships, resources=tuple(resources), resource_options=tuple(options))
+
+
+def priced(catalog, fleet):
+    report = validate_fleet(fleet, catalog, W16)
+    return report, {c.id: c for c in report.ships[0].cards}
+
+
+def overflows(report):
+    return [v for v in report.violations if v.code == "SLOT_OVERFLOW"]
+
+
+def test_two_added_slot_reductions_do_not_land_on_one_card(utopia):
+    """Sakharov (S051) "… 1 additional [crew] or [tech] Upgrade … cost -2 SP (min 0)" and Tuvok (Cap507) "Add 1
+    [tech] Upgrade slot to your Upgrade Bar. That Upgrade costs -1 SP" with one [tech], Navigational Station T105
+    (4 SP): it sits in one slot, so it takes one of the two reductions, the larger: 2 SP, not 1."""
+    report, cards = priced(utopia, one_ship("S051", "Cap507", "T105"))
+    assert cards["T105"].cost == 2
+    assert [a.source for a in cards["T105"].adjustments] == ["S051"]
+    assert cards["T105"].placed == "the [crew] or [tech] slot Sakharov (S051) adds"
+    assert report.ships[0].cost == 14 + 3 + 2 and not overflows(report)
+
+
+def test_the_additional_purchase_is_a_card_that_needs_the_additional_slot(utopia):
+    """Sakharov (S051) with Navigational Station T105 and two [crew] (Alyssa Ogawa C473, Sonak C456, 1 SP each) on
+    a bar of one [tech] and one [crew]: the second [crew] can only be the additional purchase, so the 2 SP come off
+    a 1 SP [crew] (min 0: it saves 1), not off T105, which must sit in the printed [tech] slot. 19 SP, not 18."""
+    report, cards = priced(utopia, one_ship("S051", None, "T105", "C473", "C456"))
+    assert (cards["T105"].cost, cards["T105"].placed) == (4, "a [tech] slot of the printed Upgrade Bar")
+    assert sorted(cards[c].cost for c in ("C473", "C456")) == [0, 1]
+    assert report.ships[0].cost == 19 and not overflows(report)
+
+
+def test_the_fleet_captain_choice_left_open_is_made_as_a_player_would(utopia):
+    """A Dominion Fleet Captain (R010b) on Gul Dukat (Cap721, one [talent] icon) with Engage (E132, Federation,
+    3 SP) in his own slot: point 5 lets him forgo the bonus slot and take that talent free, its faction penalty
+    paid (1 SP), as Space Dock prices its test squad "fleet captain free talent". The fleet states no choice."""
+    report, cards = priced(utopia, one_ship("S120", "Cap721", "R010b", "E132", resources=("R010",)))
+    assert cards["E132"].cost == 1 and report.ships[0].cost == 34 + 5 + 5 + 1
+    assert cards["R010b"].placed.startswith("Point 5: the bonus [talent] slot is forgone")
+    assert "leaves it open" in cards["R010b"].placed
+
+
+def test_a_fleet_captain_choice_the_fleet_states_is_kept(utopia):
+    stated = ResourceOption("R010", free_talent=False)
+    report, cards = priced(utopia, one_ship("S120", "Cap721", "R010b", "E132", resources=("R010",), options=[stated]))
+    assert cards["E132"].cost == 4 and "as the fleet states" in cards["R010b"].placed
+
+
+def test_the_free_talent_is_not_taken_when_the_talents_need_the_bonus_slot(utopia):
+    """Two talents for Gul Dukat's one icon: the bonus slot is needed, so both are paid and the fleet is legal."""
+    report, cards = priced(utopia, one_ship("S120", "Cap721", "R010b", "E132", "E018", resources=("R010",)))
+    assert not overflows(report) and cards["E132"].cost == 4
+    assert cards["R010b"].placed.startswith("Point 5: the bonus [talent] slot is taken")
+
+
+# ------------------------------------------------------------------ the placement against every placement
+
+SHIPS = ("S051", "S120", "S273", "S257", "S333")  # Sakharov, Dominion, Federation, Xindi, Dominion ships
+CAPTAINS = ("Cap507", "Cap717", "Cap721", "Cap049", None)  # Tuvok, Weyoun, Gul Dukat (one [talent]), a plain one
+SPECIALS = ("E161", "R010b", "R010f")  # Thalen's [weapon] slot; the Fleet Captain's bonus [talent] slot
+
+
+def _pool(catalog, kind, count):
+    """A fixed spread of ``kind`` Upgrades: every printed cost, several factions (Dominion [crew], Xindi [weapon])."""
+    cards = sorted(
+        (c for c in catalog.cards.values() if c.kind == "upgrade" and c.upgrade_type == kind and not c.restrictions),
+        key=lambda c: (c.cost, c.factions, c.id),
+    )
+    step = max(1, len(cards) // count)
+    return [c.id for c in cards[::step]][:count]
+
+
+@pytest.fixture(scope="module")
+def pool(utopia):
+    found = {kind: _pool(utopia, kind, 8) for kind in ("crew", "tech", "weapon", "talent")}
+    found["crew"] += ["C300"]  # a Dominion [crew] for Weyoun's slots
+    found["weapon"] += ["W135"]  # a Xindi [weapon] for Thalen's
+    return [card for cards in found.values() for card in cards]
+
+
+def brute_force(catalog, fleet):
+    """Every placement of the ship's cards, one card per slot, for each Fleet Captain choice, priced: the cheapest
+    legal ship cost, or None when no placement is legal."""
+    (ship,), _chosen = resolve(fleet, index_for(catalog))
+    fleet_wide = fleet_discounts([ship])
+    cards = slotted_positions(ship)
+    offset = len(ship.placed) - len(ship.attached)
+    has_bonus = any(f.card.upgrade_type == "fleet-captain" for f in ship.attached)
+    choices = (False, True) if has_bonus and ship.captain and ship.captain.card.talent_slots else (False,)
+    best = None
+    for choice in choices:
+        bar = slot_bar(ship, free_talent=choice)
+        seatings = set()
+        for slots in permutations(range(len(bar)), len(cards)):
+            if not all(ship.attached[c].slot_type in bar[s].types for c, s in zip(cards, slots, strict=True)):
+                continue
+            seated = []
+            for card, s in zip(cards, slots, strict=True):
+                slot, entry = bar[s], ship.placed[offset + card]
+                if slot.reduce and reaches(slot.reduce[0], None, entry, ship, priced=True):
+                    seated.append(SeatReduction(offset + card, slot.source.card, slot.reduce[1]))
+            frees = [c for c, s in zip(cards, slots, strict=True) if choice and bar[s].own_talent]
+            for free in frees or [None]:
+                extra = () if free is None else (SeatReduction(offset + free, _fleet_captain(ship), None),)
+                seatings.add(tuple(seated) + extra)
+        for seated in seatings:
+            total = sum(c.cost for c in cost_ship(ship, fleet_wide, seated=seated))
+            best = total if best is None else min(best, total)
+    return best
+
+
+def _fleet_captain(ship):
+    return next(f.card for f in ship.attached if f.card.upgrade_type == "fleet-captain")
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_the_placement_is_the_cheapest_legal_placement(utopia, pool, data):
+    """On random ships with cards that add reduced slots, the engine's ship cost is the cheapest of every legal
+    placement found by brute force (never dearer, and never cheaper: no reduction reaches a card twice or a card
+    that cannot sit in its slot); with no legal placement it reports the overflow."""
+    ship_id = data.draw(st.sampled_from(SHIPS))
+    captain = data.draw(st.sampled_from(CAPTAINS))
+    specials = data.draw(st.lists(st.sampled_from(SPECIALS), max_size=1))
+    upgrades = data.draw(st.lists(st.sampled_from(pool), min_size=1, max_size=5 - len(specials)))
+    resources = ("R010",) if any(s.startswith("R010") for s in specials) else ()
+    fleet = one_ship(ship_id, captain, *specials, *upgrades, resources=resources)
+    report = validate_fleet(fleet, utopia, W16)
+    cheapest = brute_force(utopia, fleet)
+    if cheapest is None:
+        assert overflows(report)
+    else:
+        assert not overflows(report)
+        assert report.ships[0].cost == cheapest
