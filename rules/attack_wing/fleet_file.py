@@ -305,7 +305,7 @@ def report_to_dict(report: Report) -> dict:
                 "ship": s.ship,
                 "name": s.name,
                 "cost": s.cost,
-                "cards": [_priced(c, role=c.role, penalty=c.penalty) for c in s.cards],
+                "cards": [_priced(c, role=c.role, penalty=c.penalty, **_placed(c)) for c in s.cards],
             }
             for s in report.ships
         ],
@@ -315,6 +315,11 @@ def report_to_dict(report: Report) -> dict:
         ],
         "notes": [u.note for u in report.unapplied],
     }
+
+
+def _placed(card: CardCost) -> dict:
+    """Where an Upgrade sits, or the set-up choice a card stands for (``CardCost.placed``), when the report says."""
+    return {"placed": card.placed} if card.placed else {}
 
 
 def _priced(line: CardCost | ResourceCost, **fields) -> dict:

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules.attack_wing import Fleet, FleetShip, validate_fleet
+from rules.attack_wing import Fleet, FleetShip, fleet_to_dict, parse_fleet, report_to_dict, validate_fleet
 from rules.attack_wing.costs import SeatReduction, cost_ship, fleet_discounts, reaches
 from rules.attack_wing.engine import resolve
 from rules.attack_wing.fleet import ResourceOption
@@ -47,6 +47,8 @@ def test_two_added_slot_reductions_do_not_land_on_one_card(utopia):
     assert [a.source for a in cards["T105"].adjustments] == ["S051"]
     assert cards["T105"].placed == "the [crew] or [tech] slot Sakharov (S051) adds"
     assert report.ships[0].cost == 14 + 3 + 2 and not overflows(report)
+    [line] = [c for c in report_to_dict(report)["ships"][0]["cards"] if c["id"] == "T105"]
+    assert line["placed"] == "the [crew] or [tech] slot Sakharov (S051) adds"  # the API and --json say so too
 
 
 def test_the_additional_purchase_is_a_card_that_needs_the_additional_slot(utopia):
@@ -161,3 +163,14 @@ def test_the_placement_is_the_cheapest_legal_placement(utopia, pool, data):
     else:
         assert not overflows(report)
         assert report.ships[0].cost == cheapest
+
+
+@pytest.mark.parametrize(("stated", "cost"), [(True, 1), (False, 4), (None, 1)])
+def test_the_fleet_file_states_the_fleet_captain_choice_or_leaves_it_open(utopia, stated, cost):
+    """``"free_talent": true`` or ``false`` is the player's stated choice and survives the round trip; left out,
+    the fleet file leaves it open (docs/attack-wing-rules.md, Fleet file)."""
+    resource = {"id": "R010"} if stated is None else {"id": "R010", "free_talent": stated}
+    content = {"ships": [{"ship": "S120", "captain": "Cap721", "upgrades": ["R010b", "E132"]}], "resources": [resource]}
+    fleet, _format, _date = parse_fleet(content, utopia)
+    assert fleet_to_dict(fleet)["resources"] == ["R010" if stated is None else resource]
+    assert priced(utopia, fleet)[1]["E132"].cost == cost
