@@ -207,12 +207,14 @@ def base_cost(entry: Entry, ship: ShipInFleet) -> int:
 
 @dataclass(frozen=True, slots=True)
 class SeatReduction:
-    """What a slot takes off the card its placement seats in it (``rules.attack_wing.placement``): Tuvok's "That
-    Upgrade costs -1 SP", Sakharov's additional purchase; ``amount`` None is the Fleet Captain's free [talent]."""
+    """What a slot does to the cost of the card its placement seats in it (``rules.attack_wing.placement``): Tuvok's
+    "That Upgrade costs -1 SP", Sakharov's additional purchase; ``amount`` None is the Fleet Captain's free
+    [talent]; ``exact``: the cost is set to ``amount`` (Duras: "… Upgrades equipped to this Captain cost 3 SP")."""
 
     position: int  # the card's position on the ship (``Entry.position``)
-    source: Card  # the card adding the slot, or the Fleet Captain card
+    source: Card  # the card adding the slot, the captain whose slot it is, or the Fleet Captain card
     amount: int | None
+    exact: bool = False
 
 
 def cost_ship(
@@ -249,13 +251,16 @@ def cost_ship(
     for source in active:
         for reach, exact in source.facts.rules.exact:
             _set_exact(reach, exact, source, placed, bases, steps, ship)
+    for seat in seated:
+        if seat.exact and seat.amount is not None:
+            _exact_step(seat.source, seat.amount, seat.position, bases, steps)
     waivers, waive_one, doubles = _penalty_rules(active)
     for giver, reach, amount in fleet_wide:
         for entry in placed:
             if reaches(reach, None, entry, ship):
                 reductions[entry.position] += amount
                 steps[entry.position].append(_reduced_by(giver.card, amount))
-    for seat in seated:
+    for seat in (s for s in seated if not s.exact):
         amount = bases[seat.position] if seat.amount is None else seat.amount
         reductions[seat.position] += amount
         steps[seat.position].append(_seat_step(seat, amount))
@@ -416,12 +421,16 @@ def _set_exact(
     if reach.limit is not None:
         reached = sorted((e for e in reached if bases[e.position] > exact), key=lambda e: -bases[e.position])
         reached = reached[: reach.limit]
-    card = source.facts.card
     for entry in reached:
-        if bases[entry.position] != exact:
-            fallback = f"{card.name} sets its cost to {exact} SP."
-            steps[entry.position].append(because(card, "exact", exact - bases[entry.position], EXACT, fallback))
-        bases[entry.position] = exact
+        _exact_step(source.facts.card, exact, entry.position, bases, steps)
+
+
+def _exact_step(card: Card, exact: int, position: int, bases: list[int], steps: list[list[Adjustment]]) -> None:
+    """``card`` sets the cost at ``position`` to ``exact``, its sentence quoted."""
+    if bases[position] != exact:
+        fallback = f"{card.name} sets its cost to {exact} SP."
+        steps[position].append(because(card, "exact", exact - bases[position], EXACT, fallback))
+    bases[position] = exact
 
 
 @dataclass(frozen=True, slots=True)

@@ -129,7 +129,7 @@ FAMILIES: dict[str, tuple[re.Pattern, frozenset[str]]] = {
     ),
     "exact cost": (
         re.compile(r"\bcosts? exactly \d|at a cost of \d|upgrades equipped to this captain cost \d", re.IGNORECASE),
-        frozenset({"exact_cost"}),
+        frozenset({"exact_cost", "exact_equipped"}),
     ),
     "faction penalty": (
         re.compile(r"faction penalty", re.IGNORECASE),

@@ -41,6 +41,7 @@ class Slot:
     types: frozenset[str]
     source: CardFacts | None = None  # the card adding it; None for the ship's printed Upgrade Bar
     reduce: tuple[Qualifier, int] | None = None  # "That Upgrade costs -1 SP": the card in it, if reached
+    exact: tuple[Qualifier, int] | None = None  # "… Upgrades equipped to this Captain cost 3 SP" (Duras)
     own_talent: bool = False  # one of the captain's own [talent] icons (Fleet Captain point 5)
     staff_allowance: bool = False  # Senior Staff: one more [talent] for a [crew] Upgrade
 
@@ -106,7 +107,9 @@ def slot_bar(ship: ShipInFleet, *, staff: str | None = None, free_talent: bool =
     for facts in ship.commanders:
         bar.extend(_added(facts, facts.card.grants_slots))
         own = facts is ship.captain
-        bar.extend(Slot(frozenset({"talent"}), facts, own_talent=own) for _ in range(facts.card.talent_slots))
+        exact = next((r for r in facts.rules.equipped_exact if not r[0].kinds or "talent" in r[0].kinds), None)
+        talents = frozenset({"talent"})
+        bar.extend(Slot(talents, facts, own_talent=own, exact=exact) for _ in range(facts.card.talent_slots))
     for facts in ship.attached:
         grants = list(facts.card.grants_slots)
         if staff and facts.requires_resource == staff and "talent" in grants:
@@ -161,15 +164,18 @@ def slotted_positions(ship: ShipInFleet) -> list[int]:
     return needing
 
 
-def fit(ship: ShipInFleet, cards: list[int], slots: list[Slot]) -> tuple[dict[int, int], list[int]]:
+def fit(
+    ship: ShipInFleet, cards: list[int], slots: list[Slot], blocked: dict[int, set[int]] | None = None
+) -> tuple[dict[int, int], list[int]]:
     """Seat ``cards`` (indices in ``attached``) in ``slots`` by augmenting paths: the seats (card → slot index)
-    and the cards left without one."""
+    and the cards left without one. ``blocked``: the cards a slot may not take (slot index → cards)."""
     owner: list[int | None] = [None] * len(slots)
+    blocked = blocked or {}
 
     def assign(card: int, visited: set[int]) -> bool:
         kind = ship.attached[card].slot_type
         for slot, candidate in enumerate(slots):
-            if kind in candidate.types and slot not in visited:
+            if kind in candidate.types and slot not in visited and card not in blocked.get(slot, ()):
                 visited.add(slot)
                 if owner[slot] is None or assign(owner[slot], visited):
                     owner[slot] = card
@@ -212,8 +218,11 @@ def _placements(ship: ShipInFleet, staff: str | None, choice: bool | None, state
     bar = slot_bar(ship, staff=staff, free_talent=bool(choice))
     cards = slotted_positions(ship)
     free_slot = next((i for i, s in enumerate(bar) if s.own_talent), None) if choice else None
-    special = [i for i, s in enumerate(bar) if s.reduce is not None or i == free_slot]
+    special = [i for i, s in enumerate(bar) if s.reduce is not None or s.exact is not None or i == free_slot]
     options = [_candidates(ship, bar[i], cards, free=i == free_slot) for i in special]
+    # a card an exact cost reaches sits in that slot only as a choice of its own: left in the pool, the slot would
+    # seat it unpriced ("… equipped to this Captain cost 3 SP" raises a 2 SP talent)
+    reached = {i: {c for c in found if c is not None} for i, found in zip(special, options, strict=True)}
     options = _within_budget(options)
     seen: set[tuple[tuple[int, int], ...]] = set()
     for combo in product(*options):
@@ -227,19 +236,20 @@ def _placements(ship: ShipInFleet, staff: str | None, choice: bool | None, state
         seen.add(signature)
         taken = {s for _c, s in seated_pairs}
         rest_slots = [i for i in range(len(bar)) if i not in taken]
-        seats, left = fit(ship, [c for c in cards if c not in chosen], [bar[i] for i in rest_slots])
+        blocked = {k: reached[i] for k, i in enumerate(rest_slots) if bar[i].exact is not None}
+        seats, left = fit(ship, [c for c in cards if c not in chosen], [bar[i] for i in rest_slots], blocked)
         all_seats = {**{c: bar[s] for c, s in seated_pairs}, **{c: bar[rest_slots[s]] for c, s in seats.items()}}
         yield Placement(
             seats=tuple(sorted(all_seats.items(), key=lambda pair: pair[0])),
             unplaced=tuple(left),
             free_talent=choice,
             stated=stated,
-            seated=tuple(_seated(ship, bar[s], c, s == free_slot) for c, s in seated_pairs),
+            seated=tuple(seat for c, s in seated_pairs for seat in _seated(ship, bar[s], c, s == free_slot)),
         )
 
 
 def _slot_key(slot: Slot) -> tuple:
-    return (slot.source.card.id if slot.source else "", slot.types, slot.reduce, slot.own_talent)
+    return (slot.source.card.id if slot.source else "", slot.types, slot.reduce, slot.exact, slot.own_talent)
 
 
 def _candidates(ship: ShipInFleet, slot: Slot, cards: list[int], free: bool) -> list[int | None]:
@@ -251,8 +261,8 @@ def _candidates(ship: ShipInFleet, slot: Slot, cards: list[int], free: bool) -> 
         facts = ship.attached[card]
         if facts.slot_type not in slot.types:
             continue
-        reduce = None if free else slot.reduce
-        if reduce is not None and not reaches(reduce[0], source, ship.placed[offset + card], ship, priced=True):
+        rule = None if free else slot.reduce or slot.exact
+        if rule is not None and not reaches(rule[0], source, ship.placed[offset + card], ship, priced=True):
             continue
         found.append(card)
     found.sort(key=lambda c: -ship.attached[c].card.cost)
@@ -274,13 +284,21 @@ def _count(options: list[list[int | None]]) -> int:
     return total
 
 
-def _seated(ship: ShipInFleet, slot: Slot, card: int, free: bool) -> SeatReduction:
-    offset = len(ship.placed) - len(ship.attached)
+def _seated(ship: ShipInFleet, slot: Slot, card: int, free: bool) -> list[SeatReduction]:
+    """What the slot does to the card seated in it: an exact cost, a reduction, the Fleet Captain's free talent."""
+    position = len(ship.placed) - len(ship.attached) + card
+    found = []
+    source = slot.source.card if slot.source is not None else None
+    if source is not None and slot.exact is not None:
+        entry = ship.placed[position]
+        if reaches(slot.exact[0], None, entry, ship, priced=True):
+            found.append(SeatReduction(position, source, slot.exact[1], exact=True))
+    if source is not None and slot.reduce is not None:
+        found.append(SeatReduction(position, source, slot.reduce[1]))
     if free:
         option = next(f for f in ship.attached if f.card.upgrade_type == FLEET_CAPTAIN)
-        return SeatReduction(offset + card, option.card, None)
-    assert slot.source is not None and slot.reduce is not None
-    return SeatReduction(offset + card, slot.source.card, slot.reduce[1])
+        found.append(SeatReduction(position, option.card, None))
+    return found
 
 
 def _described(ship: ShipInFleet, placement: Placement, cards: tuple[CardCost, ...]) -> tuple[CardCost, ...]:

@@ -27,6 +27,10 @@ from rules.attack_wing.catalog import Restriction
 # card adds, one card per added slot (Tuvok, Thalen, Weyoun, Sakharov's additional purchase)
 REDUCE_ADDED = "reduce_added"
 
+# "Romulan [talent] and Klingon [talent] Upgrades equipped to this Captain cost 3 SP" (Duras): an exact cost for the
+# cards that sit in the captain's own slots, not for a [talent] in an admiral's or the Fleet Captain's slot
+EXACT_EQUIPPED = "exact_equipped"
+
 _EXTRA_SHIP = re.compile(
     r"^\s*(?:if (?:purchased|fielded|equipped|deployed) )?(?:(?:for|on|to) )?(?:(?:any|a) )?"
     r"(?:ship (?:other than|that is not)|non[- ]?)\s*(?P<desc>.+?)(?=,? and |$)",
@@ -81,8 +85,8 @@ def exact_cost_rules(sentence: str) -> list[Restriction]:
     Duras's "Romulan [talent] and Klingon [talent] Upgrades equipped to this Captain cost 3 SP" (no "exactly",
     the same rule: the cost is set, then the faction penalty is added)."""
     on_captain = _EXACT_ON_CAPTAIN.search(sentence)
-    if on_captain:  # Duras (Cap656)
-        return [Restriction("exact_cost", _typed_reach(on_captain["what"]), int(on_captain["cost"]))]
+    if on_captain:  # Duras (Cap656): the Upgrades in his own slots (``exact_equipped``), placed with the ship
+        return [Restriction(EXACT_EQUIPPED, _typed_reach(on_captain["what"]), int(on_captain["cost"]))]
     match = _EXACT.search(sentence)
     if not match:
         return []

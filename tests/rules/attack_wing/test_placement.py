@@ -84,10 +84,24 @@ def test_the_free_talent_is_not_taken_when_the_talents_need_the_bonus_slot(utopi
     assert cards["R010b"].placed.startswith("Point 5: the bonus [talent] slot is taken")
 
 
+def test_duras_prices_only_the_talents_equipped_to_him(utopia):
+    """Duras (Cap656): "Romulan [talent] and Klingon [talent] Upgrades equipped to this Captain cost 3 SP." With an
+    admiral (Gowron A027, one [talent] icon) two Klingon talents of 5 SP sit one in each slot: one is Duras's, 3 SP,
+    the other 5 SP (both had been 3). A 2 SP Klingon talent goes in the admiral's slot and stays 2 SP; alone with
+    Duras it sits in his slot and costs 3."""
+    two = priced(utopia, Fleet(ships=(FleetShip("S348", "Cap656", "A027", ("E121", "E117")),)))[1]
+    assert sorted((two["E121"].cost, two["E117"].cost)) == [3, 5]
+    cheap = priced(utopia, Fleet(ships=(FleetShip("S348", "Cap656", "A027", ("E096",)),)))[1]
+    assert (cheap["E096"].cost, cheap["E096"].placed) == (2, "a [talent] slot of Gowron (A027)")
+    alone = priced(utopia, one_ship("S348", "Cap656", "E096"))[1]
+    assert (alone["E096"].cost, alone["E096"].placed) == (3, "a [talent] slot of Duras (Cap656)")
+
+
 # ------------------------------------------------------------------ the placement against every placement
 
-SHIPS = ("S051", "S120", "S273", "S257", "S333")  # Sakharov, Dominion, Federation, Xindi, Dominion ships
-CAPTAINS = ("Cap507", "Cap717", "Cap721", "Cap049", None)  # Tuvok, Weyoun, Gul Dukat (one [talent]), a plain one
+SHIPS = ("S051", "S120", "S273", "S257", "S333", "S348")  # Sakharov; Dominion, Federation, Xindi, Klingon ships
+CAPTAINS = ("Cap507", "Cap717", "Cap721", "Cap656", "Cap049", None)  # Tuvok, Weyoun, Gul Dukat, Duras, a plain one
+ADMIRALS = (None, None, "A027")  # Gowron: one more [talent] icon
 SPECIALS = ("E161", "R010b", "R010f")  # Thalen's [weapon] slot; the Fleet Captain's bonus [talent] slot
 
 
@@ -106,6 +120,7 @@ def pool(utopia):
     found = {kind: _pool(utopia, kind, 8) for kind in ("crew", "tech", "weapon", "talent")}
     found["crew"] += ["C300"]  # a Dominion [crew] for Weyoun's slots
     found["weapon"] += ["W135"]  # a Xindi [weapon] for Thalen's
+    found["talent"] += ["E096", "E121"]  # Klingon talents of 2 and 5 SP for Duras
     return [card for cards in found.values() for card in cards]
 
 
@@ -128,6 +143,8 @@ def brute_force(catalog, fleet):
             seated = []
             for card, s in zip(cards, slots, strict=True):
                 slot, entry = bar[s], ship.placed[offset + card]
+                if slot.exact and reaches(slot.exact[0], None, entry, ship, priced=True):
+                    seated.append(SeatReduction(offset + card, slot.source.card, slot.exact[1], exact=True))
                 if slot.reduce and reaches(slot.reduce[0], None, entry, ship, priced=True):
                     seated.append(SeatReduction(offset + card, slot.source.card, slot.reduce[1]))
             frees = [c for c, s in zip(cards, slots, strict=True) if choice and bar[s].own_talent]
@@ -147,15 +164,17 @@ def _fleet_captain(ship):
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_the_placement_is_the_cheapest_legal_placement(utopia, pool, data):
-    """On random ships with cards that add reduced slots, the engine's ship cost is the cheapest of every legal
-    placement found by brute force (never dearer, and never cheaper: no reduction reaches a card twice or a card
-    that cannot sit in its slot); with no legal placement it reports the overflow."""
+    """On random ships with cards that add reduced slots (and Duras's priced [talent] slot), the engine's ship cost
+    is the cheapest of every legal placement found by brute force (never dearer, and never cheaper: no reduction
+    reaches a card twice or a card that cannot sit in its slot); with no legal placement it reports the overflow."""
     ship_id = data.draw(st.sampled_from(SHIPS))
     captain = data.draw(st.sampled_from(CAPTAINS))
+    admiral = data.draw(st.sampled_from(ADMIRALS))
     specials = data.draw(st.lists(st.sampled_from(SPECIALS), max_size=1))
     upgrades = data.draw(st.lists(st.sampled_from(pool), min_size=1, max_size=5 - len(specials)))
     resources = ("R010",) if any(s.startswith("R010") for s in specials) else ()
-    fleet = one_ship(ship_id, captain, *specials, *upgrades, resources=resources)
+    ships = (FleetShip(ship=ship_id, captain=captain, admiral=admiral, upgrades=(*specials, *upgrades)),)
+    fleet = Fleet(ships=ships, resources=resources)
     report = validate_fleet(fleet, utopia, W16)
     cheapest = brute_force(utopia, fleet)
     if cheapest is None:
