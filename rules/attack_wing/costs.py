@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from rules.attack_wing.card_text.citing import cited_sentence
 from rules.attack_wing.card_text.descriptors import captain_matches, ship_matches
 from rules.attack_wing.card_text.qualifiers import Qualifier
-from rules.attack_wing.catalog import OTHER, Card, Restriction
+from rules.attack_wing.catalog import OTHER, UPGRADE, Card, Restriction
 from rules.attack_wing.fleet import (
     COMPUTED,
     EXACT,
@@ -125,6 +125,8 @@ class Entry:
     def kind_words(self) -> tuple[str, ...]:
         if self.role == ROLE_UPGRADE:
             slot = self.facts.slot_type
+            if slot is None and self.facts.card.kind == UPGRADE and self.facts.card.upgrade_type == "question":
+                slot = "question"  # Utopia's [?] Upgrades need no slot; Iden counts them ("… ? Upgrade equipped …")
             return ("upgrade", slot) if slot else ()
         return (self.role,)
 
@@ -215,6 +217,7 @@ class SeatReduction:
     source: Card  # the card adding the slot, the captain whose slot it is, or the Fleet Captain card
     amount: int | None
     exact: bool = False
+    floor: int = 0  # "(min 1)": the reduction takes the card no lower
 
 
 def cost_ship(
@@ -262,8 +265,16 @@ def cost_ship(
                 steps[entry.position].append(_reduced_by(giver.card, amount))
     for seat in (s for s in seated if not s.exact):
         amount = bases[seat.position] if seat.amount is None else seat.amount
+        if seat.floor:
+            amount = min(amount, max(0, bases[seat.position] - reductions[seat.position] - seat.floor))
         reductions[seat.position] += amount
         steps[seat.position].append(_seat_step(seat, amount))
+    for source in active:
+        for reach, amount in source.facts.rules.self_per:  # Iden: "-1 SP for each … Upgrade equipped to this ship"
+            counted = sum(1 for e in placed if e.position != source.position and reaches(reach, source, e, ship))
+            if counted:
+                reductions[source.position] += amount * counted
+                steps[source.position].append(_reduced_by(source.facts.card, amount, amount * counted))
     for source in active:
         left: int | None = None  # what a capped card ("-5 Max") may still take off
         for code, reach, amount in source.facts.rules.reductions:
@@ -398,7 +409,7 @@ def _seat_step(seat: SeatReduction, amount: int) -> Adjustment:
     """The step of a reduced slot: its card's sentence quoted, or the Fleet Captain's point 5 in words."""
     if seat.amount is None:
         return Adjustment(-amount, REDUCTION, FREE_TALENT_WORDS, seat.source.id, seat.source.name)
-    return _reduced_by(seat.source, amount)
+    return _reduced_by(seat.source, seat.amount, amount)
 
 
 FREE_TALENT_WORDS = (
@@ -527,6 +538,7 @@ _EXTRA_CONDITIONS = {
     "extra_cost_unless_ship_class": "unless on a {}",
     "extra_cost_unless_captain": "unless its captain is {}",
     "extra_cost_if_skill_over": "if its captain's Skill is greater than {}",
+    "extra_cost_unless_captain_talent": "unless its captain's card has a [{}] icon",
 }
 
 
@@ -547,4 +559,6 @@ def _extra_applies(code: str, value: object, ship: ShipInFleet) -> bool:
         return not any(ship.captain_fits(key) for key in str(value).split("|"))
     if code == "extra_cost_if_skill_over":
         return ship.captain is not None and ship.captain.card.skill > int(value)
+    if code == "extra_cost_unless_captain_talent":  # Covert Mission: "If the Captain's card does not have an [talent]
+        return ship.captain is None or ship.captain.card.talent_slots < 1  # icon, this Upgrade costs +1 SP"
     return False

@@ -237,6 +237,7 @@ def _placements(ship: ShipInFleet, staff: str | None, choice: bool | None, state
         taken = {s for _c, s in seated_pairs}
         rest_slots = [i for i in range(len(bar)) if i not in taken]
         blocked = {k: reached[i] for k, i in enumerate(rest_slots) if bar[i].exact is not None}
+        blocked |= {k: set(cards) for k, i in enumerate(rest_slots) if bar[i].reduce and bar[i].reduce[0].only}
         seats, left = fit(ship, [c for c in cards if c not in chosen], [bar[i] for i in rest_slots], blocked)
         all_seats = {**{c: bar[s] for c, s in seated_pairs}, **{c: bar[rest_slots[s]] for c, s in seats.items()}}
         yield Placement(
@@ -294,7 +295,7 @@ def _seated(ship: ShipInFleet, slot: Slot, card: int, free: bool) -> list[SeatRe
         if reaches(slot.exact[0], None, entry, ship, priced=True):
             found.append(SeatReduction(position, source, slot.exact[1], exact=True))
     if source is not None and slot.reduce is not None:
-        found.append(SeatReduction(position, source, slot.reduce[1]))
+        found.append(SeatReduction(position, source, slot.reduce[1], floor=slot.reduce[0].floor))
     if free:
         option = next(f for f in ship.attached if f.card.upgrade_type == FLEET_CAPTAIN)
         found.append(SeatReduction(position, option.card, None))

@@ -202,7 +202,11 @@ _ADDS_SLOTS = re.compile(
     r"(?:your|you|this)\b[^.]*\bupgrade bar\.?$",
     re.IGNORECASE,
 )
-_THAT_UPGRADE = re.compile(r"^that upgrade costs -\s?(?P<n>\d+) ?sp\.?$", re.IGNORECASE)
+_THAT_UPGRADE = re.compile(
+    r"^that upgrade costs -\s?(?P<n>\d+) ?sp(?: \(min (?P<floor>\d+)\))?"
+    r"(?: and must be an? (?P<who>[\w' -]+?) \[\w+\] upgrade)?\.?$",
+    re.IGNORECASE,
+)
 _THESE_UPGRADES = re.compile(
     r"^the cost of these upgrades is -\s?(?P<n>\d+) ?sp each if they are (?P<who>[\w' -]+?) \[\w+\] upgrades\.?$",
     re.IGNORECASE,
@@ -226,11 +230,38 @@ def added_slot_reductions(added: str, sentence: str) -> list[Restriction]:
     if slots is None:
         return []
     kind = slots["type"].lower()
-    if match := _THAT_UPGRADE.match(sentence.strip()):
-        return [Restriction(REDUCE_ADDED, write_qualifier(kinds={kind}), int(match["n"]))]
+    if match := _THAT_UPGRADE.match(sentence.strip()):  # Nijil (C235): "… (min 1) and must be a Romulan [tech] Upgrade"
+        factions = set(factions_in(match["who"] or ""))
+        floor = int(match["floor"] or 0)
+        qualifier = write_qualifier(kinds={kind}, factions=factions, floor=floor, only=bool(factions))
+        return [Restriction(REDUCE_ADDED, qualifier, int(match["n"]))]
     if match := _IF_THE_ADDITIONAL.match(sentence.strip()) or _THESE_UPGRADES.match(sentence.strip()):
         qualifier = write_qualifier(kinds={kind}, factions=set(factions_in(match["who"])))
         return [Restriction(REDUCE_ADDED, qualifier, int(match["n"]))]
+    return []
+
+
+_PER_CARD = re.compile(
+    r"^this card costs -\s?(?P<n>\d+) ?sp for each (?P<what>.+?) upgrade equipped to this ship\.?$", re.IGNORECASE
+)
+_CAPTAIN_ICON = re.compile(
+    r"^if the captain's card does not have an? \[talent\] icon, this upgrade costs \+(?P<n>\d+) ?sp\.?$", re.IGNORECASE
+)
+
+
+def per_card_rules(sentence: str) -> list[Restriction]:
+    """Costs that count what shares the ship. Iden (Cap037): "This card costs -1 SP for each Independent Faction ?
+    Upgrade equipped to this ship" (the [?] Upgrades, Utopia's ``question`` type: ``reduce_self_per``, 1 SP off
+    Iden per such card). Covert Mission (E133): "If the Captain's card does not have an [talent] icon, this Upgrade
+    costs +1 SP" (``extra_cost_unless_captain_talent``: +1 unless the ship's captain prints a [talent] icon)."""
+    text = sentence.strip()
+    if match := _PER_CARD.match(text):
+        what = match["what"]
+        kinds = {"question"} if re.search(r"(?:^|\s)\?$", what) else set(types_in(what)) or {"upgrade"}
+        factions = set(factions_in(re.sub(r"\[\w+\]|\?", "", what)))
+        return [Restriction("reduce_self_per", write_qualifier(kinds=kinds, factions=factions), int(match["n"]))]
+    if match := _CAPTAIN_ICON.match(text):
+        return [Restriction("extra_cost_unless_captain_talent", "talent", int(match["n"]))]
     return []
 
 

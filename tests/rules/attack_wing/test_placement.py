@@ -97,12 +97,41 @@ def test_duras_prices_only_the_talents_equipped_to_him(utopia):
     assert (alone["E096"].cost, alone["E096"].placed) == (3, "a [talent] slot of Duras (Cap656)")
 
 
+def test_nijil_s_slot_takes_only_a_romulan_tech_at_1_sp_less_never_below_1(utopia):
+    """Nijil (C235): "Add 1 [tech] Upgrade to your Upgrade Bar. That Upgrade costs -1 SP (min 1) and must be a
+    Romulan [tech] Upgrade." On the I.R.W. Valdore (one printed [tech]): a 2 SP Romulan [tech] (T291) costs 1, a
+    5 SP one (T005) 4; two Federation [tech] do not fit, the added slot takes none of them."""
+    valdore = ("S360", None, "C235")
+    assert priced(utopia, one_ship(*valdore, "T291"))[1]["T291"].cost == 1
+    assert priced(utopia, one_ship(*valdore, "T005"))[1]["T005"].cost == 4
+    report, _cards = priced(utopia, one_ship(*valdore, "T220", "T226"))
+    assert [v.card for v in overflows(report)] == ["T226"]
+    assert not [u for u in report.unapplied if u.card == "C235"]  # no longer noted "check by hand"
+
+
+def test_iden_costs_1_sp_less_for_each_independent_question_upgrade(utopia):
+    """Iden (Cap037): "This card costs -1 SP for each Independent Faction [?] Upgrade equipped to this ship" (the
+    [?] Upgrades, Utopia's question type): two of them, Photonic Field Generator Q033 and Kejal Q032, take 2 SP off
+    Iden's 10 (his faction penalty on a Xindi ship stays)."""
+    report, cards = priced(utopia, one_ship("S257", "Cap037", "Q033", "Q032"))
+    assert cards["Cap037"].cost == 10 - 2 + 1
+    assert not [u for u in report.unapplied if u.card == "Cap037"]
+
+
+def test_covert_mission_costs_1_sp_more_under_a_captain_with_no_talent_icon(utopia):
+    """Covert Mission (E133): "If the Captain's card does not have an [talent] icon, this Upgrade costs +1 SP."
+    Picard Cap049 has one, Cap053 none (on a Klingon ship, where its faction penalty is paid either way)."""
+    with_icon = priced(utopia, one_ship("S269", "Cap049", "E133"))[1]["E133"].cost
+    without = priced(utopia, one_ship("S269", "Cap053", "E133"))[1]["E133"].cost
+    assert (with_icon, without) == (5 + 1, 5 + 1 + 1)
+
+
 # ------------------------------------------------------------------ the placement against every placement
 
-SHIPS = ("S051", "S120", "S273", "S257", "S333", "S348")  # Sakharov; Dominion, Federation, Xindi, Klingon ships
+SHIPS = ("S051", "S120", "S273", "S257", "S333", "S348", "S360")  # Sakharov; Dominion, …, Klingon, Romulan ships
 CAPTAINS = ("Cap507", "Cap717", "Cap721", "Cap656", "Cap049", None)  # Tuvok, Weyoun, Gul Dukat, Duras, a plain one
 ADMIRALS = (None, None, "A027")  # Gowron: one more [talent] icon
-SPECIALS = ("E161", "R010b", "R010f")  # Thalen's [weapon] slot; the Fleet Captain's bonus [talent] slot
+SPECIALS = ("E161", "C235", "R010b", "R010f")  # Thalen's [weapon], Nijil's Romulan [tech]; the Fleet Captain's
 
 
 def _pool(catalog, kind, count):
@@ -121,6 +150,7 @@ def pool(utopia):
     found["crew"] += ["C300"]  # a Dominion [crew] for Weyoun's slots
     found["weapon"] += ["W135"]  # a Xindi [weapon] for Thalen's
     found["talent"] += ["E096", "E121"]  # Klingon talents of 2 and 5 SP for Duras
+    found["tech"] += ["T291", "T005"]  # Romulan [tech] of 2 and 5 SP for Nijil
     return [card for cards in found.values() for card in cards]
 
 
@@ -138,7 +168,7 @@ def brute_force(catalog, fleet):
         bar = slot_bar(ship, free_talent=choice)
         seatings = set()
         for slots in permutations(range(len(bar)), len(cards)):
-            if not all(ship.attached[c].slot_type in bar[s].types for c, s in zip(cards, slots, strict=True)):
+            if not all(_may_sit(ship, bar[s], c) for c, s in zip(cards, slots, strict=True)):
                 continue
             seated = []
             for card, s in zip(cards, slots, strict=True):
@@ -146,7 +176,8 @@ def brute_force(catalog, fleet):
                 if slot.exact and reaches(slot.exact[0], None, entry, ship, priced=True):
                     seated.append(SeatReduction(offset + card, slot.source.card, slot.exact[1], exact=True))
                 if slot.reduce and reaches(slot.reduce[0], None, entry, ship, priced=True):
-                    seated.append(SeatReduction(offset + card, slot.source.card, slot.reduce[1]))
+                    floor = slot.reduce[0].floor
+                    seated.append(SeatReduction(offset + card, slot.source.card, slot.reduce[1], floor=floor))
             frees = [c for c, s in zip(cards, slots, strict=True) if choice and bar[s].own_talent]
             for free in frees or [None]:
                 extra = () if free is None else (SeatReduction(offset + free, _fleet_captain(ship), None),)
@@ -155,6 +186,15 @@ def brute_force(catalog, fleet):
             total = sum(c.cost for c in cost_ship(ship, fleet_wide, seated=seated))
             best = total if best is None else min(best, total)
     return best
+
+
+def _may_sit(ship, slot, card):
+    """The card's type fits the slot, and a slot for one kind of card only ("… and must be a Romulan [tech]
+    Upgrade", Nijil C235) takes no other."""
+    if ship.attached[card].slot_type not in slot.types:
+        return False
+    entry = ship.placed[len(ship.placed) - len(ship.attached) + card]
+    return not (slot.reduce and slot.reduce[0].only and not reaches(slot.reduce[0], None, entry, ship))
 
 
 def _fleet_captain(ship):
