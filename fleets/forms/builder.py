@@ -217,7 +217,9 @@ class ResourceForm(BuilderForm):
         factions = tuple(self.cleaned_data["factions"]) if "factions" in takes else ()
         free_talent = self.cleaned_data["free_talent"] and "free_talent" in takes
         options = (
-            (ResourceOption(id=card, factions=factions, free_talent=free_talent),) if factions or free_talent else ()
+            (ResourceOption(id=card, factions=factions, free_talent=free_talent or None),)
+            if factions or free_talent
+            else ()
         )
         return replace(self.fleet, resources=(card,), resource_options=options)
 

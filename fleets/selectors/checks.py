@@ -44,7 +44,8 @@ def content_fleet(content: dict, catalog: Catalog) -> EngineFleet:
         ids.append(card_id)
         if isinstance(entry, dict):
             factions = tuple(f for f in entry.get("factions", ()) if isinstance(f, str))
-            options.append(ResourceOption(card_id, factions, entry.get("free_talent") is True))
+            stated = entry.get("free_talent")  # left out: the engine makes the choice a player would
+            options.append(ResourceOption(card_id, factions, stated if isinstance(stated, bool) else None))
     return EngineFleet(resources=tuple(ids), resource_options=tuple(options))
 
 

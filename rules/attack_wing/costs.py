@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from rules.attack_wing.card_text.citing import cited_sentence
 from rules.attack_wing.card_text.descriptors import captain_matches, ship_matches
 from rules.attack_wing.card_text.qualifiers import Qualifier
-from rules.attack_wing.catalog import OTHER, Card, Restriction
+from rules.attack_wing.catalog import OTHER, UPGRADE, Card, Restriction
 from rules.attack_wing.fleet import (
     COMPUTED,
     EXACT,
@@ -125,6 +125,8 @@ class Entry:
     def kind_words(self) -> tuple[str, ...]:
         if self.role == ROLE_UPGRADE:
             slot = self.facts.slot_type
+            if slot is None and self.facts.card.kind == UPGRADE and self.facts.card.upgrade_type == "question":
+                slot = "question"  # Utopia's [?] Upgrades need no slot; Iden counts them ("… ? Upgrade equipped …")
             return ("upgrade", slot) if slot else ()
         return (self.role,)
 
@@ -205,18 +207,32 @@ def base_cost(entry: Entry, ship: ShipInFleet) -> int:
     return entry.facts.card.cost
 
 
+@dataclass(frozen=True, slots=True)
+class SeatReduction:
+    """What a slot does to the cost of the card its placement seats in it (``rules.attack_wing.placement``): Tuvok's
+    "That Upgrade costs -1 SP", Sakharov's additional purchase; ``amount`` None is the Fleet Captain's free
+    [talent]; ``exact``: the cost is set to ``amount`` (Duras: "… Upgrades equipped to this Captain cost 3 SP")."""
+
+    position: int  # the card's position on the ship (``Entry.position``)
+    source: Card  # the card adding the slot, the captain whose slot it is, or the Fleet Captain card
+    amount: int | None
+    exact: bool = False
+    floor: int = 0  # "(min 1)": the reduction takes the card no lower
+
+
 def cost_ship(
     ship: ShipInFleet,
     fleet_wide: list[tuple[CardFacts, Qualifier, int]],
     exchange: frozenset[str] = frozenset(),
-    free_talent: bool = False,
     exchange_card: Card | None = None,
+    seated: tuple[SeatReduction, ...] = (),
 ) -> tuple[CardCost, ...]:
     """Every card on ``ship`` priced and explained, the ship card first.
 
     ``exchange`` holds the two factions chosen for the Officer Exchange Program (``exchange_card``), if the
     fleet has it: captains, admirals and [crew] of one chosen faction on a ship of the other pay no
-    faction penalty, and its captains and admirals cost 1 SP less (R015 text, points 2 and 3).
+    faction penalty, and its captains and admirals cost 1 SP less (R015 text, points 2 and 3). ``seated``: what
+    the slots of one placement of the ship take off the cards in them.
     Every step from printed to final cost is kept as an :class:`Adjustment`, so the report can say why.
     """
     placed = ship.placed
@@ -238,14 +254,27 @@ def cost_ship(
     for source in active:
         for reach, exact in source.facts.rules.exact:
             _set_exact(reach, exact, source, placed, bases, steps, ship)
+    for seat in seated:
+        if seat.exact and seat.amount is not None:
+            _exact_step(seat.source, seat.amount, seat.position, bases, steps)
     waivers, waive_one, doubles = _penalty_rules(active)
     for giver, reach, amount in fleet_wide:
         for entry in placed:
             if reaches(reach, None, entry, ship):
                 reductions[entry.position] += amount
                 steps[entry.position].append(_reduced_by(giver.card, amount))
-    if free_talent:
-        _fleet_captain_talent(ship, placed, bases, reductions, steps)
+    for seat in (s for s in seated if not s.exact):
+        amount = bases[seat.position] if seat.amount is None else seat.amount
+        if seat.floor:
+            amount = min(amount, max(0, bases[seat.position] - reductions[seat.position] - seat.floor))
+        reductions[seat.position] += amount
+        steps[seat.position].append(_seat_step(seat, amount))
+    for source in active:
+        for reach, amount in source.facts.rules.self_per:  # Iden: "-1 SP for each … Upgrade equipped to this ship"
+            counted = sum(1 for e in placed if e.position != source.position and reaches(reach, source, e, ship))
+            if counted:
+                reductions[source.position] += amount * counted
+                steps[source.position].append(_reduced_by(source.facts.card, amount, amount * counted))
     for source in active:
         left: int | None = None  # what a capped card ("-5 Max") may still take off
         for code, reach, amount in source.facts.rules.reductions:
@@ -376,29 +405,11 @@ def _reduced_by(card: Card, amount: int, taken: int | None = None) -> Adjustment
     return because(card, "reduce", -(amount if taken is None else taken), REDUCTION, fallback, cited=amount)
 
 
-def _fleet_captain_talent(
-    ship: ShipInFleet, placed: list[Entry], bases: list[int], reductions: list[int], steps: list[list[Adjustment]]
-) -> None:
-    """Fleet Captain (R010 text, point 5): a captain who has [talent] icons of his own may forgo the Fleet
-    Captain's bonus [talent] slot and equip 1 of his [talent] Upgrades for free. The fleet says so
-    (resource option ``free_talent``); then the ship's talents must fit without the bonus slot (the slot
-    check drops it) and the most expensive one is free (its faction penalty stays)."""
-    if ship.captain is None or ship.captain.card.talent_slots < 1:
-        return
-    option = next(
-        (f for f in ship.attached if f.card.upgrade_type == "fleet-captain" and "talent" in f.card.grants_slots), None
-    )
-    if option is None:
-        return
-    talents = [e for e in placed if e.role == ROLE_UPGRADE and e.facts.slot_type == "talent"]
-    room = ship.captain.card.talent_slots + (ship.admiral.card.talent_slots if ship.admiral else 0)
-    room += sum(1 for s in ship.ship.card.slots if s == "talent")
-    room += sum(sum(1 for s in f.card.grants_slots if s == "talent") for f in ship.attached if f is not option)
-    if talents and len(talents) <= room:
-        free = max(talents, key=lambda e: bases[e.position] - reductions[e.position])
-        reductions[free.position] += bases[free.position]
-        step = Adjustment(-bases[free.position], REDUCTION, FREE_TALENT_WORDS, option.card.id, option.card.name)
-        steps[free.position].append(step)
+def _seat_step(seat: SeatReduction, amount: int) -> Adjustment:
+    """The step of a reduced slot: its card's sentence quoted, or the Fleet Captain's point 5 in words."""
+    if seat.amount is None:
+        return Adjustment(-amount, REDUCTION, FREE_TALENT_WORDS, seat.source.id, seat.source.name)
+    return _reduced_by(seat.source, seat.amount, amount)
 
 
 FREE_TALENT_WORDS = (
@@ -421,12 +432,16 @@ def _set_exact(
     if reach.limit is not None:
         reached = sorted((e for e in reached if bases[e.position] > exact), key=lambda e: -bases[e.position])
         reached = reached[: reach.limit]
-    card = source.facts.card
     for entry in reached:
-        if bases[entry.position] != exact:
-            fallback = f"{card.name} sets its cost to {exact} SP."
-            steps[entry.position].append(because(card, "exact", exact - bases[entry.position], EXACT, fallback))
-        bases[entry.position] = exact
+        _exact_step(source.facts.card, exact, entry.position, bases, steps)
+
+
+def _exact_step(card: Card, exact: int, position: int, bases: list[int], steps: list[list[Adjustment]]) -> None:
+    """``card`` sets the cost at ``position`` to ``exact``, its sentence quoted."""
+    if bases[position] != exact:
+        fallback = f"{card.name} sets its cost to {exact} SP."
+        steps[position].append(because(card, "exact", exact - bases[position], EXACT, fallback))
+    bases[position] = exact
 
 
 @dataclass(frozen=True, slots=True)
@@ -523,6 +538,7 @@ _EXTRA_CONDITIONS = {
     "extra_cost_unless_ship_class": "unless on a {}",
     "extra_cost_unless_captain": "unless its captain is {}",
     "extra_cost_if_skill_over": "if its captain's Skill is greater than {}",
+    "extra_cost_unless_captain_talent": "unless its captain's card has a [{}] icon",
 }
 
 
@@ -543,4 +559,6 @@ def _extra_applies(code: str, value: object, ship: ShipInFleet) -> bool:
         return not any(ship.captain_fits(key) for key in str(value).split("|"))
     if code == "extra_cost_if_skill_over":
         return ship.captain is not None and ship.captain.card.skill > int(value)
+    if code == "extra_cost_unless_captain_talent":  # Covert Mission: "If the Captain's card does not have an [talent]
+        return ship.captain is None or ship.captain.card.talent_slots < 1  # icon, this Upgrade costs +1 SP"
     return False

@@ -64,6 +64,7 @@ FAMILIES: dict[str, tuple[re.Pattern, frozenset[str]]] = {
                 "extra_cost_unless_ship_class",
                 "extra_cost_unless_captain",
                 "extra_cost_if_skill_over",
+                "extra_cost_unless_captain_talent",
             }
         ),
     ),
@@ -125,11 +126,13 @@ FAMILIES: dict[str, tuple[re.Pattern, frozenset[str]]] = {
     # sentences that change what a card costs, counted apart from the restrictions (``CoverageLine.group``)
     "reduction": (
         re.compile(r"\bcosts? -\s?\d|\bcost (?:of [^.]*?)?is -\s?\d|\d ?sp less\b", re.IGNORECASE),
-        frozenset({"discount", "fleet_discount", "reduce", "reduce_one", "ship_discount"}),
+        frozenset(
+            {"discount", "fleet_discount", "reduce", "reduce_one", "reduce_added", "reduce_self_per", "ship_discount"}
+        ),
     ),
     "exact cost": (
         re.compile(r"\bcosts? exactly \d|at a cost of \d|upgrades equipped to this captain cost \d", re.IGNORECASE),
-        frozenset({"exact_cost"}),
+        frozenset({"exact_cost", "exact_equipped"}),
     ),
     "faction penalty": (
         re.compile(r"faction penalty", re.IGNORECASE),

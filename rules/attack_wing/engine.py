@@ -39,6 +39,7 @@ from rules.attack_wing.fleet import (
 )
 from rules.attack_wing.formats import Format, get_format
 from rules.attack_wing.index import CardFacts, CatalogIndex, index_for
+from rules.attack_wing.placement import place_ship
 
 # Which card kinds may fill each place in a fleet.
 _ROLE_KINDS = {
@@ -110,8 +111,17 @@ def validate_fleet(
     ships, chosen = resolve(fleet, index)
     fleet_wide = fleet_discounts(ships)
     exchange, exchange_card, free_talent = _choices(fleet, chosen)
-    priced = [cost_ship(ship, fleet_wide, exchange, free_talent, exchange_card) for ship in ships]
     staff = _senior_staff(chosen)
+    placements, priced = [], []
+    for ship in ships:
+        placement, cards = place_ship(
+            ship,
+            lambda seated, ship=ship: cost_ship(ship, fleet_wide, exchange, exchange_card, seated),
+            staff=staff.card.id if staff else None,
+            free_talent=free_talent,
+        )
+        placements.append(placement)
+        priced.append(cards)
     extra_talents = [extra_talents_fielded(ship, staff.card.id) if staff else 0 for ship in ships]
     if staff:
         priced = [
@@ -141,7 +151,7 @@ def validate_fleet(
         *fleet_rules.capital_ships(ships),
         *fleet_rules.blind_booster(fmt, ships, index),
     ]
-    for ship, cards, beneath in zip(ships, priced, under, strict=True):
+    for ship, cards, beneath, placement in zip(ships, priced, under, placements, strict=True):
         violations.extend(point_limits.ship_points(fmt, ship, cards))
         violations.extend(beneath_rules.beneath(ship, beneath))
         violations.extend(ship_rules.captain(ship))
@@ -149,7 +159,7 @@ def validate_fleet(
         violations.extend(ship_rules.shuttle(ship))
         violations.extend(ship_rules.officers(ship))
         violations.extend(ship_rules.flagship_on_station(ship))
-        violations.extend(slot_rules.slots(ship, staff=staff.card.id if staff else None, free_talent=free_talent))
+        violations.extend(slot_rules.slots(ship, placement))
         violations.extend(card_rules.card_restrictions(ship, chosen_ids))
 
     return Report(
@@ -198,18 +208,20 @@ def _squadron_resources(ships: list[ShipInFleet], index: CatalogIndex) -> list[C
     return found
 
 
-def _choices(fleet: Fleet, chosen: list[CardFacts]) -> tuple[frozenset[str], Card | None, bool]:
-    """The Officer Exchange Program's two factions (and its card) and the Fleet Captain's free-talent choice."""
+def _choices(fleet: Fleet, chosen: list[CardFacts]) -> tuple[frozenset[str], Card | None, bool | None]:
+    """The Officer Exchange Program's two factions (and its card) and the Fleet Captain's free-talent choice, if the
+    fleet states it (None: the placement makes the choice a player would)."""
     exchange: frozenset[str] = frozenset()
     exchange_card = None
-    free_talent = False
+    free_talent = None
     for facts in chosen:
         option = fleet.option(facts.card.id)
         if option is None:
             continue
         if option.factions and "resource_option" in facts.codes:
             exchange, exchange_card = frozenset(option.factions), facts.card
-        free_talent = free_talent or option.free_talent
+        if option.free_talent is not None:
+            free_talent = option.free_talent
     return exchange, exchange_card, free_talent
 
 

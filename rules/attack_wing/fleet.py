@@ -90,12 +90,13 @@ class ResourceOption:
 
     ``factions``: Officer Exchange Program's two chosen factions ("Prior to building your fleet,
     choose two different Factions"); ``free_talent``: Fleet Captain point 5, the captain forgoes
-    the bonus [talent] slot and equips 1 of his own [talent] Upgrades for free.
+    the bonus [talent] slot and equips 1 of his own [talent] Upgrades for free (true), or takes the
+    slot (false); left out, the engine makes the choice a player would (``rules.attack_wing.placement``).
     """
 
     id: str
     factions: tuple[str, ...] = ()
-    free_talent: bool = False
+    free_talent: bool | None = None  # None: not stated, the engine takes the cheaper legal choice
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,6 +151,9 @@ class CardCost:
     adjustments: tuple[Adjustment, ...] = ()
     # sentences of the card's text that change costs or legality and that the engine does not apply
     unapplied: tuple[str, ...] = ()
+    # where the Upgrade sits ("the [tech] slot Tuvok (Cap507) adds"), or the set-up choice a card stands for
+    # (the Fleet Captain's point 5): the placement the engine took (``rules.attack_wing.placement``)
+    placed: str = ""
 
 
 @dataclass(frozen=True, slots=True)

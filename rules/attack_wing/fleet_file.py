@@ -14,7 +14,8 @@ Daimon Solok) to the Upgrades placed face down beneath it at setup, which are no
 an admiral id given as ``captain`` is that admiral played face down. A resource
 that asks for a choice is written as an object: the Officer Exchange Program's two factions
 (``{"id": "R015", "factions": ["federation", "klingon"]}``), the Fleet Captain's free talent
-(``{"id": "R010", "free_talent": true}``); a plain id stays valid everywhere.
+(``{"id": "R010", "free_talent": true}``, or ``false`` for the bonus slot; left out, the engine makes the
+choice a player would); a plain id stays valid everywhere.
 :func:`fleet_to_dict` writes every key, so ``parse_fleet(fleet_to_dict(f)) == f`` and
 the canonical JSON of a fleet is stable enough to hash.
 """
@@ -110,8 +111,8 @@ def _resources(value: object) -> tuple[tuple[str, ...], tuple[ResourceOption, ..
         factions = entry.get("factions", [])
         if not isinstance(factions, list) or not all(isinstance(f, str) and f.strip() for f in factions):
             raise FleetFileError(f"resources: 'factions' of {entry['id']} must be a list of faction names")
-        free_talent = entry.get("free_talent", False)
-        if not isinstance(free_talent, bool):
+        free_talent = entry.get("free_talent")
+        if free_talent is not None and not isinstance(free_talent, bool):
             raise FleetFileError(f"resources: 'free_talent' of {entry['id']} must be true or false")
         ids.append(entry["id"])
         options.append(
@@ -130,7 +131,7 @@ def _check_options(options: tuple[ResourceOption, ...], index) -> None:
     for option in options:
         facts = index.fact(option.id)
         takes = {str(r.value): r.amount for r in facts.card.restrictions if r.code == "resource_option"}
-        given = [key for key in ("factions", "free_talent") if getattr(option, key)]
+        given = [key for key in ("factions", "free_talent") if getattr(option, key) not in ((), None)]
         for key in given:
             if _OPTION_CODES[key] not in takes:
                 raise FleetFileError(f"resources: {option.id} ({facts.card.name}) takes no '{key}' option")
@@ -277,13 +278,13 @@ def _ship_entry(ship: FleetShip) -> dict:
 
 def _resource_entry(fleet: Fleet, resource_id: str) -> str | dict:
     option = fleet.option(resource_id)
-    if option is None or not (option.factions or option.free_talent):
+    if option is None or not (option.factions or option.free_talent is not None):
         return resource_id
     entry: dict = {"id": resource_id}
     if option.factions:
         entry["factions"] = list(option.factions)
-    if option.free_talent:
-        entry["free_talent"] = True
+    if option.free_talent is not None:
+        entry["free_talent"] = option.free_talent
     return entry
 
 
@@ -304,7 +305,7 @@ def report_to_dict(report: Report) -> dict:
                 "ship": s.ship,
                 "name": s.name,
                 "cost": s.cost,
-                "cards": [_priced(c, role=c.role, penalty=c.penalty) for c in s.cards],
+                "cards": [_priced(c, role=c.role, penalty=c.penalty, **_placed(c)) for c in s.cards],
             }
             for s in report.ships
         ],
@@ -314,6 +315,11 @@ def report_to_dict(report: Report) -> dict:
         ],
         "notes": [u.note for u in report.unapplied],
     }
+
+
+def _placed(card: CardCost) -> dict:
+    """Where an Upgrade sits, or the set-up choice a card stands for (``CardCost.placed``), when the report says."""
+    return {"placed": card.placed} if card.placed else {}
 
 
 def _priced(line: CardCost | ResourceCost, **fields) -> dict:

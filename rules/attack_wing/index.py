@@ -59,6 +59,9 @@ class CardRules:
     cost_from_attack: int | None = None  # the card costs the ship's Primary Weapon Value plus this
     extras: tuple[Restriction, ...] = ()  # printed extra costs, paid when their condition holds
     reductions: tuple[tuple[str, Qualifier, int], ...] = ()  # ("reduce" | "reduce_one" | "fleet", reach, SP)
+    added_reductions: tuple[tuple[Qualifier, int], ...] = ()  # for the card in each slot this card adds
+    equipped_exact: tuple[tuple[Qualifier, int], ...] = ()  # "… Upgrades equipped to this Captain cost 3 SP"
+    self_per: tuple[tuple[Qualifier, int], ...] = ()  # "This card costs -1 SP for each … Upgrade equipped to this ship"
     waivers: tuple[Qualifier, ...] = ()  # faction penalties this card waives
     waive_one: tuple[Qualifier, ...] = ()  # … for one card only ("his [talent] Upgrade")
     exact: tuple[tuple[Qualifier, int], ...] = ()  # cards that "cost exactly" N
@@ -157,6 +160,7 @@ _EXTRA_CODES = frozenset(
         "extra_cost_unless_ship_class",
         "extra_cost_unless_captain",
         "extra_cost_if_skill_over",
+        "extra_cost_unless_captain_talent",
     }
 )
 
@@ -164,7 +168,7 @@ _EXTRA_CODES = frozenset(
 def compile_rules(card: Card) -> CardRules:
     """Restrictions as the cost engine and the checks read them; older codes are read as their new form."""
     ship_is, captain_is, extras, reductions, waivers, doubles, max_costs = [], [], [], [], [], [], []
-    waive_one, exact = [], []
+    waive_one, exact, added_reductions, equipped_exact, self_per = [], [], [], [], []
     cost_from_attack = None
     for r in card.restrictions:
         code, value = r.code, r.value
@@ -180,6 +184,12 @@ def compile_rules(card: Card) -> CardRules:
             extras.append(r)
         elif code in ("reduce", "reduce_one"):
             reductions.append((code, read_qualifier(str(value)), r.amount))
+        elif code == "reduce_added":
+            added_reductions.append((read_qualifier(str(value)), r.amount))
+        elif code == "exact_equipped":
+            equipped_exact.append((read_qualifier(str(value)), r.amount))
+        elif code == "reduce_self_per":
+            self_per.append((read_qualifier(str(value)), r.amount))
         elif code in ("discount", "fleet_discount"):
             if "=" in str(value):
                 reach = read_qualifier(str(value))
@@ -210,6 +220,9 @@ def compile_rules(card: Card) -> CardRules:
         cost_from_attack=cost_from_attack,
         extras=tuple(extras),
         reductions=tuple(reductions),
+        added_reductions=tuple(added_reductions),
+        equipped_exact=tuple(equipped_exact),
+        self_per=tuple(self_per),
         waivers=tuple(waivers),
         waive_one=tuple(waive_one),
         exact=tuple(exact),
@@ -224,7 +237,9 @@ def compile_rules(card: Card) -> CardRules:
         ship_unique=any(r.code == "ship_unique" for r in card.restrictions),
         cost_from_hull=next((r.amount for r in card.restrictions if r.code == "cost_from_hull"), None),
         no_admiral=no_admiral,
-        prices=bool(reductions or waivers or waive_one or doubles or exact),
+        prices=bool(
+            reductions or added_reductions or equipped_exact or self_per or waivers or waive_one or doubles or exact
+        ),
         computes_cost=cost_from_attack is not None or any(r.code == "cost_from_hull" for r in card.restrictions),
         guards=bool(only_cards or no_admiral or any(r.code == "not_on_ship_with" for r in card.restrictions)),
         not_with=tuple(str(r.value) for r in card.restrictions if r.code == "not_with"),

@@ -169,6 +169,8 @@ def render_text(report: Report) -> str:
             lines.append(f"  {card.role:<8} {card.name} [{card.id}] {card.cost} SP")
             lines.extend(_steps(card.printed, card.adjustments, card.cost, card.id))
             lines.extend(f"      Note: {UNAPPLIED_NOTE.format(sentence=s)}" for s in card.unapplied)
+            if card.placed:  # where it sits, or the set-up choice it stands for (the Fleet Captain's point 5)
+                lines.append(f"      Sits in {card.placed}." if card.placed[:1].islower() else f"      {card.placed}")
     for resource in report.resources:
         lines.append(f"Resource: {resource.name} [{resource.id}] {resource.cost} SP")
         lines.extend(_steps(resource.printed, resource.adjustments, resource.cost, resource.id))

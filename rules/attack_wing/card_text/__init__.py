@@ -37,6 +37,8 @@ Codes produced here (docs/attack-wing-rules.md lists every code):
   Weapon Value +1";
 - ``reduce`` / ``reduce_one`` / ``fleet_discount`` (qualifier, amount): "All of your Xindi
   [weapon] Upgrades cost -1 SP", "One of your Dominion Upgrades costs -2 SP";
+- ``reduce_added`` (qualifier, amount): "Add 1 [tech] Upgrade slot to your Upgrade Bar. That Upgrade
+  costs -1 SP": the card in each slot the card adds (placed with its whole ship);
 - ``waive_penalty`` (qualifier): "You do not pay a faction penalty when assigning …";
 - ``double_penalty`` (qualifier): "The faction penalty is doubled for any non-Klingon Upgrades".
 

@@ -20,8 +20,16 @@ from rules.attack_wing.card_text.descriptors import (
     strip_captain,
 )
 from rules.attack_wing.card_text.qualifiers import factions_in, types_in, write_qualifier
-from rules.attack_wing.card_text.slots import ADDITIONAL_UPGRADE, count_word
+from rules.attack_wing.card_text.slots import ADDITIONAL_UPGRADE
 from rules.attack_wing.catalog import Restriction
+
+# "That Upgrade costs -1 SP" after "Add 1 [tech] Upgrade slot …": a reduction for the card that sits in a slot the
+# card adds, one card per added slot (Tuvok, Thalen, Weyoun, Sakharov's additional purchase)
+REDUCE_ADDED = "reduce_added"
+
+# "Romulan [talent] and Klingon [talent] Upgrades equipped to this Captain cost 3 SP" (Duras): an exact cost for the
+# cards that sit in the captain's own slots, not for a [talent] in an admiral's or the Fleet Captain's slot
+EXACT_EQUIPPED = "exact_equipped"
 
 _EXTRA_SHIP = re.compile(
     r"^\s*(?:if (?:purchased|fielded|equipped|deployed) )?(?:(?:for|on|to) )?(?:(?:any|a) )?"
@@ -77,8 +85,8 @@ def exact_cost_rules(sentence: str) -> list[Restriction]:
     Duras's "Romulan [talent] and Klingon [talent] Upgrades equipped to this Captain cost 3 SP" (no "exactly",
     the same rule: the cost is set, then the faction penalty is added)."""
     on_captain = _EXACT_ON_CAPTAIN.search(sentence)
-    if on_captain:  # Duras (Cap656)
-        return [Restriction("exact_cost", _typed_reach(on_captain["what"]), int(on_captain["cost"]))]
+    if on_captain:  # Duras (Cap656): the Upgrades in his own slots (``exact_equipped``), placed with the ship
+        return [Restriction(EXACT_EQUIPPED, _typed_reach(on_captain["what"]), int(on_captain["cost"]))]
     match = _EXACT.search(sentence)
     if not match:
         return []
@@ -194,7 +202,11 @@ _ADDS_SLOTS = re.compile(
     r"(?:your|you|this)\b[^.]*\bupgrade bar\.?$",
     re.IGNORECASE,
 )
-_THAT_UPGRADE = re.compile(r"^that upgrade costs -\s?(?P<n>\d+) ?sp\.?$", re.IGNORECASE)
+_THAT_UPGRADE = re.compile(
+    r"^that upgrade costs -\s?(?P<n>\d+) ?sp(?: \(min (?P<floor>\d+)\))?"
+    r"(?: and must be an? (?P<who>[\w' -]+?) \[\w+\] upgrade)?\.?$",
+    re.IGNORECASE,
+)
 _THESE_UPGRADES = re.compile(
     r"^the cost of these upgrades is -\s?(?P<n>\d+) ?sp each if they are (?P<who>[\w' -]+?) \[\w+\] upgrades\.?$",
     re.IGNORECASE,
@@ -211,22 +223,45 @@ def added_slot_reductions(added: str, sentence: str) -> list[Restriction]:
     Upgrade is a Xindi [weapon] Upgrade, its cost is -2 SP"; Weyoun (Cap717) "Add up to 2 additional [crew] Upgrade
     slots … The cost of these Upgrades is -1 SP each if they are Dominion [crew] Upgrades".
 
-    Which card sits in the added slot is the player's choice while the fleet is built, so it is the card of that
-    type (and faction) the reduction saves most on (``reduce_one``); Weyoun's reaches as many of his Dominion
-    [crew] as he adds slots (``reduce`` capped at that many SP)."""
+    The reduction reaches the card that sits in a slot the card adds, one card per slot (``reduce_added``): which
+    card sits there is decided with the placement of the whole ship (``rules.attack_wing.placement``), as the
+    player would place them."""
     slots = _ADDS_SLOTS.search(added.strip())
     if slots is None:
         return []
-    kind, count = slots["type"].lower(), count_word(slots["n"])
-    if match := _THAT_UPGRADE.match(sentence.strip()):
-        return [Restriction("reduce_one", write_qualifier(kinds={kind}), int(match["n"]))]
-    if match := _IF_THE_ADDITIONAL.match(sentence.strip()):
+    kind = slots["type"].lower()
+    if match := _THAT_UPGRADE.match(sentence.strip()):  # Nijil (C235): "… (min 1) and must be a Romulan [tech] Upgrade"
+        factions = set(factions_in(match["who"] or ""))
+        floor = int(match["floor"] or 0)
+        qualifier = write_qualifier(kinds={kind}, factions=factions, floor=floor, only=bool(factions))
+        return [Restriction(REDUCE_ADDED, qualifier, int(match["n"]))]
+    if match := _IF_THE_ADDITIONAL.match(sentence.strip()) or _THESE_UPGRADES.match(sentence.strip()):
         qualifier = write_qualifier(kinds={kind}, factions=set(factions_in(match["who"])))
-        return [Restriction("reduce_one", qualifier, int(match["n"]))]
-    if match := _THESE_UPGRADES.match(sentence.strip()):
-        amount = int(match["n"])
-        qualifier = write_qualifier(kinds={kind}, factions=set(factions_in(match["who"])), limit=amount * count)
-        return [Restriction("reduce", qualifier, amount)]
+        return [Restriction(REDUCE_ADDED, qualifier, int(match["n"]))]
+    return []
+
+
+_PER_CARD = re.compile(
+    r"^this card costs -\s?(?P<n>\d+) ?sp for each (?P<what>.+?) upgrade equipped to this ship\.?$", re.IGNORECASE
+)
+_CAPTAIN_ICON = re.compile(
+    r"^if the captain's card does not have an? \[talent\] icon, this upgrade costs \+(?P<n>\d+) ?sp\.?$", re.IGNORECASE
+)
+
+
+def per_card_rules(sentence: str) -> list[Restriction]:
+    """Costs that count what shares the ship. Iden (Cap037): "This card costs -1 SP for each Independent Faction ?
+    Upgrade equipped to this ship" (the [?] Upgrades, Utopia's ``question`` type: ``reduce_self_per``, 1 SP off
+    Iden per such card). Covert Mission (E133): "If the Captain's card does not have an [talent] icon, this Upgrade
+    costs +1 SP" (``extra_cost_unless_captain_talent``: +1 unless the ship's captain prints a [talent] icon)."""
+    text = sentence.strip()
+    if match := _PER_CARD.match(text):
+        what = match["what"]
+        kinds = {"question"} if re.search(r"(?:^|\s)\?$", what) else set(types_in(what)) or {"upgrade"}
+        factions = set(factions_in(re.sub(r"\[\w+\]|\?", "", what)))
+        return [Restriction("reduce_self_per", write_qualifier(kinds=kinds, factions=factions), int(match["n"]))]
+    if match := _CAPTAIN_ICON.match(text):
+        return [Restriction("extra_cost_unless_captain_talent", "talent", int(match["n"]))]
     return []
 
 
@@ -236,12 +271,13 @@ def selected_reductions(selection: str, sentence: str) -> list[Restriction]:
     built (the Gather Forces step), so it is one "One of your [tech] Upgrades costs -2 SP" per type named
     (``reduce_one``): the card of that type on the ship it saves most on, as a player would select.
 
-    Sakharov (S051) the same way: "… you may purchase 1 additional [crew] or [tech] Upgrade for this ship. This
-    Upgrade may exceed the ship's restrictions and cost -2 SP (min 0)": one card of the types named, the one
-    it saves most on, as the player chooses which is the additional one."""
+    Sakharov (S051): "… you may purchase 1 additional [crew] or [tech] Upgrade for this ship. This Upgrade may
+    exceed the ship's restrictions and cost -2 SP (min 0)": the card in the slot the ship adds (``reduce_added``);
+    which card that is is decided with the placement of the whole ship."""
     additional, this = ADDITIONAL_UPGRADE.search(selection), _THIS_UPGRADE_COST.match(sentence.strip())
     if additional and this:
-        return [Restriction("reduce_one", write_qualifier(kinds=set(types_in(additional["cards"]))), int(this["n"]))]
+        qualifier = write_qualifier(kinds=set(types_in(additional["cards"])))
+        return [Restriction(REDUCE_ADDED, qualifier, int(this["n"]))]
     chosen, cost = _SELECT_ONE_OF_EACH.match(selection.strip()), _SELECTED_COST.match(sentence.strip())
     if not (chosen and cost):
         return []

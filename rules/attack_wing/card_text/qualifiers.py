@@ -22,7 +22,8 @@ class Qualifier:
     card's own factions; ``names``: card names; ``max_cost``: printed cost at most; ``ship``:
     a descriptor the ship must fit; ``not_ship``: a descriptor it must not fit; ``generic``: the card
     may not name a ship or a class of ship (Tahna Los: "this Upgrade cannot refer to a specific ship or
-    class of ship").
+    class of ship"); ``floor``: a reduction takes the card no lower than this ("(min 1)"); ``only``: the slot
+    the rule is written for takes no other card (Nijil: "… and must be a Romulan [tech] Upgrade").
     """
 
     self: bool = False
@@ -37,16 +38,19 @@ class Qualifier:
     # SP off in all, over every reduction of the same card ("-5 Max", "(max -5SP total)")
     limit: int | None = None
     generic: bool = False
+    floor: int = 0
+    only: bool = False
 
 
 def write_qualifier(**fields) -> str:
     parts = []
     keys = ("self", "kinds", "factions", "not_factions", "names", "max_cost", "ship", "not_ship", "limit", "generic")
+    keys += ("floor", "only")
     for key in keys:
         value = fields.get(key)
         if value in (None, False, "", (), frozenset(), []):
             continue
-        if key in ("self", "generic"):
+        if key in ("self", "generic", "only"):
             parts.append(key)
         elif isinstance(value, str | int):
             parts.append(f"{key}={value}")
@@ -61,11 +65,11 @@ def read_qualifier(value: str) -> Qualifier:
         if not part:
             continue
         key, _, raw = part.partition("=")
-        if key in ("self", "generic"):
+        if key in ("self", "generic", "only"):
             fields[key] = True
         elif key in ("kinds", "factions", "not_factions", "names"):
             fields[key] = frozenset(x for x in raw.split(",") if x)
-        elif key in ("max_cost", "limit"):
+        elif key in ("max_cost", "limit", "floor"):
             fields[key] = int(raw)
         elif key in ("ship", "not_ship"):
             fields[key] = raw

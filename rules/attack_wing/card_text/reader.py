@@ -17,6 +17,7 @@ from rules.attack_wing.card_text.cost_rules import (
     computed_resource_costs,
     exact_cost_rules,
     extra_cost_rules,
+    per_card_rules,
     reduction_rules,
     selected_reductions,
     stat_bonuses,
@@ -220,6 +221,7 @@ def _read_sentence(sentence: str, kind: str, name: str) -> list[Restriction]:
         found.append(Restriction("cost_from_attack", None, int(attack["plus"] or 0)))
     if kind != "resource":
         found.extend(reduction_rules(sentence))
+        found.extend(per_card_rules(sentence))
     if kind == "resource":
         found.extend(computed_resource_costs(sentence))
         if re.search(r"\bchoose two different factions\b", lower):

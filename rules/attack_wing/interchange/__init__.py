@@ -192,8 +192,6 @@ def import_fleet(
         else:
             parsed = muster.parse_text(data)
         result = Assembler(resolver).build(fmt, parsed)
-        if fmt == SPACEDOCK_SQUAD:
-            result = spacedock.with_fleet_captain_choice(result, catalog)
     if strict and result.problems:
         raise InterchangeError(result.problems[0], "INCOMPLETE")
     return result

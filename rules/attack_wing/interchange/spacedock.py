@@ -43,14 +43,11 @@ read from the three apps' source code (``asPlainTextFormat``); no exported text 
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 
-from rules.attack_wing.catalog import OTHER, RESOURCE, SHIP, Catalog
-from rules.attack_wing.engine import validate_fleet
-from rules.attack_wing.fleet import SLOT_OVERFLOW, ResourceOption
+from rules.attack_wing.catalog import OTHER, RESOURCE, SHIP
 from rules.attack_wing.interchange.decoding import as_text, load_json, text_lines
 from rules.attack_wing.interchange.entries import Entry, Parsed, ShipEntries
-from rules.attack_wing.interchange.report import ImportResult, InterchangeError
+from rules.attack_wing.interchange.report import InterchangeError
 from rules.attack_wing.interchange.totals import check_fleet_total, check_ship_total
 
 MAX_SQUADS = 500
@@ -286,30 +283,3 @@ def _text_entry(line: str, role: str) -> Entry:
 
 def _set(code: str) -> str:
     return "" if code.strip() in ("", "(null)") else code.strip()
-
-
-def with_fleet_captain_choice(result: ImportResult, catalog: Catalog) -> ImportResult:
-    """The Fleet Captain's point 5 as Space Dock reads its own squads.
-
-    A squad file records no choice: Space Dock prices the captain's [talent] free whenever his
-    talents fit his own slots, the Fleet Captain's bonus slot left empty (its test squads "fleet
-    captain free talent": Engage 1 SP, its faction penalty only; "fleet captain extra talent": both
-    talents paid). The fleet takes the same choice (``free_talent``) unless the talents need the bonus
-    slot, so a squad prices as Space Dock priced it.
-    """
-    fleet = result.fleet
-    for resource_id in fleet.resources:
-        card = catalog.get(resource_id)
-        asks = card is not None and any(
-            r.code == "resource_option" and r.value == "free_talent" for r in card.restrictions
-        )
-        if not asks or fleet.option(resource_id) is not None:
-            continue
-        choice = ResourceOption(resource_id, free_talent=True)
-        chosen = replace(fleet, resource_options=(*fleet.resource_options, choice))
-        before = validate_fleet(fleet, catalog, "wizkids-2016")
-        after = validate_fleet(chosen, catalog, "wizkids-2016")
-        overflows = [sum(v.code == SLOT_OVERFLOW for v in r.violations) for r in (before, after)]
-        if overflows[1] <= overflows[0] and after.total < before.total:
-            return replace(result, fleet=chosen)
-    return result

@@ -19,7 +19,9 @@ COST_SHIFTING = {
     "ship_discount",
     "reduce",  # Sakonna (C134): "All of your [weapon] Upgrades with a cost of 5 or less cost -2 SP"
     "reduce_one",
+    "reduce_added",  # Tuvok (Cap507): "Add 1 [tech] Upgrade slot to your Upgrade Bar. That Upgrade costs -1 SP"
     "exact_cost",
+    "exact_equipped",  # Duras (Cap656): "… [talent] Upgrades equipped to this Captain cost 3 SP"
     "waive_penalty",
     "waive_penalty_one",
     "upgrades_no_faction_penalty",

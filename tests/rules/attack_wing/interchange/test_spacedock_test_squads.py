@@ -88,14 +88,21 @@ def test_every_test_squad_prices_as_space_dock_asserts_or_as_ruled(spacedock):
     assert seen == 105
 
 
-def test_the_fleet_captain_free_talent_is_read_from_the_squad(spacedock):
-    """ "fleet captain free talent": Gul Dukat's Engage fits his own [talent] slot, so it is the free one (1 SP:
-    its faction penalty stays); "fleet captain extra talent": two talents need the bonus slot, both are paid."""
+def test_the_fleet_captain_choice_a_squad_leaves_open_is_made_as_a_player_would(spacedock):
+    """A squad file records no Fleet Captain choice (R010 point 5), so the fleet leaves it open and the engine makes
+    it: "fleet captain free talent": Gul Dukat's Engage fits his own [talent] slot, so it is the free one (1 SP: its
+    faction penalty stays); "fleet captain extra talent": two talents need the bonus slot, both are paid."""
     for data, index, squad in _squads():
         if squad["name"] in ("fleet captain free talent", "fleet captain extra talent"):
             result = interchange.import_fleet(data, spacedock, squad=index)
-            free = [o.free_talent for o in result.fleet.resource_options]
-            assert free == ([True] if squad["name"].endswith("free talent") else [])
+            assert not result.fleet.resource_options
+            report = validate_fleet(result.fleet, spacedock, "wizkids-2016")
+            cards = {c.id: c for c in report.ships[0].cards}
+            choice = next(c.placed for c in cards.values() if c.placed.startswith("Point 5"))
+            if squad["name"].endswith("free talent"):
+                assert (cards["3001"].cost, "is forgone" in choice) == (1, True)
+            else:
+                assert "is taken" in choice and not [v for v in report.violations if v.code == "SLOT_OVERFLOW"]
 
 
 def test_a_hand_typed_cost_is_said_and_not_applied(spacedock):
