@@ -28,14 +28,15 @@ from rules.attack_wing import (
     Report,
     fleet_to_dict,
     interchange,
+    report_to_dict,
     validate_fleet,
 )
 from rules.attack_wing import Fleet as EngineFleet
 from rules.text_input import text_problem
 
 from .codes import version_code
-from .models import ApiToken, Fleet, FleetVersion
-from .selectors import ImportPreview, catalog_factions, content_fleet, load_catalog, read_import
+from .models import ApiToken, Fleet, FleetVersion, JudgedPrice
+from .selectors import ImportPreview, catalog_edition, catalog_factions, content_fleet, load_catalog, read_import
 
 MAX_NAME_LENGTH = Fleet._meta.get_field("name").max_length
 
@@ -365,6 +366,10 @@ def fleet_submission_version(
     report otherwise (an empty fleet is illegal: too few ships), and then no
     version is made. The caller keeps the returned version; the fleet can still
     change until :func:`fleet_lock`.
+
+    The version keeps the price it is judged at here (:class:`~fleets.models.JudgedPrice`), the
+    first time it is submitted: its sheets, the verification page and the event show that price
+    even after the cards change.
     """
     fleet = Fleet.objects.select_for_update().filter(pk=fleet.pk).first()
     if fleet is None:  # deleted a moment ago (through the API, say)
@@ -377,6 +382,9 @@ def fleet_submission_version(
         raise FleetIllegal(report)
     if current is None:
         raise FleetError("The fleet has no ships yet.")
+    JudgedPrice.objects.get_or_create(
+        version=current, defaults={"report": report_to_dict(report), "edition": catalog_edition()}
+    )
     return current
 
 

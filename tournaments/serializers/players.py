@@ -18,6 +18,7 @@ from django.core.exceptions import ValidationError
 
 from fleets.codes import is_code
 from fleets.models import Fleet
+from fleets.selectors import version_price
 from rules.text_input import text_problem
 
 from ..models import Registration, SubmittedDeck
@@ -63,7 +64,7 @@ class RegistrationEntity(Entity):
                 "name": version.fleet.name,
                 "version": version.number,
                 "code": version.code,
-                "total": version.total,
+                "total": version_price(version).total,
                 "content": version.content,
             },
             "decks": [DECK.to_dict(deck) for deck in registration.decks.all()],
