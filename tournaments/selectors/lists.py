@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from fleets.decks.selectors import DeckView, deck_view
 from fleets.models import Deck
-from fleets.selectors import PriceToday, VersionPrice, catalog_edition, load_catalog, price_today, version_price
+from fleets.selectors import PriceToday, VersionPrice, load_catalog, price_today, version_price
 
 from ..access import Viewer, may_see_list, paired_opponents
 from ..models import Event, Registration, SubmittedDeck
@@ -38,22 +38,18 @@ class FleetRow:
 def event_fleets(event: Event, viewer: Viewer) -> list[FleetRow]:
     """Each registration with whether the viewer may see its list (:func:`tournaments.access.may_see_list`)
     and, where they may, the price its version was judged at: a few queries whatever the field's size
-    (the card catalog is read once, for the staff's comparison and for any version never judged)."""
+    (for the staff, who also see what today's cards would charge, the card catalog is read once)."""
     opponents = paired_opponents(event, viewer.user)
     registrations = event_registrations(event)
-    visible = {
-        r.pk: may_see_list(event=event, viewer=viewer, registration=r, opponents=opponents) for r in registrations
-    }
-    if not any(visible[r.pk] and r.fleet_version_id for r in registrations):
-        return [FleetRow(r, visible[r.pk]) for r in registrations]
-    catalog, edition = load_catalog(), catalog_edition()
+    fleets = any(registration.fleet_version_id for registration in registrations)
+    today = load_catalog() if viewer.is_staff and fleets else None
 
     def row(registration: Registration) -> FleetRow:
-        version = registration.fleet_version
-        if not visible[registration.pk] or version is None:
-            return FleetRow(registration, visible[registration.pk])
-        price = version_price(version, catalog=catalog, edition=edition)
-        return FleetRow(registration, True, price, price_today(price, catalog=catalog) if viewer.is_staff else None)
+        visible = may_see_list(event=event, viewer=viewer, registration=registration, opponents=opponents)
+        if not visible or registration.fleet_version is None:
+            return FleetRow(registration, visible)
+        price = version_price(registration.fleet_version, catalog=today)
+        return FleetRow(registration, True, price, None if today is None else price_today(price, catalog=today))
 
     return [row(registration) for registration in registrations]
 
