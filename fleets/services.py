@@ -382,10 +382,25 @@ def fleet_submission_version(
         raise FleetIllegal(report)
     if current is None:
         raise FleetError("The fleet has no ships yet.")
-    JudgedPrice.objects.get_or_create(
-        version=current, defaults={"report": report_to_dict(report), "edition": catalog_edition()}
-    )
+    _keep_price(current, report)
     return current
+
+
+def _keep_price(version: FleetVersion, report: Report) -> None:
+    """Keep ``report`` as the price ``version`` was judged at, unless it already has one (the first stands)."""
+    JudgedPrice.objects.get_or_create(
+        version=version, defaults={"report": report_to_dict(report), "edition": catalog_edition()}
+    )
+
+
+@transaction.atomic
+def fleet_version_judge(*, version: FleetVersion, format: Format | str) -> FleetVersion:
+    """Keep the price of ``version`` as today's cards charge it in ``format``, for a version that enters an
+    event without being submitted here (an event file imported from another site); one already judged
+    keeps its price."""
+    catalog = load_catalog()
+    _keep_price(version, validate_fleet(content_fleet(version.content, catalog), catalog, format))
+    return version
 
 
 @transaction.atomic

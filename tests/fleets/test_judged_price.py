@@ -31,8 +31,9 @@ from fleets.services import api_token_create
 from games.attack_wing.scoring import fleet_items
 from tests.accounts.factories import JudgeFactory, PlayerFactory
 from tests.tournaments.factories import EventFactory, fleet_for
+from tournaments.exports import event_json
 from tournaments.serializers import event_to_dict
-from tournaments.services import registration_add, registration_submit_fleet
+from tournaments.services import event_import, registration_add, registration_submit_fleet
 
 pytestmark = pytest.mark.django_db
 
@@ -187,9 +188,20 @@ def test_the_events_api_gives_the_judged_total_and_the_staff_today_s(judged):
 
 def test_the_event_export_and_the_scored_losses_use_the_judged_price(judged):
     [exported] = [r for r in event_to_dict(judged.event)["players"] if r["fleet"]]
-    assert exported["fleet"]["total"] == 130
+    assert (exported["fleet"]["total"], exported["fleet"]["priced_with"]) == (130, judged.then)
     picard = next(item for item in fleet_items(judged.version) if item.name == "Jean-Luc Picard")
     assert picard.cost == 6  # destroying him scores what the judged list charged
+
+
+def test_an_event_imported_from_a_file_keeps_the_price_its_fleets_enter_at(judged):
+    """Another site's file says what it judged; this site judges the list as it enters, with its own cards,
+    and keeps that price from then on."""
+    copy = event_import(data=event_json(judged.event))
+    version = copy.registrations.get().fleet_version
+    assert version.pk != judged.version.pk
+    kept = JudgedPrice.objects.get(version=version)
+    assert (kept.total, kept.edition) == (131, catalog_edition())
+    assert version_price(version).judged
 
 
 def test_versions_submitted_before_prices_were_kept_are_priced_once_by_the_migration(judged):

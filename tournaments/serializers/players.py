@@ -56,6 +56,7 @@ class RegistrationEntity(Entity):
 
     def to_dict(self, registration) -> dict:
         version = registration.fleet_version
+        price = version_price(version) if version is not None else None
         return {
             **super().to_dict(registration),
             "fleet": None
@@ -64,7 +65,8 @@ class RegistrationEntity(Entity):
                 "name": version.fleet.name,
                 "version": version.number,
                 "code": version.code,
-                "total": version_price(version).total,
+                "total": price.total,  # as judged when it was submitted
+                "priced_with": price.edition,
                 "content": version.content,
             },
             "decks": [DECK.to_dict(deck) for deck in registration.decks.all()],
