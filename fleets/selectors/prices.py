@@ -15,13 +15,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, datetime
 
-from django.core.exceptions import ObjectDoesNotExist
 from django.utils import timezone
 
 from rules.attack_wing import Report, report_from_dict, validate_fleet
 from rules.attack_wing.catalog import Catalog
 
-from ..models import CardDatabase, JudgedPrice
+from ..models import CardDatabase
 from ..models.fleet import FleetVersion
 from .catalog import load_catalog
 from .checks import FleetCheck, content_fleet, reported_check
@@ -66,18 +65,10 @@ class PriceToday:
         return f"under the cards of {when}: {self.total} SP"
 
 
-def judged_price(version: FleetVersion) -> JudgedPrice | None:
-    """The version's kept price, if it was ever submitted (``select_related("judged_price")`` saves the query)."""
-    try:
-        return version.judged_price
-    except ObjectDoesNotExist:
-        return None
-
-
 def version_price(version: FleetVersion, *, catalog: Catalog | None = None, edition: str | None = None) -> VersionPrice:
     """The price of ``version``: as judged when it was submitted, else as today's cards price it in the
     version's own format. Pricing many unjudged versions, pass ``catalog`` and ``edition`` once."""
-    kept = judged_price(version)
+    kept = version.kept_price
     if kept is not None:
         return VersionPrice(version, report_from_dict(kept.report), kept.edition, kept.judged_at)
     catalog = catalog or load_catalog()

@@ -158,6 +158,17 @@ def test_the_forum_text_gives_the_judged_total(client, judged):
     assert "Total: 130 SP" in text and "Jean-Luc Picard - 6" in text
 
 
+def test_the_fleet_s_own_pages_and_api_list_the_judged_total(client, judged):
+    for url in (reverse("fleets:history", args=[judged.fleet.pk]), reverse("fleets:list")):
+        assert '<td class="cost-cell">130</td>' in page(client, judged.owner, url)
+    _record, token = api_token_create(user=judged.owner, name="bot")
+    api = Client(HTTP_AUTHORIZATION=f"Bearer {token}")
+    detail = api.get(f"/api/fleets/{judged.fleet.pk}").json()
+    assert (detail["version"]["total"], detail["report"]["total"], detail["priced_with"]) == (130, 130, judged.then)
+    assert detail["report"]["ships"][0]["cards"][1]["cost"] == 6
+    assert [v["total"] for v in api.get(f"/api/fleets/{judged.fleet.pk}/versions").json()] == [130]
+
+
 def test_the_event_s_fleets_table_shows_the_judged_total_and_the_staff_today_s_beside_it(client, judged):
     url = reverse("tournaments:fleets", args=[judged.event.pk])
     staff = page(client, judged.event.organizer, url)
