@@ -175,6 +175,8 @@ def test_the_event_s_fleets_table_shows_the_judged_total_and_the_staff_today_s_b
     assert ">130<br>" in staff and judged.today in staff
     own = page(Client(), judged.owner, url)
     assert ">130</td>" in own and "under the cards of" not in own
+    detail = page(Client(), judged.owner, reverse("tournaments:fleet", args=[judged.event.pk, judged.registration.pk]))
+    assert "total 130 SP" in detail and f"Judged at this price when submitted, with {judged.then}." in detail
 
 
 def test_the_events_api_gives_the_judged_total_and_the_staff_today_s(judged):
