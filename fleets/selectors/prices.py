@@ -46,6 +46,12 @@ class VersionPrice:
     def judged(self) -> bool:
         return self.judged_at is not None
 
+    @property
+    def priced_by(self) -> str:
+        """Which cards priced it, in words for a page: "Judged at this price when submitted, with Utopia cards, …"."""
+        cards = self.edition or "the site's cards"
+        return f"Judged at this price when submitted, with {cards}" if self.judged else f"Priced with {cards}"
+
     def check(self, catalog: Catalog | None = None) -> FleetCheck:
         """The priced list to show or print, each card next to its price (as judged) and violations."""
         catalog = catalog or load_catalog()
