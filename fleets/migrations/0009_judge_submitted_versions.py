@@ -38,7 +38,7 @@ def judge_submitted_versions(apps, schema_editor):
 class Migration(migrations.Migration):
     dependencies = [
         ("fleets", "0008_version_judged_price"),
-        ("tournaments", "0019_store_final_standings_of_finished_events"),
+        ("tournaments", "0001_initial"),  # submissions (Registration.fleet_version) exist from the first
     ]
 
     operations = [migrations.RunPython(judge_submitted_versions, migrations.RunPython.noop)]
