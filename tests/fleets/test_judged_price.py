@@ -25,11 +25,12 @@ from django.urls import reverse
 from django.utils import timezone
 from pypdf import PdfReader
 
-from fleets.models import CardDatabase, JudgedPrice
+from fleets.models import JudgedPrice
 from fleets.selectors import catalog_edition, version_price
 from fleets.services import api_token_create
 from games.attack_wing.scoring import fleet_items
 from tests.accounts.factories import JudgeFactory, PlayerFactory
+from tests.conftest import UTOPIA_FILE
 from tests.tournaments.factories import EventFactory, fleet_for
 from tournaments.exports import event_json
 from tournaments.serializers import event_to_dict
@@ -52,7 +53,7 @@ TODAY = ("Jean-Luc Picard Federation 7", "Ship 1 total 45", "Total 131")
 
 def import_repriced(tmp_path, card_id: str, cost: int) -> None:
     """Import the Utopia file Muster ships with one card's cost changed, as ``import_cards <file>`` does."""
-    document = json.loads(lzma.decompress((tmp_path / "held.xz").read_bytes()))
+    document = json.loads(lzma.decompress(UTOPIA_FILE.read_bytes()))
     for kind in ("ships", "captains", "upgrades"):
         for card in document[kind]:
             if card["id"] == card_id:
@@ -69,7 +70,6 @@ def judged(tmp_path_factory, django_db_setup, django_db_blocker):
     tmp_path = tmp_path_factory.mktemp("cards")
     with django_db_blocker.unblock(), transaction.atomic():
         call_command("import_cards", stdout=StringIO())  # the cards bundled with Muster, as a new site has them
-        (tmp_path / "held.xz").write_bytes(bytes(CardDatabase.objects.get(source="utopia").packed))
         owner = PlayerFactory(username="picard_fan")
         event = EventFactory(name="Store Championship", lists_public=False)
         event.judges.add(judge := JudgeFactory())
