@@ -24,10 +24,10 @@ from django.utils import timezone
 
 from accounts.roles import ORGANIZER, PLAYER
 from fleets.codes import verification_code
-from fleets.models import Fleet, FleetVersion
-from fleets.selectors import content_fleet, load_catalog
+from fleets.models import Fleet, FleetVersion, JudgedPrice
+from fleets.selectors import catalog_edition, content_fleet, load_catalog
 from games.attack_wing import KEY as ATTACK_WING
-from rules.attack_wing import canonical_json, fleet_to_dict, validate_fleet
+from rules.attack_wing import canonical_json, fleet_to_dict, report_to_dict, validate_fleet
 from tournaments.models import Event, Match, MatchSide, MatchStatus, Outcome, Registration, Round
 from tournaments.services import event_create, event_start, round_pair_next
 
@@ -85,12 +85,14 @@ def generated_event(
 
 
 def _submitted_versions(accounts: list[User], contents: Sequence[dict]) -> list[FleetVersion]:
-    """One fleet with one version per account, stored as :func:`fleets.services.fleet_update` stores it."""
-    catalog = load_catalog()
-    stored = []
+    """One fleet with one version per account, stored as :func:`fleets.services.fleet_update` stores it,
+    each with the price it was judged at as :func:`fleets.services.fleet_submission_version` keeps it."""
+    catalog, edition = load_catalog(), catalog_edition()
+    stored, judged = [], []
     for content in contents:
         engine_fleet = content_fleet(content, catalog)
         report = validate_fleet(engine_fleet, catalog, content["format"])
+        judged.append(report_to_dict(report))
         faction = catalog.get(engine_fleet.ships[0].ship).factions[:1]
         stored.append(
             {
@@ -110,7 +112,7 @@ def _submitted_versions(accounts: list[User], contents: Sequence[dict]) -> list[
         )
         for i, user in enumerate(accounts)
     )
-    return FleetVersion.objects.bulk_create(
+    versions = FleetVersion.objects.bulk_create(
         FleetVersion(
             fleet=fleet,
             number=1,
@@ -119,6 +121,11 @@ def _submitted_versions(accounts: list[User], contents: Sequence[dict]) -> list[
         )
         for i, fleet in enumerate(fleets)
     )
+    JudgedPrice.objects.bulk_create(
+        JudgedPrice(version=version, report=judged[i % len(judged)], edition=edition)
+        for i, version in enumerate(versions)
+    )
+    return versions
 
 
 def _confirm_all(round_: Round, event: Event, rng: random.Random) -> None:

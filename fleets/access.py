@@ -13,7 +13,8 @@ A fleet nobody may show a user is answered with 404 by the views, so hidden list
 are not even confirmed to exist. The verification page asks a second kind of
 registered source, :func:`register_submission_lookup`, which events a fleet is
 submitted to; the builder asks a third, :func:`register_player_event_lookup`, which events
-a player is registered for (the list may be built for one of them).
+a player is registered for (the list may be built for one of them); the price pages ask a fourth,
+:func:`register_judge_grant`, which versions a user judges as an event's staff.
 """
 
 from __future__ import annotations
@@ -44,6 +45,23 @@ def register_version_grant(grant: VersionGrant) -> VersionGrant:
     """Add ``grant(user, fleet) -> ids of the fleet's versions the user may see`` (call it from an
     ``AppConfig.ready``; registering the same function twice is harmless)."""
     return _register(_version_grants, grant)
+
+
+_judge_grants: list[VersionGrant] = []
+
+
+def register_judge_grant(grant: VersionGrant) -> VersionGrant:
+    """Add ``grant(user, fleet) -> ids of the fleet's versions the user judges``: those submitted to an
+    event the user is staff of, who are told when today's cards price a version differently from the
+    price it was judged at (:func:`fleets.selectors.price_today`)."""
+    return _register(_judge_grants, grant)
+
+
+def judges_version(user, version) -> bool:
+    """Whether ``user`` judges ``version`` at an event it is submitted to (a superuser judges everywhere)."""
+    if not user.is_authenticated:
+        return False
+    return user.is_superuser or any(version.pk in set(grant(user, version.fleet)) for grant in _judge_grants)
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,14 +28,15 @@ from rules.attack_wing import (
     Report,
     fleet_to_dict,
     interchange,
+    report_to_dict,
     validate_fleet,
 )
 from rules.attack_wing import Fleet as EngineFleet
 from rules.text_input import text_problem
 
 from .codes import version_code
-from .models import ApiToken, Fleet, FleetVersion
-from .selectors import ImportPreview, catalog_factions, content_fleet, load_catalog, read_import
+from .models import ApiToken, Fleet, FleetVersion, JudgedPrice
+from .selectors import ImportPreview, catalog_edition, catalog_factions, content_fleet, load_catalog, read_import
 
 MAX_NAME_LENGTH = Fleet._meta.get_field("name").max_length
 
@@ -365,6 +366,10 @@ def fleet_submission_version(
     report otherwise (an empty fleet is illegal: too few ships), and then no
     version is made. The caller keeps the returned version; the fleet can still
     change until :func:`fleet_lock`.
+
+    The version keeps the price it is judged at here (:class:`~fleets.models.JudgedPrice`), the
+    first time it is submitted: its sheets, the verification page and the event show that price
+    even after the cards change.
     """
     fleet = Fleet.objects.select_for_update().filter(pk=fleet.pk).first()
     if fleet is None:  # deleted a moment ago (through the API, say)
@@ -377,7 +382,25 @@ def fleet_submission_version(
         raise FleetIllegal(report)
     if current is None:
         raise FleetError("The fleet has no ships yet.")
+    _keep_price(current, report)
     return current
+
+
+def _keep_price(version: FleetVersion, report: Report) -> None:
+    """Keep ``report`` as the price ``version`` was judged at, unless it already has one (the first stands)."""
+    JudgedPrice.objects.get_or_create(
+        version=version, defaults={"report": report_to_dict(report), "edition": catalog_edition()}
+    )
+
+
+@transaction.atomic
+def fleet_version_judge(*, version: FleetVersion, format: Format | str) -> FleetVersion:
+    """Keep the price of ``version`` as today's cards charge it in ``format``, for a version that enters an
+    event without being submitted here (an event file imported from another site); one already judged
+    keeps its price."""
+    catalog = load_catalog()
+    _keep_price(version, validate_fleet(content_fleet(version.content, catalog), catalog, format))
+    return version
 
 
 @transaction.atomic

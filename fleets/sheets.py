@@ -10,8 +10,10 @@ three battle rounds to fill in by hand.
 Every printed sheet carries its version's verification code and a QR code of the
 public verification page, where a judge sees whether this sheet is the version
 the player submitted (and, if the judge may see it, the list to compare); the
-sheet also names the page where the code alone can be typed in by hand. Costs come from the engine (through
-:func:`fleets.selectors.version_check`); nothing is priced here.
+sheet also names the page where the code alone can be typed in by hand. Costs are the version's price
+(:func:`fleets.selectors.version_price`: as judged when it was submitted, with the cards that priced it);
+nothing is priced here. Whoever prints it, a submitted version's sheet names its event
+(:func:`sheet_event`).
 """
 
 from __future__ import annotations
@@ -31,8 +33,9 @@ from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, Ta
 
 from accounts.paper import COMMON_WIDTH, pdf_document
 
+from .access import fleet_submissions
 from .models import FleetVersion
-from .selectors import CardLine, FleetCheck, ShipLines, catalog_edition, faction_label, version_check
+from .selectors import CardLine, FleetCheck, ShipLines, catalog_edition, faction_label, version_price
 from .violation_words import in_words
 
 MARGIN = 0.4 * inch
@@ -347,6 +350,17 @@ def verification_path(version: FleetVersion) -> str:
     return reverse("fleets:verify", kwargs={"version_id": version.pk, "code": version.code})
 
 
+def sheet_event(version: FleetVersion, event_name: str | None, event_date: date | None) -> tuple[str, str]:
+    """The Date and Event a sheet's header says: the event's own (``event_name``, ``event_date``) when an
+    event prints it, else the event the version is submitted to (the latest, if several), else blank --
+    so a player's own print of a submitted version reads like the event's copy."""
+    if event_name is None:
+        submitted = [s for s in fleet_submissions(version.fleet) if s.version_id == version.pk]
+        latest = max(submitted, key=lambda s: s.event_date or date.min, default=None)
+        event_name, event_date = (latest.event_name, latest.event_date) if latest else ("", None)
+    return event_name, event_date.isoformat() if event_date else ""
+
+
 def fleet_sheet_story(
     *,
     version: FleetVersion,
@@ -362,18 +376,21 @@ def fleet_sheet_story(
 
     ``site_url`` is the site's absolute root (``request.build_absolute_uri("/")``):
     the QR code must lead a phone to the verification page from anywhere. Given
-    ``catalog`` (see :func:`fleets.selectors.version_check`) and ``edition`` (see
-    :func:`fleets.selectors.catalog_edition`) it reads nothing from the database, so many
+    ``catalog`` (see :func:`fleets.selectors.load_catalog`), ``edition`` (see
+    :func:`fleets.selectors.catalog_edition`), the event and the version's judged price
+    (``select_related("judged_price")``) it reads nothing from the database, so many
     sheets can be laid out away from the request.
     """
-    check = version_check(version, catalog=catalog)
+    price = version_price(version, catalog=catalog, edition=edition)
+    check = price.check(catalog)
     url = site_url.rstrip("/") + verification_path(version)
     code_url = site_url.rstrip("/") + reverse("fleets:verify_code")
+    event_name, event_date = sheet_event(version, event_name, event_date)
     return [
         _header(
             version,
-            event_name=event_name or "",
-            event_date=event_date.isoformat() if event_date else "",
+            event_name=event_name,
+            event_date=event_date,
             player_name=player_name,
             email=email,
             url=url,
@@ -385,12 +402,13 @@ def fleet_sheet_story(
         *_unapplied_notes(check),
         Spacer(1, 10),
         _battle_rounds(),
-        _edition_line(catalog_edition() if edition is None else edition),
+        _edition_line(price.edition),
     ]
 
 
 def _edition_line(edition: str) -> Paragraph:
-    """Which cards priced the sheet, so a judge knows what a verdict on paper was made with."""
+    """Which cards priced the sheet, so a judge knows what a verdict on paper was made with (a submitted
+    version's: the cards it was judged under)."""
     return _p(f"Costs by Muster from {edition}." if edition else "", _SMALL)
 
 
@@ -462,7 +480,7 @@ def render_fleet_sheets(
 
 def render_fleet_text(*, version: FleetVersion) -> str:
     """The plain list players paste in forums: one line per card with its SP, totals, the code."""
-    check = version_check(version)
+    check = version_price(version).check()
     fleet = version.fleet
     faction = f" ({faction_label(fleet.faction)})" if fleet.faction else ""
     lines = [f"{fleet.name}{faction}: {check.total}/{check.limit} SP", ""]

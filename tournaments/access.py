@@ -164,6 +164,16 @@ def visible_submitted_versions(user, fleet) -> set[int]:
     }
 
 
+def staffed_submitted_versions(user, fleet) -> set[int]:
+    """The fleets app's judge grant: the versions of ``fleet`` submitted to events ``user`` is staff of."""
+    submitted = (
+        Registration.objects.filter(fleet_version__fleet=fleet)
+        .select_related("event__organizer")
+        .prefetch_related("event__judges")
+    )
+    return {registration.fleet_version_id for registration in submitted if event_roles(user, registration.event)[0]}
+
+
 def fleet_event_submissions(fleet) -> list[Submission]:
     """The events ``fleet`` is submitted to, for the fleet verification page and the builder; whether an
     event retires resources and which it bans are its game's settings (``FleetGame.fleet_check``)."""

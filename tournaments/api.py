@@ -173,6 +173,13 @@ class ListOut(Schema):
     submitted: bool
     visible: bool = Field(description="Whether the caller may see the list (tournaments.access).")
     fleet: dict[str, Any] | None = Field(description="The STAW fleet file as submitted, when visible.")
+    total: int | None = Field(
+        None, description="The SP the fleet was judged at when submitted (whatever the cards cost since), if visible."
+    )
+    priced_with: str | None = Field(None, description="The edition of the cards that priced ``total``.")
+    total_today: int | None = Field(
+        None, description="For the event's staff: the SP today's cards would charge, when that differs from ``total``."
+    )
 
 
 class ResultIn(Schema):
@@ -325,6 +332,9 @@ def event_lists(request, event_id: int):
                 "submitted": registration.fleet_submitted_at is not None,
                 "visible": row.visible,
                 "fleet": version.content if row.visible and version is not None else None,
+                "total": row.price.total if row.price else None,
+                "priced_with": row.price.edition if row.price else None,
+                "total_today": row.price_today.total if row.price_today else None,
             }
         )
     return rows

@@ -28,7 +28,8 @@ PROGRESS_SECONDS = 0.25  # how often the job's progress is written (each write i
 
 
 def fleet_stories(event: Event, registrations: list[Registration], site_url: str) -> Iterator[list[Flowable]]:
-    """Each player's sheet, filled in for the event as their own sheet is (one catalog read for all)."""
+    """Each player's sheet, filled in for the event as their own sheet is (one catalog read for all; the
+    registrations come with their versions' judged prices, :func:`tournaments.selectors.event_registrations`)."""
     catalog, edition = load_catalog(), catalog_edition()
     players = selectors.printed_players(event)
     for registration in registrations:

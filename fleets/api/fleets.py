@@ -8,12 +8,12 @@ from ninja.errors import HttpError
 
 from accounts.api_schemas import Problem
 from accounts.selectors import print_identity
-from rules.attack_wing import DEFAULT_FORMAT, interchange, report_to_dict, validate_fleet
+from rules.attack_wing import DEFAULT_FORMAT, interchange, report_to_dict
 
 from .. import services
 from ..access import FleetAccess, fleet_access
 from ..models import Fleet, FleetVersion
-from ..selectors import content_fleet, fleet_history, load_catalog, read_import, user_fleets
+from ..selectors import fleet_history, read_import, user_fleets, version_price
 from ..sheets import render_fleet_sheet
 from .auth import AUTH
 from .schemas import (
@@ -47,11 +47,13 @@ def _fleet_out(fleet: Fleet, version: FleetVersion | None) -> dict:
 def _fleet_detail(fleet: Fleet, version: FleetVersion | None = None) -> dict:
     """The fleet with ``version`` (by default its current one: what its owner sees) and that version's check."""
     version = version or fleet.current_version
-    report = None
-    if version is not None:
-        catalog = load_catalog()
-        report = report_to_dict(validate_fleet(content_fleet(version.content, catalog), catalog, fleet.format_key))
-    return {**_fleet_out(fleet, version), "content": version.content if version else None, "report": report}
+    price = version_price(version) if version is not None else None
+    return {
+        **_fleet_out(fleet, version),
+        "content": version.content if version else None,
+        "report": report_to_dict(price.report) if price else None,
+        "priced_with": price.edition if price else None,
+    }
 
 
 def _visible_fleet(request, fleet_id: int) -> tuple[Fleet, FleetAccess]:

@@ -74,9 +74,13 @@ class CardQuery(Schema):
 class VersionOut(Schema):
     number: int
     code: str
-    total: int
+    total: int = Field(description="Its SP: as judged when it was submitted to an event, else as saved.")
     legal: bool
     created_at: datetime
+
+    @staticmethod
+    def resolve_total(version) -> int:
+        return version.listed_total
 
 
 class FleetOut(Schema):
@@ -92,7 +96,11 @@ class FleetOut(Schema):
 
 class FleetDetailOut(FleetOut):
     content: dict[str, Any] | None = Field(description="The current version's fleet file.")
-    report: dict[str, Any] | None = Field(description="The engine's report on it, for the fleet's format.")
+    report: dict[str, Any] | None = Field(
+        description="The engine's report on it: as judged when it was submitted to an event, else for the fleet's "
+        "format with today's cards."
+    )
+    priced_with: str | None = Field(None, description="The edition of the cards that priced the report.")
 
 
 class FleetIn(Schema):

@@ -19,7 +19,7 @@ is set, whatever code path tries.
 from __future__ import annotations
 
 from django.conf import settings
-from django.core.exceptions import ValidationError
+from django.core.exceptions import ObjectDoesNotExist, ValidationError
 from django.db import models
 
 
@@ -98,3 +98,19 @@ class FleetVersion(models.Model):
         if not self._state.adding:
             raise ValidationError("Fleet versions are append-only and cannot be changed.")
         super().save(*args, **kwargs)
+
+    @property
+    def kept_price(self):
+        """The :class:`~fleets.models.JudgedPrice` kept when the version was first submitted, or ``None``
+        (``select_related("judged_price")`` saves the query)."""
+        try:
+            return self.judged_price
+        except ObjectDoesNotExist:
+            return None
+
+    @property
+    def listed_total(self) -> int:
+        """The total a list of versions shows: the price it was judged at once submitted, else the
+        engine's total when it was saved (:func:`fleets.selectors.version_price` prices it card by card)."""
+        kept = self.kept_price
+        return self.total if kept is None else kept.total

@@ -5,6 +5,7 @@
 - :mod:`.checks`: a fleet's content read and checked, ready to show or print.
 - :mod:`.dates`: the day the builder judges a fleet on, and the resources retired by then.
 - :mod:`.fleets`: a player's fleets and a fleet's history.
+- :mod:`.prices`: the price of a version, as judged when it was submitted (the one answer every output gives).
 - :mod:`.other_builders`: Utopia and Space Dock: their card database, an import's preview, exports.
 """
 
@@ -28,7 +29,6 @@ from .checks import (
     content_fleet,
     fleet_check,
     resource_choices,
-    version_check,
 )
 from .dates import JudgedOn, builder_date, retired_resources, table_retirement_words
 from .fleets import fleet_history, user_fleets
@@ -43,6 +43,7 @@ from .other_builders import (
     reference_catalogs,
     utopia_export,
 )
+from .prices import PriceToday, VersionPrice, price_today, version_price
 
 __all__ = [
     "FleetUnreadable",
@@ -52,6 +53,8 @@ __all__ = [
     "FleetCheck",
     "ImportPreview",
     "ImportRow",
+    "PriceToday",
+    "VersionPrice",
     "JudgedOn",
     "MAX_SEARCH_RESULTS",
     "ShipLines",
@@ -70,6 +73,7 @@ __all__ = [
     "fleet_check",
     "fleet_history",
     "load_catalog",
+    "price_today",
     "read_import",
     "reference_catalogs",
     "resource_choices",
@@ -77,5 +81,5 @@ __all__ = [
     "table_retirement_words",
     "user_fleets",
     "utopia_export",
-    "version_check",
+    "version_price",
 ]

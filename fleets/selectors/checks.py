@@ -14,7 +14,6 @@ from rules.attack_wing.explained import breakdown
 from rules.attack_wing.fleet import ROLE_BENEATH, Adjustment, ResourceOption
 from rules.attack_wing.interchange.muster import beneath_label
 
-from ..models.fleet import FleetVersion
 from .catalog import UPGRADE_TYPE_LABELS, faction_label, load_catalog
 
 FLEET_FILE_KEYS = frozenset({"format", "date", "resources", "ships"})
@@ -166,7 +165,13 @@ def fleet_check(
     """Validate ``fleet`` with the engine (resources retired ``on`` that day, and the ``banned`` ones refused)
     and place each violation next to what it is about."""
     catalog = catalog or load_catalog()
-    report = validate_fleet(fleet, catalog, format, on, banned)
+    return reported_check(fleet, validate_fleet(fleet, catalog, format, on, banned), catalog)
+
+
+def reported_check(fleet: EngineFleet, report: Report, catalog: Catalog) -> FleetCheck:
+    """The engine's ``report`` on ``fleet`` joined with the cards it names: each card with its price and
+    violations. The report may be one judged earlier and kept (:func:`fleets.selectors.version_price`):
+    the prices shown are then the report's, whatever the cards cost today."""
     ships = []
     for entry, ship_report in zip(fleet.ships, report.ships, strict=True):
         mine = [v for v in report.violations if v.ship == ship_report.index]
@@ -227,17 +232,4 @@ def fleet_check(
         ships=tuple(ships),
         resources=resources,
         violations=tuple(v for v in report.violations if v.ship is None and v.card not in on_resources),
-    )
-
-
-def version_check(
-    version: FleetVersion, *, format: Format | str | None = None, on: date | None = None, catalog=None
-) -> FleetCheck:
-    """The check of a stored version, by default against the fleet's own format.
-
-    Checking many versions, pass ``catalog`` (:func:`load_catalog`, once): the check then needs no query.
-    """
-    catalog = catalog or load_catalog()
-    return fleet_check(
-        content_fleet(version.content, catalog), format=format or version.fleet.format_key, on=on, catalog=catalog
     )

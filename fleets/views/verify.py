@@ -5,7 +5,9 @@ that version (its owner, the event's staff, the opponents at that event once it
 has started -- :func:`fleets.access.fleet_access`, the one visibility rule), the
 page shows the list itself with its costs, total and verdict. Everyone else
 learns what a matching code has always told them (the owner's name, the events),
-never the list.
+never the list. The list shows the price it was judged at when submitted, naming the cards that
+priced it; the staff of an event it is submitted to also see what today's cards would charge, if
+that differs.
 
 A list submitted to an event that has not started is sealed: until the event
 starts only those who may see that version learn that a code matches; everyone
@@ -20,11 +22,11 @@ from __future__ import annotations
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_safe
 
-from ..access import fleet_access, fleet_submissions
+from ..access import fleet_access, fleet_submissions, judges_version
 from ..codes import clean_code
 from ..forms import VerifyCodeForm
 from ..models import FleetVersion
-from ..selectors import version_check
+from ..selectors import price_today, version_price
 from ..throttles import over_the_code_limit
 
 TOO_MANY = "Too many codes checked from your address; wait a minute and try again."
@@ -55,8 +57,11 @@ def _verification(user, version: FleetVersion | None, code: str) -> dict:
             ],
         )
         if access.may_see(version.pk):
-            # The version's own format: what the list was saved (and its sheet printed) as.
-            context["check"] = version_check(version, format=version.content.get("format"))
+            # Its price as judged when submitted (the sheet's); the event's staff also learn what today's cards say.
+            price = version_price(version)
+            context.update(check=price.check(), price=price)
+            if judges_version(user, version):
+                context["price_today"] = price_today(price)
     return context
 
 

@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from fleets.selectors import content_fleet, load_catalog
-from rules.attack_wing import Report, validate_fleet
+from fleets.selectors import load_catalog, version_price
+from rules.attack_wing import Report
 from rules.attack_wing import fleet_points as score_fleet
 from tournaments.errors import TournamentError
 
@@ -53,12 +53,11 @@ class FleetItem:
 
 
 def cost_report(version, catalog=None) -> Report:
-    """The engine's priced view of a submitted fleet version; no version (no list yet) is an empty fleet."""
+    """The priced view of a submitted fleet version, as it was judged when submitted (a card repriced since
+    does not change what its loss scores); no version (no list yet) is an empty fleet."""
     if version is None:
         return Report(format="", limit=0, total=0, ships=(), resources=(), violations=())
-    catalog = catalog or load_catalog()
-    content = version.content
-    return validate_fleet(content_fleet(content, catalog), catalog, content.get("format") or version.fleet.format_key)
+    return version_price(version, catalog=catalog).report
 
 
 def fleet_items(version, catalog=None) -> list[FleetItem]:

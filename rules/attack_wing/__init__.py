@@ -6,7 +6,7 @@ Public names (the site uses only these):
 - ``validate_fleet(fleet, catalog, fmt, on=None, banned=None) -> Report``
 - ``Fleet``, ``FleetShip``, ``ResourceOption``, ``Report``, ``Violation``, ``FleetInputError``, ``VIOLATION_CODES``
 - ``Format``, ``FORMATS``, ``get_format``, ``DEFAULT_FORMAT``
-- ``parse_fleet``, ``fleet_to_dict``, ``canonical_json``, ``report_to_dict``, ``FleetFileError``
+- ``parse_fleet``, ``fleet_to_dict``, ``canonical_json``, ``report_to_dict``, ``report_from_dict``, ``FleetFileError``
 - ``fleet_points``, ``bye``, ``FleetPoints``
 - ``restriction_coverage(catalog) -> list[CoverageLine]``, ``coverage_summary``
 """
@@ -26,7 +26,14 @@ from rules.attack_wing.fleet import (
     ShipReport,
     Violation,
 )
-from rules.attack_wing.fleet_file import FleetFileError, canonical_json, fleet_to_dict, parse_fleet, report_to_dict
+from rules.attack_wing.fleet_file import (
+    FleetFileError,
+    canonical_json,
+    fleet_to_dict,
+    parse_fleet,
+    report_from_dict,
+    report_to_dict,
+)
 from rules.attack_wing.formats import DEFAULT_FORMAT, FORMATS, Format, get_format
 from rules.attack_wing.scoring import FleetPoints, bye, fleet_points
 from rules.attack_wing.sources import CatalogFormatError, read_catalog
@@ -62,6 +69,7 @@ __all__ = [
     "get_format",
     "parse_fleet",
     "read_catalog",
+    "report_from_dict",
     "report_to_dict",
     "restriction_coverage",
     "validate_fleet",

@@ -36,6 +36,8 @@ from rules.attack_wing.fleet import (
     Report,
     ResourceCost,
     ResourceOption,
+    ShipReport,
+    Violation,
 )
 from rules.attack_wing.index import index_for
 from rules.text_input import text_problem
@@ -344,4 +346,54 @@ def adjustment_to_dict(step: Adjustment) -> dict:
         "card_name": step.source_name or None,
         "words": step.words,
         "quoted": step.quoted,
+    }
+
+
+def report_from_dict(data: dict) -> Report:
+    """The report :func:`report_to_dict` wrote, read back exactly: a price judged once is kept as this
+    JSON and shown again card by card, whatever the cards cost since (``report_from_dict(report_to_dict(r))
+    == r``). ``legal`` and ``notes`` are derived, so they are not read."""
+    return Report(
+        format=data["format"],
+        limit=data["limit"],
+        total=data["total"],
+        ships=tuple(
+            ShipReport(
+                index=ship["index"],
+                ship=ship["ship"],
+                name=ship["name"],
+                cost=ship["cost"],
+                cards=tuple(
+                    CardCost(role=card["role"], penalty=card["penalty"], **_priced_fields(card))
+                    for card in ship["cards"]
+                ),
+            )
+            for ship in data["ships"]
+        ),
+        resources=tuple(ResourceCost(**_priced_fields(resource)) for resource in data["resources"]),
+        violations=tuple(
+            Violation(code=v["code"], message=v["message"], ship=v["ship"], card=v["card"]) for v in data["violations"]
+        ),
+    )
+
+
+def _priced_fields(line: dict) -> dict:
+    """What :func:`_priced` wrote of a card or resource line, as the fields of its dataclass."""
+    return {
+        "id": line["id"],
+        "name": line["name"],
+        "printed": line["printed"],
+        "cost": line["cost"],
+        "adjustments": tuple(
+            Adjustment(
+                amount=step["amount"],
+                kind=step["kind"],
+                words=step["words"],
+                source=step["card"] or "",
+                source_name=step["card_name"] or "",
+                quoted=step["quoted"],
+            )
+            for step in line["adjustments"]
+        ),
+        "unapplied": tuple(line["unapplied"]),
     }

@@ -13,6 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
+from django.db.models import prefetch_related_objects
+
 from .base import EventGame
 
 
@@ -43,6 +45,8 @@ class FleetGame(EventGame):
     def slip_checklists(self, matches) -> dict[int, list | None] | None:
         """Each player's ships and cards (``None``: no fleet submitted yet): the slip asks which the
         opponent destroyed and removed. ``None`` when no fleet has anything whose loss scores."""
+        registrations = [side.registration for match in matches if not match.is_bye for side in match.sides.all()]
+        prefetch_related_objects(registrations, "fleet_version__fleet", "fleet_version__judged_price")
         checklists = {
             side.registration_id: self.fleet_items(version) if (version := side.registration.fleet_version) else None
             for match in matches

@@ -60,9 +60,9 @@ def start_summary(event: Event) -> StartSummary:
 
 def event_registrations(event: Event) -> list[Registration]:
     return list(
-        event.registrations.select_related("player__guest", "added_by", "fleet_version__fleet").order_by(
-            "player__username"
-        )
+        event.registrations.select_related(
+            "player__guest", "added_by", "fleet_version__fleet", "fleet_version__judged_price"
+        ).order_by("player__username")
     )
 
 

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from fleets.decks.selectors import DeckView, deck_view
 from fleets.models import Deck
+from fleets.selectors import PriceToday, VersionPrice, load_catalog, price_today, version_price
 
 from ..access import Viewer, may_see_list, paired_opponents
 from ..models import Event, Registration, SubmittedDeck
@@ -25,18 +26,32 @@ def fleet_changed_since_submission(registration: Registration | None) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class FleetRow:
+    """A registration's line of the Fleets table. ``price`` is its submitted version's price as judged (for
+    a list the viewer may see); ``price_today`` what today's cards would charge instead, for the staff only."""
+
     registration: Registration
     visible: bool
+    price: VersionPrice | None = None
+    price_today: PriceToday | None = None
 
 
 def event_fleets(event: Event, viewer: Viewer) -> list[FleetRow]:
-    """Each registration with whether the viewer may see its list (:func:`tournaments.access.may_see_list`),
-    in two queries whatever the field's size."""
+    """Each registration with whether the viewer may see its list (:func:`tournaments.access.may_see_list`)
+    and, where they may, the price its version was judged at: a few queries whatever the field's size
+    (for the staff, who also see what today's cards would charge, the card catalog is read once)."""
     opponents = paired_opponents(event, viewer.user)
-    return [
-        FleetRow(registration, may_see_list(event=event, viewer=viewer, registration=registration, opponents=opponents))
-        for registration in event_registrations(event)
-    ]
+    registrations = event_registrations(event)
+    fleets = any(registration.fleet_version_id for registration in registrations)
+    today = load_catalog() if viewer.is_staff and fleets else None
+
+    def row(registration: Registration) -> FleetRow:
+        visible = may_see_list(event=event, viewer=viewer, registration=registration, opponents=opponents)
+        if not visible or registration.fleet_version is None:
+            return FleetRow(registration, visible)
+        price = version_price(registration.fleet_version, catalog=today)
+        return FleetRow(registration, True, price, None if today is None else price_today(price, catalog=today))
+
+    return [row(registration) for registration in registrations]
 
 
 def submitted_deck_view(submitted: SubmittedDeck, game: str) -> DeckView:

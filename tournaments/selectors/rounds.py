@@ -115,11 +115,13 @@ def load_for_desk(matches: list[Match]) -> None:
     submitted fleet), in a fixed number of queries."""
     prefetch_related_objects(matches, "reports")
     registrations = [side.registration for match in matches for side in match.sides.all()]
-    prefetch_related_objects(registrations, "fleet_version__fleet")
+    prefetch_related_objects(registrations, "fleet_version__fleet", "fleet_version__judged_price")
 
 
 def match_for_page(event: Event, pk: int) -> Match:
-    sides = MatchSide.objects.select_related("registration__player", "registration__fleet_version__fleet")
+    sides = MatchSide.objects.select_related(
+        "registration__player", "registration__fleet_version__fleet", "registration__fleet_version__judged_price"
+    )
     return (
         Match.objects.select_related("round__event")
         .prefetch_related(Prefetch("sides", queryset=sides), "reports__reported_by")

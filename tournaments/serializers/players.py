@@ -18,6 +18,7 @@ from django.core.exceptions import ValidationError
 
 from fleets.codes import is_code
 from fleets.models import Fleet
+from fleets.selectors import version_price
 from rules.text_input import text_problem
 
 from ..models import Registration, SubmittedDeck
@@ -55,6 +56,7 @@ class RegistrationEntity(Entity):
 
     def to_dict(self, registration) -> dict:
         version = registration.fleet_version
+        price = version_price(version) if version is not None else None
         return {
             **super().to_dict(registration),
             "fleet": None
@@ -63,7 +65,8 @@ class RegistrationEntity(Entity):
                 "name": version.fleet.name,
                 "version": version.number,
                 "code": version.code,
-                "total": version.total,
+                "total": price.total,  # as judged when it was submitted
+                "priced_with": price.edition,
                 "content": version.content,
             },
             "decks": [DECK.to_dict(deck) for deck in registration.decks.all()],

@@ -141,7 +141,9 @@ def lock_match(match: Match, *, correcting: bool = False) -> tuple[Match, dict[i
     match = Match.objects.select_for_update(of=("self",)).select_related("round__event").get(pk=match.pk)
     if match.round.event.status == EventStatus.FINISHED and not correcting:
         raise TournamentError("The event is finished; its results are final.")
-    sides = MatchSide.objects.filter(match=match).select_related("registration__player", "registration__fleet_version")
+    sides = MatchSide.objects.filter(match=match).select_related(
+        "registration__player", "registration__fleet_version__judged_price"
+    )
     return match, {side.seat: side for side in sides}
 
 

@@ -28,7 +28,7 @@ from django.db import DatabaseError, transaction
 from accounts.permissions import has_role
 from accounts.roles import JUDGE, ORGANIZER, PLAYER
 from accounts.services import AccountError, guest_create
-from fleets.services import FleetError, fleet_create, fleet_lock
+from fleets.services import FleetError, fleet_create, fleet_lock, fleet_version_judge
 from stores.errors import StoreError
 from stores.models import StoreRoleKind
 from stores.services import store_appoint, store_create
@@ -148,6 +148,8 @@ def _registration(event: Event, entry: Record, accounts: Accounts):
         name, content, code = entry.extra["fleet"]  # the code printed on the event's sheets stays theirs
         fleet = fleet_create(owner=player, name=name, faction="", content=content, code=code)
         version = fleet.current_version
+        if version is not None:  # priced as it enters the event here: the sheets this site prints keep it
+            fleet_version_judge(version=version, format=event.format)
         if event.has_started:
             fleet_lock(fleet=fleet)
     registration = _save(entry, accounts, roles={"player": PLAYER}, event=event, fleet_version=version)

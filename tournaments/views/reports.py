@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_safe
 
 from accounts.selectors import print_identity
+from fleets.selectors import version_price
 from fleets.sheets import render_fleet_sheet
 
 from .. import exports, printouts, selectors
@@ -61,6 +62,7 @@ def fleet_detail(request, event: Event, viewer: Viewer, registration_pk: int):
         "tab": "fleets",
         "registration": registration,
         "version": registration.fleet_version,
+        "price": version_price(registration.fleet_version),
         "items": items,
     }
     return render(request, "tournaments/fleet_detail.html", context)

@@ -7,7 +7,15 @@ from datetime import date
 
 import pytest
 
-from rules.attack_wing import FleetFileError, canonical_json, fleet_to_dict, parse_fleet, report_to_dict, validate_fleet
+from rules.attack_wing import (
+    FleetFileError,
+    canonical_json,
+    fleet_to_dict,
+    parse_fleet,
+    report_from_dict,
+    report_to_dict,
+    validate_fleet,
+)
 
 EXAMPLE = {
     "format": "wizkids-2016",
@@ -116,3 +124,23 @@ def test_report_to_dict_shape(utopia):
 def test_hostile_json_is_refused_with_a_clear_error(hostile, utopia):
     with pytest.raises(FleetFileError, match="nested too deeply or has absurd numbers"):
         parse_fleet(hostile, utopia)
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        EXAMPLE,  # a resource, an admiral
+        {"format": "wizkids-2016", "ships": [{"ship": "S013", "captain": "Cap201", "upgrades": ["C114"]}]},
+        {  # Officer Exchange Program's waived penalty (an adjustment quoting its card); too few ships
+            "format": "wizkids-2016",
+            "resources": [{"id": "R015", "factions": ["federation", "klingon"]}],
+            "ships": [{"ship": "S415", "captain": "Cap049", "upgrades": ["C398"]}],
+        },
+    ],
+)
+def test_a_report_kept_as_json_reads_back_exactly(utopia, content):
+    """A submitted version's price is kept as this JSON and shown again card by card: nothing may be lost,
+    not an adjustment's words nor a violation."""
+    fleet, format_key, on = parse_fleet(content, utopia)
+    report = validate_fleet(fleet, utopia, format_key, on)
+    assert report_from_dict(json.loads(json.dumps(report_to_dict(report)))) == report
