@@ -18,6 +18,9 @@ def store_final_standings(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-    dependencies = [("tournaments", "0018_final_standings")]
+    dependencies = [
+        ("tournaments", "0018_final_standings"),
+        ("seasons", "0003_meta_periods"),  # storing the lines keeps the meta's tallies and periods in step
+    ]
 
     operations = [migrations.RunPython(store_final_standings, migrations.RunPython.noop)]
