@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from django.core.cache import cache
 from django.db.models import Count, F, Prefetch, prefetch_related_objects
+
+from accounts import shared_cache
 
 from ..access import Viewer, may_enter_result
 from ..games import SEATS, event_game
@@ -43,9 +44,10 @@ LIVE_CACHE_SECONDS = 10
 
 def live_pairings(round_: Round) -> list[dict]:
     """The round's tables as the live pairings page lists them (table, the two names, whether the
-    result is in), kept in the cache a few seconds: every phone and the projector poll it."""
+    result is in), kept in the cache a few seconds: every phone and the projector poll it (read
+    afresh when the cache cannot be reached)."""
     key = f"live-pairings:{round_.event_id}:{round_.pk}:{round_.pairing_attempt}:{round_.paired_at.timestamp()}"
-    tables = cache.get(key)
+    tables = shared_cache.get(key)
     if tables is None:
         tables = []
         for match in round_matches(round_):
@@ -58,7 +60,7 @@ def live_pairings(round_: Round) -> list[dict]:
                     "done": match.status == MatchStatus.CONFIRMED,
                 }
             )
-        cache.set(key, tables, LIVE_CACHE_SECONDS)
+        shared_cache.set(key, tables, LIVE_CACHE_SECONDS)
     return tables
 
 

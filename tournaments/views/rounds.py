@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import partial
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, JsonResponse
 from django.shortcuts import redirect, render
@@ -15,6 +13,8 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
+
+from accounts import shared_cache
 
 from .. import selectors, services
 from ..access import Viewer, event_page, event_staff_required, may_enter_result, may_open_match, require_result_entry
@@ -279,23 +279,23 @@ def live(request, pk: int, number: int):
     """Public: the round's pairings for phones, the viewer's own table on top.
 
     The page polls itself (htmx) and gets its body alone. The list of tables is the same for
-    everyone, so it is rendered once and kept as long as its data (the template's fragment
-    cache over :func:`selectors.live_pairings`): ``tables`` is read only when that has expired,
-    and a signed-in player's poll costs their seat and the clock, whatever the size of the round.
+    everyone, so it is kept in the cache a few seconds (:func:`selectors.live_pairings`), and a
+    signed-in player's poll costs their seat and the clock, whatever the size of the round.
 
     A poll from someone not signed in shows no seat, so its answer is the same for every such
     phone: it is kept whole for as long as the tables are (every event's live page is public,
     so keeping it skips no permission check) and answered from the cache without reading the
-    database, which is what lets a room — or a whole Saturday of stores — of phones poll.
+    database, which is what lets a room — or a whole Saturday of stores — of phones poll. Without
+    the cache (:mod:`accounts.shared_cache`) every poll is answered uncached.
     """
     if not request.htmx or request.user.is_authenticated:
         return live_page(request, pk, number)
     key = f"live-public:{pk}:{number}"
-    response = cache.get(key)
+    response = shared_cache.get(key)
     if response is None:
         response = live_page(request, pk, number)
         if response.status_code == 200 and not response.cookies:
-            cache.set(key, response, selectors.LIVE_CACHE_SECONDS)
+            shared_cache.set(key, response, selectors.LIVE_CACHE_SECONDS)
     return response
 
 
@@ -306,8 +306,7 @@ def live_page(request, event: Event, viewer: Viewer, number: int):
     context = {
         "event": event,
         "round": round_,
-        "tables": partial(selectors.live_pairings, round_),
-        "cache_seconds": selectors.LIVE_CACHE_SECONDS,
+        "tables": selectors.live_pairings(round_),
         "seat": selectors.round_seat(round_, viewer.registration),
         "me": viewer.registration.name if viewer.registration else "",
         "minutes_left": minutes_left(event, round_),
