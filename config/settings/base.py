@@ -204,6 +204,8 @@ AXES_VERBOSE = False  # no start-up banner on every management command
 # log-in lockout takes the client address from accounts.client_address, which trusts no more.
 TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
 AXES_CLIENT_IP_CALLABLE = "accounts.client_address.client_address"
+# The tried username is recorded at most as long as axes' column holds (a longer one failed on PostgreSQL).
+AXES_USERNAME_CALLABLE = "accounts.tried_username.tried_username"
 
 # Content-Security-Policy: nothing inline, nothing from elsewhere.
 CONTENT_SECURITY_POLICY = {
