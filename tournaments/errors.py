@@ -26,3 +26,12 @@ class RematchWarning(TournamentError):
         names = "; ".join(f"{a} and {b}" for a, b in pairs)
         super().__init__(f"This pairs players who have already played each other: {names}.")
         self.pairs = pairs
+
+
+class ResultChanged(TournamentError):
+    """A table's result changed since its form was opened (another desk, a player's report): nothing was
+    saved. ``version`` is the table's version now; a form sent again with it replaces that result."""
+
+    def __init__(self, message: str, *, version: int) -> None:
+        super().__init__(message)
+        self.version = version

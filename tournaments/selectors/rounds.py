@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from django.db.models import Count, F, Prefetch, prefetch_related_objects
+from django.db.models import Count, F, Max, Prefetch, prefetch_related_objects
 
 from accounts import shared_cache
 
@@ -91,6 +91,14 @@ def match_for_page(event: Event, pk: int) -> Match:
         .prefetch_related(Prefetch("sides", queryset=sides), "reports__reported_by")
         .get(pk=pk, round__event=event)
     )
+
+
+def result_versions(matches: list[Match]) -> dict[int, int]:
+    """Each match's result version, in one query: the id of its latest result change (0 before any). A
+    result form carries the version it was opened on, so saving over a newer result asks first."""
+    latest = ResultChange.objects.filter(match__in=matches).values("match_id").annotate(version=Max("pk"))
+    found = {row["match_id"]: row["version"] for row in latest.order_by()}
+    return {match.pk: found.get(match.pk, 0) for match in matches}
 
 
 def match_history(match: Match) -> list[ResultChange]:

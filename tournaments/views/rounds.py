@@ -18,8 +18,8 @@ from accounts import shared_cache
 
 from .. import selectors, services
 from ..access import Viewer, event_page, event_staff_required, may_enter_result, may_open_match, require_result_entry
-from ..errors import RematchWarning, TournamentError
-from ..forms import SwapForm
+from ..errors import RematchWarning, ResultChanged, TournamentError
+from ..forms import SwapForm, carry_version, offer_replace, opened_version
 from ..games import event_game
 from ..models import Event, EventStatus, Match, MatchSide, MatchStatus, Round
 from .service_calls import run_service
@@ -101,18 +101,24 @@ def round_page(request, event: Event, viewer: Viewer, round_: Round, *, refused=
     forms = {}
     if viewer.is_staff and event.is_running and is_latest:
         round_.event = event  # the forms read the event through the round: no query per table
-        # a staff member's own table takes no form here: they report it on its match page, like a player
+        # a staff member's own table takes no form here: they report it on its match page, like a player;
+        # a refused entry stays, even on a table another desk has just saved (it asks to replace that)
+        refused_pk = refused.match_pk if refused is not None else None
         waiting = [
             match
             for match in matches
-            if not match.is_bye and match.status != MatchStatus.CONFIRMED and may_enter_result(viewer, match)
+            if not match.is_bye
+            and (match.status != MatchStatus.CONFIRMED or match.pk == refused_pk)
+            and may_enter_result(viewer, match)
         ]
         selectors.load_for_desk(waiting)
         for match in waiting:
             match.round = round_
         forms = game.desk_forms(waiting)
+        versions = selectors.result_versions(waiting)
         for match in waiting:
             forms[match.pk].prefix = f"table-{match.table}"
+            carry_version(forms[match.pk], versions[match.pk])
         if refused is not None and refused.match_pk in forms:
             forms[refused.match_pk] = refused
     tables = [
@@ -173,10 +179,12 @@ def enter_result(request, event: Event, viewer: Viewer, number: int, match_pk: i
     round_ = load_round(event, number)
     match = desk_match(event, round_, match_pk)
     require_result_entry(viewer, match)
-    form = desk_form(event_game(event.game), match, request.POST)
+    form = carry_version(desk_form(event_game(event.game), match, request.POST), 0)
     if form.is_valid():
         try:
-            services.result_enter(match=match, by=request.user, result=form.result())
+            services.result_enter(match=match, by=request.user, result=form.result(), opened_at=opened_version(form))
+        except ResultChanged as changed:
+            offer_replace(form, changed)
         except TournamentError as error:
             form.add_error(None, error.message)
     if form.errors:
