@@ -8,6 +8,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from fleets.services import api_token_create
 from games.attack_wing.results import MatchResult
 from tournaments.errors import ResultChanged
 from tournaments.models import Match, ResultChange
@@ -96,3 +97,31 @@ def test_a_form_without_a_version_saves_as_before(running, event_staff):
     result_enter(match=match, by=event_staff["organizer"], result=MatchResult(1))
     desk(event_staff["judge"]).post(save_url, {"table-1-winner": "2"})
     assert winner(table_1(running)) == 2
+
+
+def api(user) -> Client:
+    _record, token = api_token_create(user=user, name="desk bot")
+    return Client(HTTP_AUTHORIZATION=f"Bearer {token}")
+
+
+def test_the_api_answers_412_to_a_stale_if_match_and_saves_nothing(running, event_staff):
+    """The API's two desks: If-Match names the version a round listed; a newer result is not overwritten."""
+    bot, other = api(event_staff["organizer"]), api(event_staff["judge"])
+    listed = bot.get(f"/api/events/{running.pk}/rounds/1").json()["matches"]
+    match = next(m for m in listed if m["table"] == 1)
+    url = f"/api/events/{running.pk}/matches/{match['id']}/result"
+    first = other.post(url, {"fields": {"winner": "1"}}, content_type="application/json", HTTP_IF_MATCH='"0"')
+    assert first.status_code == 200 and first["ETag"] == f'"{first.json()["version"]}"' != '"0"'
+
+    stale = bot.post(url, {"fields": {"winner": "2"}}, content_type="application/json", HTTP_IF_MATCH='"0"')
+    assert stale.status_code == 412 and winner(table_1(running)) == 1
+    assert f"saved by {event_staff['judge'].username}" in stale.json()["detail"]
+    assert first["ETag"] in stale.json()["detail"]
+    for odd in ('"nonsense"', 'W/"999999"'):
+        refused = bot.post(url, {"fields": {"winner": "2"}}, content_type="application/json", HTTP_IF_MATCH=odd)
+        assert refused.status_code == 412 and winner(table_1(running)) == 1
+
+    fresh = bot.post(url, {"fields": {"winner": "2"}}, content_type="application/json", HTTP_IF_MATCH=first["ETag"])
+    assert fresh.status_code == 200 and winner(table_1(running)) == 2
+    unconditional = other.post(url, {"fields": {"winner": "1"}}, content_type="application/json")
+    assert unconditional.status_code == 200 and winner(table_1(running)) == 1

@@ -121,11 +121,7 @@ def refuse_if_changed(match: Match, sides: dict[int, MatchSide], opened_at: int)
     said = game.describe(event, sides, current) if current is not None else "no result"
     verb = CHANGED_VERBS.get(latest.action, "saved") if latest else "cleared"
     who = f" by {latest.changed_by.get_username()} at {timezone.localtime(latest.changed_at):%H:%M}" if latest else ""
-    raise ResultChanged(
-        f"Table {match.table} was {verb}{who} as {said} since this form was opened; replace it? "
-        "Save again to replace it.",
-        version=version,
-    )
+    raise ResultChanged(f"Table {match.table} was {verb}{who} as {said}", version=version)
 
 
 def lock_match(match: Match, *, correcting: bool = False) -> tuple[Match, dict[int, MatchSide]]:
