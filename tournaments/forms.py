@@ -326,10 +326,10 @@ class DeckSubmitForm(CleanTextFormMixin, forms.Form):
 VERSION_FIELD = "version"
 
 
-def carry_version(form, version: int):
+def carry_version(form, version: int | None = None):
     """Give a staff result form (any game's) the hidden version of the table it is opened on
-    (:func:`tournaments.selectors.result_versions`): saving it over a newer result asks first. A form
-    sent without it (an older page) is saved as before."""
+    (:func:`tournaments.selectors.result_versions`; a bound form reads it from what was sent): saving
+    it over a newer result asks first. A form sent without it (an older page) is saved as before."""
     form.fields[VERSION_FIELD] = forms.IntegerField(
         widget=forms.HiddenInput, required=False, min_value=0, max_value=2**63 - 1, initial=version
     )

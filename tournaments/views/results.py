@@ -39,7 +39,7 @@ def match_detail(request, event: Event, viewer: Viewer, match_pk: int):
     if request.method == "POST":
         form = game.result_form(match, request.POST, staff=enters)
         if enters:
-            carry_version(form, 0)
+            carry_version(form)
         if form.is_valid():
             if enters:
                 done = enter_result(request, form, match)

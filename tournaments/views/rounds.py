@@ -179,7 +179,7 @@ def enter_result(request, event: Event, viewer: Viewer, number: int, match_pk: i
     round_ = load_round(event, number)
     match = desk_match(event, round_, match_pk)
     require_result_entry(viewer, match)
-    form = carry_version(desk_form(event_game(event.game), match, request.POST), 0)
+    form = carry_version(desk_form(event_game(event.game), match, request.POST))
     if form.is_valid():
         try:
             services.result_enter(match=match, by=request.user, result=form.result(), opened_at=opened_version(form))
