@@ -75,7 +75,14 @@ class SignUpForm(CleanTextFormMixin, forms.Form):
 
 
 class LoginForm(CleanTextFormMixin, auth_forms.AuthenticationForm):
-    pass
+    """Django's, with the username held to an account's length: Django's form only sets the length on the
+    widget, so a longer name went on to ``authenticate()`` and the lockout's record (a server error on
+    PostgreSQL, :mod:`accounts.tried_username`); now it is refused with the field's own message."""
+
+    username = auth_forms.UsernameField(
+        max_length=User._meta.get_field("username").max_length,
+        widget=forms.TextInput(attrs={"autofocus": True}),
+    )
 
 
 class PasswordResetForm(CleanTextFormMixin, auth_forms.PasswordResetForm):

@@ -9,6 +9,7 @@ from .api import api
 urlpatterns = [
     path("", views.home, name="home"),
     path("favicon.ico", views.favicon, name="favicon"),
+    path("healthz", views.healthz, name="healthz"),
     path("accounts/", include("accounts.urls")),
     path("check/", public_check, name="check"),
     path("check/sheet.pdf", public_check_sheet, name="check_sheet"),

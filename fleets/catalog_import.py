@@ -34,6 +34,7 @@ from rules.bounded_read import FileTooLarge, read_at_most
 
 from .bundled_cards import bundled, read_bundled
 from .card_databases import hold
+from .card_file_checks import CardFileInvalid, check_spacedock, check_utopia
 from .models import CardDatabase
 from .models.catalog import CARD_VALUE_FIELDS, SET_RECORD_FIELDS, Card, CardSet, card_values, set_values
 
@@ -145,13 +146,18 @@ def import_catalog(
 def read_card_file(data: bytes, source: str | None = None) -> tuple[str, bytes, Catalog]:
     """``(source, unpacked bytes, catalog)`` of a card file, plain or compressed, read completely.
 
-    Raises :class:`CatalogImportError` (one line) for anything that is not a card database.
+    Raises :class:`CatalogImportError` (one line) for anything that is not a card database, or a field of
+    the wrong type or out of range (:mod:`fleets.card_file_checks`: checked before the file is read).
     """
     try:
         data = unpack(data)
         source = source or detect_source(data)
+        if source == "utopia":
+            check_utopia(data)
+        elif source == "spacedock":
+            check_spacedock(data)
         catalog = read_catalog(data, source)
-    except CatalogFormatError as error:
+    except (CatalogFormatError, CardFileInvalid) as error:
         raise CatalogImportError(f"{error}; nothing was imported") from error
     if not catalog.cards:
         raise CatalogImportError(f"the {SOURCE_NAMES[source]} file holds no cards; nothing was imported")

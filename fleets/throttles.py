@@ -3,12 +3,20 @@ it) and the form where a judge types a sheet's verification code."""
 
 from __future__ import annotations
 
+from django.core.cache.backends.locmem import LocMemCache
 from ninja.throttling import SimpleRateThrottle
 
+from accounts import shared_cache
 from accounts.client_address import client_address
 
 VALIDATE_RATE = "30/min"  # per client address: the check is public and costs a full engine run
 VERIFY_CODE_RATE = "30/min"  # per client address: a sheet a round for a venue's judges, no code guessing
+
+# When the shared cache cannot be reached, each server process counts on its own, allowing this share
+# of the limit: stricter than the shared count (a few processes together still stay within the limit),
+# never open.
+LOCAL_SHARE = 3
+LOCAL_COUNTS = LocMemCache("throttle-local-counts", {"MAX_ENTRIES": 10_000})
 
 
 class ClientAddressThrottle(SimpleRateThrottle):
@@ -18,9 +26,28 @@ class ClientAddressThrottle(SimpleRateThrottle):
     counts it: ``X-Forwarded-For`` is believed only as far as ``TRUSTED_PROXY_COUNT`` trusted
     proxies wrote it, so a client cannot escape its limit by sending a value there. The public
     check API and the ``/check/`` page count in the same scope, so an address has one budget for both.
+    When the shared cache cannot be reached, the count goes on in the process (``LOCAL_SHARE``).
     """
 
     scope = "staw-validate"
+
+    def allow_request(self, request) -> bool:
+        if shared_cache.usable():
+            try:
+                return super().allow_request(request)
+            except shared_cache.ERRORS as error:
+                shared_cache.note_fault(error)
+        return self.allow_locally(request)
+
+    def allow_locally(self, request) -> bool:
+        """The same count in this process's memory, at ``1/LOCAL_SHARE`` of the limit."""
+        shared_limit = self.num_requests
+        self.cache, self.num_requests = LOCAL_COUNTS, max(1, shared_limit // LOCAL_SHARE)
+        try:
+            return super().allow_request(request)
+        finally:
+            del self.cache  # back to the class's: the shared cache
+            self.num_requests = shared_limit
 
     def get_cache_key(self, request) -> str:
         return self.cache_format % {"scope": self.scope, "ident": client_address(request) or "unknown"}

@@ -17,6 +17,7 @@ def test_redis_url_makes_the_cache_shared():
     assert base.CACHES["default"] == {
         "BACKEND": "django.core.cache.backends.redis.RedisCache",
         "LOCATION": "redis://127.0.0.1:6379/3",
+        "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
     }
 
 

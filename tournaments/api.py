@@ -11,6 +11,11 @@ Every read answers with an ``ETag`` and a ``Last-Modified``; send them back (``I
 ``If-Modified-Since``) and an unchanged event answers ``304 Not Modified`` after a few
 aggregate queries (:func:`tournaments.selectors.polling.event_state`). The ETag is exact; the
 Last-Modified is the time of the latest pairing, result, entry or list, so prefer the ETag.
+
+A result write may carry ``If-Match`` with the match's ``version`` (as a round lists it, or the ETag
+of the previous write's answer): when the table's result has changed since, nothing is saved and the
+answer is ``412 Precondition Failed`` saying who saved what; without it the result is saved over
+whatever is there, as before.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ from datetime import date, datetime
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser
+from django.http import HttpResponse
 from django.views.decorators.http import condition
 from ninja import Field, Query, Router, Schema
 from ninja.decorators import decorate_view
@@ -30,7 +36,7 @@ from fleets.api import AUTH, BearerToken
 
 from . import selectors
 from .access import OWN_MATCH_REFUSAL, may_enter_result, viewer_of
-from .errors import TournamentError
+from .errors import ResultChanged, TournamentError
 from .games import event_game
 from .models import Event, Match
 from .selectors.polling import event_state
@@ -142,6 +148,7 @@ class MatchOut(Schema):
     table: int | None
     status: str
     bye: bool
+    version: int = Field(description='The result\'s version: send it as If-Match ("12") with a result write.')
     sides: list[SideOut]
 
 
@@ -250,6 +257,8 @@ def _round_out(event: Event, number: int) -> dict:
     if round_ is None:
         raise HttpError(404, "No such round.")
     game = event_game(event.game)
+    matches = selectors.round_matches(round_)
+    versions = selectors.result_versions(matches)
     return {
         "number": round_.number,
         "name": round_.name,
@@ -260,6 +269,7 @@ def _round_out(event: Event, number: int) -> dict:
                 "table": match.table,
                 "status": match.status,
                 "bye": match.is_bye,
+                "version": versions[match.pk],
                 "sides": [
                     {
                         "registration": side.registration_id,
@@ -274,7 +284,7 @@ def _round_out(event: Event, number: int) -> dict:
                     for side in match.sides.all()
                 ],
             }
-            for match in selectors.round_matches(round_)
+            for match in matches
         ],
     }
 
@@ -346,10 +356,10 @@ def event_lists(request, event_id: int):
 @router.post(
     "/events/{event_id}/matches/{match_id}/result",
     auth=AUTH,
-    response={200: MatchOut, 400: Problem, 403: Problem, 404: Problem, 409: Problem},
+    response={200: MatchOut, 400: Problem, 403: Problem, 404: Problem, 409: Problem, 412: Problem},
     summary="Enter or correct a match's result (the event's organizer and judges)",
 )
-def match_result(request, event_id: int, match_id: int, payload: ResultIn):
+def match_result(request, event_id: int, match_id: int, payload: ResultIn, response: HttpResponse):
     event = _event(event_id)
     viewer = viewer_of(request.auth, event)
     match = Match.objects.filter(pk=match_id, round__event=event).first()
@@ -365,7 +375,22 @@ def match_result(request, event_id: int, match_id: int, payload: ResultIn):
     if not form.is_valid():
         raise HttpError(400, " ".join(str(e) for errors in form.errors.values() for e in errors) or "Invalid result.")
     try:
-        result_enter(match=match, by=request.auth, result=form.result())
+        result_enter(match=match, by=request.auth, result=form.result(), opened_at=if_match(request))
+    except ResultChanged as changed:
+        replace = f'send it with If-Match: "{changed.version}" to replace it.'
+        raise HttpError(412, f"{changed.what} since the version sent; {replace}") from None
     except TournamentError as refused:
         raise HttpError(409, refused.message) from None
-    return next(m for m in _round_out(event, match.round.number)["matches"] if m["id"] == match.pk)
+    saved = next(m for m in _round_out(event, match.round.number)["matches"] if m["id"] == match.pk)
+    response["ETag"] = f'"{saved["version"]}"'
+    return saved
+
+
+def if_match(request) -> int | None:
+    """The result version an ``If-Match`` header names (``"12"``, weak or not); None without one or for
+    ``*``. A value that is no version matches no result: -1, so the write is refused with 412."""
+    header = request.headers.get("If-Match", "").strip()
+    if not header or header == "*":
+        return None
+    tag = header.removeprefix("W/").strip('"')
+    return int(tag) if tag.isdigit() and len(tag) < 19 else -1

@@ -339,3 +339,29 @@ class DeckSubmitForm(CleanTextFormMixin, forms.Form):
 
     def decks(self) -> dict[str, Deck]:
         return {slot: self.cleaned_data[field_name(slot)] for slot in self.game.slots}
+
+
+VERSION_FIELD = "version"
+
+
+def carry_version(form, version: int | None = None):
+    """Give a staff result form (any game's) the hidden version of the table it is opened on
+    (:func:`tournaments.selectors.result_versions`; a bound form reads it from what was sent): saving
+    it over a newer result asks first. A form sent without it (an older page) is saved as before."""
+    form.fields[VERSION_FIELD] = forms.IntegerField(
+        widget=forms.HiddenInput, required=False, min_value=0, max_value=2**63 - 1, initial=version
+    )
+    return form
+
+
+def opened_version(form) -> int | None:
+    """The table's version the valid ``form`` was opened on, if it says."""
+    return form.cleaned_data.get(VERSION_FIELD)
+
+
+def offer_replace(form, changed) -> None:
+    """A refused ``form`` (:class:`~tournaments.errors.ResultChanged`) shown again as typed, saying what
+    is there now, and carrying the newer version: sending it again replaces that result."""
+    form.data = form.data.copy()
+    form.data[form.add_prefix(VERSION_FIELD)] = str(changed.version)
+    form.add_error(None, changed.message)

@@ -112,10 +112,16 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 DATABASES["default"]["ATOMIC_REQUESTS"] = False  # services own their transactions
 
 # Rate limits (the public validate API) count in the cache: with several worker
-# processes only a shared cache makes the limit hold for the whole site.
+# processes only a shared cache makes the limit hold for the whole site. The site goes on
+# without it (accounts.shared_cache), so a cache host that stops answering is given a second.
+REDIS_OPTIONS = {"socket_connect_timeout": 1, "socket_timeout": 1}
 CACHES = {
     "default": (
-        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": os.environ["REDIS_URL"]}
+        {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": os.environ["REDIS_URL"],
+            "OPTIONS": REDIS_OPTIONS,
+        }
         if os.environ.get("REDIS_URL")
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
     )
@@ -198,6 +204,8 @@ AXES_VERBOSE = False  # no start-up banner on every management command
 # log-in lockout takes the client address from accounts.client_address, which trusts no more.
 TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
 AXES_CLIENT_IP_CALLABLE = "accounts.client_address.client_address"
+# The tried username is recorded at most as long as axes' column holds (a longer one failed on PostgreSQL).
+AXES_USERNAME_CALLABLE = "accounts.tried_username.tried_username"
 
 # Content-Security-Policy: nothing inline, nothing from elsewhere.
 CONTENT_SECURITY_POLICY = {

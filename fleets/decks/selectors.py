@@ -72,11 +72,6 @@ class DeckView:
         return self.kind.total_labels[self.kind.headline], str(self.report.totals()[self.kind.headline])
 
 
-def owned_deck(user, pk: int) -> Deck:
-    """The user's own deck; anyone else's is a 404, so other players' decks are not even confirmed to exist."""
-    return get_object_or_404(Deck, pk=pk, owner_id=user.pk)
-
-
 def deck_view(deck: Deck, rules: str | None = None) -> DeckView:
     """The deck as the builder shows it, judged by the rule set ``rules`` (``None``: the events' rules)."""
     kind = get_kind(deck.game)

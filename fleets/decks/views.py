@@ -1,7 +1,8 @@
 """Deck pages: list, create, the builder, rename and delete, files, the registration sheet, catalog import.
 
-Every view is for players (``player_required``) and reaches a deck only through
-:func:`~fleets.decks.selectors.owned_deck`, so another player's deck is a 404.
+Every view is for players (``player_required``); a deck's own pages reach it only through
+:func:`~fleets.decks.access.deck_owner_required`, so another player's deck is a 404 to everyone,
+whatever roles they hold.
 The catalog import is for organizers. Builder changes answer an htmx request
 with the builder fragment (so the page updates in place) and a plain form post
 with a redirect back to the builder, so the page works without JavaScript.
@@ -25,6 +26,7 @@ from fleets.list_builders import builder_answer, form_error_text
 from game_registry import catalog_games, deck_games, get_game
 
 from . import services
+from .access import deck_owner_required
 from .csv_import import (
     CatalogImportError,
     export_catalog_csv,
@@ -54,7 +56,6 @@ from .selectors import (
     deck_view,
     decks_of,
     offered_cards,
-    owned_deck,
 )
 from .sheets import render_deck_sheet
 from .text_format import export_text
@@ -94,9 +95,8 @@ def _builder_context(deck, *, error: str | None = None, rules: str | None = None
     }
 
 
-@player_required
-def deck_builder(request, pk: int):
-    deck = owned_deck(request.user, pk)
+@deck_owner_required
+def deck_builder(request, deck):
     context = _builder_context(deck, rules=request.GET.get("rules"))
     return render(request, "fleets/decks/deck_builder.html", context)
 
@@ -115,10 +115,9 @@ def _after_change(request, deck, error: str | None = None):
     )
 
 
-@player_required
+@deck_owner_required
 @require_POST
-def deck_add(request, pk: int):
-    deck = owned_deck(request.user, pk)
+def deck_add(request, deck):
     form = AddCardForm(request.POST, kind=get_kind(deck.game), queryset=offered_cards(deck))
     if not form.is_valid():
         return _after_change(request, deck, form_error_text(form))
@@ -129,10 +128,9 @@ def deck_add(request, pk: int):
     return _after_change(request, deck)
 
 
-@player_required
+@deck_owner_required
 @require_POST
-def deck_line(request, pk: int):
-    deck = owned_deck(request.user, pk)
+def deck_line(request, deck):
     form = LineForm(request.POST)
     if not form.is_valid():
         return _after_change(request, deck, form_error_text(form))
@@ -149,10 +147,9 @@ def deck_line(request, pk: int):
     return _after_change(request, deck)
 
 
-@player_required
+@deck_owner_required
 @require_POST
-def deck_details(request, pk: int):
-    deck = owned_deck(request.user, pk)
+def deck_details(request, deck):
     form = DeckDetailsForm.for_deck(deck, data=request.POST)
     if not form.is_valid():
         return _after_change(request, deck, form_error_text(form))
@@ -163,9 +160,8 @@ def deck_details(request, pk: int):
     return _after_change(request, deck)
 
 
-@player_required
-def deck_delete(request, pk: int):
-    deck = owned_deck(request.user, pk)
+@deck_owner_required
+def deck_delete(request, deck):
     if request.method == "POST":
         services.deck_delete(deck=deck)
         messages.success(request, f"“{deck.name}” was deleted.")
@@ -173,10 +169,9 @@ def deck_delete(request, pk: int):
     return render(request, "fleets/decks/deck_confirm_delete.html", {"deck": deck, "kind": get_kind(deck.game)})
 
 
-@player_required
-def deck_export(request, pk: int, fmt: str):
+@deck_owner_required
+def deck_export(request, deck, fmt: str):
     """The deck as a file: ``json`` is exactly what ``check_deck`` / ``check_list`` read, ``txt`` the text format."""
-    deck = owned_deck(request.user, pk)
     kind = get_kind(deck.game)
     content = kind.canonical(deck.content)  # the rules' field order, whatever order the database kept
     if fmt == "json":
@@ -207,10 +202,9 @@ def deck_import(request):
     return render(request, "fleets/decks/deck_import.html", {"form": form})
 
 
-@player_required
-def deck_sheet(request, pk: int):
+@deck_owner_required
+def deck_sheet(request, deck):
     """The one-page registration sheet (PDF) with the deck's verification code."""
-    deck = owned_deck(request.user, pk)
     form = SheetForm(request.GET)
     if not form.is_valid():
         messages.error(request, form_error_text(form))

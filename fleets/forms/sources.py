@@ -32,6 +32,7 @@ class FleetSourceForm(CleanTextFormMixin, forms.Form):
     file = forms.FileField(required=False, label="File (Space Dock squad, Utopia or Muster export)")
     text = forms.CharField(
         required=False,
+        max_length=MAX_IMPORT_BYTES,  # a pasted fleet is held to a file's limit
         widget=forms.Textarea(attrs={"rows": 6}),
         label="…or paste a Utopia link, a text export or a fleet file",
     )

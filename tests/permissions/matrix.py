@@ -77,6 +77,7 @@ from .season_rows import SEASON_ROWS
 SITE_ROWS = [
     Row("home", "GET", no_args, EVERYONE),
     Row("favicon", "GET", no_args, EVERYONE),
+    Row("healthz", "GET", no_args, EVERYONE),
     Row("check", "GET", no_args, EVERYONE),
     Row("check", "POST", no_args, EVERYONE),  # the form again, saying what is missing
     Row("check_sheet", "POST", no_args, PUBLIC_INPUT_REFUSED),  # only a list a check signed

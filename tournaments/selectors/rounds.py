@@ -5,13 +5,14 @@ from __future__ import annotations
 from collections import Counter
 from typing import NamedTuple
 
-from django.core.cache import cache
-from django.db.models import Count, F, Prefetch, prefetch_related_objects
+from django.db.models import Count, F, Max, Prefetch, prefetch_related_objects
 from django.utils import timezone
+
+from accounts import shared_cache
 
 from ..access import Viewer, may_enter_result
 from ..games import SEATS, event_game
-from ..models import Event, Match, MatchSide, MatchStatus, Registration, Round
+from ..models import Event, Match, MatchSide, MatchStatus, Registration, ResultChange, Round
 from .history import match_history
 
 
@@ -79,9 +80,10 @@ LIVE_CACHE_SECONDS = 10
 
 def live_pairings(round_: Round) -> list[dict]:
     """The round's tables as the live pairings page lists them (table, the two names, whether the
-    result is in), kept in the cache a few seconds: every phone and the projector poll it."""
+    result is in), kept in the cache a few seconds: every phone and the projector poll it (read
+    afresh when the cache cannot be reached)."""
     key = f"live-pairings:{round_.event_id}:{round_.pk}:{round_.pairing_attempt}:{round_.paired_at.timestamp()}"
-    tables = cache.get(key)
+    tables = shared_cache.get(key)
     if tables is None:
         tables = []
         for match in round_matches(round_):
@@ -94,7 +96,7 @@ def live_pairings(round_: Round) -> list[dict]:
                     "done": match.status == MatchStatus.CONFIRMED,
                 }
             )
-        cache.set(key, tables, LIVE_CACHE_SECONDS)
+        shared_cache.set(key, tables, LIVE_CACHE_SECONDS)
     return tables
 
 
@@ -127,6 +129,14 @@ def match_for_page(event: Event, pk: int) -> Match:
         .prefetch_related(Prefetch("sides", queryset=sides), "reports__reported_by")
         .get(pk=pk, round__event=event)
     )
+
+
+def result_versions(matches: list[Match]) -> dict[int, int]:
+    """Each match's result version, in one query: the id of its latest result change (0 before any). A
+    result form carries the version it was opened on, so saving over a newer result asks first."""
+    latest = ResultChange.objects.filter(match__in=matches).values("match_id").annotate(version=Max("pk"))
+    found = {row["match_id"]: row["version"] for row in latest.order_by()}
+    return {match.pk: found.get(match.pk, 0) for match in matches}
 
 
 def latest_seat(registration: Registration | None) -> MatchSide | None:

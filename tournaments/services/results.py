@@ -11,9 +11,10 @@ from django.utils import timezone
 
 from .. import selectors
 from ..access import OWN_MATCH_REFUSAL
-from ..errors import TournamentError
+from ..errors import ResultChanged, TournamentError
 from ..games import event_game
 from ..models import EventStatus, Match, MatchSide, MatchStatus, Outcome, ResultChange, ResultReport, Stage
+from ..zones import event_moment
 from .final_standings import final_standings_store
 
 AFTER_FINISH = "corrected after finish"  # the history's action for a correction of a finished event
@@ -62,9 +63,14 @@ def result_confirm(*, match: Match, by) -> Match:
 
 
 @transaction.atomic
-def result_enter(*, match: Match, by, result) -> Match:
+def result_enter(*, match: Match, by, result, opened_at: int | None = None) -> Match:
     """The event's staff set the result: a new one, a correction, or the ruling on a conflict; never
     of a match they play in themselves (:func:`tournaments.access.may_enter_result`).
+
+    ``opened_at`` is the table's version (:func:`tournaments.selectors.result_versions`) the form was
+    opened on: when the table has changed since (two desks, one table), nothing is saved and
+    :class:`~tournaments.errors.ResultChanged` says who saved what and when, so the newer result is
+    replaced only when asked again. Without it the result is saved over whatever is there.
 
     A correction changes that one table: the others keep their results, the standings follow,
     and a finished event stays finished (its history says the table was corrected after the
@@ -74,6 +80,8 @@ def result_enter(*, match: Match, by, result) -> Match:
     match, sides = lock_match(match, correcting=True)
     if any(side.registration.player_id == by.pk for side in sides.values()):
         raise TournamentError(OWN_MATCH_REFUSAL)
+    if opened_at is not None:
+        refuse_if_changed(match, sides, opened_at)
     check_result(match, sides, result)
     before = snapshot(match, sides)
     action = {MatchStatus.DISPUTED: "resolved", MatchStatus.CONFIRMED: "corrected"}.get(match.status, "entered")
@@ -134,6 +142,25 @@ def build_verify(*, match: Match, by) -> MatchSide:
     side.opponent_build_verified_at = timezone.now()
     side.save(update_fields=["opponent_build_verified_at"])
     return side
+
+
+CHANGED_VERBS = {"reported": "reported", "confirmed": "confirmed", "disputed": "reported"}
+
+
+def refuse_if_changed(match: Match, sides: dict[int, MatchSide], opened_at: int) -> None:
+    """Raise :class:`ResultChanged` when the match's latest result change is not the one its form was
+    opened on: "Table 4 was saved by judge at 20:14 as Anna won; replace it?"."""
+    latest = match.changes.select_related("changed_by").order_by("-pk").first()
+    version = latest.pk if latest else 0
+    if version == opened_at:
+        return
+    event = match.round.event
+    game = event_game(event.game)
+    current = game.current_result(match)
+    said = game.describe(event, sides, current) if current is not None else "no result"
+    verb = CHANGED_VERBS.get(latest.action, "saved") if latest else "cleared"
+    who = f" by {latest.changed_by.get_username()} at {event_moment(event, latest.changed_at):%H:%M}" if latest else ""
+    raise ResultChanged(f"Table {match.table} was {verb}{who} as {said}", version=version)
 
 
 def lock_match(match: Match, *, correcting: bool = False) -> tuple[Match, dict[int, MatchSide]]:

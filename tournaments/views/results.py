@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
@@ -10,6 +11,8 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from .. import selectors, services
 from ..access import Viewer, event_page, event_staff_required, may_enter_result, require_match_player_or_staff
+from ..errors import ResultChanged, TournamentError
+from ..forms import carry_version, offer_replace, opened_version
 from ..games import event_game
 from ..models import Event, Match, MatchStatus
 from .service_calls import run_service
@@ -35,11 +38,11 @@ def match_detail(request, event: Event, viewer: Viewer, match_pk: int):
     enters = may_enter_result(viewer, match)  # staff enter the result; players (staff too) report their own
     if request.method == "POST":
         form = game.result_form(match, request.POST, staff=enters)
+        if enters:
+            carry_version(form)
         if form.is_valid():
             if enters:
-                done = run_service(
-                    request, services.result_enter, "Result saved.", match=match, by=request.user, result=form.result()
-                )
+                done = enter_result(request, form, match)
             else:
                 done = run_service(
                     request,
@@ -54,10 +57,27 @@ def match_detail(request, event: Event, viewer: Viewer, match_pk: int):
     else:
         start = game.current_result(match) if enters else selectors.own_report(game, match, seat)
         form = game.result_form(match, result=start, staff=enters)
+        if enters:
+            carry_version(form, selectors.result_versions([match])[match.pk])
     context = {**selectors.match_page(event=event, match=match, viewer=viewer, seat=seat), "form": form}
     if enters and match.status != MatchStatus.CONFIRMED:  # warned before a table is scored against no list
         context["without_lists"] = selectors.tables_without_lists(game, [match]).get(match.pk, [])
     return render(request, "tournaments/match_detail.html", context)
+
+
+def enter_result(request, form, match: Match) -> bool:
+    """Save the staff's valid result ``form``; a table changed since the form was opened is not saved
+    over: the form comes back saying what is there now, ready to replace it."""
+    try:
+        services.result_enter(match=match, by=request.user, result=form.result(), opened_at=opened_version(form))
+    except ResultChanged as changed:
+        offer_replace(form, changed)
+        return False
+    except TournamentError as error:
+        messages.error(request, error.message)
+        return False
+    messages.success(request, "Result saved.")
+    return True
 
 
 @login_required

@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import partial
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, JsonResponse
 from django.shortcuts import redirect, render
@@ -15,6 +13,8 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
+
+from accounts import shared_cache
 
 from .. import selectors, services
 from ..access import (
@@ -26,8 +26,8 @@ from ..access import (
     may_reopen,
     require_result_entry,
 )
-from ..errors import RematchWarning, TournamentError
-from ..forms import SwapForm
+from ..errors import RematchWarning, ResultChanged, TournamentError
+from ..forms import SwapForm, carry_version, offer_replace, opened_version
 from ..games import event_game
 from ..models import Event, Match, MatchSide, MatchStatus, Round
 from .service_calls import run_service
@@ -110,18 +110,24 @@ def round_page(request, event: Event, viewer: Viewer, round_: Round, *, refused=
     forms, listless = {}, {}
     if viewer.is_staff and event.is_running and is_latest:
         round_.event = event  # the forms read the event through the round: no query per table
-        # a staff member's own table takes no form here: they report it on its match page, like a player
+        # a staff member's own table takes no form here: they report it on its match page, like a player;
+        # a refused entry stays, even on a table another desk has just saved (it asks to replace that)
+        refused_pk = refused.match_pk if refused is not None else None
         waiting = [
             match
             for match in matches
-            if not match.is_bye and match.status != MatchStatus.CONFIRMED and may_enter_result(viewer, match)
+            if not match.is_bye
+            and (match.status != MatchStatus.CONFIRMED or match.pk == refused_pk)
+            and may_enter_result(viewer, match)
         ]
         selectors.load_for_desk(waiting)
         for match in waiting:
             match.round = round_
         forms = game.desk_forms(waiting)
+        versions = selectors.result_versions(waiting)
         for match in waiting:
             forms[match.pk].prefix = f"table-{match.table}"
+            carry_version(forms[match.pk], versions[match.pk])
         if refused is not None and refused.match_pk in forms:
             forms[refused.match_pk] = refused
         listless = selectors.tables_without_lists(game, waiting)
@@ -186,10 +192,12 @@ def enter_result(request, event: Event, viewer: Viewer, number: int, match_pk: i
     round_ = load_round(event, number)
     match = desk_match(event, round_, match_pk)
     require_result_entry(viewer, match)
-    form = desk_form(event_game(event.game), match, request.POST)
+    form = carry_version(desk_form(event_game(event.game), match, request.POST))
     if form.is_valid():
         try:
-            services.result_enter(match=match, by=request.user, result=form.result())
+            services.result_enter(match=match, by=request.user, result=form.result(), opened_at=opened_version(form))
+        except ResultChanged as changed:
+            offer_replace(form, changed)
         except TournamentError as error:
             form.add_error(None, error.message)
     if form.errors:
@@ -292,23 +300,23 @@ def live(request, pk: int, number: int):
     """Public: the round's pairings for phones, the viewer's own table on top.
 
     The page polls itself (htmx) and gets its body alone. The list of tables is the same for
-    everyone, so it is rendered once and kept as long as its data (the template's fragment
-    cache over :func:`selectors.live_pairings`): ``tables`` is read only when that has expired,
-    and a signed-in player's poll costs their seat and the clock, whatever the size of the round.
+    everyone, so it is kept in the cache a few seconds (:func:`selectors.live_pairings`), and a
+    signed-in player's poll costs their seat and the clock, whatever the size of the round.
 
     A poll from someone not signed in shows no seat, so its answer is the same for every such
     phone: it is kept whole for as long as the tables are (every event's live page is public,
     so keeping it skips no permission check) and answered from the cache without reading the
-    database, which is what lets a room — or a whole Saturday of stores — of phones poll.
+    database, which is what lets a room — or a whole Saturday of stores — of phones poll. Without
+    the cache (:mod:`accounts.shared_cache`) every poll is answered uncached.
     """
     if not request.htmx or request.user.is_authenticated:
         return live_page(request, pk, number)
     key = f"live-public:{pk}:{number}"
-    response = cache.get(key)
+    response = shared_cache.get(key)
     if response is None:
         response = live_page(request, pk, number)
         if response.status_code == 200 and not response.cookies:
-            cache.set(key, response, selectors.LIVE_CACHE_SECONDS)
+            shared_cache.set(key, response, selectors.LIVE_CACHE_SECONDS)
     return response
 
 
@@ -319,8 +327,7 @@ def live_page(request, event: Event, viewer: Viewer, number: int):
     context = {
         "event": event,
         "round": round_,
-        "tables": partial(selectors.live_pairings, round_),
-        "cache_seconds": selectors.LIVE_CACHE_SECONDS,
+        "tables": selectors.live_pairings(round_),
         "seat": selectors.round_seat(round_, viewer.registration),
         "me": viewer.registration.name if viewer.registration else "",
         "clock": selectors.round_clock(event, round_),

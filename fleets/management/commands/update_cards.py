@@ -4,9 +4,10 @@ Without arguments it fetches the newest Utopia and Space Dock files from their p
 repositories (``settings.STAW_CARD_URLS``); given files (a store with no internet) or URLs, it
 reads those. It prints what each file changes against what the site uses — new cards, changed
 costs, changed text, other details, cards gone — and imports only when confirmed (``--yes``
-for scripts). Every file is read completely first: a failed, partial or damaged one changes
-nothing and is named in one line. Exit status: 0 imported or nothing to do, 1 not confirmed,
-2 bad input.
+for scripts). Every file is read completely first, its fields checked for type and range before
+it is read (:mod:`fleets.card_file_checks`): a failed, partial, damaged or wrongly typed one changes
+nothing and is named in one line (for a wrong field: the card, the field and the value).
+Exit status: 0 imported or nothing to do, 1 not confirmed, 2 bad input.
 """
 
 from __future__ import annotations

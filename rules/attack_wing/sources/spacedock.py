@@ -40,8 +40,9 @@ from rules.attack_wing.sources.builder import (
     support_vehicle_rules,
 )
 
-# Section tag -> (record tag, kind, upgrade_type for OTHER cards)
-_SECTIONS = {
+# Section tag -> (record tag, kind, upgrade_type for OTHER cards); the import checks the same sections
+# (fleets.card_file_checks).
+CARD_SECTIONS = {
     "Ships": ("Ship", SHIP, ""),
     "Captains": ("Captain", CAPTAIN, ""),
     "Admirals": ("Admiral", ADMIRAL, ""),
@@ -114,7 +115,7 @@ class _SpaceDockReader:
                 self.resource_by_set.setdefault(set_id, _text(element, "Id"))
         for element in self.root.findall("ReferenceItems/*"):
             self.build.skip(_text(element, "Id") or "?", "rules reference, not a card")
-        for section, (tag, kind, other_type) in _SECTIONS.items():
+        for section, (tag, kind, other_type) in CARD_SECTIONS.items():
             for element in self.root.findall(f"{section}/{tag}"):
                 self.read_card(element, kind, other_type)
         if self.unknown_codes:

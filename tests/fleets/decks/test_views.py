@@ -1,6 +1,7 @@
 """Deck pages: who may open them, the builder's htmx and plain-post answers, files and the CSV page."""
 
 import json
+import re
 from io import StringIO
 
 import pytest
@@ -11,6 +12,7 @@ from django.urls import reverse
 from fleets.decks.services import deck_add_card, deck_create
 from fleets.models.deck import Deck
 from games.wing_commander.models import WingCommanderCard
+from tests.accounts.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -56,6 +58,34 @@ def test_another_player_gets_404_for_every_deck_page(client, deck, other_player)
         assert getattr(client, method)(url).status_code == 404, url
     assert Deck.objects.filter(pk=deck.pk).exists()
     assert "Blue Squadron" not in client.get(reverse("fleets:decks:list")).text
+
+
+def unmasked(response) -> str:
+    """The page without its CSRF token, which is masked afresh on every answer."""
+    return re.sub(r'(csrf-token="|csrfmiddlewaretoken" value=")[^"]+', r"\1", response.content.decode())
+
+
+@pytest.mark.parametrize("role", ["judge", "organizer", "superuser"])
+def test_a_role_holder_gets_the_same_404_for_a_hidden_deck_as_for_no_deck(client, deck, role, request):
+    """Uniform answers for hidden things: an Organizer or Judge (who holds no Player role) was told 403
+    before the deck was looked for, and so learned it exists; now every deck page answers as for a deck
+    that does not exist, whatever the roles."""
+    user = UserFactory(is_superuser=True) if role == "superuser" else request.getfixturevalue(role)
+    client.force_login(user)
+    missing = Deck.objects.order_by("-pk").first().pk + 1
+    for name, (method, url) in deck_urls(deck).items():
+        hidden = getattr(client, method)(url)
+        absent = getattr(client, method)(url.replace(f"/{deck.pk}/", f"/{missing}/"))
+        assert (hidden.status_code, unmasked(hidden)) == (404, unmasked(absent)), name
+    assert Deck.objects.get(pk=deck.pk).content == deck.content
+
+
+def test_the_owner_who_lost_the_player_role_is_refused_their_own_deck(client, deck, player):
+    """The owner knows the deck exists: they alone are told it is the role they lack (403)."""
+    player.groups.clear()
+    client.force_login(player)
+    for method, url in deck_urls(deck).values():
+        assert getattr(client, method)(url).status_code == 403, url
 
 
 def test_the_owner_opens_every_page(client, deck, player):

@@ -1,0 +1,241 @@
+"""A card file's fields checked, type and range, before any of it is read into the catalog.
+
+The readers (:mod:`rules.attack_wing.sources`) repair what they can, so a flawed file still gives a
+catalog; that is right for reading a list against the cards, not for replacing the site's cards.
+Imported unchecked, a ship cost of ``"twelve"`` or NaN became 0, a ship replaced by a string was
+reported gone, and a cost of 10^30 or a NUL in a name stopped the import with a database error. Here
+every field the readers take is checked first, and the first violation is refused in one line that
+names the card, the field and the value: nothing is written.
+
+Utopia's JSON is checked against a JSON Schema (``UTOPIA_SCHEMA``, by ``jsonschema``); Space Dock's
+XML field by field with the same ranges. The ranges hold every card of both shipped files.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from defusedxml import ElementTree as SafeET
+from jsonschema import Draft202012Validator
+from jsonschema.validators import extend
+
+from rules.attack_wing.sources.spacedock import CARD_SECTIONS
+
+from .models.catalog import Card
+
+# Whole numbers on a card: its cost and stats are printed in two digits; a captain's skill modifier may be -1.
+NUMBER_RANGE = (0, 99)
+SKILL_RANGE = (-9, 99)
+UNPRINTED = ("*", "?")  # a value the card prints as a symbol: read as 0
+NAME_LENGTH = Card._meta.get_field("name").max_length
+ID_LENGTH = Card._meta.get_field("source_id").max_length
+CLASS_LENGTH = Card._meta.get_field("ship_class").max_length
+NO_NUL = "^[^\\u0000]*$"
+NOT_BLANK = "^[^\\u0000]*[^\\s\\u0000][^\\u0000]*$"
+VALUE_SHOWN = 60  # characters of a refused value shown
+
+
+def _number(low: int, high: int, *, unprinted: bool = True, null: bool = True) -> dict:
+    """A whole number from ``low`` to ``high``, as a JSON number or text of its digits (and ``*``/``?``)."""
+    digits = "^-?[0-9]{1,2}$" if low < 0 else "^\\+?[0-9]{1,2}$"
+    choices: list[dict] = [
+        {"type": "integer", "minimum": low, "maximum": high},
+        {"type": "string", "pattern": digits},
+    ]
+    if unprinted:
+        choices.append({"enum": list(UNPRINTED)})
+    if null:
+        choices.append({"type": "null"})
+    shown = f"a whole number from {low} to {high}" + (", '*' or '?'" if unprinted else "")
+    return {"anyOf": choices, "description": shown}
+
+
+def _text(max_length: int | None = None) -> dict:
+    """Text without a NUL; with ``max_length``, also not blank (the readers strip it) and at most that long."""
+    schema = {"type": "string", "pattern": NO_NUL, "description": "text without a NUL character"}
+    if max_length:
+        shown = f"text of 1 to {max_length} characters, not blank, without a NUL character"
+        schema |= {"pattern": NOT_BLANK, "maxLength": max_length, "description": shown}
+    return schema
+
+
+_TEXTS = {"type": "array", "items": _text(), "description": "a list of texts"}
+_FLAG = {"type": "boolean", "description": "true or false"}
+# Any further field: whatever its type, no NUL in its text (the database cannot keep one).
+_ANY = {
+    "anyOf": [
+        {"type": ["number", "boolean", "null"]},
+        _text(),
+        {"type": "array", "items": {"$ref": "#/$defs/any"}},
+        {"type": "object", "additionalProperties": {"$ref": "#/$defs/any"}},
+    ],
+    "description": "a value without a NUL character",
+}
+_FIELDS = {
+    "id": {
+        "anyOf": [_text(ID_LENGTH), {"type": "array", "items": _text(ID_LENGTH), "minItems": 1}],
+        "description": f"an id of 1 to {ID_LENGTH} characters, or a list of them",
+    },
+    "name": _text(NAME_LENGTH),
+    "type": _text(32),
+    "text": _text(),
+    "class": _text(CLASS_LENGTH),
+    "set": _TEXTS,
+    "factions": _TEXTS,
+    "unique": _FLAG,
+    "squadron": _FLAG,
+    "cost": _number(*NUMBER_RANGE, unprinted=True, null=False),
+    "hull": _number(*NUMBER_RANGE),
+    "shields": _number(*NUMBER_RANGE),
+    "attack": _number(*NUMBER_RANGE),
+    "agility": _number(*NUMBER_RANGE),
+    "skill": _number(*SKILL_RANGE),
+    "talents": _number(*NUMBER_RANGE),
+    "talent": _number(*NUMBER_RANGE),
+    "crewAdd": _number(*NUMBER_RANGE),
+    "techAdd": _number(*NUMBER_RANGE),
+    "weaponAdd": _number(*NUMBER_RANGE),
+    "talentAdd": _number(*NUMBER_RANGE),
+}
+_CARD = ("id", "name", "type")
+# The fields each section's cards must have: what the reader would otherwise read as 0 or nothing.
+REQUIRED = {
+    "ships": [*_CARD, "cost", "class", "hull", "shields", "attack", "agility"],
+    "captains": [*_CARD, "cost", "skill"],
+    "admirals": [*_CARD, "cost", "skill"],
+    "ambassadors": [*_CARD, "cost"],
+    "upgrades": [*_CARD, "cost"],
+    "starship_construction": [*_CARD, "cost"],
+    "resources": [*_CARD, "cost"],
+    "others": list(_CARD),
+}
+
+
+# A ship's upgrade bar and action bar are lists of names (an ``others`` card's ``upgrades`` is not read).
+_SHIP_FIELDS = {"upgrades": _TEXTS, "actions": _TEXTS}
+
+
+def _section(section: str, required: list[str]) -> dict:
+    record = {
+        "type": "object",
+        "required": required,
+        "properties": _FIELDS | (_SHIP_FIELDS if section == "ships" else {}),
+        "additionalProperties": {"$ref": "#/$defs/any"},
+        "description": "a card record (an object)",
+    }
+    return {"type": "array", "items": record, "description": "a list of card records"}
+
+
+UTOPIA_SCHEMA = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "$defs": {"any": _ANY},
+    "type": "object",
+    "required": ["ships"],
+    "properties": {
+        **{section: _section(section, required) for section, required in REQUIRED.items()},
+        "sets": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["id", "name"],
+                "properties": {"id": _text(ID_LENGTH), "name": _text(NAME_LENGTH)},
+                "additionalProperties": {"$ref": "#/$defs/any"},
+                "description": "a set record (an object)",
+            },
+            "description": "a list of set records",
+        },
+    },
+    "additionalProperties": {"$ref": "#/$defs/any"},
+}
+
+# JSON Schema counts 12.0 as an integer; the reader does not (it would read it as 0), so neither does the check.
+_Validator = extend(
+    Draft202012Validator,
+    type_checker=Draft202012Validator.TYPE_CHECKER.redefine(
+        "integer", lambda _checker, value: isinstance(value, int) and not isinstance(value, bool)
+    ),
+)
+_UTOPIA = _Validator(UTOPIA_SCHEMA)
+
+
+class CardFileInvalid(ValueError):
+    """A card file with a field of the wrong type or out of range; the message names the card, field and value."""
+
+
+def _shown(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= VALUE_SHOWN else text[: VALUE_SHOWN - 1] + "…"
+
+
+def check_utopia(data: bytes) -> None:
+    """Raise :class:`CardFileInvalid` for the first field of a Utopia file that breaks ``UTOPIA_SCHEMA``.
+    A file that is not JSON at all is left to the reader, which says so."""
+    try:
+        document = json.loads(data)
+    except (UnicodeDecodeError, RecursionError, ValueError):
+        return
+    error = next(_UTOPIA.iter_errors(document), None)
+    if error is None:
+        return
+    path = list(error.absolute_path)
+    where = "the file"
+    if len(path) >= 2 and isinstance(document.get(path[0]), list):
+        record = document[path[0]][path[1]]
+        where = f"{path[0]}[{path[1]}]"
+        if isinstance(record, dict):
+            card = _shown(record["id"]) if "id" in record else where
+            where = f"card {card} ({_shown(record.get('name'))}) in '{path[0]}'"
+    field = ".".join(map(str, path[2:]))
+    expected = error.schema.get("description") if isinstance(error.schema, dict) else None
+    if error.validator == "required":
+        missing = next(name for name in error.validator_value if name not in error.instance)
+        raise CardFileInvalid(f"{where}: field '{missing}' is missing")
+    subject = f"field '{field}' is" if field else "the record is"
+    raise CardFileInvalid(f"{where}: {subject} {_shown(error.instance)}, not {expected or error.message}")
+
+
+# Space Dock: the reader's number fields, and which may print a symbol instead of a number.
+_SPACEDOCK_NUMBERS = {
+    "Cost": NUMBER_RANGE,
+    "Hull": NUMBER_RANGE,
+    "Shield": NUMBER_RANGE,
+    "Attack": NUMBER_RANGE,
+    "Agility": NUMBER_RANGE,
+    "Skill": SKILL_RANGE,
+    "SkillModifier": SKILL_RANGE,
+    "Talent": NUMBER_RANGE,
+    "AdmiralTalent": NUMBER_RANGE,
+    "TalentAdd": NUMBER_RANGE,
+    "CrewAdd": NUMBER_RANGE,
+    "TechAdd": NUMBER_RANGE,
+    "WeaponAdd": NUMBER_RANGE,
+}
+_SPACEDOCK_SYMBOLS = {"Hull", "Shield", "Attack", "Agility"}
+_SPACEDOCK_TEXTS = {"Id": ID_LENGTH, "Title": NAME_LENGTH, "ShipClass": CLASS_LENGTH}
+_WHOLE = re.compile(r"[+-]?[0-9]{1,2}")
+
+
+def check_spacedock(data: bytes) -> None:
+    """Raise :class:`CardFileInvalid` for the first card (of the reader's ``CARD_SECTIONS``) with a number
+    field that is not a whole number in range, or a text field too long. A file that is not XML at all
+    is left to the reader, which says so."""
+    try:
+        root = SafeET.fromstring(data, forbid_dtd=True)
+    except Exception:  # noqa: BLE001 - any parse failure is the reader's to report
+        return
+    for section, (tag, *_) in CARD_SECTIONS.items():
+        for element in root.findall(f"{section}/{tag}"):
+            where = f"card {_shown((element.findtext('Id') or '').strip())} ({_shown(element.findtext('Title'))})"
+            for field, (low, high) in _SPACEDOCK_NUMBERS.items():
+                value = (element.findtext(field) or "").strip()
+                if not value or (field in _SPACEDOCK_SYMBOLS and value in UNPRINTED):
+                    continue
+                if not _WHOLE.fullmatch(value) or not low <= int(value) <= high:
+                    expected = f"not a whole number from {low} to {high}"
+                    raise CardFileInvalid(f"{where}: field '{field}' is {_shown(value)}, {expected}")
+            for field, length in _SPACEDOCK_TEXTS.items():
+                value = (element.findtext(field) or "").strip()
+                if len(value) > length:
+                    expected = f"longer than {length} characters"
+                    raise CardFileInvalid(f"{where}: field '{field}' is {_shown(value)}, {expected}")
