@@ -44,7 +44,7 @@ test: lint
 # The event state machine for FUZZ_MINUTES (10 by default) instead of its few evenings in `make test`.
 FUZZ_MINUTES ?= 10
 fuzz: $(STAMP)
-	HYPOTHESIS_PROFILE=fuzz FUZZ_MINUTES=$(FUZZ_MINUTES) $(BIN)/pytest tests/tournaments/test_event_state_machine.py -n 0 -p no:randomly -q
+	HYPOTHESIS_PROFILE=fuzz FUZZ_MINUTES=$(FUZZ_MINUTES) $(BIN)/pytest tests/tournaments/test_event_state_machine.py -n 0 -q
 
 bench: $(STAMP)
 	$(BIN)/python -m bench
