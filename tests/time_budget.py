@@ -6,7 +6,8 @@ whichever test comes first. Set-ups over the budget are listed too, for informat
 
 Under ``CI=1`` a test over its budget fails the run unless it carries ``@pytest.mark.slow(reason=...)``
 saying why it may take longer. A loaded machine stretches every test, so CI fails only past the budget times
-``TIME_BUDGET_SLACK`` (1.5 by default); the list shows every test past the budget itself.
+``TIME_BUDGET_SLACK`` (2 by default: two workers and a browser share two cores there); the list shows every
+test past the budget itself.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import pytest
 
 BUDGET_SECONDS = 2.0
 BROWSER_BUDGET_SECONDS = 10.0
-SLACK = float(os.environ.get("TIME_BUDGET_SLACK", "1.5"))
+SLACK = float(os.environ.get("TIME_BUDGET_SLACK", "2"))
 
 _over: list[tuple[str, str, float, float, str]] = []  # (phase, node id, seconds, budget, reason it is slow)
 
@@ -46,7 +47,7 @@ def pytest_runtest_logreport(report):
         return
     properties = dict(report.user_properties)
     budget = properties.get("time_budget", BUDGET_SECONDS)
-    if report.duration > budget:
+    if report.duration > budget * min(1.0, SLACK):
         _over.append((report.when, report.nodeid, report.duration, budget, properties.get("slow_reason", "")))
 
 

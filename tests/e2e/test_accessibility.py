@@ -121,6 +121,7 @@ def log_in_as(page, user):
     log_in(page, user)
 
 
+@pytest.mark.slow(reason="axe checks one page of every kind, the desk and the forms among them")
 @pytest.mark.parametrize("width", [1280, 390], ids=["desktop", "phone"])
 def test_no_page_type_has_a_serious_accessibility_violation(page, demo, width):
     page.set_viewport_size({"width": width, "height": 900})

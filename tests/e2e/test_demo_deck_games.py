@@ -107,6 +107,7 @@ def spearpoint_result(page, table):
     points.nth(1).fill("20")
 
 
+@pytest.mark.slow(reason="every deck game of the demo in turn, its sheet downloaded")
 @pytest.mark.parametrize("width", list(WIDTHS))
 def test_the_demo_organizer_tries_every_deck_game(browser, live_server, organizer, width):
     context = browser.new_context(base_url=live_server.url, accept_downloads=True, viewport=WIDTHS[width])

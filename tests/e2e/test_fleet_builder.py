@@ -82,6 +82,7 @@ def fleet_total(page):
     return page.get_by_test_id("fleet-total")
 
 
+@pytest.mark.slow(reason="a 130 SP fleet built card by card through the type-ahead search, then its sheet read back")
 def test_build_a_legal_fleet_see_rules_break_and_print_the_sheet(page, catalog):
     player = PlayerFactory(first_name="Kathryn", last_name="Janeway")
     log_in(page, player)

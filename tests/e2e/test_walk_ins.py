@@ -60,6 +60,7 @@ def add_walk_in(page, name: str, email: str = ""):
     expect(page.get_by_text(f"{name} is registered.")).to_be_visible()
 
 
+@pytest.mark.slow(reason="a whole event with two walk-ins, their lists and results")
 def test_an_organizer_runs_an_event_with_two_walk_ins(page, browser, live_server, catalog, tmp_path):
     organizer = OrganizerFactory(username="sisko")
     event = EventFactory(organizer=organizer, name="Promenade Open", format="wizkids-2016", planned_rounds=1)
