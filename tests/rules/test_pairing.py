@@ -91,6 +91,7 @@ def _with_clubs(players, clubs, seed):
 # -- exactness -------------------------------------------------------------------------------
 
 
+@pytest.mark.slow(reason="a property over random histories, each pairing checked against every other pairing")
 @examples
 @given(small_fields(), st.integers(0, 10**6))
 def test_pairing_is_the_brute_force_optimum_of_every_small_history(players, seed):
@@ -99,6 +100,7 @@ def test_pairing_is_the_brute_force_optimum_of_every_small_history(players, seed
     assert pairing_objective(players, result) == _best_by_brute_force(players)
 
 
+@pytest.mark.slow(reason="a property over random histories, each proof checked by brute force")
 @given(small_fields(), st.integers(0, 10**6))
 def test_the_optimality_proof_repairs_a_candidate_graph_of_one_partner(players, seed):
     """With one candidate partner per player the first matching is often wrong; the proof must fix it."""
@@ -226,6 +228,7 @@ def test_the_bye_rule_names_fewest_byes_and_a_rematch_that_overrode_the_rules():
     assert pairing.bye_rule(fewest, "a") == pairing.BYE_NO_REMATCH
 
 
+@pytest.mark.slow(reason="a property over random histories, each pairing checked against every other pairing")
 @examples
 @given(small_fields(), st.integers(0, 10**6))
 def test_the_bye_rule_only_blames_a_rematch_when_one_was_avoided(players, seed):
