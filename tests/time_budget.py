@@ -6,8 +6,8 @@ whichever test comes first. Set-ups over the budget are listed too, for informat
 
 Under ``CI=1`` a test over its budget fails the run unless it carries ``@pytest.mark.slow(reason=...)``
 saying why it may take longer. A loaded machine stretches every test, so CI fails only past the budget times
-``TIME_BUDGET_SLACK`` (2 by default: two workers and a browser share two cores there); the list shows every
-test past the budget itself.
+``TIME_BUDGET_SLACK`` (3 by default: under ``make test`` two workers, a browser and coverage's tracing
+share two cores); the list shows every test past the budget itself.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import pytest
 
 BUDGET_SECONDS = 2.0
 BROWSER_BUDGET_SECONDS = 10.0
-SLACK = float(os.environ.get("TIME_BUDGET_SLACK", "2"))
+SLACK = float(os.environ.get("TIME_BUDGET_SLACK", "3"))
 
 _over: list[tuple[str, str, float, float, str]] = []  # (phase, node id, seconds, budget, reason it is slow)
 
