@@ -11,7 +11,15 @@ import pytest
 from django.core.cache import cache
 
 from fleets.bundled_cards import bundled
+from tests import hypothesis_profiles  # noqa: F401 (registers and loads the Hypothesis profile)
 from tests.accounts.factories import JudgeFactory, OrganizerFactory, PlayerFactory
+from tests.time_budget import (  # noqa: F401 (hooks: the time budget of every test)
+    pytest_collection_modifyitems,
+    pytest_runtest_logreport,
+    pytest_runtest_makereport,
+    pytest_sessionfinish,
+    pytest_terminal_summary,
+)
 
 SHARED = Path(__file__).resolve().parent.parent.parent / "shared"
 SEEDS_DIR = SHARED / "seeds"

@@ -18,7 +18,8 @@ from django.urls import reverse
 from fleets.models import Deck, Fleet
 from games.starship_command.models import Campaign
 from tests.accounts.factories import PASSWORD
-from tests.e2e.conftest import data_migrations, log_in
+from tests.e2e.conftest import log_in
+from tests.snapshots import restore_world
 from tournaments.models import Event, Match, Registration
 from tournaments.services import event_start, registration_check_in, round_pair_next
 
@@ -29,8 +30,10 @@ SERIOUS = {"serious", "critical"}
 
 @pytest.fixture
 def demo(utopia_path):
-    data_migrations()  # an earlier browser test may have emptied what the migrations load
-    call_command("seed_demo", "--cards", str(utopia_path), stdout=StringIO())
+    restore_world(  # data migrations loaded again: an earlier browser test may have emptied them
+        "demo, cards from the shipped file",
+        lambda: call_command("seed_demo", "--cards", str(utopia_path), stdout=StringIO()),
+    )
     organizer = User.objects.get(username="organizer")
     organizer.set_password(PASSWORD)
     organizer.save()
@@ -118,6 +121,7 @@ def log_in_as(page, user):
     log_in(page, user)
 
 
+@pytest.mark.slow(reason="axe checks one page of every kind, the desk and the forms among them")
 @pytest.mark.parametrize("width", [1280, 390], ids=["desktop", "phone"])
 def test_no_page_type_has_a_serious_accessibility_violation(page, demo, width):
     page.set_viewport_size({"width": width, "height": 900})

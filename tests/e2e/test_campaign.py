@@ -31,6 +31,7 @@ def add_player(page, username: str, race: str):
     expect(page.get_by_text("Player added.")).to_be_visible()
 
 
+@pytest.mark.slow(reason="a campaign set up and one battle played through the pages")
 def test_a_campaign_through_one_battle_in_the_browser(page):
     ship_catalog()
     organizer = OrganizerFactory(username="tolwyn")

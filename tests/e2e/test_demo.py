@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 from games.attack_wing.demo import DEMO_EVENT_NAME
 from tests.accounts.factories import PASSWORD
 from tests.e2e.conftest import log_in
+from tests.snapshots import restore_world
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -18,7 +19,10 @@ pytestmark = pytest.mark.django_db(transaction=True)
 @pytest.fixture
 def demo(utopia_path):
     """The demo data exactly as ``make run`` loads it, with a known password for the organizer."""
-    call_command("seed_demo", "--cards", str(utopia_path), stdout=StringIO())
+    restore_world(
+        "demo, cards from the shipped file",
+        lambda: call_command("seed_demo", "--cards", str(utopia_path), stdout=StringIO()),
+    )
     organizer = User.objects.get(username="organizer")
     organizer.set_password(PASSWORD)
     organizer.save()

@@ -21,7 +21,8 @@ from games.starship_command.models import StarshipCommandShip
 from games.wing_commander.demo import OPEN_EVENT
 from games.wing_commander.models import WingCommanderCard
 from tests.accounts.factories import PASSWORD
-from tests.e2e.conftest import data_migrations, log_in
+from tests.e2e.conftest import log_in
+from tests.snapshots import restore_world
 from tournaments.models import Event, EventStatus
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -31,8 +32,7 @@ WIDTHS = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "he
 @pytest.fixture
 def organizer():
     """The demo data as ``make run`` loads it, with a known password for the demo organizer."""
-    data_migrations()
-    call_command("seed_demo", stdout=StringIO())
+    restore_world("demo", lambda: call_command("seed_demo", stdout=StringIO()))
     organizer = User.objects.get(username="organizer")
     organizer.set_password(PASSWORD)
     organizer.save()
@@ -107,6 +107,7 @@ def spearpoint_result(page, table):
     points.nth(1).fill("20")
 
 
+@pytest.mark.slow(reason="every deck game of the demo in turn, its sheet downloaded")
 @pytest.mark.parametrize("width", list(WIDTHS))
 def test_the_demo_organizer_tries_every_deck_game(browser, live_server, organizer, width):
     context = browser.new_context(base_url=live_server.url, accept_downloads=True, viewport=WIDTHS[width])

@@ -54,6 +54,7 @@ def seat_player(match: Match, seat: int):
     return match.sides.select_related("registration__player").get(seat=seat).registration.player
 
 
+@pytest.mark.slow(reason="a whole event, registration to final standings, through the pages")
 def test_a_full_event_in_the_browser(page):
     organizer, judge = OrganizerFactory(username="sisko"), JudgeFactory(username="odo")
     players = [PlayerFactory(username=f"captain{n}") for n in range(1, 9)]

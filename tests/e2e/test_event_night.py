@@ -28,6 +28,7 @@ def enter_results(event, number):
         result_enter(match=match, by=event.organizer, result=MatchResult(1))
 
 
+@pytest.mark.slow(reason="an evening at the desk: check-in, rounds, results, standings")
 def test_an_event_night_at_the_desk(page):
     organizer = OrganizerFactory(username="quark")
     event = EventFactory(organizer=organizer, planned_rounds=2)

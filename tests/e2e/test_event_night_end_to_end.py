@@ -96,6 +96,7 @@ def printout(page, path: str) -> bytes:
     return response.body()
 
 
+@pytest.mark.slow(reason="eight players' evening through the site, rounds, reports and a phone")
 def test_an_eight_player_event_night_runs_through_the_site(page, browser, live_server):
     admin = UserFactory(username="admiral", is_superuser=True, is_staff=True)
     quark, odo = PlayerFactory(username="quark"), PlayerFactory(username="odo")

@@ -8,13 +8,13 @@ and phone width, and compares the list on screen with the sheet.
 
 import pytest
 from django.core.cache import cache
-from django.core.management import call_command
 from playwright.sync_api import expect
 
 from fleets.services import fleet_create
 from tests.accounts.factories import JudgeFactory, PlayerFactory
 from tests.e2e.conftest import log_in, overflows_sideways
 from tests.e2e.test_fleet_builder import FLEET, settled
+from tests.snapshots import load_real_catalog
 from tests.tournaments.factories import EventFactory
 from tournaments.services import registration_add, registration_submit_fleet
 
@@ -30,7 +30,8 @@ CONTENT = {
 
 @pytest.fixture
 def catalog(utopia_path, transactional_db):
-    call_command("import_cards", str(utopia_path), verbosity=0)
+    """What ``import_cards`` makes of the shipped Utopia file (imported once per test process, then copied)."""
+    load_real_catalog(origin=str(utopia_path))
     cache.clear()  # the typed-code form counts per address
 
 

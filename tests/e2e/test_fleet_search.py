@@ -8,7 +8,6 @@ never ask a fleet to declare one, so a new fleet starts on "No faction declared"
 import re
 
 import pytest
-from django.core.management import call_command
 from django.db.models import Q
 from playwright.sync_api import expect
 
@@ -16,11 +15,13 @@ from fleets.models import Card
 from tests.accounts.factories import PlayerFactory
 from tests.e2e.conftest import log_in
 from tests.e2e.test_accessibility import serious_violations
+from tests.snapshots import load_real_catalog
 
 
 @pytest.fixture
 def catalog(utopia_path, transactional_db):
-    call_command("import_cards", str(utopia_path), verbosity=0)
+    """What ``import_cards`` makes of the shipped Utopia file (imported once per test process, then copied)."""
+    load_real_catalog(origin=str(utopia_path))
 
 
 def ships_matching(text: str) -> int:

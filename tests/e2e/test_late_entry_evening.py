@@ -21,6 +21,7 @@ from tournaments.services import (
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
+@pytest.mark.slow(reason="two rounds of an evening with a late entry")
 @pytest.mark.parametrize("width", [1280, 390], ids=["desktop", "phone"])
 def test_a_late_entry_without_a_list_completes_round_2(page, width):
     page.set_viewport_size({"width": width, "height": 900})

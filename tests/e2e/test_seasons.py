@@ -13,8 +13,9 @@ from playwright.sync_api import expect
 from seasons.demo import STAW_NIGHTS, STAW_SEASON
 from seasons.models import Season
 from seasons.selectors import season_table
-from tests.e2e.conftest import data_migrations, overflows_sideways
+from tests.e2e.conftest import overflows_sideways
 from tests.e2e.test_accessibility import serious_violations
+from tests.snapshots import restore_world
 
 pytestmark = pytest.mark.django_db(transaction=True)
 WIDTHS = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
@@ -22,10 +23,13 @@ WIDTHS = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "he
 
 @pytest.fixture
 def demo(utopia_path):
-    data_migrations()
+    restore_world("demo with seasons, cards from the shipped file", lambda: seasons_demo(utopia_path))
+    return Season.objects.get(name=STAW_SEASON)
+
+
+def seasons_demo(utopia_path) -> None:
     call_command("seed_demo", cards=str(utopia_path), stdout=StringIO())
     call_command("seed_seasons_demo", stdout=StringIO())
-    return Season.objects.get(name=STAW_SEASON)
 
 
 def checked(page, name: str) -> None:

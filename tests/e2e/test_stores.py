@@ -12,8 +12,9 @@ from django.core.management import call_command
 from playwright.sync_api import expect
 
 from stores.models import Store
-from tests.e2e.conftest import data_migrations, overflows_sideways
+from tests.e2e.conftest import overflows_sideways
 from tests.e2e.test_accessibility import log_in_as, serious_violations
+from tests.snapshots import restore_world
 from tournaments.models import Event
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -23,8 +24,7 @@ WIDTHS = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "he
 
 @pytest.fixture
 def demo():
-    data_migrations()
-    call_command("seed_demo", stdout=StringIO())
+    restore_world("demo", lambda: call_command("seed_demo", stdout=StringIO()))
     return User.objects.get(username="organizer")
 
 

@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 from django.core import mail
-from django.core.management import call_command
 from playwright.sync_api import expect
 
 from tests.accounts.factories import OrganizerFactory
 from tests.e2e.conftest import log_in, overflows_sideways, screenshot
 from tests.e2e.test_accessibility import serious_violations
+from tests.snapshots import load_real_catalog
 from tests.tournaments.factories import EventFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -49,7 +49,8 @@ def muster_fleet_file(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def catalog(utopia_path, transactional_db):
-    call_command("import_cards", str(utopia_path), verbosity=0)
+    """What ``import_cards`` makes of the shipped Utopia file (imported once per test process, then copied)."""
+    load_real_catalog(origin=str(utopia_path))
 
 
 def add_walk_in(page, name: str, email: str = ""):
@@ -59,6 +60,7 @@ def add_walk_in(page, name: str, email: str = ""):
     expect(page.get_by_text(f"{name} is registered.")).to_be_visible()
 
 
+@pytest.mark.slow(reason="a whole event with two walk-ins, their lists and results")
 def test_an_organizer_runs_an_event_with_two_walk_ins(page, browser, live_server, catalog, tmp_path):
     organizer = OrganizerFactory(username="sisko")
     event = EventFactory(organizer=organizer, name="Promenade Open", format="wizkids-2016", planned_rounds=1)

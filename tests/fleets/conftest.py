@@ -1,23 +1,31 @@
-"""Fixtures of the fleets tests: the real Utopia catalog, imported once per module."""
+"""Fixtures of the fleets tests: the real Utopia catalog, in the database for each module that asks."""
 
 from collections.abc import Iterator
+from functools import cache
 
 import pytest
 from django.db import transaction
 
-from fleets.catalog_import import import_catalog
 from rules.attack_wing import read_catalog
 from tests.conftest import UTOPIA_FILE
+from tests.snapshots import load_real_catalog
 
 
 @pytest.fixture(scope="module")
 def real_catalog(utopia_file, django_db_setup, django_db_blocker) -> Iterator:
-    """The real Utopia catalog, imported once for the module and rolled back after it; its records."""
-    data = utopia_file.read_bytes()
+    """The real Utopia catalog as ``import_catalog`` stores it, present for the module and rolled back after
+    it (imported once per test process, copied in for each later module: :mod:`tests.snapshots`); its records."""
     with django_db_blocker.unblock(), transaction.atomic():
-        import_catalog(data=data)
-        yield read_catalog(data)
+        load_real_catalog(origin="a card file")
+        yield shipped_records()
         transaction.set_rollback(True)
+
+
+@cache
+def shipped_records():
+    """The shipped Utopia file as the card reader reads it; read once per test process (a fresh read gives
+    equal records, and no test changes them)."""
+    return read_catalog(UTOPIA_FILE.read_bytes())
 
 
 @pytest.fixture(scope="module")

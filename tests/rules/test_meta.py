@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import date
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from rules import meta
@@ -32,7 +32,6 @@ def test_impossible_counts_are_refused():
         wilson_interval(4, 3)
 
 
-@settings(deadline=None)  # the shared machine is slow at times; the property is what counts
 @given(st.integers(0, 500), st.integers(0, 500))
 def test_the_interval_holds_the_observed_rate(a, b):
     successes, trials = min(a, b), max(a, b)

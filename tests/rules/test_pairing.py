@@ -14,7 +14,7 @@ from unittest import mock
 
 import networkx
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from bench.swiss import networkx_pairing, swiss_field
@@ -22,7 +22,7 @@ from rules import pairing
 from rules._matching import max_weight_perfect_matching
 from rules.pairing import Pairing, PlayerRecord, pair_round, pairing_objective
 
-examples = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+examples = settings()  # the profile's examples (tests/hypothesis_profiles.py)
 
 
 def _matchings(ids):
@@ -91,6 +91,7 @@ def _with_clubs(players, clubs, seed):
 # -- exactness -------------------------------------------------------------------------------
 
 
+@pytest.mark.slow(reason="a property over random histories, each pairing checked against every other pairing")
 @examples
 @given(small_fields(), st.integers(0, 10**6))
 def test_pairing_is_the_brute_force_optimum_of_every_small_history(players, seed):
@@ -99,7 +100,7 @@ def test_pairing_is_the_brute_force_optimum_of_every_small_history(players, seed
     assert pairing_objective(players, result) == _best_by_brute_force(players)
 
 
-@settings(max_examples=60, deadline=None)
+@pytest.mark.slow(reason="a property over random histories, each proof checked by brute force")
 @given(small_fields(), st.integers(0, 10**6))
 def test_the_optimality_proof_repairs_a_candidate_graph_of_one_partner(players, seed):
     """With one candidate partner per player the first matching is often wrong; the proof must fix it."""
@@ -227,6 +228,7 @@ def test_the_bye_rule_names_fewest_byes_and_a_rematch_that_overrode_the_rules():
     assert pairing.bye_rule(fewest, "a") == pairing.BYE_NO_REMATCH
 
 
+@pytest.mark.slow(reason="a property over random histories, each pairing checked against every other pairing")
 @examples
 @given(small_fields(), st.integers(0, 10**6))
 def test_the_bye_rule_only_blames_a_rematch_when_one_was_avoided(players, seed):
@@ -357,7 +359,6 @@ def _reference_matching(size: int, edges: list[tuple[int, int, int]]) -> set[tup
     return networkx.max_weight_matching(reference, maxcardinality=True)
 
 
-@settings(max_examples=200, deadline=None)
 @given(weighted_graphs())
 def test_blossom_matching_is_optimal_and_certified(graph):
     size, edges = graph
@@ -379,7 +380,6 @@ def test_blossom_matching_is_optimal_and_certified(graph):
             assert certificate.slack(i, j, w) == 0
 
 
-@settings(max_examples=100, deadline=None)
 @given(weighted_graphs(), st.data())
 def test_partner_floor_is_the_least_dual_over_each_class(graph, data):
     size, edges = graph

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import date
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from rules.ratings import A_WINS, B_WINS, TIE, Game, RatedEvent, Ratings, rate_events
@@ -42,7 +42,6 @@ def test_a_bad_outcome_or_a_self_game_is_refused():
         Game("a", "a", TIE)
 
 
-@settings(deadline=None)  # the shared machine is slow at times; the property is what counts
 @given(events)
 def test_recomputing_from_scratch_equals_rating_event_by_event_from_stored_points(played):
     """What the nightly recomputation writes equals what each finished event added to the stored ratings."""
@@ -58,7 +57,6 @@ def test_recomputing_from_scratch_equals_rating_event_by_event_from_stored_point
     }
 
 
-@settings(deadline=None)  # the shared machine is slow at times; the property is what counts
 @given(events)
 def test_every_player_of_an_event_gets_one_point_after_it(played):
     points = rate_events(played)

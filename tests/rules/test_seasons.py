@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from rules.seasons import EventFinish, PointsTable, Qualification, event_points, season_standings
@@ -91,7 +91,6 @@ def test_a_bad_points_table_is_refused(bad):
         PointsTable(**bad)
 
 
-@settings(deadline=None)  # the shared machine is slow at times; the property is what counts
 @given(finishes, tables)
 def test_the_table_is_ordered_and_ranks_follow_positions(played, table):
     rows = season_standings(played, table)
@@ -103,7 +102,6 @@ def test_the_table_is_ordered_and_ranks_follow_positions(played, table):
         assert row.rank == position or keys[row.rank - 1] == row.sort_key
 
 
-@settings(deadline=None)  # the shared machine is slow at times; the property is what counts
 @given(finishes, tables)
 def test_points_are_the_sum_of_the_best_n_event_scores(played, table):
     for row in season_standings(played, table):
@@ -112,7 +110,6 @@ def test_points_are_the_sum_of_the_best_n_event_scores(played, table):
         assert sum(score.counted for score in row.events) == min(len(scores), table.best_events or len(scores))
 
 
-@settings(deadline=None)  # the shared machine is slow at times; the property is what counts
 @given(finishes, tables, st.randoms())
 def test_the_order_of_the_input_does_not_matter(played, table, rng):
     shuffled = list(played)
@@ -120,7 +117,6 @@ def test_the_order_of_the_input_does_not_matter(played, table, rng):
     assert season_standings(shuffled, table) == season_standings(played, table)
 
 
-@settings(deadline=None)  # the shared machine is slow at times; the property is what counts
 @given(finishes, tables, st.integers(1, 5))
 def test_top_n_qualifies_at_least_n_players_and_nobody_ranked_below_n(played, table, top):
     rows = season_standings(played, table, Qualification(top=top))

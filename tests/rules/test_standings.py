@@ -12,7 +12,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from rules.pairing import pair_round
@@ -67,7 +67,6 @@ def events(draw):
     return entrants, results
 
 
-@settings(max_examples=120, deadline=None)
 @given(events(), st.integers(0, 1000))
 def test_standings_are_a_reproducible_total_order(event, seed):
     entrants, results = event
@@ -83,7 +82,6 @@ def test_standings_are_a_reproducible_total_order(event, seed):
     assert all(row.separated_by in TIEBREAK_PRESETS["default"] for row in rows[1:])
 
 
-@settings(max_examples=120, deadline=None)
 @given(events())
 def test_match_points_add_up_to_the_results(event):
     entrants, results = event
@@ -99,7 +97,6 @@ def test_match_points_add_up_to_the_results(event):
     assert sum(row.match_points for row in rows) == expected
 
 
-@settings(max_examples=80, deadline=None)
 @given(events(), st.integers(0, 1000))
 def test_dropped_players_keep_their_results_and_leave_the_pairings(event, seed):
     entrants, results = event

@@ -48,7 +48,7 @@ def requests_keep_the_test_connection():
 
 
 @schema.parametrize()
-@settings(max_examples=5, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=5, suppress_health_check=list(HealthCheck))  # per API operation, each example a request
 def test_the_api_keeps_to_its_schema(case, world):
     cache.clear()
     case.call_and_validate(

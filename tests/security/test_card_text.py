@@ -11,7 +11,7 @@ from html.parser import HTMLParser
 import pytest
 from django.test import Client
 from django.urls import reverse
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from fleets.services import fleet_create
@@ -45,7 +45,6 @@ class Tags(HTMLParser):
         self.found.append((tag, attrs))
 
 
-@settings(max_examples=200, deadline=None)
 @given(text=MARKUP)
 def test_no_markup_soup_comes_out_with_an_attribute_or_an_active_tag(text):
     for tag, attributes in Tags(card_html(text)).found:

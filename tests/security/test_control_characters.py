@@ -32,9 +32,9 @@ CONTROL = st.one_of(
     st.sampled_from(["a\x00b", "\x00", "club\x1b[31m", "\u202eevil", "x\x7fy", "tab\there", "\x85next"]),
     st.text(alphabet=st.characters(categories=["Cc"]), min_size=1, max_size=3).map(lambda s: f"a{s}b"),
 )
+# A few examples whatever the profile: the test runs once per form field of the site, each example a request.
 examples = settings(
     max_examples=3,
-    deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 FIELD_NAME = re.compile(r'<(?:input|textarea|select)\b[^>]*\bname="([^"]+)"')

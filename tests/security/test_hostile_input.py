@@ -44,7 +44,6 @@ pytestmark = pytest.mark.django_db
 # transaction) is safe to share; the budget keeps the whole file to a few seconds.
 examples = settings(
     max_examples=12,
-    deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 few_examples = settings(examples, max_examples=4)

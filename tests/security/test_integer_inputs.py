@@ -37,9 +37,9 @@ from tests.security.world import World, world_in_transaction
 
 pytestmark = pytest.mark.django_db
 
+# A few examples whatever the profile: the test runs once per number input, each example a request.
 examples = settings(
     max_examples=10,
-    deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 

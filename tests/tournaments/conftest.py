@@ -21,25 +21,31 @@ def make_fleet(catalog):
 
 
 @pytest.fixture
-def enter(make_fleet):
+def enter(catalog):
     """``enter(event, player=None, check_in=True)``: register a player with a legal, submitted fleet."""
+    return lambda event, player=None, check_in=True: entered(event, player, catalog=catalog, check_in=check_in)
 
-    def enter_player(event, player=None, check_in=True):
-        player = player or PlayerFactory()
-        registration = registration_add(event=event, player=player, added_by=event.organizer)
-        fleet = make_fleet(player, name=f"Fleet of {player.username}")
-        registration_submit_fleet(registration=registration, fleet=fleet)
-        if check_in:
-            registration_check_in(registration=registration)
-        registration.refresh_from_db()
-        return registration
 
-    return enter_player
+def entered(event, player=None, *, catalog, check_in=True):
+    """``player`` (a new one if ``None``) registered at ``event`` with a legal fleet of ``catalog``, submitted."""
+    player = player or PlayerFactory()
+    registration = registration_add(event=event, player=player, added_by=event.organizer)
+    fleet = fleet_for(player, legal_fleet_content(catalog), name=f"Fleet of {player.username}")
+    registration_submit_fleet(registration=registration, fleet=fleet)
+    if check_in:
+        registration_check_in(registration=registration)
+    registration.refresh_from_db()
+    return registration
 
 
 @pytest.fixture
 def event_staff(db):
     """An event with its organizer and one judge, plus a judge and an organizer of another event."""
+    return staffed_event()
+
+
+def staffed_event() -> dict:
+    """The world of :func:`event_staff`, for fixtures of a wider scope."""
     organizer, judge = OrganizerFactory(), JudgeFactory()
     event = EventFactory(organizer=organizer)
     event.judges.add(judge)

@@ -51,6 +51,7 @@ from tests.games.coin_toss.events import TossResult
 from tests.games.coin_toss.models import Coin
 from tests.games.last_ship import KEY as LAST_SHIP
 from tests.games.last_ship.events import FLEETS_130, SurvivorResult
+from tests.hypothesis_profiles import FUZZING
 from tests.tournaments.deck_games import LEGAL_DECKS, deck_event
 from tests.tournaments.factories import EventFactory, fleet_for, legal_fleet_content, small_catalog
 from tournaments import selectors
@@ -92,13 +93,11 @@ from tournaments.services import (
 
 pytestmark = pytest.mark.django_db
 
-FUZZING = os.environ.get("HYPOTHESIS_PROFILE") == "fuzz"
 FUZZ_MINUTES = float(os.environ.get("FUZZ_MINUTES", "10"))
 POOL = 10  # players with accounts (and lists) an evening may register
 MACHINE = settings(
     max_examples=5,  # fuzzing repeats such runs until its time is up
     stateful_step_count=60 if FUZZING else 25,
-    deadline=None,
     suppress_health_check=list(HealthCheck),
     derandomize=not FUZZING,
     print_blob=True,

@@ -8,11 +8,14 @@ rounds, enter results and see hidden fleets; a player reports only their own mat
 
 import pytest
 from django.contrib.auth.models import AnonymousUser
+from django.db import transaction
 from django.urls import URLPattern, reverse
 
 from stores.models import Store
 from tests.accounts.factories import PlayerFactory
 from tests.tournaments.access_check import got_through
+from tests.tournaments.conftest import entered, staffed_event
+from tests.tournaments.factories import small_catalog
 from tests.tournaments.test_deck_view_permissions import COVERED as DECK_VIEWS_COVERED
 from tests.tournaments.test_walk_in_views import COVERED as WALK_IN_VIEWS_COVERED
 from tournaments.models import MatchSide
@@ -28,13 +31,25 @@ STAFF = {"judge", "organizer"}
 ORGANIZER = {"organizer"}
 
 
-@pytest.fixture
-def world(event_staff, enter, player, other_player):
-    """A running event with hidden lists, round 1 paired with ``player`` and ``other_player`` at different tables."""
+@pytest.fixture(scope="module")
+def world(django_db_setup, django_db_blocker):
+    """A running event with hidden lists, round 1 paired with ``player`` and ``other_player`` at different tables.
+
+    Built once for the module in a transaction rolled back after it; each test runs in its own savepoint
+    inside it, so what a test's requests write (a start, a result) is gone before the next test."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        yield running_event()
+        transaction.set_rollback(True)
+
+
+def running_event() -> dict:
+    event_staff, catalog = staffed_event(), small_catalog()
+    player, other_player = PlayerFactory(), PlayerFactory()
     event = event_staff["event"]
-    entries = {"player": enter(event, player), "other_player": enter(event, other_player)}
-    entries["third"] = enter(event, PlayerFactory())
-    entries["fourth"] = enter(event, PlayerFactory())
+    entries = {"player": entered(event, player, catalog=catalog)}
+    entries["other_player"] = entered(event, other_player, catalog=catalog)
+    entries["third"] = entered(event, PlayerFactory(), catalog=catalog)
+    entries["fourth"] = entered(event, PlayerFactory(), catalog=catalog)
     event_start(event=event)
     round_ = round_pair_next(event=event, by=event.organizer)
     sides = {side.registration_id: side for side in MatchSide.objects.filter(round=round_).select_related("match")}

@@ -12,7 +12,8 @@ from fleets.decks.text_format import export_text, parse_text
 pytestmark = pytest.mark.django_db
 
 copies = st.integers(min_value=0, max_value=60)
-examples = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+# 25 examples whatever the profile: each one builds and checks whole decks through the database.
+examples = settings(max_examples=25, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 
 @examples

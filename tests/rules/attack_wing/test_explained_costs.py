@@ -7,7 +7,7 @@ hundred fleets per database and a property over seeds keep ``make test`` quick.
 from __future__ import annotations
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.attack_wing import validate_fleet
@@ -27,7 +27,7 @@ def test_adjustments_add_up_on_300_random_fleets(database, request):
     assert all(a.words for a in steps)
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=25)  # whatever the profile: each example builds and explains fleets of both whole catalogs
 @given(seed=st.integers(min_value=0, max_value=2**32))
 def test_adjustments_add_up_for_any_seed(utopia, spacedock, seed):
     for catalog in (utopia, spacedock):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from rules.attack_wing import Fleet, FleetShip, validate_fleet
@@ -56,7 +56,6 @@ def fleets(draw, catalog):
     return Fleet(ships=tuple(ships), resources=tuple(resources))
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_random_fleets(utopia, data):
     """Never crashes; totals add up; removing a card never raises the total nor adds a cost violation."""

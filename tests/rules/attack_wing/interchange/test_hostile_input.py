@@ -103,7 +103,7 @@ SAMPLES = {
     "muster-text": "F: 34/130 SP\n\nShip 1: 34 SP\n  Ship: U.S.S. Enterprise-D (Galaxy Class) - 28\n"
     "  Captain: Jean-Luc Picard - 6\n\nTotal: 34 SP\n",
 }
-PROPERTY = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+PROPERTY = settings(suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 
 def read_or_refuse(data, catalog, fmt=None) -> None:

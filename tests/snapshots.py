@@ -1,0 +1,151 @@
+"""Worlds built once per test process through the real path, then copied into the test database.
+
+Importing the shipped Utopia catalog (read, check, upsert, hold the file) takes seconds, and ``seed_demo``
+more; many modules and every browser test that shows the demo only need the rows those make. The first
+test in a process that asks for a world builds it the real way (``import_cards``, ``seed_demo``) and its rows
+are kept here; every later test gets a copy of exactly those rows, inserted as they were read back (primary
+keys, timestamps and all: ``raw`` inserts, as ``loaddata`` does, so no ``auto_now`` field moves).
+
+Two kinds:
+
+* :func:`load_real_catalog` copies the catalog tables (cards, sets, the held file) into the current
+  transaction, the rest of the database untouched; it needs an empty catalog (a test that put cards there
+  first gets the real import instead, as before).
+* :func:`restore_world` makes the whole database the world (for browser tests, which run on committed data and
+  are flushed after each test): every table but the content types and permissions ``migrate`` keeps is emptied,
+  the data migrations' rows loaded again, then the world built or copied in.
+
+Foreign keys are deferred to the end of the transaction on SQLite and PostgreSQL alike, so rows go in table by
+table in any order; versions go in before their fleets so that the lock trigger (no version added to a locked
+fleet) sees no locked fleet yet, just as when they were first written.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from django.apps import apps
+from django.contrib.auth.models import Permission
+from django.contrib.contenttypes.models import ContentType
+from django.core.management import call_command
+from django.core.management.color import no_style
+from django.db import connection, transaction
+from django.db.models import Model
+
+from fleets.models import CardDatabase, FleetVersion
+from fleets.models.catalog import Card, CardSet
+
+Rows = dict[type[Model], list[tuple]]
+
+CATALOG_MODELS = (CardSet, Card, CardDatabase)
+# Kept by every flush (post_migrate writes them again), so never copied: their ids differ between flushes.
+KEPT_BY_MIGRATE = (ContentType, Permission)
+# Written before every other table: the lock trigger refuses a version of a fleet already stored as locked
+# (fleets.migrations.0002_fleet_lock_triggers), and fleets and their versions point at each other.
+FIRST = (FleetVersion,)
+
+_worlds: dict[str, Rows] = {}
+
+
+def load_real_catalog(*, origin: str) -> None:
+    """The catalog ``import_catalog`` makes of the shipped Utopia file with ``origin``, in the test database."""
+    from tests.conftest import UTOPIA_FILE
+
+    def imported() -> None:
+        call_command("import_cards", str(UTOPIA_FILE), verbosity=0)
+
+    if any(model._base_manager.exists() for model in CATALOG_MODELS):
+        imported()  # cards a test made are upserted, as the real import does
+        CardDatabase.objects.filter(source="utopia").update(origin=origin)
+        return
+    if "catalog" not in _worlds:
+        with transaction.atomic():
+            imported()
+            _worlds["catalog"] = _read(CATALOG_MODELS)
+            transaction.set_rollback(True)
+    with transaction.atomic():
+        _insert(_worlds["catalog"])
+        CardDatabase.objects.filter(source="utopia").update(origin=origin)
+
+
+def restore_world(name: str, build: Callable[[], None]) -> None:
+    """Make the whole test database what ``build`` makes of a freshly migrated site; ``build`` runs once per
+    process under ``name``, later calls copy its rows in. Only for tests on committed data (browser tests)."""
+    from tests.e2e.conftest import data_migrations
+
+    models = _copied_models()
+    with transaction.atomic():
+        for model in models:
+            model._base_manager.all()._raw_delete(connection.alias)
+        if name in _worlds:
+            _insert(_worlds[name])
+            return
+    # Built outside a transaction, as the test did before: what waits for a commit (the ratings after a
+    # finished event, seasons.signals) is written before the rows are read.
+    data_migrations()
+    build()
+    _worlds[name] = _read(models)
+
+
+def _copied_models() -> list[type[Model]]:
+    models = [
+        model
+        for model in apps.get_models(include_auto_created=True)
+        if model._meta.managed and not model._meta.proxy and model not in KEPT_BY_MIGRATE
+    ]
+    ordered = _referrers_first(models)
+    return [*FIRST, *(model for model in ordered if model not in FIRST)]
+
+
+def _referrers_first(models: list[type[Model]]) -> list[type[Model]]:
+    """``models`` ordered so that a model comes before the models its foreign keys point at (cycles left as
+    they fall; the keys are checked only at commit)."""
+    ordered: list[type[Model]] = []
+    seen: set[type[Model]] = set()
+
+    def visit(model: type[Model]) -> None:
+        if model in seen:
+            return
+        seen.add(model)
+        for other in models:
+            if any(field.related_model is model for field in other._meta.local_fields if field.is_relation):
+                visit(other)
+        ordered.append(model)
+
+    for model in models:
+        visit(model)
+    return ordered[::-1]
+
+
+def _read(models: Iterable[type[Model]]) -> Rows:
+    rows: Rows = {}
+    for model in models:
+        found = list(model._base_manager.order_by("pk").values_list(*_attnames(model)))
+        if found:
+            _refuse_rows_naming(model, found)
+            rows[model] = found
+    return rows
+
+
+def _refuse_rows_naming(model: type[Model], found: list[tuple]) -> None:
+    """A copied row must not point at a content type or permission: their ids change with every flush."""
+    for index, field in enumerate(model._meta.local_concrete_fields):
+        if field.is_relation and field.related_model in KEPT_BY_MIGRATE and any(row[index] for row in found):
+            raise RuntimeError(f"{model._meta.label}.{field.name} names {field.related_model._meta.label} rows")
+
+
+def _insert(rows: Rows) -> None:
+    ops = connection.ops
+    for model, found in rows.items():
+        fields = model._meta.local_concrete_fields
+        objects = [model(**dict(zip(_attnames(model), row, strict=True))) for row in found]
+        size = ops.bulk_batch_size(fields, objects) or len(objects)
+        for start in range(0, len(objects), size):
+            model._base_manager._insert(objects[start : start + size], fields=fields, raw=True)
+    with connection.cursor() as cursor:
+        for statement in ops.sequence_reset_sql(no_style(), list(rows)):
+            cursor.execute(statement)
+
+
+def _attnames(model: type[Model]) -> list[str]:
+    return [field.attname for field in model._meta.local_concrete_fields]
