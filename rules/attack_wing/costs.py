@@ -167,6 +167,8 @@ def reaches(reach: Qualifier, source: Entry | None, entry: Entry, ship: ShipInFl
         return False
     if reach.names and entry.facts.rules.name_key not in reach.names:
         return False
+    if reach.ship_faction and not ship.ship_factions.intersection(card.factions):
+        return False
     if reach.max_cost is not None and card.cost + (_extra_cost(entry, ship) if priced else 0) > reach.max_cost:
         return False
     if reach.ship and not ship.fits(reach.ship):
@@ -218,6 +220,7 @@ class SeatReduction:
     amount: int | None
     exact: bool = False
     floor: int = 0  # "(min 1)": the reduction takes the card no lower
+    cited: int | None = None  # the SP its sentence prints, when ``amount`` counts it more than once
 
 
 def cost_ship(
@@ -409,7 +412,7 @@ def _seat_step(seat: SeatReduction, amount: int) -> Adjustment:
     """The step of a reduced slot: its card's sentence quoted, or the Fleet Captain's point 5 in words."""
     if seat.amount is None:
         return Adjustment(-amount, REDUCTION, FREE_TALENT_WORDS, seat.source.id, seat.source.name)
-    return _reduced_by(seat.source, seat.amount, amount)
+    return _reduced_by(seat.source, seat.amount if seat.cited is None else seat.cited, amount)
 
 
 FREE_TALENT_WORDS = (

@@ -198,7 +198,7 @@ _SELECTED_COST = re.compile(r"^the selected upgrades cost -\s?(?P<n>\d+) ?sp eac
 
 
 _ADDS_SLOTS = re.compile(
-    r"\badd (?:up to )?(?P<n>\d+|an?|one|two) (?:additional )?\[(?P<type>\w+)\] upgrades?(?: slots?)? to "
+    r"\badd (?:up to )?(?P<n>\d+|an?|one|two) (?:additional )?\[(?P<type>\w+)\](?: upgrades?)?(?: slots?)? to "
     r"(?:your|you|this)\b[^.]*\bupgrade bar\.?$",
     re.IGNORECASE,
 )
@@ -211,6 +211,11 @@ _THESE_UPGRADES = re.compile(
     r"^the cost of these upgrades is -\s?(?P<n>\d+) ?sp each if they are (?P<who>[\w' -]+?) \[\w+\] upgrades\.?$",
     re.IGNORECASE,
 )
+_USING_THAT_SLOT = re.compile(
+    r"^the \[\w+\] upgrade equipped to this ship using that \[\w+\] upgrade slot costs? -\s?(?P<n>\d+) ?sp for each "
+    r"unused upgrade slot on that ship's printed upgrade bar\.?$",
+    re.IGNORECASE,
+)
 _IF_THE_ADDITIONAL = re.compile(
     r"^if the additional \[\w+\] upgrade is an? (?P<who>[\w' -]+?) \[\w+\] upgrade, its cost is -\s?(?P<n>\d+) ?sp\.?$",
     re.IGNORECASE,
@@ -221,7 +226,10 @@ def added_slot_reductions(added: str, sentence: str) -> list[Restriction]:
     """A card that adds slots to the Upgrade Bar and makes what goes into them cheaper: Tuvok (Cap507) "Add 1 [tech]
     Upgrade slot to your Upgrade Bar. That Upgrade costs -1 SP."; Thalen (E161) "… If the additional [weapon]
     Upgrade is a Xindi [weapon] Upgrade, its cost is -2 SP"; Weyoun (Cap717) "Add up to 2 additional [crew] Upgrade
-    slots … The cost of these Upgrades is -1 SP each if they are Dominion [crew] Upgrades".
+    slots … The cost of these Upgrades is -1 SP each if they are Dominion [crew] Upgrades"; B'Elanna Torres (C357)
+    "Add 1 [borg] to this ship's Upgrade Bar. The [borg] Upgrade equipped to this ship using that [borg] Upgrade
+    Slot cost -1SP for each unused Upgrade Slot on that ship's printed Upgrade Bar" (``per_unused``: the amount
+    once per printed slot the placement leaves empty).
 
     The reduction reaches the card that sits in a slot the card adds, one card per slot (``reduce_added``): which
     card sits there is decided with the placement of the whole ship (``rules.attack_wing.placement``), as the
@@ -235,6 +243,8 @@ def added_slot_reductions(added: str, sentence: str) -> list[Restriction]:
         floor = int(match["floor"] or 0)
         qualifier = write_qualifier(kinds={kind}, factions=factions, floor=floor, only=bool(factions))
         return [Restriction(REDUCE_ADDED, qualifier, int(match["n"]))]
+    if match := _USING_THAT_SLOT.match(sentence.strip()):
+        return [Restriction(REDUCE_ADDED, write_qualifier(kinds={kind}, per_unused=True), int(match["n"]))]
     if match := _IF_THE_ADDITIONAL.match(sentence.strip()) or _THESE_UPGRADES.match(sentence.strip()):
         qualifier = write_qualifier(kinds={kind}, factions=set(factions_in(match["who"])))
         return [Restriction(REDUCE_ADDED, qualifier, int(match["n"]))]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from rules.attack_wing.card_text.beneath import beneath_rules
+from rules.attack_wing.card_text.beneath import below_ship_rules, beneath_rules
 from rules.attack_wing.card_text.cost_rules import (
     added_slot_reductions,
     computed_resource_costs,
@@ -49,6 +49,7 @@ def read_card_text(text: str, kind: str, name: str = "") -> tuple[Restriction, .
         found.extend(_read_sentence(_MISPRINT.sub("assigned to", sentence), kind, name))
         found.extend(selected_reductions(previous, sentence))  # "Select 1 [tech] Upgrade …. The selected … cost -2"
         found.extend(added_slot_reductions(previous, sentence))  # "Add 1 [tech] Upgrade slot …. That Upgrade costs -1"
+        found.extend(below_ship_rules(previous, sentence))  # Balance of Terror: "… for a cost of exactly 3 SP. …"
         previous = sentence
         total = re.match(r"^\(?max -(\d+) ?sp total\)?$", sentence.strip(), re.IGNORECASE)
         if total:  # Picard (Cap803): "(max -5SP total)" caps the reductions of the sentence before

@@ -10,6 +10,8 @@ not checked: it is not equipped ("You may place cards that are Faction Specific 
 
 from __future__ import annotations
 
+import re
+
 from rules.attack_wing.card_text.qualifiers import Qualifier, read_qualifier
 from rules.attack_wing.catalog import Card
 from rules.attack_wing.checks.wording import restriction_broken
@@ -31,7 +33,7 @@ def beneath(ship: ShipInFleet, costs: tuple[CardCost, ...]) -> list[Violation]:
     placed: dict[str, int] = {}
     for (facts, host), cost in zip(ship.beneath, costs, strict=True):
         rules = [r for r in host.card.restrictions if r.code in PLACES]
-        if not rules:  # also a host whose sentence is not read (Experimental Torpedo Bay)
+        if not rules:  # also a host whose sentence is not read
             found.append(restriction_broken(ship, facts, f"{host.card.name} places no card face down beneath it"))
             continue
         placed[host.card.id] = placed.get(host.card.id, 0) + 1
@@ -57,6 +59,8 @@ def _unmet(code: str, reach: Qualifier, facts: CardFacts, cost: CardCost) -> str
         return f"only a {'/'.join(sorted(f.title() for f in reach.factions))} Upgrade may lie face down"
     if reach.not_factions and reach.not_factions.intersection(card.factions):
         return f"no {'/'.join(sorted(f.title() for f in reach.not_factions))} Upgrade may lie face down"
+    if reach.name_word and not re.search(rf"\b{re.escape(reach.name_word)}", card.name, re.IGNORECASE):
+        return f"only a {reach.name_word.title()} Upgrade (its name says so) may lie face down"
     if reach.max_cost is not None:
         printed = code == "places_beneath_printed"
         counted = card.cost if printed else card.cost + cost.cost  # the penalties and extra cost it pays

@@ -58,12 +58,22 @@ def test_the_setup_sentences_of_quark_solok_dna_encoded_message_and_wesley_crush
     assert expected in read_card_text(text, "upgrade")
 
 
-def test_a_card_named_by_more_than_type_and_faction_is_not_read_and_stays_noted(utopia):
-    """Experimental Torpedo Bay (W215): "Place a Torpedo [weapon] Upgrade …": "Torpedo" is not a faction."""
+def test_experimental_torpedo_bay_places_a_torpedo_of_printed_cost_5_or_less(utopia):
+    """Experimental Torpedo Bay (W215): "Place a Torpedo [weapon] Upgrade with a printed SP cost of 5 or less face
+    down beneath this card": "Torpedo" is a word of the card's name. Photon Torpedoes (W224, 2 SP) may lie there,
+    priced 0 as every card beneath (2016 FAQ, Quark); Type 8 Phaser Array (W249) and Quantum Torpedoes (W202,
+    printed 6) may not; the sentence is no longer noted."""
     card = utopia.get("W215")
-    assert not [r for r in card.restrictions if r.code.startswith("places_beneath")]
-    report = validate_fleet(fleet(ship("S273", "Cap049", "W215"), GALAXY, AKIRA), utopia, "wizkids-2016")
-    assert any("Torpedo [weapon] Upgrade" in note.sentence for note in report.unapplied)
+    assert Restriction("places_beneath_printed", "kinds=weapon;max_cost=5;name_word=torpedo", 1) in card.restrictions
+    bay = ship("S273", "Cap049", "W215")
+    report = validate_fleet(_with_beneath(("W215", "W224"), base=bay), utopia, "wizkids-2016")
+    assert not [v for v in report.violations if v.card in ("W215", "W224")]
+    assert [c.cost for c in report.ships[0].cards if c.id == "W224"] == [0]
+    assert not [u for u in report.unapplied if u.card == "W215"]
+    phaser = validate_fleet(_with_beneath(("W215", "W249"), base=bay), utopia, "wizkids-2016")
+    assert any(v.card == "W249" and "Torpedo" in v.message for v in phaser.violations)
+    dear = validate_fleet(_with_beneath(("W215", "W202"), base=bay), utopia, "wizkids-2016")
+    assert any(v.card == "W202" and "printed cost is 6 SP" in v.message for v in dear.violations)
 
 
 def test_the_card_beneath_quark_is_not_paid_for_and_fills_no_slot(utopia):

@@ -109,6 +109,51 @@ def test_nijil_s_slot_takes_only_a_romulan_tech_at_1_sp_less_never_below_1(utopi
     assert not [u for u in report.unapplied if u.card == "C235"]  # no longer noted "check by hand"
 
 
+def test_b_elanna_s_borg_slot_takes_1_sp_off_per_printed_slot_left_unused(utopia):
+    """B'Elanna Torres (C357): "Add 1 [borg] to this ship's Upgrade Bar. The [borg] Upgrade equipped to this ship
+    using that [borg] Upgrade Slot cost -1SP for each unused Upgrade Slot on that ship's printed Upgrade Bar." The
+    Federation Starship S273 prints [tech], [weapon], [crew], [crew]; B'Elanna fills one [crew]. Assimilation
+    Tubules (B021, 3 SP, Borg) in her slot: 3 slots unused, 3 - 3 = 0, +1 faction penalty on a Federation ship;
+    with Subspace Field (T259) and Quantum Torpedoes (W202) aboard 1 slot is unused: 3 - 1 + 1. Distribution Nodes
+    (B019, 1 SP) goes no lower than 0 before its penalty."""
+    report, cards = priced(utopia, one_ship("S273", "Cap049", "C357", "B021"))
+    assert cards["B021"].cost == 3 - 3 + 1
+    assert not [u for u in report.unapplied if u.card == "C357"]  # no longer noted "check by hand"
+    assert any("for each unused Upgrade Slot" in a.words for a in cards["B021"].adjustments)
+    assert priced(utopia, one_ship("S273", "Cap049", "C357", "B021", "T259", "W202"))[1]["B021"].cost == 3 - 1 + 1
+    assert priced(utopia, one_ship("S273", "Cap049", "C357", "B019"))[1]["B019"].cost == 0 + 1
+
+
+def test_a_card_that_fits_an_added_slot_leaves_a_printed_slot_unused_for_b_elanna(utopia):
+    """B'Elanna Torres C154 "Add 1 additional [weapon] icon and 1 additional [tech] icon": Subspace Field (T259) sits
+    in her added [tech], not the printed one, as a player seats it, so beside the two B'Elannas in the printed
+    [crew] slots the [tech] and [weapon] stay unused and Assimilation Tubules costs 3 - 2 + 1 (its penalty)."""
+    cards = priced(utopia, one_ship("S273", "Cap049", "C357", "C154", "B021", "T259"))[1]
+    assert cards["B021"].cost == 3 - 2 + 1
+    assert "C154" in cards["T259"].placed
+
+
+def test_balance_of_terror_s_slot_takes_a_card_of_the_ship_s_faction_of_5_sp_or_less_at_exactly_3(utopia):
+    """Balance of Terror (W027, C035): "This card adds an extra [weapon] slot … The chosen Upgrade will be placed face
+    down below your ship card for a cost of exactly 3 SP. The Upgrade must be of the same faction as the ship and
+    have an SP cost of 5 or less." On S273 (one printed [weapon], which Balance of Terror itself fills): Photon
+    Torpedoes W224 (2 SP) sits in its slot and costs 3, Gravimetric Torpedoes W241 (4 SP) 3; Quantum Torpedoes
+    W202 (6 SP) and a Klingon Photon Torpedoes (W230) may not sit there, so they have no slot. On the Akira S341
+    (three printed [weapon]) W224 takes a printed slot at 2: the slot is the player's choice, left empty. Of two
+    Federation [crew] beside C035 on S273, Data (C272, 5 SP) is the one chosen: 3 SP."""
+    cards = priced(utopia, one_ship("S273", "Cap049", "W027", "W224"))[1]
+    assert (cards["W224"].cost, cards["W027"].cost) == (3, 3)
+    assert "Balance of Terror" in cards["W224"].placed
+    assert priced(utopia, one_ship("S273", "Cap049", "W027", "W241"))[1]["W241"].cost == 3
+    for refused in ("W202", "W230"):
+        report, _cards = priced(utopia, one_ship("S273", "Cap049", "W027", refused))
+        assert [v.card for v in overflows(report)] == [refused]
+    assert priced(utopia, one_ship("S341", "Cap051", "W027", "W224"))[1]["W224"].cost == 2
+    report, cards = priced(utopia, one_ship("S273", "Cap049", "C035", "C462", "C272"))
+    assert (cards["C462"].cost, cards["C272"].cost) == (3, 3)
+    assert not overflows(report) and not [u for u in report.unapplied if u.card == "C035"]
+
+
 def test_iden_costs_1_sp_less_for_each_independent_question_upgrade(utopia):
     """Iden (Cap037): "This card costs -1 SP for each Independent Faction [?] Upgrade equipped to this ship" (the
     [?] Upgrades, Utopia's question type): two of them, Photonic Field Generator Q033 and Kejal Q032, take 2 SP off
