@@ -109,6 +109,8 @@ def slot_bar(ship: ShipInFleet, *, staff: str | None = None, free_talent: bool =
         own = facts is ship.captain
         exact = next((r for r in facts.rules.equipped_exact if not r[0].kinds or "talent" in r[0].kinds), None)
         talents = frozenset({"talent"})
+        if own and _bought_beside(ship, facts):
+            continue  # Shinzon: "instead of purchasing an [talent] Upgrade as normal for Shinzon, you may spend 4 SP …"
         bar.extend(Slot(talents, facts, own_talent=own, exact=exact) for _ in range(facts.card.talent_slots))
     for facts in ship.attached:
         grants = list(facts.card.grants_slots)
@@ -118,6 +120,11 @@ def slot_bar(ship: ShipInFleet, *, staff: str | None = None, free_talent: bool =
             grants.remove("talent")  # forgone for the captain's free [talent] (R010 point 5)
         bar.extend(_added(facts, tuple(grants)))
     return _additional_on_the_bar(ship, bar)
+
+
+def _bought_beside(ship: ShipInFleet, captain: CardFacts) -> bool:
+    """Whether the captain's [talent] Upgrades lie beside him, bought instead of one in his slot (Shinzon)."""
+    return any(host is captain for _card, host in ship.beneath) and "places_beside" in captain.codes
 
 
 def _added(facts: CardFacts, grants: tuple[str, ...]) -> list[Slot]:

@@ -91,3 +91,29 @@ def below_ship_rules(previous: str, sentence: str) -> list[Restriction]:
         return []
     reach = write_qualifier(ship_faction=True, max_cost=int(limits["max"]), only=True)
     return [Restriction(EXACT_ADDED, reach, int(placed["n"]))]
+
+
+# Shinzon (Cap903): "During the Gather Forces step of Setup, instead of purchasing an [talent] Upgrade as normal for
+# Shinzon, you may spend 4 SP to place up to 4 Romulan [talent] Upgrades face down beside this card."
+PLACES_BESIDE = "places_beside"
+_BESIDE = re.compile(
+    r"instead of purchasing an? \[(?P<instead>\w+)\] upgrade as normal for [\w' .-]+, you may spend (?P<sp>\d+) ?sp to "
+    r"place up to (?P<n>\d+) (?P<what>[\w\s\[\]-]+?) upgrades face down beside this card",
+    re.IGNORECASE,
+)
+
+
+def beside_rules(sentence: str) -> list[Restriction]:
+    """Shinzon's purchase, made while the fleet is built (the Gather Forces step): up to 4 Romulan [talent] Upgrades
+    beside him for 4 SP in all, instead of a [talent] in his slot (``places_beside``: the qualifier names the type,
+    the faction and how many, ``limit``; the amount is the SP spent). No cost bound: "Shinzon may take ANY Romulan
+    Elite Talent upgrade regardless of price" (2016 FAQ, Scimitar – Shinzon)."""
+    match = _BESIDE.search(sentence)
+    if match is None:
+        return []
+    kinds = types_in(match["what"])
+    if len(kinds) != 1 or match["instead"].lower() != kinds[0]:
+        return []
+    factions = factions_in(_ICON.sub(" ", match["what"]))
+    reach = write_qualifier(kinds={kinds[0]}, factions=set(factions), limit=int(match["n"]))
+    return [Restriction(PLACES_BESIDE, reach, int(match["sp"]))]

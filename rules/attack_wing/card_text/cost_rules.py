@@ -254,6 +254,11 @@ def added_slot_reductions(added: str, sentence: str) -> list[Restriction]:
 _PER_CARD = re.compile(
     r"^this card costs -\s?(?P<n>\d+) ?sp for each (?P<what>.+?) upgrade equipped to this ship\.?$", re.IGNORECASE
 )
+_WITH_CARD = re.compile(
+    r"^if this ship is equipped with the '(?P<card>[^']+)' \[hook\], (?P<what>[\w' -]+?) restricted upgrades equipped "
+    r"to this ship cost -\s?(?P<n>\d+) ?sp\b",
+    re.IGNORECASE,
+)
 _CAPTAIN_ICON = re.compile(
     r"^if the captain's card does not have an? \[talent\] icon, this upgrade costs \+(?P<n>\d+) ?sp\.?$", re.IGNORECASE
 )
@@ -263,8 +268,17 @@ def per_card_rules(sentence: str) -> list[Restriction]:
     """Costs that count what shares the ship. Iden (Cap037): "This card costs -1 SP for each Independent Faction ?
     Upgrade equipped to this ship" (the [?] Upgrades, Utopia's ``question`` type: ``reduce_self_per``, 1 SP off
     Iden per such card). Covert Mission (E133): "If the Captain's card does not have an [talent] icon, this Upgrade
-    costs +1 SP" (``extra_cost_unless_captain_talent``: +1 unless the ship's captain prints a [talent] icon)."""
+    costs +1 SP" (``extra_cost_unless_captain_talent``: +1 unless the ship's captain prints a [talent] icon). U.S.S.
+    Prometheus (S362): "If this ship is equipped with the 'Federation Prototype' [hook], Prometheus Class Restricted
+    Upgrades equipped to this ship cost -2 SP": a ``reduce`` reaching the Upgrades whose own text restricts them to
+    that class ("This Upgrade may only be purchased for a Prometheus Class ship", the class icon printed on them),
+    while a card of that name is on the ship."""
     text = sentence.strip()
+    if match := _WITH_CARD.match(text):
+        reach = write_qualifier(
+            kinds={"upgrade"}, with_card=descriptor_key(match["card"]), restricted_to=descriptor_key(match["what"])
+        )
+        return [Restriction("reduce", reach, int(match["n"]))]
     if match := _PER_CARD.match(text):
         what = match["what"]
         kinds = {"question"} if re.search(r"(?:^|\s)\?$", what) else set(types_in(what)) or {"upgrade"}

@@ -47,6 +47,11 @@ class Qualifier:
     ship_faction: bool = False
     # the amount is taken off once per slot of the ship's printed Upgrade Bar left empty (B'Elanna Torres C357)
     per_unused: bool = False
+    # U.S.S. Prometheus (S362): "If this ship is equipped with the 'Federation Prototype' [hook], Prometheus Class
+    # Restricted Upgrades …": a card the ship must carry (its name key), and the class a card's own "may only be
+    # purchased for" names (a descriptor key)
+    with_card: str = ""
+    restricted_to: str = ""
 
 
 _FLAGS = ("self", "generic", "only", "ship_faction", "per_unused")
@@ -55,7 +60,7 @@ _FLAGS = ("self", "generic", "only", "ship_faction", "per_unused")
 def write_qualifier(**fields) -> str:
     parts = []
     keys = ("self", "kinds", "factions", "not_factions", "names", "max_cost", "ship", "not_ship", "limit", "generic")
-    keys += ("floor", "only", "name_word", "ship_faction", "per_unused")
+    keys += ("floor", "only", "name_word", "ship_faction", "per_unused", "with_card", "restricted_to")
     for key in keys:
         value = fields.get(key)
         if value in (None, False, "", (), frozenset(), []):
@@ -81,7 +86,7 @@ def read_qualifier(value: str) -> Qualifier:
             fields[key] = frozenset(x for x in raw.split(",") if x)
         elif key in ("max_cost", "limit", "floor"):
             fields[key] = int(raw)
-        elif key in ("ship", "not_ship", "name_word"):
+        elif key in ("ship", "not_ship", "name_word", "with_card", "restricted_to"):
             fields[key] = raw
     return Qualifier(**fields)
 

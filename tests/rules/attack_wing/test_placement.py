@@ -154,6 +154,23 @@ def test_balance_of_terror_s_slot_takes_a_card_of_the_ship_s_faction_of_5_sp_or_
     assert not overflows(report) and not [u for u in report.unapplied if u.card == "C035"]
 
 
+def test_prometheus_with_the_federation_prototype_takes_2_sp_off_its_class_restricted_upgrades(utopia):
+    """U.S.S. Prometheus (S362): "If this ship is equipped with the 'Federation Prototype' [hook], Prometheus Class
+    Restricted Upgrades equipped to this ship cost -2 SP". The Prometheus Class Restricted Upgrades are those whose
+    text says "This Upgrade may only be purchased for a Prometheus Class ship": Ablative Hull Armor (T047, 7 SP) and
+    Multi-Vector Assault Mode (W030, 8 SP) cost 5 and 6 beside Federation Prototype (Con001), 7 and 8 without it;
+    Quantum Torpedoes (W202) stays 6. Federation Prototype fits "a [unique] ship whose name (ignoring registry
+    number) listed after 'U.S.S.' is the same as the ship class": the Prometheus, not a Federation Starship."""
+    report, cards = priced(utopia, one_ship("S362", "Cap049", "Con001", "T047", "W030", "W202"))
+    assert (cards["T047"].cost, cards["W030"].cost, cards["W202"].cost) == (7 - 2, 8 - 2, 6)
+    assert not [v for v in report.violations if v.ship == 0 and v.code != "SHIP_OVER_LIMIT"]
+    assert not [u for u in report.unapplied if u.card == "S362"]
+    cards = priced(utopia, one_ship("S362", "Cap049", "T047", "W030"))[1]
+    assert (cards["T047"].cost, cards["W030"].cost) == (7, 8)
+    generic = priced(utopia, one_ship("S273", "Cap049", "Con001"))[0]
+    assert [v.card for v in generic.violations if v.code == "CARD_RESTRICTION"] == ["Con001"]
+
+
 def test_iden_costs_1_sp_less_for_each_independent_question_upgrade(utopia):
     """Iden (Cap037): "This card costs -1 SP for each Independent Faction [?] Upgrade equipped to this ship" (the
     [?] Upgrades, Utopia's question type): two of them, Photonic Field Generator Q033 and Kejal Q032, take 2 SP off
