@@ -193,7 +193,9 @@ def test_covert_mission_costs_1_sp_more_under_a_captain_with_no_talent_icon(utop
 SHIPS = ("S051", "S120", "S273", "S257", "S333", "S348", "S360")  # Sakharov; Dominion, …, Klingon, Romulan ships
 CAPTAINS = ("Cap507", "Cap717", "Cap721", "Cap656", "Cap049", None)  # Tuvok, Weyoun, Gul Dukat, Duras, a plain one
 ADMIRALS = (None, None, "A027")  # Gowron: one more [talent] icon
-SPECIALS = ("E161", "C235", "R010b", "R010f")  # Thalen's [weapon], Nijil's Romulan [tech]; the Fleet Captain's
+# Thalen's [weapon], Nijil's Romulan [tech]; B'Elanna Torres's [borg], Balance of Terror's [weapon] and [crew]; the
+# Fleet Captain's
+SPECIALS = ("E161", "C235", "C357", "W027", "C035", "R010b", "R010f")
 
 
 def _pool(catalog, kind, count):
@@ -213,6 +215,7 @@ def pool(utopia):
     found["weapon"] += ["W135"]  # a Xindi [weapon] for Thalen's
     found["talent"] += ["E096", "E121"]  # Klingon talents of 2 and 5 SP for Duras
     found["tech"] += ["T291", "T005"]  # Romulan [tech] of 2 and 5 SP for Nijil
+    found["borg"] = ["B019", "B021"]  # [borg] of 1 and 3 SP for B'Elanna's slot
     return [card for cards in found.values() for card in cards]
 
 
@@ -226,20 +229,25 @@ def brute_force(catalog, fleet):
     has_bonus = any(f.card.upgrade_type == "fleet-captain" for f in ship.attached)
     choices = (False, True) if has_bonus and ship.captain and ship.captain.card.talent_slots else (False,)
     best = None
+    printed = len(ship.ship.card.slots)
     for choice in choices:
         bar = slot_bar(ship, free_talent=choice)
         seatings = set()
         for slots in permutations(range(len(bar)), len(cards)):
             if not all(_may_sit(ship, bar[s], c) for c, s in zip(cards, slots, strict=True)):
                 continue
+            unused = sum(1 for s in range(printed) if s not in slots)
             seated = []
             for card, s in zip(cards, slots, strict=True):
                 slot, entry = bar[s], ship.placed[offset + card]
                 if slot.exact and reaches(slot.exact[0], None, entry, ship, priced=True):
                     seated.append(SeatReduction(offset + card, slot.source.card, slot.exact[1], exact=True))
                 if slot.reduce and reaches(slot.reduce[0], None, entry, ship, priced=True):
-                    floor = slot.reduce[0].floor
-                    seated.append(SeatReduction(offset + card, slot.source.card, slot.reduce[1], floor=floor))
+                    reach, amount = slot.reduce
+                    if reach.per_unused:  # B'Elanna Torres: -1 SP for each unused printed slot
+                        seated.append(SeatReduction(offset + card, slot.source.card, amount * unused, cited=amount))
+                    else:
+                        seated.append(SeatReduction(offset + card, slot.source.card, amount, floor=reach.floor))
             frees = [c for c, s in zip(cards, slots, strict=True) if choice and bar[s].own_talent]
             for free in frees or [None]:
                 extra = () if free is None else (SeatReduction(offset + free, _fleet_captain(ship), None),)
@@ -252,11 +260,12 @@ def brute_force(catalog, fleet):
 
 def _may_sit(ship, slot, card):
     """The card's type fits the slot, and a slot for one kind of card only ("… and must be a Romulan [tech]
-    Upgrade", Nijil C235) takes no other."""
+    Upgrade", Nijil C235; Balance of Terror's "of the same faction as the ship and … 5 or less") takes no other."""
     if ship.attached[card].slot_type not in slot.types:
         return False
     entry = ship.placed[len(ship.placed) - len(ship.attached) + card]
-    return not (slot.reduce and slot.reduce[0].only and not reaches(slot.reduce[0], None, entry, ship))
+    rules = [rule for rule in (slot.reduce, slot.exact) if rule and rule[0].only]
+    return all(reaches(rule[0], None, entry, ship, priced=True) for rule in rules)
 
 
 def _fleet_captain(ship):
