@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rules.attack_wing.card_text.citing import cited_sentence
-from rules.attack_wing.card_text.descriptors import captain_matches, ship_matches
+from rules.attack_wing.card_text.descriptors import captain_matches, descriptor_key, ship_matches
 from rules.attack_wing.card_text.qualifiers import Qualifier
 from rules.attack_wing.catalog import OTHER, UPGRADE, Card, Restriction
 from rules.attack_wing.fleet import (
@@ -167,6 +167,12 @@ def reaches(reach: Qualifier, source: Entry | None, entry: Entry, ship: ShipInFl
         return False
     if reach.names and entry.facts.rules.name_key not in reach.names:
         return False
+    if reach.ship_faction and not ship.ship_factions.intersection(card.factions):
+        return False
+    if reach.restricted_to and reach.restricted_to not in {descriptor_key(k) for k in entry.facts.rules.ship_is}:
+        return False
+    if reach.with_card and not any(e.facts.rules.name_key == reach.with_card for e in ship.placed):
+        return False
     if reach.max_cost is not None and card.cost + (_extra_cost(entry, ship) if priced else 0) > reach.max_cost:
         return False
     if reach.ship and not ship.fits(reach.ship):
@@ -218,6 +224,7 @@ class SeatReduction:
     amount: int | None
     exact: bool = False
     floor: int = 0  # "(min 1)": the reduction takes the card no lower
+    cited: int | None = None  # the SP its sentence prints, when ``amount`` counts it more than once
 
 
 def cost_ship(
@@ -338,6 +345,10 @@ def _penalty_rules(active: list[Entry]) -> tuple[list[tuple[Entry, Qualifier]], 
     return waivers, waive_one, doubles
 
 
+# Shinzon (Cap903): the SP he spends buys every card beside him; counted once, on the first of them
+BESIDE_WORDS = "Placed face down beside its captain at setup: bought for the SP the captain's text spends, once."
+
+
 BENEATH_WORDS = (
     "Placed face down beneath this card at setup: not paid for, its penalties are (2016 FAQ, Deep Space 9 – Quark:"
     ' "You do not pay for Quark\'s Upgrade").'
@@ -352,22 +363,30 @@ def cost_beneath(
     "You do not pay for Quark's Upgrade" and "You must pay any penalties in the card text and faction penalty
     when placing a card under Quark" (2016 FAQ, Deep Space 9 – Quark): the printed cost goes, the faction
     penalty and the card's own extra cost stay. The other cards placed at setup the same way (Cryogenic Stasis,
-    Leonard McCoy, Daimon Solok, …) are priced by the same ruling. No reduction reaches a card face down.
+    Leonard McCoy, Daimon Solok, …) are priced by the same ruling. No reduction reaches a card face down. Shinzon's
+    "you may spend 4 SP to place up to 4 Romulan [talent] Upgrades face down beside this card" buys them all for
+    4 SP, counted once, on the first card beside him (their penalties paid as beneath Quark).
     """
     if not ship.beneath:
         return ()
     waivers, _one, doubles = _penalty_rules([e for e in ship.placed if e.facts.rules.prices])
     costs = []
+    bought: set[int] = set()  # the hosts whose purchase is counted (Shinzon's 4 SP, on the first card beside him)
     for offset, (facts, host) in enumerate(ship.beneath):
         card = facts.card
         entry = Entry(facts, ROLE_UPGRADE, len(ship.placed) + offset)
-        steps = [Adjustment(-card.cost, REDUCTION, BENEATH_WORDS, host.card.id, host.card.name)] if card.cost else []
+        spent = next((r.amount for r in host.card.restrictions if r.code == "places_beside"), None)
+        words = BENEATH_WORDS if spent is None else BESIDE_WORDS
+        steps = [Adjustment(-card.cost, REDUCTION, words, host.card.id, host.card.name)] if card.cost else []
+        if spent is not None and id(host) not in bought:
+            bought.add(id(host))
+            fallback = f"{host.card.name}: you may spend {spent} SP to place them face down beside this card."
+            steps.append(because(host.card, "spend", spent, EXTRA_COST, fallback))
         penalty, step = _penalty(entry, waivers, doubles, ship, exchange, exchange_card)
         if step is not None:
             steps.append(step)
-        extras = _extra_steps(facts, ship)
-        steps.extend(extras)
-        extra = sum(step.amount for step in extras)
+        steps.extend(_extra_steps(facts, ship))
+        extra = sum(step.amount for step in steps if step.kind == EXTRA_COST)
         costs.append(CardCost(card.id, ROLE_UPGRADE, card.cost, penalty, penalty + extra, card.name, tuple(steps)))
     return tuple(costs)
 
@@ -409,7 +428,7 @@ def _seat_step(seat: SeatReduction, amount: int) -> Adjustment:
     """The step of a reduced slot: its card's sentence quoted, or the Fleet Captain's point 5 in words."""
     if seat.amount is None:
         return Adjustment(-amount, REDUCTION, FREE_TALENT_WORDS, seat.source.id, seat.source.name)
-    return _reduced_by(seat.source, seat.amount, amount)
+    return _reduced_by(seat.source, seat.amount if seat.cited is None else seat.cited, amount)
 
 
 FREE_TALENT_WORDS = (

@@ -113,15 +113,16 @@ FAMILIES: dict[str, tuple[re.Pattern, frozenset[str]]] = {
     ),
     # Cards set face down beneath a card when the game starts are part of the fleet as built: Quark (C114) "At the
     # start of the game, place 1 non-Borg [tech] Upgrade with a cost of 5 or less face down beneath this card",
-    # Cryogenic Stasis, Leonard McCoy, Daimon Solok (the fleet file's "beneath"); Balance of Terror's "placed face
-    # down below your ship card" and Experimental Torpedo Bay's "Torpedo [weapon] Upgrade" are not read
+    # Cryogenic Stasis, Leonard McCoy, Daimon Solok, Experimental Torpedo Bay (the fleet file's "beneath"); Balance
+    # of Terror's "placed face down below your ship card for a cost of exactly 3 SP" is the card in the slot it adds;
+    # Shinzon's "spend 4 SP to place up to 4 Romulan [talent] Upgrades face down beside this card" (``places_beside``)
     "placed at setup": (
         re.compile(
             r"\b(?:setup|start of the game|gather forces)\b.*\bface down\b"
             r"|^place\b.*\bface down (?:beneath|under) this card|\bplaced face down below your ship card",
             re.IGNORECASE,
         ),
-        frozenset({"places_beneath", "places_beneath_printed"}),
+        frozenset({"places_beneath", "places_beneath_printed", "exact_added", "places_beside"}),
     ),
     # sentences that change what a card costs, counted apart from the restrictions (``CoverageLine.group``)
     "reduction": (

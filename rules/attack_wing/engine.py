@@ -189,8 +189,9 @@ def _with_unapplied(
 
 def _nothing_beneath(ship: ShipInFleet, facts: CardFacts) -> tuple[str, ...]:
     """A card whose text places Upgrades face down beneath it, with none beneath it in the fleet: the fleet does
-    not say which, so every report repeats the sentence for a judge to check by hand."""
-    if not beneath_rules.places_beneath(facts.card) or any(h is facts for _card, h in ship.beneath):
+    not say which, so every report repeats the sentence for a judge to check by hand. Shinzon's cards beside him
+    are a purchase the player may forgo: none is a choice, not a gap."""
+    if not beneath_rules.must_place(facts.card) or any(h is facts for _card, h in ship.beneath):
         return ()
     return setup_sentences(facts.card)
 

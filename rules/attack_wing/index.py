@@ -61,6 +61,7 @@ class CardRules:
     reductions: tuple[tuple[str, Qualifier, int], ...] = ()  # ("reduce" | "reduce_one" | "fleet", reach, SP)
     added_reductions: tuple[tuple[Qualifier, int], ...] = ()  # for the card in each slot this card adds
     equipped_exact: tuple[tuple[Qualifier, int], ...] = ()  # "… Upgrades equipped to this Captain cost 3 SP"
+    added_exact: tuple[tuple[Qualifier, int], ...] = ()  # Balance of Terror: the card in the slot it adds costs 3
     self_per: tuple[tuple[Qualifier, int], ...] = ()  # "This card costs -1 SP for each … Upgrade equipped to this ship"
     waivers: tuple[Qualifier, ...] = ()  # faction penalties this card waives
     waive_one: tuple[Qualifier, ...] = ()  # … for one card only ("his [talent] Upgrade")
@@ -168,7 +169,7 @@ _EXTRA_CODES = frozenset(
 def compile_rules(card: Card) -> CardRules:
     """Restrictions as the cost engine and the checks read them; older codes are read as their new form."""
     ship_is, captain_is, extras, reductions, waivers, doubles, max_costs = [], [], [], [], [], [], []
-    waive_one, exact, added_reductions, equipped_exact, self_per = [], [], [], [], []
+    waive_one, exact, added_reductions, equipped_exact, self_per, added_exact = [], [], [], [], [], []
     cost_from_attack = None
     for r in card.restrictions:
         code, value = r.code, r.value
@@ -188,6 +189,8 @@ def compile_rules(card: Card) -> CardRules:
             added_reductions.append((read_qualifier(str(value)), r.amount))
         elif code == "exact_equipped":
             equipped_exact.append((read_qualifier(str(value)), r.amount))
+        elif code == "exact_added":
+            added_exact.append((read_qualifier(str(value)), r.amount))
         elif code == "reduce_self_per":
             self_per.append((read_qualifier(str(value)), r.amount))
         elif code in ("discount", "fleet_discount"):
@@ -222,6 +225,7 @@ def compile_rules(card: Card) -> CardRules:
         reductions=tuple(reductions),
         added_reductions=tuple(added_reductions),
         equipped_exact=tuple(equipped_exact),
+        added_exact=tuple(added_exact),
         self_per=tuple(self_per),
         waivers=tuple(waivers),
         waive_one=tuple(waive_one),
@@ -238,7 +242,15 @@ def compile_rules(card: Card) -> CardRules:
         cost_from_hull=next((r.amount for r in card.restrictions if r.code == "cost_from_hull"), None),
         no_admiral=no_admiral,
         prices=bool(
-            reductions or added_reductions or equipped_exact or self_per or waivers or waive_one or doubles or exact
+            reductions
+            or added_reductions
+            or equipped_exact
+            or added_exact
+            or self_per
+            or waivers
+            or waive_one
+            or doubles
+            or exact
         ),
         computes_cost=cost_from_attack is not None or any(r.code == "cost_from_hull" for r in card.restrictions),
         guards=bool(only_cards or no_admiral or any(r.code == "not_on_ship_with" for r in card.restrictions)),

@@ -109,6 +109,8 @@ def slot_bar(ship: ShipInFleet, *, staff: str | None = None, free_talent: bool =
         own = facts is ship.captain
         exact = next((r for r in facts.rules.equipped_exact if not r[0].kinds or "talent" in r[0].kinds), None)
         talents = frozenset({"talent"})
+        if own and _bought_beside(ship, facts):
+            continue  # Shinzon: "instead of purchasing an [talent] Upgrade as normal for Shinzon, you may spend 4 SP …"
         bar.extend(Slot(talents, facts, own_talent=own, exact=exact) for _ in range(facts.card.talent_slots))
     for facts in ship.attached:
         grants = list(facts.card.grants_slots)
@@ -120,13 +122,19 @@ def slot_bar(ship: ShipInFleet, *, staff: str | None = None, free_talent: bool =
     return _additional_on_the_bar(ship, bar)
 
 
+def _bought_beside(ship: ShipInFleet, captain: CardFacts) -> bool:
+    """Whether the captain's [talent] Upgrades lie beside him, bought instead of one in his slot (Shinzon)."""
+    return any(host is captain for _card, host in ship.beneath) and "places_beside" in captain.codes
+
+
 def _added(facts: CardFacts, grants: tuple[str, ...]) -> list[Slot]:
-    """The slots a card adds, each carrying the reduction the card's text gives the card in it."""
+    """The slots a card adds, each carrying the reduction or exact cost the card's text gives the card in it."""
     slots = []
     for grant in grants:
         types = frozenset(grant.split("|"))
         reduce = next((r for r in facts.rules.added_reductions if not r[0].kinds or r[0].kinds & types), None)
-        slots.append(Slot(types, facts, reduce))
+        exact = next((r for r in facts.rules.added_exact if not r[0].kinds or r[0].kinds & types), None)
+        slots.append(Slot(types, facts, reduce, exact))
     return slots
 
 
@@ -165,24 +173,34 @@ def slotted_positions(ship: ShipInFleet) -> list[int]:
 
 
 def fit(
-    ship: ShipInFleet, cards: list[int], slots: list[Slot], blocked: dict[int, set[int]] | None = None
+    ship: ShipInFleet,
+    cards: list[int],
+    slots: list[Slot],
+    blocked: dict[int, set[int]] | None = None,
+    later: frozenset[int] = frozenset(),
 ) -> tuple[dict[int, int], list[int]]:
     """Seat ``cards`` (indices in ``attached``) in ``slots`` by augmenting paths: the seats (card → slot index)
-    and the cards left without one. ``blocked``: the cards a slot may not take (slot index → cards)."""
+    and the cards left without one. ``blocked``: the cards a slot may not take (slot index → cards). ``later``:
+    slots filled only once the others are as full as they can be (an augmenting path never empties a slot, so
+    the fewest of them are used: B'Elanna Torres counts the printed slots left unused)."""
     owner: list[int | None] = [None] * len(slots)
     blocked = blocked or {}
 
-    def assign(card: int, visited: set[int]) -> bool:
+    def assign(card: int, visited: set[int], open_slots: range | list[int]) -> bool:
         kind = ship.attached[card].slot_type
-        for slot, candidate in enumerate(slots):
+        for slot in open_slots:
+            candidate = slots[slot]
             if kind in candidate.types and slot not in visited and card not in blocked.get(slot, ()):
                 visited.add(slot)
-                if owner[slot] is None or assign(owner[slot], visited):
+                if owner[slot] is None or assign(owner[slot], visited, open_slots):
                     owner[slot] = card
                     return True
         return False
 
-    left = [card for card in cards if not assign(card, set())]
+    first = [slot for slot in range(len(slots)) if slot not in later]
+    left = [card for card in cards if not assign(card, set(), first)]
+    if later:
+        left = [card for card in left if not assign(card, set(), range(len(slots)))]
     return {card: slot for slot, card in enumerate(owner) if card is not None}, left
 
 
@@ -219,6 +237,8 @@ def _placements(ship: ShipInFleet, staff: str | None, choice: bool | None, state
     cards = slotted_positions(ship)
     free_slot = next((i for i, s in enumerate(bar) if s.own_talent), None) if choice else None
     special = [i for i, s in enumerate(bar) if s.reduce is not None or s.exact is not None or i == free_slot]
+    printed = len(ship.ship.card.slots)
+    counts_unused = any(bar[i].reduce is not None and bar[i].reduce[0].per_unused for i in special)
     options = [_candidates(ship, bar[i], cards, free=i == free_slot) for i in special]
     # a card an exact cost reaches sits in that slot only as a choice of its own: left in the pool, the slot would
     # seat it unpriced ("… equipped to this Captain cost 3 SP" raises a 2 SP talent)
@@ -237,16 +257,25 @@ def _placements(ship: ShipInFleet, staff: str | None, choice: bool | None, state
         taken = {s for _c, s in seated_pairs}
         rest_slots = [i for i in range(len(bar)) if i not in taken]
         blocked = {k: reached[i] for k, i in enumerate(rest_slots) if bar[i].exact is not None}
-        blocked |= {k: set(cards) for k, i in enumerate(rest_slots) if bar[i].reduce and bar[i].reduce[0].only}
-        seats, left = fit(ship, [c for c in cards if c not in chosen], [bar[i] for i in rest_slots], blocked)
+        blocked |= {k: set(cards) for k, i in enumerate(rest_slots) if _only(bar[i])}
+        later = frozenset(k for k, i in enumerate(rest_slots) if i < printed) if counts_unused else frozenset()
+        rest = [c for c in cards if c not in chosen]
+        seats, left = fit(ship, rest, [bar[i] for i in rest_slots], blocked, later)
         all_seats = {**{c: bar[s] for c, s in seated_pairs}, **{c: bar[rest_slots[s]] for c, s in seats.items()}}
+        used = {s for _c, s in seated_pairs} | {rest_slots[s] for s in seats.values()}
+        unused = sum(1 for i in range(printed) if i not in used)
         yield Placement(
             seats=tuple(sorted(all_seats.items(), key=lambda pair: pair[0])),
             unplaced=tuple(left),
             free_talent=choice,
             stated=stated,
-            seated=tuple(seat for c, s in seated_pairs for seat in _seated(ship, bar[s], c, s == free_slot)),
+            seated=tuple(seat for c, s in seated_pairs for seat in _seated(ship, bar[s], c, s == free_slot, unused)),
         )
+
+
+def _only(slot: Slot) -> bool:
+    """The slot takes no card but the one its rule reaches (Nijil's Romulan [tech], Balance of Terror's)."""
+    return any(rule is not None and rule[0].only for rule in (slot.reduce, slot.exact))
 
 
 def _slot_key(slot: Slot) -> tuple:
@@ -285,8 +314,9 @@ def _count(options: list[list[int | None]]) -> int:
     return total
 
 
-def _seated(ship: ShipInFleet, slot: Slot, card: int, free: bool) -> list[SeatReduction]:
-    """What the slot does to the card seated in it: an exact cost, a reduction, the Fleet Captain's free talent."""
+def _seated(ship: ShipInFleet, slot: Slot, card: int, free: bool, unused: int) -> list[SeatReduction]:
+    """What the slot does to the card seated in it: an exact cost, a reduction (once per ``unused`` printed slot
+    for B'Elanna Torres's), the Fleet Captain's free talent."""
     position = len(ship.placed) - len(ship.attached) + card
     found = []
     source = slot.source.card if slot.source is not None else None
@@ -295,7 +325,11 @@ def _seated(ship: ShipInFleet, slot: Slot, card: int, free: bool) -> list[SeatRe
         if reaches(slot.exact[0], None, entry, ship, priced=True):
             found.append(SeatReduction(position, source, slot.exact[1], exact=True))
     if source is not None and slot.reduce is not None:
-        found.append(SeatReduction(position, source, slot.reduce[1], floor=slot.reduce[0].floor))
+        reach, amount = slot.reduce
+        if reach.per_unused:
+            found.append(SeatReduction(position, source, amount * unused, cited=amount))
+        else:
+            found.append(SeatReduction(position, source, amount, floor=reach.floor))
     if free:
         option = next(f for f in ship.attached if f.card.upgrade_type == FLEET_CAPTAIN)
         found.append(SeatReduction(position, option.card, None))

@@ -38,7 +38,12 @@ Codes produced here (docs/attack-wing-rules.md lists every code):
 - ``reduce`` / ``reduce_one`` / ``fleet_discount`` (qualifier, amount): "All of your Xindi
   [weapon] Upgrades cost -1 SP", "One of your Dominion Upgrades costs -2 SP";
 - ``reduce_added`` (qualifier, amount): "Add 1 [tech] Upgrade slot to your Upgrade Bar. That Upgrade
-  costs -1 SP": the card in each slot the card adds (placed with its whole ship);
+  costs -1 SP": the card in each slot the card adds (placed with its whole ship); B'Elanna Torres's
+  "-1SP for each unused Upgrade Slot on that ship's printed Upgrade Bar" (``per_unused``);
+- ``exact_added`` (qualifier, amount): Balance of Terror's card chosen for the slot it adds, "for a cost
+  of exactly 3 SP … of the same faction as the ship and … an SP cost of 5 or less";
+- ``places_beneath`` / ``places_beneath_printed`` / ``places_beside``: the cards set face down at setup
+  beneath a card (Quark, Experimental Torpedo Bay's "Torpedo [weapon]") or bought beside Shinzon;
 - ``waive_penalty`` (qualifier): "You do not pay a faction penalty when assigning …";
 - ``double_penalty`` (qualifier): "The faction penalty is doubled for any non-Klingon Upgrades".
 

@@ -25,6 +25,7 @@ _FAMILY_PATTERNS = {
     "hull": r"hull value",
     "free": r"\bfree\b",
     "resource": r"\bsp\b|squadron points?|\bcost",
+    "spend": r"\bspend {n} ?sp\b",
 }
 
 LONGEST = 240  # characters quoted: a sentence longer than this is cut at a word, with an ellipsis

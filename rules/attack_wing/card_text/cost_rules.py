@@ -198,7 +198,7 @@ _SELECTED_COST = re.compile(r"^the selected upgrades cost -\s?(?P<n>\d+) ?sp eac
 
 
 _ADDS_SLOTS = re.compile(
-    r"\badd (?:up to )?(?P<n>\d+|an?|one|two) (?:additional )?\[(?P<type>\w+)\] upgrades?(?: slots?)? to "
+    r"\badd (?:up to )?(?P<n>\d+|an?|one|two) (?:additional )?\[(?P<type>\w+)\](?: upgrades?)?(?: slots?)? to "
     r"(?:your|you|this)\b[^.]*\bupgrade bar\.?$",
     re.IGNORECASE,
 )
@@ -211,6 +211,11 @@ _THESE_UPGRADES = re.compile(
     r"^the cost of these upgrades is -\s?(?P<n>\d+) ?sp each if they are (?P<who>[\w' -]+?) \[\w+\] upgrades\.?$",
     re.IGNORECASE,
 )
+_USING_THAT_SLOT = re.compile(
+    r"^the \[\w+\] upgrade equipped to this ship using that \[\w+\] upgrade slot costs? -\s?(?P<n>\d+) ?sp for each "
+    r"unused upgrade slot on that ship's printed upgrade bar\.?$",
+    re.IGNORECASE,
+)
 _IF_THE_ADDITIONAL = re.compile(
     r"^if the additional \[\w+\] upgrade is an? (?P<who>[\w' -]+?) \[\w+\] upgrade, its cost is -\s?(?P<n>\d+) ?sp\.?$",
     re.IGNORECASE,
@@ -221,7 +226,10 @@ def added_slot_reductions(added: str, sentence: str) -> list[Restriction]:
     """A card that adds slots to the Upgrade Bar and makes what goes into them cheaper: Tuvok (Cap507) "Add 1 [tech]
     Upgrade slot to your Upgrade Bar. That Upgrade costs -1 SP."; Thalen (E161) "… If the additional [weapon]
     Upgrade is a Xindi [weapon] Upgrade, its cost is -2 SP"; Weyoun (Cap717) "Add up to 2 additional [crew] Upgrade
-    slots … The cost of these Upgrades is -1 SP each if they are Dominion [crew] Upgrades".
+    slots … The cost of these Upgrades is -1 SP each if they are Dominion [crew] Upgrades"; B'Elanna Torres (C357)
+    "Add 1 [borg] to this ship's Upgrade Bar. The [borg] Upgrade equipped to this ship using that [borg] Upgrade
+    Slot cost -1SP for each unused Upgrade Slot on that ship's printed Upgrade Bar" (``per_unused``: the amount
+    once per printed slot the placement leaves empty).
 
     The reduction reaches the card that sits in a slot the card adds, one card per slot (``reduce_added``): which
     card sits there is decided with the placement of the whole ship (``rules.attack_wing.placement``), as the
@@ -235,6 +243,8 @@ def added_slot_reductions(added: str, sentence: str) -> list[Restriction]:
         floor = int(match["floor"] or 0)
         qualifier = write_qualifier(kinds={kind}, factions=factions, floor=floor, only=bool(factions))
         return [Restriction(REDUCE_ADDED, qualifier, int(match["n"]))]
+    if match := _USING_THAT_SLOT.match(sentence.strip()):
+        return [Restriction(REDUCE_ADDED, write_qualifier(kinds={kind}, per_unused=True), int(match["n"]))]
     if match := _IF_THE_ADDITIONAL.match(sentence.strip()) or _THESE_UPGRADES.match(sentence.strip()):
         qualifier = write_qualifier(kinds={kind}, factions=set(factions_in(match["who"])))
         return [Restriction(REDUCE_ADDED, qualifier, int(match["n"]))]
@@ -243,6 +253,11 @@ def added_slot_reductions(added: str, sentence: str) -> list[Restriction]:
 
 _PER_CARD = re.compile(
     r"^this card costs -\s?(?P<n>\d+) ?sp for each (?P<what>.+?) upgrade equipped to this ship\.?$", re.IGNORECASE
+)
+_WITH_CARD = re.compile(
+    r"^if this ship is equipped with the '(?P<card>[^']+)' \[hook\], (?P<what>[\w' -]+?) restricted upgrades equipped "
+    r"to this ship cost -\s?(?P<n>\d+) ?sp\b",
+    re.IGNORECASE,
 )
 _CAPTAIN_ICON = re.compile(
     r"^if the captain's card does not have an? \[talent\] icon, this upgrade costs \+(?P<n>\d+) ?sp\.?$", re.IGNORECASE
@@ -253,8 +268,17 @@ def per_card_rules(sentence: str) -> list[Restriction]:
     """Costs that count what shares the ship. Iden (Cap037): "This card costs -1 SP for each Independent Faction ?
     Upgrade equipped to this ship" (the [?] Upgrades, Utopia's ``question`` type: ``reduce_self_per``, 1 SP off
     Iden per such card). Covert Mission (E133): "If the Captain's card does not have an [talent] icon, this Upgrade
-    costs +1 SP" (``extra_cost_unless_captain_talent``: +1 unless the ship's captain prints a [talent] icon)."""
+    costs +1 SP" (``extra_cost_unless_captain_talent``: +1 unless the ship's captain prints a [talent] icon). U.S.S.
+    Prometheus (S362): "If this ship is equipped with the 'Federation Prototype' [hook], Prometheus Class Restricted
+    Upgrades equipped to this ship cost -2 SP": a ``reduce`` reaching the Upgrades whose own text restricts them to
+    that class ("This Upgrade may only be purchased for a Prometheus Class ship", the class icon printed on them),
+    while a card of that name is on the ship."""
     text = sentence.strip()
+    if match := _WITH_CARD.match(text):
+        reach = write_qualifier(
+            kinds={"upgrade"}, with_card=descriptor_key(match["card"]), restricted_to=descriptor_key(match["what"])
+        )
+        return [Restriction("reduce", reach, int(match["n"]))]
     if match := _PER_CARD.match(text):
         what = match["what"]
         kinds = {"question"} if re.search(r"(?:^|\s)\?$", what) else set(types_in(what)) or {"upgrade"}

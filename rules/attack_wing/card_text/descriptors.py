@@ -95,6 +95,18 @@ def descriptor_key(phrase: str) -> str:
     return " ".join(tokens).strip(" .")
 
 
+# "a [unique] ship whose name (ignoring registry number) listed after 'U.S.S.' is the same as the ship class"
+# (Federation Prototype, Con001): the U.S.S. Prometheus of the Prometheus Class, not a generic Federation Starship
+NAMED_FOR_ITS_CLASS = "u.s.s. named for its class"
+
+
+def _named_for_its_class(ship_class: str, name: str) -> bool:
+    named = re.match(r"^u\.s\.s\.\s+(?P<name>.+?)(?:\s*\(?ncc[-\s]?[\w-]+\)?)?$", name.strip(), re.IGNORECASE)
+    if named is None:
+        return False
+    return _key(named["name"]) == _key(re.sub(r"\bclass\b", " ", ship_class, flags=re.IGNORECASE))
+
+
 @lru_cache(maxsize=65536)
 def ship_matches(key: str, factions: frozenset[str], ship_class: str, name: str) -> bool:
     """Whether a ship fits a descriptor key: its faction, words of its class, or words of its name.
@@ -105,6 +117,8 @@ def ship_matches(key: str, factions: frozenset[str], ship_class: str, name: str)
     """
     if not key:
         return True
+    if key == NAMED_FOR_ITS_CLASS:
+        return _named_for_its_class(ship_class, name)
     if key.startswith("non "):  # "a non-Borg ship" (Borg Alliance)
         return not ship_matches(key[4:], factions, ship_class, name)
     by_name = not key.endswith(CLASS_MARK)  # "… Class ship": the class, not a ship of that name

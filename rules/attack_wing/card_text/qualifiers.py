@@ -40,17 +40,32 @@ class Qualifier:
     generic: bool = False
     floor: int = 0
     only: bool = False
+    # a word the card's name must hold (Experimental Torpedo Bay: "a Torpedo [weapon] Upgrade" reaches Photon
+    # Torpedoes, not Phaser Strike)
+    name_word: str = ""
+    # the card must share a faction with its ship (Balance of Terror: "of the same faction as the ship")
+    ship_faction: bool = False
+    # the amount is taken off once per slot of the ship's printed Upgrade Bar left empty (B'Elanna Torres C357)
+    per_unused: bool = False
+    # U.S.S. Prometheus (S362): "If this ship is equipped with the 'Federation Prototype' [hook], Prometheus Class
+    # Restricted Upgrades …": a card the ship must carry (its name key), and the class a card's own "may only be
+    # purchased for" names (a descriptor key)
+    with_card: str = ""
+    restricted_to: str = ""
+
+
+_FLAGS = ("self", "generic", "only", "ship_faction", "per_unused")
 
 
 def write_qualifier(**fields) -> str:
     parts = []
     keys = ("self", "kinds", "factions", "not_factions", "names", "max_cost", "ship", "not_ship", "limit", "generic")
-    keys += ("floor", "only")
+    keys += ("floor", "only", "name_word", "ship_faction", "per_unused", "with_card", "restricted_to")
     for key in keys:
         value = fields.get(key)
         if value in (None, False, "", (), frozenset(), []):
             continue
-        if key in ("self", "generic", "only"):
+        if key in _FLAGS:
             parts.append(key)
         elif isinstance(value, str | int):
             parts.append(f"{key}={value}")
@@ -65,13 +80,13 @@ def read_qualifier(value: str) -> Qualifier:
         if not part:
             continue
         key, _, raw = part.partition("=")
-        if key in ("self", "generic", "only"):
+        if key in _FLAGS:
             fields[key] = True
         elif key in ("kinds", "factions", "not_factions", "names"):
             fields[key] = frozenset(x for x in raw.split(",") if x)
         elif key in ("max_cost", "limit", "floor"):
             fields[key] = int(raw)
-        elif key in ("ship", "not_ship"):
+        elif key in ("ship", "not_ship", "name_word", "with_card", "restricted_to"):
             fields[key] = raw
     return Qualifier(**fields)
 

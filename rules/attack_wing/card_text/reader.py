@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from rules.attack_wing.card_text.beneath import beneath_rules
+from rules.attack_wing.card_text.beneath import below_ship_rules, beneath_rules, beside_rules
 from rules.attack_wing.card_text.cost_rules import (
     added_slot_reductions,
     computed_resource_costs,
@@ -24,6 +24,7 @@ from rules.attack_wing.card_text.cost_rules import (
 )
 from rules.attack_wing.card_text.descriptors import (
     FACTION_WORDS,
+    NAMED_FOR_ITS_CLASS,
     alternatives_in,
     descriptor_key,
     ship_keys,
@@ -49,6 +50,7 @@ def read_card_text(text: str, kind: str, name: str = "") -> tuple[Restriction, .
         found.extend(_read_sentence(_MISPRINT.sub("assigned to", sentence), kind, name))
         found.extend(selected_reductions(previous, sentence))  # "Select 1 [tech] Upgrade …. The selected … cost -2"
         found.extend(added_slot_reductions(previous, sentence))  # "Add 1 [tech] Upgrade slot …. That Upgrade costs -1"
+        found.extend(below_ship_rules(previous, sentence))  # Balance of Terror: "… for a cost of exactly 3 SP. …"
         previous = sentence
         total = re.match(r"^\(?max -(\d+) ?sp total\)?$", sentence.strip(), re.IGNORECASE)
         if total:  # Picard (Cap803): "(max -5SP total)" caps the reductions of the sentence before
@@ -164,6 +166,7 @@ def _read_sentence(sentence: str, kind: str, name: str) -> list[Restriction]:
     if _NO_SLOT.match(sentence.strip()):
         found.append(Restriction("no_slot"))
     found.extend(beneath_rules(sentence))
+    found.extend(beside_rules(sentence))
     found.extend(named_card_rules(sentence))
     only_have = re.search(
         r"you may only have an? (?P<f>\w+) captain and (?P=f) \[(?P<t>\w+)\] upgrades assigned to your ship",
@@ -292,9 +295,18 @@ _ONLY_CARDS_OF = re.compile(
 )
 
 
+_NAMED_FOR_ITS_CLASS = re.compile(
+    r"^an? (?:\[?unique\]? )?ship whose name \(ignoring registry number\) listed after 'u\.s\.s\.' is the same as "
+    r"the ship class$",
+    re.IGNORECASE,
+)
+
+
 def _only(what: str, kind: str) -> list[Restriction]:
     """What follows "may only be purchased for": a ship, a captain, or a captain on a ship."""
     what = what.strip().rstrip(".) ")
+    if _NAMED_FOR_ITS_CLASS.match(what):  # Federation Prototype (Con001): the U.S.S. Prometheus, a Prometheus Class
+        return [Restriction("ship_is", NAMED_FOR_ITS_CLASS)]
     condition = _ANY_SHIP_THAT_HAS.match(what)
     if condition:  # no ship named: the condition is a bound (its Hull Value is read by _BOUND) or not read here
         skill = _SKILL_BOUND.search(condition["cond"])

@@ -236,9 +236,9 @@ def test_spacedock_reads_the_same_text(spacedock):
 @pytest.mark.parametrize("catalog_name", ["utopia", "spacedock"])
 def test_every_restriction_sentence_is_modelled_or_explained(catalog_name, request):
     """Each restriction phrase printed on a card is modelled or has a written reason. Of the cards set face down
-    at setup, those placed beneath a card of the ship by type, faction and cost are modelled (the fleet file's
-    ``beneath``); the others (Balance of Terror, Experimental Torpedo Bay's "Torpedo") are noted on every report
-    of a fleet holding one."""
+    at setup, those placed beneath a card of the ship by type, faction, cost and a word of the name are modelled
+    (the fleet file's ``beneath``), as is Balance of Terror's card chosen for the slot it adds; one left out would
+    be noted on every report of a fleet holding it."""
     lines = restriction_coverage(request.getfixturevalue(catalog_name))
     summary = coverage_summary(lines)
     assert summary["lines"] > 300 and summary["unexplained"] == 0
@@ -482,7 +482,7 @@ def test_the_denorios_pack_upgrades_fit_the_bajoran_solar_sailor(utopia, card_id
         ("utopia", "C114", "place 1 non-Borg [tech] Upgrade with a cost of 5 or less face down beneath this card"),
         ("utopia", "C330", "Place 1 [crew] Upgrade with a printed cost of 4 SP or less face down beneath this card"),
         ("utopia", "T001", "place 2 non-Borg [crew] Upgrades with a cost of 5 or less face down beneath this card"),
-        ("utopia", "W027", "placed face down below your ship card for a cost of exactly 3 SP"),
+        ("utopia", "W215", "Place a Torpedo [weapon] Upgrade with a printed SP cost of 5 or less face down beneath"),
         ("spacedock", "quark_71786", "place 1 non-Borg [tech] Upgrade with a cost of 5 or less face down beneath"),
     ],
 )
@@ -491,7 +491,7 @@ def test_cards_set_face_down_at_setup_are_noted_on_every_report(request, source,
     beneath this card": the card beneath is part of the fleet as built (2016 FAQ, Deep Space 9 – Quark: "You do not
     pay for Quark's Upgrade", its penalties paid), but the fleet file does not say which card it is. Its price,
     slot and limits are not applied, so every report of a fleet holding the card says so instead of passing it in
-    silence; likewise Leonard McCoy, Cryogenic Stasis and Balance of Terror. A card set beneath another during
+    silence; likewise Leonard McCoy, Cryogenic Stasis and Experimental Torpedo Bay. A card set beneath another during
     play (Katric Ark T264 "Place that [crew] Upgrade beneath this card") changes nothing when the fleet is built."""
     catalog = request.getfixturevalue(source)
     ship_id = next(c.id for c in catalog.cards.values() if c.kind == "ship")

@@ -58,12 +58,48 @@ def test_the_setup_sentences_of_quark_solok_dna_encoded_message_and_wesley_crush
     assert expected in read_card_text(text, "upgrade")
 
 
-def test_a_card_named_by_more_than_type_and_faction_is_not_read_and_stays_noted(utopia):
-    """Experimental Torpedo Bay (W215): "Place a Torpedo [weapon] Upgrade …": "Torpedo" is not a faction."""
+def test_experimental_torpedo_bay_places_a_torpedo_of_printed_cost_5_or_less(utopia):
+    """Experimental Torpedo Bay (W215): "Place a Torpedo [weapon] Upgrade with a printed SP cost of 5 or less face
+    down beneath this card": "Torpedo" is a word of the card's name. Photon Torpedoes (W224, 2 SP) may lie there,
+    priced 0 as every card beneath (2016 FAQ, Quark); Type 8 Phaser Array (W249) and Quantum Torpedoes (W202,
+    printed 6) may not; the sentence is no longer noted."""
     card = utopia.get("W215")
-    assert not [r for r in card.restrictions if r.code.startswith("places_beneath")]
-    report = validate_fleet(fleet(ship("S273", "Cap049", "W215"), GALAXY, AKIRA), utopia, "wizkids-2016")
-    assert any("Torpedo [weapon] Upgrade" in note.sentence for note in report.unapplied)
+    assert Restriction("places_beneath_printed", "kinds=weapon;max_cost=5;name_word=torpedo", 1) in card.restrictions
+    bay = ship("S273", "Cap049", "W215")
+    report = validate_fleet(_with_beneath(("W215", "W224"), base=bay), utopia, "wizkids-2016")
+    assert not [v for v in report.violations if v.card in ("W215", "W224")]
+    assert [c.cost for c in report.ships[0].cards if c.id == "W224"] == [0]
+    assert not [u for u in report.unapplied if u.card == "W215"]
+    phaser = validate_fleet(_with_beneath(("W215", "W249"), base=bay), utopia, "wizkids-2016")
+    assert any(v.card == "W249" and "Torpedo" in v.message for v in phaser.violations)
+    dear = validate_fleet(_with_beneath(("W215", "W202"), base=bay), utopia, "wizkids-2016")
+    assert any(v.card == "W202" and "printed cost is 6 SP" in v.message for v in dear.violations)
+
+
+def test_shinzon_buys_up_to_4_romulan_talents_beside_him_for_4_sp_instead_of_his_own(utopia):
+    """Shinzon (Cap903): "During the Gather Forces step of Setup, instead of purchasing an [talent] Upgrade as normal
+    for Shinzon, you may spend 4 SP to place up to 4 Romulan [talent] Upgrades face down beside this card." On the
+    Scimitar (S350): Independent (E230, 5), Fire Everything! (E212, 4), Suspicious (E229, 3) and Evasive (E226, 2)
+    beside him cost 4 SP in all, "regardless of price" (2016 FAQ, Scimitar – Shinzon); his own [talent] slot then
+    takes no card (Outflank E211 has no slot); a fifth card, or a [crew], is refused. With none beside him his
+    [talent] slot is his as usual, and nothing is noted."""
+    scimitar = ship("S350", "Cap903")
+    four = (("Cap903", "E230"), ("Cap903", "E212"), ("Cap903", "E229"), ("Cap903", "E226"))
+    report = validate_fleet(_with_beneath(*four, base=scimitar), utopia, "wizkids-2016")
+    beside = [c for c in report.ships[0].cards if c.id in ("E230", "E212", "E229", "E226")]
+    assert sum(c.cost for c in beside) == 4
+    assert report.ships[0].cost == 34 + 6 + 4
+    assert not [v for v in report.violations if v.ship == 0] and not report.unapplied
+    spent = next(a for c in beside for a in c.adjustments if a.amount == 4)
+    assert "you may spend 4 SP" in spent.words and spent.source == "Cap903"
+    no_slot = validate_fleet(_with_beneath(*four[:1], base=ship("S350", "Cap903", "E211")), utopia, "wizkids-2016")
+    assert [v.card for v in no_slot.violations if v.code == SLOT_OVERFLOW] == ["E211"]
+    five = validate_fleet(_with_beneath(*four, ("Cap903", "E225"), base=scimitar), utopia, "wizkids-2016")
+    assert any(v.card == "Cap903" and "beside it; its text places 4" in v.message for v in five.violations)
+    crew = validate_fleet(_with_beneath(("Cap903", "C462"), base=scimitar), utopia, "wizkids-2016")
+    assert any(v.card == "C462" and "[talent]" in v.message for v in crew.violations)
+    own = validate_fleet(fleet(ship("S350", "Cap903", "E211"), GALAXY, AKIRA), utopia, "wizkids-2016")
+    assert not [v for v in own.violations if v.ship == 0] and not own.unapplied
 
 
 def test_the_card_beneath_quark_is_not_paid_for_and_fills_no_slot(utopia):

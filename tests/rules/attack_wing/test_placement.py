@@ -109,6 +109,68 @@ def test_nijil_s_slot_takes_only_a_romulan_tech_at_1_sp_less_never_below_1(utopi
     assert not [u for u in report.unapplied if u.card == "C235"]  # no longer noted "check by hand"
 
 
+def test_b_elanna_s_borg_slot_takes_1_sp_off_per_printed_slot_left_unused(utopia):
+    """B'Elanna Torres (C357): "Add 1 [borg] to this ship's Upgrade Bar. The [borg] Upgrade equipped to this ship
+    using that [borg] Upgrade Slot cost -1SP for each unused Upgrade Slot on that ship's printed Upgrade Bar." The
+    Federation Starship S273 prints [tech], [weapon], [crew], [crew]; B'Elanna fills one [crew]. Assimilation
+    Tubules (B021, 3 SP, Borg) in her slot: 3 slots unused, 3 - 3 = 0, +1 faction penalty on a Federation ship;
+    with Subspace Field (T259) and Quantum Torpedoes (W202) aboard 1 slot is unused: 3 - 1 + 1. Distribution Nodes
+    (B019, 1 SP) goes no lower than 0 before its penalty."""
+    report, cards = priced(utopia, one_ship("S273", "Cap049", "C357", "B021"))
+    assert cards["B021"].cost == 3 - 3 + 1
+    assert not [u for u in report.unapplied if u.card == "C357"]  # no longer noted "check by hand"
+    assert any("for each unused Upgrade Slot" in a.words for a in cards["B021"].adjustments)
+    assert priced(utopia, one_ship("S273", "Cap049", "C357", "B021", "T259", "W202"))[1]["B021"].cost == 3 - 1 + 1
+    assert priced(utopia, one_ship("S273", "Cap049", "C357", "B019"))[1]["B019"].cost == 0 + 1
+
+
+def test_a_card_that_fits_an_added_slot_leaves_a_printed_slot_unused_for_b_elanna(utopia):
+    """B'Elanna Torres C154 "Add 1 additional [weapon] icon and 1 additional [tech] icon": Subspace Field (T259) sits
+    in her added [tech], not the printed one, as a player seats it, so beside the two B'Elannas in the printed
+    [crew] slots the [tech] and [weapon] stay unused and Assimilation Tubules costs 3 - 2 + 1 (its penalty)."""
+    cards = priced(utopia, one_ship("S273", "Cap049", "C357", "C154", "B021", "T259"))[1]
+    assert cards["B021"].cost == 3 - 2 + 1
+    assert "C154" in cards["T259"].placed
+
+
+def test_balance_of_terror_s_slot_takes_a_card_of_the_ship_s_faction_of_5_sp_or_less_at_exactly_3(utopia):
+    """Balance of Terror (W027, C035): "This card adds an extra [weapon] slot … The chosen Upgrade will be placed face
+    down below your ship card for a cost of exactly 3 SP. The Upgrade must be of the same faction as the ship and
+    have an SP cost of 5 or less." On S273 (one printed [weapon], which Balance of Terror itself fills): Photon
+    Torpedoes W224 (2 SP) sits in its slot and costs 3, Gravimetric Torpedoes W241 (4 SP) 3; Quantum Torpedoes
+    W202 (6 SP) and a Klingon Photon Torpedoes (W230) may not sit there, so they have no slot. On the Akira S341
+    (three printed [weapon]) W224 takes a printed slot at 2: the slot is the player's choice, left empty. Of two
+    Federation [crew] beside C035 on S273, Data (C272, 5 SP) is the one chosen: 3 SP."""
+    cards = priced(utopia, one_ship("S273", "Cap049", "W027", "W224"))[1]
+    assert (cards["W224"].cost, cards["W027"].cost) == (3, 3)
+    assert "Balance of Terror" in cards["W224"].placed
+    assert priced(utopia, one_ship("S273", "Cap049", "W027", "W241"))[1]["W241"].cost == 3
+    for refused in ("W202", "W230"):
+        report, _cards = priced(utopia, one_ship("S273", "Cap049", "W027", refused))
+        assert [v.card for v in overflows(report)] == [refused]
+    assert priced(utopia, one_ship("S341", "Cap051", "W027", "W224"))[1]["W224"].cost == 2
+    report, cards = priced(utopia, one_ship("S273", "Cap049", "C035", "C462", "C272"))
+    assert (cards["C462"].cost, cards["C272"].cost) == (3, 3)
+    assert not overflows(report) and not [u for u in report.unapplied if u.card == "C035"]
+
+
+def test_prometheus_with_the_federation_prototype_takes_2_sp_off_its_class_restricted_upgrades(utopia):
+    """U.S.S. Prometheus (S362): "If this ship is equipped with the 'Federation Prototype' [hook], Prometheus Class
+    Restricted Upgrades equipped to this ship cost -2 SP". The Prometheus Class Restricted Upgrades are those whose
+    text says "This Upgrade may only be purchased for a Prometheus Class ship": Ablative Hull Armor (T047, 7 SP) and
+    Multi-Vector Assault Mode (W030, 8 SP) cost 5 and 6 beside Federation Prototype (Con001), 7 and 8 without it;
+    Quantum Torpedoes (W202) stays 6. Federation Prototype fits "a [unique] ship whose name (ignoring registry
+    number) listed after 'U.S.S.' is the same as the ship class": the Prometheus, not a Federation Starship."""
+    report, cards = priced(utopia, one_ship("S362", "Cap049", "Con001", "T047", "W030", "W202"))
+    assert (cards["T047"].cost, cards["W030"].cost, cards["W202"].cost) == (7 - 2, 8 - 2, 6)
+    assert not [v for v in report.violations if v.ship == 0 and v.code != "SHIP_OVER_LIMIT"]
+    assert not [u for u in report.unapplied if u.card == "S362"]
+    cards = priced(utopia, one_ship("S362", "Cap049", "T047", "W030"))[1]
+    assert (cards["T047"].cost, cards["W030"].cost) == (7, 8)
+    generic = priced(utopia, one_ship("S273", "Cap049", "Con001"))[0]
+    assert [v.card for v in generic.violations if v.code == "CARD_RESTRICTION"] == ["Con001"]
+
+
 def test_iden_costs_1_sp_less_for_each_independent_question_upgrade(utopia):
     """Iden (Cap037): "This card costs -1 SP for each Independent Faction [?] Upgrade equipped to this ship" (the
     [?] Upgrades, Utopia's question type): two of them, Photonic Field Generator Q033 and Kejal Q032, take 2 SP off
@@ -131,7 +193,9 @@ def test_covert_mission_costs_1_sp_more_under_a_captain_with_no_talent_icon(utop
 SHIPS = ("S051", "S120", "S273", "S257", "S333", "S348", "S360")  # Sakharov; Dominion, …, Klingon, Romulan ships
 CAPTAINS = ("Cap507", "Cap717", "Cap721", "Cap656", "Cap049", None)  # Tuvok, Weyoun, Gul Dukat, Duras, a plain one
 ADMIRALS = (None, None, "A027")  # Gowron: one more [talent] icon
-SPECIALS = ("E161", "C235", "R010b", "R010f")  # Thalen's [weapon], Nijil's Romulan [tech]; the Fleet Captain's
+# Thalen's [weapon], Nijil's Romulan [tech]; B'Elanna Torres's [borg], Balance of Terror's [weapon] and [crew]; the
+# Fleet Captain's
+SPECIALS = ("E161", "C235", "C357", "W027", "C035", "R010b", "R010f")
 
 
 def _pool(catalog, kind, count):
@@ -151,6 +215,7 @@ def pool(utopia):
     found["weapon"] += ["W135"]  # a Xindi [weapon] for Thalen's
     found["talent"] += ["E096", "E121"]  # Klingon talents of 2 and 5 SP for Duras
     found["tech"] += ["T291", "T005"]  # Romulan [tech] of 2 and 5 SP for Nijil
+    found["borg"] = ["B019", "B021"]  # [borg] of 1 and 3 SP for B'Elanna's slot
     return [card for cards in found.values() for card in cards]
 
 
@@ -164,20 +229,25 @@ def brute_force(catalog, fleet):
     has_bonus = any(f.card.upgrade_type == "fleet-captain" for f in ship.attached)
     choices = (False, True) if has_bonus and ship.captain and ship.captain.card.talent_slots else (False,)
     best = None
+    printed = len(ship.ship.card.slots)
     for choice in choices:
         bar = slot_bar(ship, free_talent=choice)
         seatings = set()
         for slots in permutations(range(len(bar)), len(cards)):
             if not all(_may_sit(ship, bar[s], c) for c, s in zip(cards, slots, strict=True)):
                 continue
+            unused = sum(1 for s in range(printed) if s not in slots)
             seated = []
             for card, s in zip(cards, slots, strict=True):
                 slot, entry = bar[s], ship.placed[offset + card]
                 if slot.exact and reaches(slot.exact[0], None, entry, ship, priced=True):
                     seated.append(SeatReduction(offset + card, slot.source.card, slot.exact[1], exact=True))
                 if slot.reduce and reaches(slot.reduce[0], None, entry, ship, priced=True):
-                    floor = slot.reduce[0].floor
-                    seated.append(SeatReduction(offset + card, slot.source.card, slot.reduce[1], floor=floor))
+                    reach, amount = slot.reduce
+                    if reach.per_unused:  # B'Elanna Torres: -1 SP for each unused printed slot
+                        seated.append(SeatReduction(offset + card, slot.source.card, amount * unused, cited=amount))
+                    else:
+                        seated.append(SeatReduction(offset + card, slot.source.card, amount, floor=reach.floor))
             frees = [c for c, s in zip(cards, slots, strict=True) if choice and bar[s].own_talent]
             for free in frees or [None]:
                 extra = () if free is None else (SeatReduction(offset + free, _fleet_captain(ship), None),)
@@ -190,11 +260,12 @@ def brute_force(catalog, fleet):
 
 def _may_sit(ship, slot, card):
     """The card's type fits the slot, and a slot for one kind of card only ("… and must be a Romulan [tech]
-    Upgrade", Nijil C235) takes no other."""
+    Upgrade", Nijil C235; Balance of Terror's "of the same faction as the ship and … 5 or less") takes no other."""
     if ship.attached[card].slot_type not in slot.types:
         return False
     entry = ship.placed[len(ship.placed) - len(ship.attached) + card]
-    return not (slot.reduce and slot.reduce[0].only and not reaches(slot.reduce[0], None, entry, ship))
+    rules = [rule for rule in (slot.reduce, slot.exact) if rule and rule[0].only]
+    return all(reaches(rule[0], None, entry, ship, priced=True) for rule in rules)
 
 
 def _fleet_captain(ship):
