@@ -15,6 +15,7 @@ from ..errors import TournamentError
 from ..games import event_game
 from ..models import EventStatus, Match, MatchSide, MatchStatus, Outcome, ResultChange, ResultReport, Stage
 from .final_standings import final_standings_store
+from .snapshots import event_snapshot_on_commit
 
 AFTER_FINISH = "corrected after finish"  # the history's action for a correction of a finished event
 
@@ -47,6 +48,8 @@ def result_report(*, match: Match, by, result) -> Match:
     record_change(match, sides, by=by, action=action, before=before)
     if action == AFTER_FINISH:
         final_standings_store(events=[match.round.event])
+    if action == "confirmed":
+        event_snapshot_on_commit(match.round.event)
     return match
 
 
@@ -87,6 +90,7 @@ def result_enter(*, match: Match, by, result) -> Match:
     record_change(match, sides, by=by, action=action, before=before)
     if action == AFTER_FINISH:
         final_standings_store(events=[match.round.event])
+    event_snapshot_on_commit(match.round.event)
     return match
 
 
