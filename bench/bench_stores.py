@@ -6,7 +6,7 @@ The site runs as the README's hosted shape: two gunicorn servers (``gunicorn.con
 each process warmed up before its first request; 2 processes each) with the production settings,
 one fresh PostgreSQL database (migrated, the Utopia cards imported, static files collected), Redis
 as the shared cache (``$BENCH_REDIS_URL``, default database 6 on 127.0.0.1) and ``manage.py
-run_worker`` (at its lower CPU priority). Each store has its own organizer and a running event with
+run_worker`` (at the servers' CPU priority). Each store has its own organizer and a running event with
 round 1 paired (8 tables); a 257th store, a convention hall, holds the 256-player event with
 submitted fleets.
 
