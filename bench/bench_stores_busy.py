@@ -11,19 +11,23 @@ import contextlib
 import os
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 
 from bench.bench_stores import saturday
 from bench.framework import Result
 
-SPIN = "import os\nos.sched_setaffinity(0, {core})\nwhile True:\n    pass\n"
+SPIN = "import os, sys\nos.sched_setaffinity(0, {int(sys.argv[1])})\nwhile True:\n    pass\n"
 
 
 @contextlib.contextmanager
 def busy_neighbour() -> Iterator[None]:
     """A process at the servers' own priority that keeps the machine's last core busy until the block ends."""
     core = max(os.sched_getaffinity(0))
-    spinner = subprocess.Popen([sys.executable, "-c", SPIN.format(core=core)])
+    spinner = subprocess.Popen([sys.executable, "-c", SPIN, str(core)])
+    time.sleep(1)
+    if spinner.poll() is not None:
+        raise RuntimeError(f"the busy neighbour stopped at once (exit status {spinner.returncode})")
     try:
         yield
     finally:
