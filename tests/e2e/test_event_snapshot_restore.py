@@ -10,14 +10,12 @@ from playwright.sync_api import expect
 from games.attack_wing.results import MatchResult
 from tests.accounts.factories import OrganizerFactory, PlayerFactory
 from tests.e2e.conftest import data_migrations, log_in
-from tests.tournaments.factories import EventFactory, fleet_for, legal_fleet_content, small_catalog
+from tests.security.world import enter_with_fleet
+from tests.tournaments.factories import EventFactory, small_catalog
 from tournaments.models import Event, MatchStatus
 from tournaments.selectors import event_standings
 from tournaments.services import (
     event_start,
-    registration_add,
-    registration_check_in,
-    registration_submit_fleet,
     result_confirm,
     result_enter,
     result_report,
@@ -42,10 +40,7 @@ def test_a_snapshot_imported_carries_the_round_on_in_the_browser(page, settings,
     event = EventFactory(organizer=organizer, name="The Bajoran Open")
     catalog = small_catalog()
     for n in range(4):
-        player = PlayerFactory(username=f"bajoran_{n}")
-        registration = registration_add(event=event, player=player)
-        registration_submit_fleet(registration=registration, fleet=fleet_for(player, legal_fleet_content(catalog)))
-        registration_check_in(registration=registration)
+        enter_with_fleet(event, PlayerFactory(username=f"bajoran_{n}"), catalog)
     event_start(event=event)
 
     log_in(page, organizer)
