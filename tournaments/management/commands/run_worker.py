@@ -13,7 +13,8 @@ The worker runs at the application servers' CPU priority unless told otherwise (
 default :data:`NICENESS`): its jobs are ones people wait for (a sign-up link, the all-sheets PDF the
 organizer follows on the fleets page, promised within 15 s), and it is one process, so it takes at
 most one core while the servers keep the others. Lowered to niceness 10 it got what everything else
-left: on a Saturday's load with one other busy process on the machine, the PDF was ready after 45 s
+left: on a Saturday's load with one other busy process on the machine, the PDF was ready after 45 s,
+and beside a busy neighbour on a loaded machine after 134 s against 27 s at the servers' priority
 (BENCHMARKS.md). A site whose worker shares its machine with more important work lowers it with
 ``--niceness``.
 """
