@@ -6,7 +6,7 @@ The site runs as the README's hosted shape: two gunicorn servers (``gunicorn.con
 each process warmed up before its first request; 2 processes each) with the production settings,
 one fresh PostgreSQL database (migrated, the Utopia cards imported, static files collected), Redis
 as the shared cache (``$BENCH_REDIS_URL``, default database 6 on 127.0.0.1) and ``manage.py
-run_worker`` (at its lower CPU priority). Each store has its own organizer and a running event with
+run_worker`` (at the servers' CPU priority). Each store has its own organizer and a running event with
 round 1 paired (8 tables); a 257th store, a convention hall, holds the 256-player event with
 submitted fleets.
 
@@ -31,6 +31,7 @@ request answered at once (< 1 s) and the PDF ready within 15 s.
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import json
 import os
@@ -78,6 +79,12 @@ REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/6")
 
 
 def run() -> list[Result]:
+    return saturday()
+
+
+def saturday(*, label: str = "Stores", neighbour=contextlib.nullcontext, worker_options: tuple = ()) -> list[Result]:
+    """The day, with ``neighbour`` (a context manager) running beside the measured two minutes, the
+    worker started with ``worker_options``, each row's name starting with ``label``."""
     cards = utopia_file()
     if cards is None or not postgres_reachable() or not redis_reachable():
         print("bench_stores: needs the Utopia file (CARD_DATA), PostgreSQL and Redis (BENCH_REDIS_URL)")
@@ -97,13 +104,14 @@ def run() -> list[Result]:
         with (
             gunicorn(environment, workers=WORKERS, log=logs[0]) as a,
             gunicorn(environment, workers=WORKERS, log=logs[1]) as b,
-            worker(environment, folder / "worker.log"),
+            worker(environment, folder / "worker.log", worker_options),
+            neighbour(),
         ):
             day = drive((a, b), plan, password)
         events = [entry["event"] for entry in plan["events"]]
         stored = shell_json(environment, f"confirmed_results(events={events!r})")
         server_errors = sum(log.read_text().count("Traceback") for log in [*logs, folder / "worker.log"])
-    return results(day, sum(stored.values()), server_errors, busy)
+    return results(day, sum(stored.values()), server_errors, busy, label)
 
 
 def redis_reachable() -> bool:
@@ -116,11 +124,11 @@ def redis_reachable() -> bool:
 class worker:
     """``manage.py run_worker`` for the run, stopped afterwards."""
 
-    def __init__(self, environment: dict, log):
-        self.environment, self.log = environment, log
+    def __init__(self, environment: dict, log, options: tuple = ()):
+        self.environment, self.log, self.options = environment, log, options
 
     def __enter__(self):
-        command = [sys.executable, "manage.py", "run_worker", "--interval", "0.2", "--no-startup-delay"]
+        command = [sys.executable, "manage.py", "run_worker", "--interval", "0.2", "--no-startup-delay", *self.options]
         self.process = subprocess.Popen(
             command, cwd=ROOT, env=self.environment, stdout=self.log.open("w"), stderr=subprocess.STDOUT
         )
@@ -243,7 +251,7 @@ def fetch_pdf(browser: Browser, path: str) -> bool:
     return ok
 
 
-def results(day: dict, confirmed: int, server_errors: int, busy: float) -> list[Result]:
+def results(day: dict, confirmed: int, server_errors: int, busy: float, label: str) -> list[Result]:
     window = day["window"]
     polls = [hit.seconds * 1000 for hit in window if hit.kind == POLL]
     failed = [hit for hit in day["opened"] + window if not hit.ok]
@@ -259,7 +267,7 @@ def results(day: dict, confirmed: int, server_errors: int, busy: float) -> list[
     )
     return [
         within(
-            f"Stores: p95 of {PHONES} phones polling {STORES} stores' live pages through two servers",
+            f"{label}: p95 of {PHONES} phones polling {STORES} stores' live pages through two servers",
             [p95],
             LATENCY_MS,
             "ms",
@@ -267,7 +275,7 @@ def results(day: dict, confirmed: int, server_errors: int, busy: float) -> list[
             f"({len(polls) / WINDOW_SECONDS:.0f}/s); desk posts p95 {percentile(posts, 95):.0f} ms; {setting}",
         ),
         Result(
-            "Stores: failed requests (log-ins, pages, polls, desks, the PDF)",
+            f"{label}: failed requests (log-ins, pages, polls, desks, the PDF)",
             "0",
             (float(len(failed)),),
             "requests",
@@ -275,7 +283,7 @@ def results(day: dict, confirmed: int, server_errors: int, busy: float) -> list[
             "; ".join(reasons) or "none",
         ),
         Result(
-            f"Stores: results entered at {STORES} desks and confirmed in the database",
+            f"{label}: results entered at {STORES} desks and confirmed in the database",
             "all",
             (float(confirmed),),
             "results",
@@ -284,14 +292,14 @@ def results(day: dict, confirmed: int, server_errors: int, busy: float) -> list[
             f"{STORES * PLAYERS // 2} tables in all",
         ),
         within(
-            f"Stores: the all-sheets PDF of a {BIG_EVENT}-player event, asked during the load, answers in",
+            f"{label}: the all-sheets PDF of a {BIG_EVENT}-player event, asked during the load, answers in",
             [pdf["answered"] * 1000],
             PDF_ANSWER_MS,
             "ms",
             "the request queues the job for the worker and answers",
         ),
         Result(
-            "Stores: ... and is ready (made by the worker) after",
+            f"{label}: ... and is ready (made by the worker) after",
             f"< {PDF_READY_S:.0f} s",
             (pdf["ready"],),
             "s",

@@ -7,7 +7,9 @@ it each process keeps its own), ``STAW_UTOPIA_URL`` and ``STAW_SPACEDOCK_URL`` (
 ``update_cards`` fetches the newest card databases; the public repositories by default),
 ``MUSTER_PAPER_SIZE`` (``A4``, the default, or ``Letter``: the paper of printouts outside an event
 and of a new event), ``TASKS_BACKEND`` (``immediate``, the default: background jobs run in the request
-once its transaction commits; ``database``: they wait in the database for ``manage.py run_worker``).
+once its transaction commits; ``database``: they wait in the database for ``manage.py run_worker``),
+``EVENT_SNAPSHOTS`` (a folder: every event's export is written there after each result and pairing,
+:mod:`tournaments.services.snapshots`; unset: none are written, except by the development settings).
 """
 
 import os
@@ -140,6 +142,9 @@ TASKS_BACKEND = os.environ.get("TASKS_BACKEND", "immediate")
 if TASKS_BACKEND not in TASK_BACKENDS:
     raise ImproperlyConfigured(f"TASKS_BACKEND must be one of {', '.join(TASK_BACKENDS)}, not {TASKS_BACKEND!r}.")
 TASKS = {"default": {"BACKEND": TASK_BACKENDS[TASKS_BACKEND]}}
+
+# The folder of the events' snapshots (tournaments.services.snapshots); None: no snapshots.
+EVENT_SNAPSHOTS = os.environ.get("EVENT_SNAPSHOTS") or None
 
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",

@@ -1,4 +1,5 @@
-"""Development: debug on unless told otherwise, a generated secret, e-mail to the console."""
+"""Development: debug on unless told otherwise, a generated secret, e-mail to the console, and the
+events' snapshots in ``snapshots/`` beside the database (``EVENT_SNAPSHOTS=`` turns them off)."""
 
 import os
 
@@ -19,3 +20,5 @@ def _local_secret_key() -> str:
 SECRET_KEY = os.environ.get("SECRET_KEY") or _local_secret_key()
 DEBUG = env_bool("DEBUG", True)
 EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+# `make run` is the laptop at the event: every result and pairing is kept on disk (README, "If the laptop dies").
+EVENT_SNAPSHOTS = os.environ.get("EVENT_SNAPSHOTS", str(BASE_DIR / "snapshots")) or None

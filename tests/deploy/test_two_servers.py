@@ -312,9 +312,9 @@ def test_the_public_api_rate_limit_counts_requests_on_both_servers(site):
     assert 429 not in statuses[:30] and statuses[30] == 429, statuses
 
 
-def test_the_worker_runs_at_a_lower_cpu_priority_than_the_servers(site):
-    """The servers keep the priority they were started with (this process's); the worker lowers its own."""
+def test_the_worker_runs_at_the_servers_cpu_priority(site):
+    """The servers keep the priority they were started with (this process's), and so does the worker:
+    the PDF an organizer waits for does not wait behind everything else on the machine."""
     started_with = os.getpriority(os.PRIO_PROCESS, 0)
     worker = site["worker"].process.pid
-    wait_for("the worker to lower its priority", lambda: os.getpriority(os.PRIO_PROCESS, worker) != started_with)
-    assert os.getpriority(os.PRIO_PROCESS, worker) == max(NICENESS, started_with) > started_with
+    assert os.getpriority(os.PRIO_PROCESS, worker) == max(NICENESS, started_with) == started_with

@@ -14,6 +14,7 @@ from ..models import Event, EventStatus, Match, MatchStatus, StaffAction, StaffC
 from .event_rules import check_event
 from .final_standings import final_standings_store
 from .locking import lock_event, lock_submitted_fleet
+from .snapshots import event_snapshot_on_commit
 
 # Settings that decide how the event is played; they freeze once it starts (and so do the game's
 # own that its ``frozen_settings`` name).
@@ -175,4 +176,5 @@ def event_finish(*, event: Event) -> Event:
     event.status = EventStatus.FINISHED
     event.save(update_fields=["status"])
     final_standings_store(events=[event])
+    event_snapshot_on_commit(event)
     return event

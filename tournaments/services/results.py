@@ -16,6 +16,7 @@ from ..games import event_game
 from ..models import EventStatus, Match, MatchSide, MatchStatus, Outcome, ResultChange, ResultReport, Stage
 from ..zones import event_moment
 from .final_standings import final_standings_store
+from .snapshots import event_snapshot_on_commit
 
 AFTER_FINISH = "corrected after finish"  # the history's action for a correction of a finished event
 
@@ -48,6 +49,8 @@ def result_report(*, match: Match, by, result) -> Match:
     record_change(match, sides, by=by, action=action, before=before)
     if action == AFTER_FINISH:
         final_standings_store(events=[match.round.event])
+    if action == "confirmed":
+        event_snapshot_on_commit(match.round.event)
     return match
 
 
@@ -95,6 +98,7 @@ def result_enter(*, match: Match, by, result, opened_at: int | None = None) -> M
     record_change(match, sides, by=by, action=action, before=before)
     if action == AFTER_FINISH:
         final_standings_store(events=[match.round.event])
+    event_snapshot_on_commit(match.round.event)
     return match
 
 

@@ -28,6 +28,7 @@ from ..models import (
 )
 from .locking import lock_event
 from .results import record_change, snapshot
+from .snapshots import event_snapshot_on_commit
 
 # Single elimination seeds by table: the best seed meets the worst, and the bracket
 # keeps the top two seeds apart until the final.
@@ -50,6 +51,7 @@ def round_pair_next(*, event: Event, by) -> Round:
     stage = next_stage(event, rounds)
     round_ = Round.objects.create(event=event, number=len(rounds) + 1, stage=stage, paired_by=by)
     pair_into(round_, event, previous=rounds[-1] if rounds else None)
+    event_snapshot_on_commit(event)
     return round_
 
 
@@ -71,6 +73,7 @@ def round_repair(*, round_: Round, by) -> Round:
     round_.paired_by = by
     round_.save(update_fields=["pairing_attempt", "paired_by", "paired_at"])
     pair_into(round_, event, previous=rounds[-2] if len(rounds) > 1 else None)
+    event_snapshot_on_commit(event)
     return round_
 
 
@@ -140,6 +143,7 @@ def round_swap_players(
         side.pk = None
         side.registration = registration
     MatchSide.objects.bulk_create([side_a, side_b])
+    event_snapshot_on_commit(event)
     return round_
 
 
@@ -277,4 +281,5 @@ def round_reopen(*, round_: Round, by) -> Round:
     if event.status == EventStatus.FINISHED:
         event.status = EventStatus.RUNNING
         event.save(update_fields=["status"])
+    event_snapshot_on_commit(event)
     return round_

@@ -9,10 +9,14 @@ job marked running for ever, and one stopped twice in a row marks its job failed
 Each worker of a pool needs its own stable id (the default is the machine's name), so a worker
 never takes back a job another one is still running. Jobs must therefore be safe to run twice.
 
-The worker runs at a lower CPU priority than the application servers (``--niceness``, default
-:data:`NICENESS`): a job such as a 256-sheet PDF is a few seconds of solid computing, and on a
-machine it shares with the servers it would otherwise take a core from the requests while people
-wait on them. It gets what the servers leave, which on a site sized for its load is plenty.
+The worker runs at the application servers' CPU priority unless told otherwise (``--niceness``,
+default :data:`NICENESS`): its jobs are ones people wait for (a sign-up link, the all-sheets PDF the
+organizer follows on the fleets page, promised within 15 s), and it is one process, so it takes at
+most one core while the servers keep the others. Lowered to niceness 10 it got what everything else
+left: on a Saturday's load with one other busy process on the machine, the PDF was ready after 45 s,
+and beside a busy neighbour on a loaded machine after 134 s against 27 s at the servers' priority
+(BENCHMARKS.md). A site whose worker shares its machine with more important work lowers it with
+``--niceness``.
 """
 
 from __future__ import annotations
@@ -27,7 +31,7 @@ from django_tasks_db.management.commands.db_worker import Command as DatabaseWor
 from django_tasks_db.models import DBTaskResult
 
 STOPPED = ("builtins.SystemExit", "builtins.KeyboardInterrupt")
-NICENESS = 10  # Unix niceness: 0 is the servers' own, 19 the lowest priority
+NICENESS = 0  # Unix niceness: 0 is the servers' own, 19 the lowest priority
 
 
 def lower_priority(niceness: int) -> None:
@@ -62,7 +66,7 @@ class Command(DatabaseWorker):
             default=NICENESS,
             choices=range(20),
             metavar="0-19",
-            help=f"CPU priority below the application servers' (Unix niceness, default {NICENESS}).",
+            help=f"CPU priority as Unix niceness: 0, the application servers', to 19, the lowest (default {NICENESS}).",
         )
         parser.set_defaults(worker_id=socket.gethostname()[:64] or "muster-worker", reload=False)
 
