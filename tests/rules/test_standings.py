@@ -288,3 +288,71 @@ def test_the_bye_reasons_follow_the_event_tie_breaker_order():
     bye_player = pair_round(records, seed=1).bye
     assert bye_player == "low-battle"
     assert bye_reasons(entrants, [*results, bye(1, "z")], bye_player, config=battle_first)[-1] == "battle_points"
+
+
+def test_head_to_head_counts_a_win_of_either_player_of_the_result_whatever_the_entrant_order():
+    """A win as ``player_a`` counts as much as one as ``player_b``: a beat b as player A, both end on 3 points,
+    and a goes first whether the entrant list names a or b first (c beats a in round 2, b beats d)."""
+    only_points = ScoringConfig(tiebreakers=("match_points", "head_to_head"))
+    results = [game(1, "a", "b", A), game(1, "c", "d"), game(2, "c", "a"), game(2, "b", "d")]
+    for order in ("abcd", "bacd", "dcba"):
+        rows = standings([Entrant(p) for p in order], results, seed=2, config=only_points)
+        assert [(row.player_id, row.match_points, row.separated_by) for row in rows] == [
+            ("c", 6, None),
+            ("a", 3, "match_points"),
+            ("b", 3, "head_to_head"),
+            ("d", 0, "match_points"),
+        ]
+    as_player_b = [game(1, "b", "a", B), game(1, "c", "d"), game(2, "c", "a"), game(2, "b", "d")]
+    rows = standings([Entrant(p) for p in "bacd"], as_player_b, seed=2, config=only_points)
+    assert [(row.player_id, row.separated_by) for row in rows][1:3] == [("a", "match_points"), ("b", "head_to_head")]
+
+
+@pytest.mark.parametrize(
+    "between",
+    [
+        [game(1, "a", "b", TIE)],  # their one game a tie: neither won it
+        [game(1, "a", "b", DOUBLE_LOSS)],  # both lost it: neither won it
+        [game(1, "a", "b", A), game(2, "a", "b", B)],  # a win each
+    ],
+)
+def test_head_to_head_leaves_two_players_to_the_draw_when_neither_won_more_of_their_games(between):
+    """Two players level on points who drew, both lost, or won one each against the other: head to head has
+    nothing to say, the seeded draw places them (and tells so)."""
+    only_points = ScoringConfig(tiebreakers=("match_points", "head_to_head"))
+    entrants = [Entrant("a"), Entrant("b")]
+    orders = set()
+    for seed in range(12):
+        rows = standings(entrants, between, seed=seed, config=only_points)
+        assert rows[0].match_points == rows[1].match_points
+        assert [row.separated_by for row in rows] == [None, "random"]
+        orders.add(tuple(row.player_id for row in rows))
+    assert orders == {("a", "b"), ("b", "a")}
+
+
+def test_battle_points_add_up_over_games_and_the_configured_bye():
+    """Battle points (2014 FAQ ruling 31) are summed over every game; a bye scores ``bye_battle_points``,
+    which is 0 unless the event sets it. a: 4 + 2, b: 7 + 5 (bye), c: 1 + 0, d: 0 (bye only)."""
+    results = [
+        game(1, "a", "b", A, battle=(4, 7)),
+        bye(1, "c"),
+        game(2, "a", "c", B, battle=(2, 1)),
+        bye(2, "b"),
+        bye(3, "d"),
+    ]
+    entrants = [Entrant(p) for p in "abcd"]
+    default = rows_by_id(standings(entrants, results, seed=1))
+    assert {p: default[p].battle_points for p in "abcd"} == {"a": 6, "b": 7, "c": 1, "d": 0}
+    configured = rows_by_id(standings(entrants, results, seed=1, config=ScoringConfig(bye_battle_points=5)))
+    assert {p: configured[p].battle_points for p in "abcd"} == {"a": 6, "b": 12, "c": 6, "d": 5}
+
+
+def test_a_player_without_games_has_a_strength_of_schedule_of_zero():
+    """Strength of schedule averages the opponents of games played: with none (a bye only, or no result at
+    all) there is nothing to average and it is 0, not an error; the bye adds no opponent either."""
+    results = [game(1, "a", "b", A), bye(1, "c")]
+    rows = rows_by_id(standings([Entrant(p) for p in "abcd"], results, seed=1))
+    assert (rows["c"].strength_of_schedule, rows["d"].strength_of_schedule) == (Fraction(0), Fraction(0))
+    assert rows["c"].strength_of_schedule_percent == 0.0
+    # a's only opponent, b, earned 0 of 3: a's schedule is 0; b's opponent a earned 3 of 3: 1
+    assert (rows["a"].strength_of_schedule, rows["b"].strength_of_schedule) == (Fraction(0), Fraction(1))
