@@ -10,7 +10,7 @@ PORT ?= 8000
 # Two workers by default (the suite's browser tests spend most of their time waiting).
 TEST_ARGS ?= -n 2
 
-.PHONY: run test lint bench setup demo fuzz worker
+.PHONY: run test lint bench setup demo fuzz worker mutants
 
 $(STAMP): requirements.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -48,3 +48,10 @@ fuzz: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m bench
+
+# Mutation testing, weekly and not part of `make test`: each module of [tool.mutants] (pyproject.toml) against
+# its own tests, its survivors listed (tests/mutants/run.py); MUTANTS=pairing runs one module. Hours, not minutes.
+MUTANTS ?=
+MUTANT_CHILDREN ?= 2
+mutants: $(STAMP)
+	$(BIN)/python tests/mutants/run.py $(MUTANTS) --max-children $(MUTANT_CHILDREN)
