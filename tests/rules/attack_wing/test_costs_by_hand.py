@@ -186,3 +186,20 @@ def test_k_temoc_allows_only_klingon_talents_on_his_ship(utopia):
     report = check(utopia, ship(KLINGON_SHIP, "Cap504", "E206"), *FILLER)
     assert restricted(report, "E206")
     assert not restricted(check(utopia, ship(KLINGON_SHIP, "Cap504", "E220"), *FILLER), "E220")
+
+
+# -- a reduction capped by cost counts the card's extra cost ------------------------------------------------
+
+
+def test_sakonna_reaches_a_weapon_by_the_cost_it_has_on_this_ship(utopia):
+    """C134 Sakonna: "All of your [weapon] Upgrades with a cost of 5 or less cost -2 SP." Energy Dissipator
+    (W111, Dominion, 5 SP, "+5 SP for any non-Breen ship") costs 5 on Gor Portas (S189, Breen Battle Cruiser,
+    Dominion), so Sakonna reaches it: 5 - 2 = 3 (Sakonna, Independent, pays her own penalty: 2 + 1). On a
+    Federation ship it costs 5 + 5 = 10, more than 5: no reduction, 5 + 1 (penalty) + 5 = 11 (as Space Dock's
+    test squad "sakonna" prices it)."""
+    breen = check(utopia, ship("S189", "Cap053", "C134", "W111"), *FILLER)
+    assert [card(breen, i).cost for i in ("C134", "W111")] == [3, 3]
+    federation = check(utopia, ship(FEDERATION_SHIP, "Cap049", "C134", "W111"), *FILLER)
+    dissipator = card(federation, "W111")
+    assert (dissipator.penalty, dissipator.cost) == (1, 11)
+    assert REDUCTION not in [a.kind for a in dissipator.adjustments]
