@@ -8,6 +8,7 @@ then the win/loss record, then Fleet Points.
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import replace
 from fractions import Fraction
 
@@ -227,24 +228,28 @@ def test_the_next_round_is_paired_from_the_same_results():
 @pytest.mark.parametrize(
     ("results", "message"),
     [
-        ([game(1, "a", "zed")], "not an entrant"),
-        ([game(1, "a", "b"), bye(1, "a")], "more than one result"),
-        ([game(1, "a", "a")], "cannot play themselves"),
-        ([MatchResult(1, "a", None, A, fleet_points_a=60)], "bye's points"),
-        ([game(1, "a", "b", "forfeit")], "not a valid Outcome"),
+        ([game(1, "a", "zed")], "round 1: 'zed' is not an entrant"),
+        ([game(1, "a", "b"), bye(1, "a")], "round 1: 'a' has more than one result"),
+        ([game(1, "a", "a")], "round 1: 'a' cannot play themselves"),
+        (
+            [MatchResult(1, "a", None, A, fleet_points_a=60)],
+            "round 1: a bye's points come from the scoring rules, not the result",
+        ),
+        ([game(1, "a", "b", "forfeit")], "'forfeit' is not a valid Outcome"),
     ],
 )
 def test_inconsistent_results_are_refused(results, message):
-    with pytest.raises(ValueError, match=message):
+    """Each refusal says exactly what is wrong, in full."""
+    with pytest.raises(ValueError, match=f"^{re.escape(message)}$"):
         standings([Entrant("a"), Entrant("b")], results, seed=1)
 
 
 def test_bad_configurations_are_refused():
-    with pytest.raises(ValueError, match="unknown tie-breaker"):
+    with pytest.raises(ValueError, match=re.escape("unknown tie-breaker(s): coin_toss")):
         ScoringConfig(tiebreakers=("match_points", "coin_toss"))
-    with pytest.raises(ValueError, match="bye_counts_as"):
+    with pytest.raises(ValueError, match="^bye_counts_as must be one of win, tie, loss$"):
         ScoringConfig(bye_counts_as="draw")
-    with pytest.raises(ValueError, match="only once"):
+    with pytest.raises(ValueError, match="^each entrant may appear only once$"):
         standings([Entrant("a"), Entrant("a")], [], seed=1)
 
 
@@ -356,3 +361,14 @@ def test_a_player_without_games_has_a_strength_of_schedule_of_zero():
     assert rows["c"].strength_of_schedule_percent == 0.0
     # a's only opponent, b, earned 0 of 3: a's schedule is 0; b's opponent a earned 3 of 3: 1
     assert (rows["a"].strength_of_schedule, rows["b"].strength_of_schedule) == (Fraction(0), Fraction(1))
+
+
+def test_pairing_records_number_places_from_1_as_the_standings_do():
+    """The leader's place is 1, as on the standings table, and players only the draw separates share the rank
+    of the first of them. By hand: w (3 points, 100 fleet points) 1; y and z (3 points, 0 fleet points, both
+    opponents on 0 of 3) share 2; x (0 points, 90 fleet points) 4; l1 and l2 (opponents on 3 of 3) share 5;
+    d, who has not played (schedule 0), 7."""
+    results = [game(1, "w", "x", fleet=(100, 90)), game(1, "l1", "y", B), game(1, "l2", "z", B)]
+    entrants = [Entrant(p) for p in ("w", "x", "y", "z", "l1", "l2", "d")]
+    place = {record.id: record.place for record in pairing_records(entrants, results)}
+    assert place == {"w": 1, "y": 2, "z": 2, "x": 4, "l1": 5, "l2": 5, "d": 7}
