@@ -245,8 +245,8 @@ def test_inconsistent_results_are_refused(results, message):
 
 
 def test_bad_configurations_are_refused():
-    with pytest.raises(ValueError, match=re.escape("unknown tie-breaker(s): coin_toss")):
-        ScoringConfig(tiebreakers=("match_points", "coin_toss"))
+    with pytest.raises(ValueError, match=re.escape("unknown tie-breaker(s): coin_toss, dice")):
+        ScoringConfig(tiebreakers=("match_points", "coin_toss", "dice"))
     with pytest.raises(ValueError, match="^bye_counts_as must be one of win, tie, loss$"):
         ScoringConfig(bye_counts_as="draw")
     with pytest.raises(ValueError, match="^each entrant may appear only once$"):
@@ -372,3 +372,58 @@ def test_pairing_records_number_places_from_1_as_the_standings_do():
     entrants = [Entrant(p) for p in ("w", "x", "y", "z", "l1", "l2", "d")]
     place = {record.id: record.place for record in pairing_records(entrants, results)}
     assert place == {"w": 1, "y": 2, "z": 2, "x": 4, "l1": 5, "l2": 5, "d": 7}
+
+
+@pytest.mark.parametrize(
+    "games",
+    [
+        # a wins as player B, then as player A, then loses as player A
+        [game(1, "b", "a", B), game(2, "a", "b", A), game(3, "a", "b", B)],
+        # a wins as player A, then as player B, then loses as player B
+        [game(1, "a", "b", A), game(2, "b", "a", B), game(3, "b", "a", A)],
+    ],
+)
+def test_head_to_head_counts_every_game_won_against_the_other(games):
+    """Head to head alone: a won two of their three games, b one, so a goes first whatever the seed; each
+    win counts once, on whichever side of the result it was entered."""
+    config = ScoringConfig(tiebreakers=("head_to_head",))
+    for seed in range(6):
+        rows = standings([Entrant("b"), Entrant("a")], games, seed=seed, config=config)
+        assert [(row.player_id, row.separated_by) for row in rows] == [("a", None), ("b", "head_to_head")]
+
+
+def test_a_schedule_is_measured_against_what_the_games_could_earn():
+    """Match-point percentage is points earned over what the games could earn (the win's worth times the
+    games). With a win worth 1: b lost to a, who earned 1 of 1, so b's schedule is 1. With a win worth
+    nothing no game can earn anything: every percentage, so every schedule, is 0."""
+    games = [game(1, "a", "b")]
+    one = rows_by_id(standings([Entrant("a"), Entrant("b")], games, seed=1, config=ScoringConfig(win=1)))
+    assert (one["a"].strength_of_schedule, one["b"].strength_of_schedule) == (Fraction(0), Fraction(1))
+    nothing = rows_by_id(standings([Entrant("a"), Entrant("b")], games, seed=1, config=ScoringConfig(win=0)))
+    assert (nothing["a"].strength_of_schedule, nothing["b"].strength_of_schedule) == (Fraction(0), Fraction(0))
+
+
+def test_the_bye_reason_is_the_first_tie_breaker_between_the_player_and_the_nearest_level_one():
+    """Byes worth 0 points, tie-breakers match points, schedule, fleet points. By hand after two rounds:
+    e 4 points; a 1; b, c, d 0. b's schedule (c 0 of 6, e 4 of 6) is 1/3, c's (b and d, 0 each) and d's 0, so
+    b is 3rd by schedule; d (70 fleet points: a bye's 60 and 10) 4th and c (20) 5th by fleet points. c, of the
+    fewest byes and the lowest score, is below b, the nearest player level with c on both, by the schedule,
+    which comes before fleet points in the event's order: d, between them, has had a bye."""
+    config = ScoringConfig(bye_points=0, tiebreakers=("match_points", "strength_of_schedule", "fleet_points"))
+    results = [
+        bye(1, "d"),
+        game(1, "e", "a", TIE, fleet=(50, 50)),
+        game(1, "c", "b", DOUBLE_LOSS, fleet=(10, 50)),
+        bye(2, "a"),
+        game(2, "c", "d", DOUBLE_LOSS, fleet=(10, 10)),
+        game(2, "e", "b", A, fleet=(50, 10)),
+    ]
+    entrants = [Entrant(p) for p in "abcde"]
+    assert [(r.player_id, r.separated_by) for r in standings(entrants, results, seed=1, config=config)] == [
+        ("e", None),
+        ("a", "match_points"),
+        ("b", "match_points"),
+        ("d", "strength_of_schedule"),
+        ("c", "fleet_points"),
+    ]
+    assert bye_reasons(entrants, results, "c", config=config) == ("fewest_byes", "match_points", "strength_of_schedule")
