@@ -447,20 +447,24 @@ def test_the_objective_of_a_small_field_by_hand():
     """Seven players, one pairing, each tier worked out by hand:
 
     - p1-p2: p2 is in p1's opponents (a rematch), both of club x (a clash), side s against none; (3 - 3/2)² = 9/4;
-    - p3-p4: only p4 names p3 (a one-sided record is still a rematch), no club, no side; (0 - 1/2)² = 1/4;
     - p6-p7: both of side s (a same-side pair), clubs y and z; (1 - 1)² = 0;
+    - p3-p4: only p4 names p3 (a one-sided record is still a rematch), no club, side s against none;
+      (0 - 1/2)² = 1/4;
     - the bye p5: 1 bye before, 1/2 point, place 4 (negated: -4).
+
+    Without the bye: p1-p3 (both side s, no rematch, club x against none), p2-p4 (no side, no club: not a
+    same-side pair nor a clash), p6-p7: 2 same-side pairs, spread 9 + 1 + 0.
     """
     players = [
         PlayerRecord("p1", score=3, opponents=frozenset({"p2"}), group="x", side="s"),
         PlayerRecord("p2", score=1.5, group="x"),
-        PlayerRecord("p3", score=0),
+        PlayerRecord("p3", score=0, side="s"),
         PlayerRecord("p4", score=0.5, opponents=frozenset({"p3"})),
         PlayerRecord("p5", score=0.5, byes=1, place=4),
         PlayerRecord("p6", score=1, group="y", side="s"),
         PlayerRecord("p7", score=1, group="z", side="s"),
     ]
-    chosen = Pairing(pairs=[("p1", "p2"), ("p3", "p4"), ("p6", "p7")], bye="p5", rematches=2)
+    chosen = Pairing(pairs=[("p1", "p2"), ("p6", "p7"), ("p3", "p4")], bye="p5", rematches=2)
     assert pairing_objective(players, chosen) == pairing.PairingObjective(
         rematches=2,
         bye_byes=1,
@@ -471,7 +475,7 @@ def test_the_objective_of_a_small_field_by_hand():
         keep_apart_clashes=1,
     )
     even = Pairing(pairs=[("p1", "p3"), ("p2", "p4"), ("p6", "p7")], bye=None, rematches=0)
-    assert pairing_objective(players[:4] + players[5:], even) == (0, 0, 0, 0, 1, Fraction(9 + 1 + 0), 0)
+    assert pairing_objective(players[:4] + players[5:], even) == (0, 0, 0, 0, 2, Fraction(9 + 1 + 0), 0)
 
 
 def test_the_pairing_reports_its_own_rematches_clashes_and_same_side_pairs():
