@@ -514,3 +514,54 @@ def test_the_proof_repairs_a_starved_candidate_graph_on_a_large_field(players, r
     _assert_valid(field, result)
     assert len(solves) >= 2  # the candidate graph alone was not proved optimal
     assert pairing_objective(field, result) == pairing_objective(field, networkx_pairing(field))
+
+
+def _least_total_cost(field):
+    """The minimum total cost of a perfect matching of ``field`` over every pair, by networkx."""
+    graph = networkx.Graph()
+    for p in range(field.vertices):
+        for q in range(p + 1, field.vertices):
+            graph.add_edge(p, q, weight=-field.cost(p, q))
+    return sum(field.cost(min(pair), max(pair)) for pair in networkx.max_weight_matching(graph, maxcardinality=True))
+
+
+def _total_cost(field, mate):
+    return sum(field.cost(p, mate[p]) for p in range(field.size) if p < mate[p])
+
+
+@pytest.mark.parametrize(("players", "rounds"), [(60, 5), (91, 3)])
+def test_the_proof_is_exact_down_to_the_seeded_tie_break(players, rounds):
+    """The optimum is exact on every tier, the seeded tie-break (tier 6) included: on a starved candidate
+    graph (one partner, bands of 4) the matching's total integer cost equals the minimum-cost perfect matching
+    of the complete graph, by networkx over every pair (the bye as one more vertex when the field is odd)."""
+    field_players = swiss_field(players, rounds, seed=players)
+    with mock.patch.object(pairing, "CANDIDATE_PARTNERS", 1), mock.patch.object(pairing, "BAND_WIDTH", 4):
+        field = pairing._Field(field_players, seed=5)
+        mate = pairing._solve(field)
+    assert _total_cost(field, mate) == _least_total_cost(field)
+
+
+def test_the_proof_is_exact_on_crowded_histories_with_narrow_bands():
+    """Twenty small fields of many rematches and clubs, one candidate partner, bands of 2 to 4 ranks: where
+    the candidate graph misses the best pairs, the proof's bound (``floor_cost``, no more than any pair's cost)
+    must not stop a band's scan before them; the total cost is the complete graph's minimum every time."""
+    rng = random.Random(3)
+    for _ in range(20):
+        count = rng.randint(6, 16)
+        ids = [f"p{i}" for i in range(count)]
+        players = [
+            PlayerRecord(
+                i,
+                score=rng.choice([0, 0, 0, 3]),
+                opponents=frozenset(rng.sample(ids, rng.randint(0, count // 2))) - {i},
+                group=rng.choice([None, "x", "y"]),
+                byes=rng.randint(0, 1),
+            )
+            for i in ids
+        ]
+        seed = rng.randint(0, 1000)
+        width = rng.choice([2, 3, 4])
+        with mock.patch.object(pairing, "CANDIDATE_PARTNERS", 1), mock.patch.object(pairing, "BAND_WIDTH", width):
+            field = pairing._Field(players, seed=seed)
+            mate = pairing._solve(field)
+        assert _total_cost(field, mate) == _least_total_cost(field), (players, seed, width)
