@@ -565,3 +565,14 @@ def test_the_proof_is_exact_on_crowded_histories_with_narrow_bands():
             field = pairing._Field(players, seed=seed)
             mate = pairing._solve(field)
         assert _total_cost(field, mate) == _least_total_cost(field), (players, seed, width)
+
+
+def test_round_one_pairs_neighbours_of_the_seeded_draw():
+    """Tier 6 by hand: with every score equal and no history, the least sum of squared rank distances pairs
+    ranks 0-1, 2-3, … of the seeded draw (the ids sorted, then shuffled by ``random.Random(seed)``), 1 each."""
+    ids = [f"p{i:02d}" for i in range(12)]
+    for seed in (1, 2, 3):
+        drawn = sorted(ids)
+        random.Random(seed).shuffle(drawn)
+        result = pair_round([PlayerRecord(i) for i in ids], seed=seed)
+        assert set(map(frozenset, result.pairs)) == set(map(frozenset, zip(drawn[::2], drawn[1::2], strict=True)))
