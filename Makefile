@@ -11,7 +11,7 @@ PORT ?= 8000
 # Two workers by default (the suite's browser tests spend most of their time waiting).
 TEST_ARGS ?= -n 2
 
-.PHONY: run test lint bench setup demo fuzz worker
+.PHONY: run test lint bench setup demo fuzz worker mutants
 
 # What runs the site (requirements.txt); the tests and checks add requirements-dev.txt.
 $(STAMP): requirements.txt
@@ -55,3 +55,10 @@ fuzz: $(DEV_STAMP)
 
 bench: $(DEV_STAMP)
 	$(BIN)/python -m bench
+
+# Mutation testing, weekly and not part of `make test`: each module of [tool.mutants] (pyproject.toml) against
+# its own tests, its survivors listed (tests/mutants/run.py); MUTANTS=pairing runs one module. Hours, not minutes.
+MUTANTS ?=
+MUTANT_CHILDREN ?= 2
+mutants: $(DEV_STAMP)
+	$(BIN)/python tests/mutants/run.py $(MUTANTS) --max-children $(MUTANT_CHILDREN)

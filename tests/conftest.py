@@ -1,7 +1,8 @@
 """Fixtures every test folder shares: role users, the real card files Muster ships, the browser.
 
 The card databases are the project's own (``fleets/card_data/``), so no test needs anything
-beside the clone. The rule documents stay in ``../shared``: the few tests that quote them skip
+beside the clone; nor do Space Dock's test squads, shipped in ``rules/attack_wing/spacedock_squads/``.
+The rule documents stay in ``../shared``: the few tests that quote them skip
 where it is absent, always with ``DOCUMENTS_ABSENT`` as the reason (CI allows no other skip).
 """
 
@@ -27,6 +28,8 @@ REFERENCE_DIR = SHARED / "reference"
 DOCUMENTS_ABSENT = "the rule documents in ../shared are absent"
 UTOPIA_FILE = bundled("utopia").path  # xz-compressed; every card reader takes it as it is
 SPACEDOCK_FILE = bundled("spacedock").path
+# Space Dock's own test squads, shipped as test data (Apache-2.0, see NOTICE there): every cost test runs in CI
+SPACEDOCK_SQUADS = Path(__file__).resolve().parent / "rules" / "attack_wing" / "spacedock_squads"
 
 
 @pytest.fixture(autouse=True)

@@ -19,12 +19,12 @@ from fleets.sheets import render_fleet_sheet
 from rules.attack_wing import read_catalog
 from rules.attack_wing.crosswalk import crosswalk, printed_differences
 from rules.attack_wing.interchange import InterchangeError
-from tests.conftest import DOCUMENTS_ABSENT, REFERENCE_DIR
+from tests.conftest import DOCUMENTS_ABSENT, REFERENCE_DIR, SPACEDOCK_SQUADS
 from tests.fleets.factories import fleet_catalog, legal_content, saved_fleet
 
 SAMPLES = Path(__file__).resolve().parent.parent / "rules" / "attack_wing" / "interchange" / "samples"
 EDITION = "Utopia cards, commit 5b4d6d1 of 2025-07-26"
-SPACE_DOCK_TESTS = REFERENCE_DIR / "spacedock-tests"
+SPACE_DOCK_TESTS = SPACEDOCK_SQUADS  # shipped with the tests: the cost check runs wherever they do
 
 
 @pytest.fixture(scope="module")
@@ -95,7 +95,6 @@ def test_space_docks_example_squad_keeps_its_flagship_resource_and_tactical_offi
 
 
 @pytest.mark.django_db
-@pytest.mark.skipif(not SPACE_DOCK_TESTS.exists(), reason=DOCUMENTS_ABSENT)
 @pytest.mark.parametrize("file", ["squads_for_test.spacedocksquads", "specials.spacedocksquads"])
 def test_every_space_dock_test_squad_imports_whole_on_the_default_site(default_site, printed_apart, file):
     """Space Dock's 105 test squads: the ones with ships come in with no card dropped. Five hold only a

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from fractions import Fraction
 from itertools import permutations
 from unittest import mock
 
@@ -425,3 +426,153 @@ def test_sides_stay_below_rematches_and_above_scores():
     result = pair_round(ahead + behind, seed=5)
     assert result.same_side_pairs == 0
     assert pairing_objective(ahead + behind, result).same_side_pairs == 0
+
+
+def test_a_rematch_between_same_side_players_costs_a_rematch_too():
+    """Two Americans who met (seed 004: sides meet across only when they must) and a German on 0 points: the
+    only rematch-free pairings give the German a game, so an American sits out; the German, lowest scorer,
+    would have the bye if priority 1 did not come first. By hand: no rematch, the bye on 3 points, one
+    pair 3 against 0 (spread 9), no same-side pair."""
+    a1 = PlayerRecord("a1", score=3, side="american", opponents=frozenset({"a2"}))
+    a2 = PlayerRecord("a2", score=3, side="american", opponents=frozenset({"a1"}))
+    g = PlayerRecord("g", score=0, side="german")
+    for seed in range(6):
+        result = pair_round([a1, a2, g], seed=seed)
+        assert (result.rematches, result.same_side_pairs) == (0, 0)
+        assert result.bye in ("a1", "a2") and result.pairs in ([("a1", "g")], [("a2", "g")])
+        assert pairing_objective([a1, a2, g], result) == (0, 0, Fraction(3), 0, 0, Fraction(9), 0)
+
+
+def test_the_objective_of_a_small_field_by_hand():
+    """Seven players, one pairing, each tier worked out by hand:
+
+    - p1-p2: p2 is in p1's opponents (a rematch), both of club x (a clash), side s against none; (3 - 3/2)² = 9/4;
+    - p6-p7: both of side s (a same-side pair), clubs y and z; (1 - 1)² = 0;
+    - p3-p4: only p4 names p3 (a one-sided record is still a rematch), no club, side s against none;
+      (0 - 1/2)² = 1/4;
+    - the bye p5: 1 bye before, 1/2 point, place 4 (negated: -4).
+
+    Without the bye: p1-p3 (both side s, no rematch, club x against none), p2-p4 (no side, no club: not a
+    same-side pair nor a clash), p6-p7: 2 same-side pairs, spread 9 + 1 + 0.
+    """
+    players = [
+        PlayerRecord("p1", score=3, opponents=frozenset({"p2"}), group="x", side="s"),
+        PlayerRecord("p2", score=1.5, group="x"),
+        PlayerRecord("p3", score=0, side="s"),
+        PlayerRecord("p4", score=0.5, opponents=frozenset({"p3"})),
+        PlayerRecord("p5", score=0.5, byes=1, place=4),
+        PlayerRecord("p6", score=1, group="y", side="s"),
+        PlayerRecord("p7", score=1, group="z", side="s"),
+    ]
+    chosen = Pairing(pairs=[("p1", "p2"), ("p6", "p7"), ("p3", "p4")], bye="p5", rematches=2)
+    assert pairing_objective(players, chosen) == pairing.PairingObjective(
+        rematches=2,
+        bye_byes=1,
+        bye_score=Fraction(1, 2),
+        bye_place=-4,
+        same_side_pairs=1,
+        score_spread=Fraction(5, 2),
+        keep_apart_clashes=1,
+    )
+    even = Pairing(pairs=[("p1", "p3"), ("p2", "p4"), ("p6", "p7")], bye=None, rematches=0)
+    assert pairing_objective(players[:4] + players[5:], even) == (0, 0, 0, 0, 2, Fraction(9 + 1 + 0), 0)
+
+
+def test_the_pairing_reports_its_own_rematches_clashes_and_same_side_pairs():
+    """Both Americans met both Germans, and the Germans share a club. By hand the best pairing is a1-a2
+    (same side, no rematch) and g1-g2 (same side, same club): 0 rematches, 2 same-side pairs, 1 clash."""
+    players = [
+        PlayerRecord("a1", side="am", opponents=frozenset({"g1", "g2"})),
+        PlayerRecord("a2", side="am", opponents=frozenset({"g1", "g2"})),
+        PlayerRecord("g1", side="de", group="club"),
+        PlayerRecord("g2", side="de", group="club"),
+    ]
+    result = pair_round(players, seed=4)
+    assert sorted(tuple(sorted(pair)) for pair in result.pairs) == [("a1", "a2"), ("g1", "g2")]
+    assert (result.rematches, result.same_side_pairs, result.keep_apart_clashes) == (0, 2, 1)
+
+
+@pytest.mark.parametrize(("players", "rounds"), [(60, 5), (121, 6), (200, 4)])
+def test_the_proof_repairs_a_starved_candidate_graph_on_a_large_field(players, rounds):
+    """One candidate partner per player and bands of 4 ranks: the first matching is far from optimal, and
+    the proof (the pair bound of ``floor_cost``, the bands) must add the pairs it lacks, round after
+    round, until it equals the networkx optimum over every rematch-free pair."""
+    field = swiss_field(players, rounds, seed=players + rounds)
+    solves = []
+    real = pairing.max_weight_perfect_matching
+
+    def counted(*args):
+        solves.append(1)
+        return real(*args)
+
+    with (
+        mock.patch.object(pairing, "CANDIDATE_PARTNERS", 1),
+        mock.patch.object(pairing, "BAND_WIDTH", 4),
+        mock.patch.object(pairing, "max_weight_perfect_matching", counted),
+    ):
+        result = pair_round(field, seed=7)
+    _assert_valid(field, result)
+    assert len(solves) >= 2  # the candidate graph alone was not proved optimal
+    assert pairing_objective(field, result) == pairing_objective(field, networkx_pairing(field))
+
+
+def _least_total_cost(field):
+    """The minimum total cost of a perfect matching of ``field`` over every pair, by networkx."""
+    graph = networkx.Graph()
+    for p in range(field.vertices):
+        for q in range(p + 1, field.vertices):
+            graph.add_edge(p, q, weight=-field.cost(p, q))
+    return sum(field.cost(min(pair), max(pair)) for pair in networkx.max_weight_matching(graph, maxcardinality=True))
+
+
+def _total_cost(field, mate):
+    return sum(field.cost(p, mate[p]) for p in range(field.size) if p < mate[p])
+
+
+@pytest.mark.parametrize(("players", "rounds"), [(60, 5), (91, 3)])
+def test_the_proof_is_exact_down_to_the_seeded_tie_break(players, rounds):
+    """The optimum is exact on every tier, the seeded tie-break (tier 6) included: on a starved candidate
+    graph (one partner, bands of 4) the matching's total integer cost equals the minimum-cost perfect matching
+    of the complete graph, by networkx over every pair (the bye as one more vertex when the field is odd)."""
+    field_players = swiss_field(players, rounds, seed=players)
+    with mock.patch.object(pairing, "CANDIDATE_PARTNERS", 1), mock.patch.object(pairing, "BAND_WIDTH", 4):
+        field = pairing._Field(field_players, seed=5)
+        mate = pairing._solve(field)
+    assert _total_cost(field, mate) == _least_total_cost(field)
+
+
+def test_the_proof_is_exact_on_crowded_histories_with_narrow_bands():
+    """Twenty small fields of many rematches and clubs, one candidate partner, bands of 2 to 4 ranks: where
+    the candidate graph misses the best pairs, the proof's bound (``floor_cost``, no more than any pair's cost)
+    must not stop a band's scan before them; the total cost is the complete graph's minimum every time."""
+    rng = random.Random(3)
+    for _ in range(20):
+        count = rng.randint(6, 16)
+        ids = [f"p{i}" for i in range(count)]
+        players = [
+            PlayerRecord(
+                i,
+                score=rng.choice([0, 0, 0, 3]),
+                opponents=frozenset(rng.sample(ids, rng.randint(0, count // 2))) - {i},
+                group=rng.choice([None, "x", "y"]),
+                byes=rng.randint(0, 1),
+            )
+            for i in ids
+        ]
+        seed = rng.randint(0, 1000)
+        width = rng.choice([2, 3, 4])
+        with mock.patch.object(pairing, "CANDIDATE_PARTNERS", 1), mock.patch.object(pairing, "BAND_WIDTH", width):
+            field = pairing._Field(players, seed=seed)
+            mate = pairing._solve(field)
+        assert _total_cost(field, mate) == _least_total_cost(field), (players, seed, width)
+
+
+def test_round_one_pairs_neighbours_of_the_seeded_draw():
+    """Tier 6 by hand: with every score equal and no history, the least sum of squared rank distances pairs
+    ranks 0-1, 2-3, … of the seeded draw (the ids sorted, then shuffled by ``random.Random(seed)``), 1 each."""
+    ids = [f"p{i:02d}" for i in range(12)]
+    for seed in (1, 2, 3):
+        drawn = sorted(ids)
+        random.Random(seed).shuffle(drawn)
+        result = pair_round([PlayerRecord(i) for i in ids], seed=seed)
+        assert set(map(frozenset, result.pairs)) == set(map(frozenset, zip(drawn[::2], drawn[1::2], strict=True)))

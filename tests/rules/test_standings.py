@@ -8,6 +8,7 @@ then the win/loss record, then Fleet Points.
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import replace
 from fractions import Fraction
 
@@ -224,24 +225,28 @@ def test_the_next_round_is_paired_from_the_same_results():
 @pytest.mark.parametrize(
     ("results", "message"),
     [
-        ([game(1, "a", "zed")], "not an entrant"),
-        ([game(1, "a", "b"), bye(1, "a")], "more than one result"),
-        ([game(1, "a", "a")], "cannot play themselves"),
-        ([MatchResult(1, "a", None, A, fleet_points_a=60)], "bye's points"),
-        ([game(1, "a", "b", "forfeit")], "not a valid Outcome"),
+        ([game(1, "a", "zed")], "round 1: 'zed' is not an entrant"),
+        ([game(1, "a", "b"), bye(1, "a")], "round 1: 'a' has more than one result"),
+        ([game(1, "a", "a")], "round 1: 'a' cannot play themselves"),
+        (
+            [MatchResult(1, "a", None, A, fleet_points_a=60)],
+            "round 1: a bye's points come from the scoring rules, not the result",
+        ),
+        ([game(1, "a", "b", "forfeit")], "'forfeit' is not a valid Outcome"),
     ],
 )
 def test_inconsistent_results_are_refused(results, message):
-    with pytest.raises(ValueError, match=message):
+    """Each refusal says exactly what is wrong, in full."""
+    with pytest.raises(ValueError, match=f"^{re.escape(message)}$"):
         standings([Entrant("a"), Entrant("b")], results, seed=1)
 
 
 def test_bad_configurations_are_refused():
-    with pytest.raises(ValueError, match="unknown tie-breaker"):
-        ScoringConfig(tiebreakers=("match_points", "coin_toss"))
-    with pytest.raises(ValueError, match="bye_counts_as"):
+    with pytest.raises(ValueError, match=re.escape("unknown tie-breaker(s): coin_toss, dice")):
+        ScoringConfig(tiebreakers=("match_points", "coin_toss", "dice"))
+    with pytest.raises(ValueError, match="^bye_counts_as must be one of win, tie, loss$"):
         ScoringConfig(bye_counts_as="draw")
-    with pytest.raises(ValueError, match="only once"):
+    with pytest.raises(ValueError, match="^each entrant may appear only once$"):
         standings([Entrant("a"), Entrant("a")], [], seed=1)
 
 
@@ -285,3 +290,137 @@ def test_the_bye_reasons_follow_the_event_tie_breaker_order():
     bye_player = pair_round(records, seed=1).bye
     assert bye_player == "low-battle"
     assert bye_reasons(entrants, [*results, bye(1, "z")], bye_player, config=battle_first)[-1] == "battle_points"
+
+
+def test_head_to_head_counts_a_win_of_either_player_of_the_result_whatever_the_entrant_order():
+    """A win as ``player_a`` counts as much as one as ``player_b``: a beat b as player A, both end on 3 points,
+    and a goes first whether the entrant list names a or b first (c beats a in round 2, b beats d)."""
+    only_points = ScoringConfig(tiebreakers=("match_points", "head_to_head"))
+    results = [game(1, "a", "b", A), game(1, "c", "d"), game(2, "c", "a"), game(2, "b", "d")]
+    for order in ("abcd", "bacd", "dcba"):
+        rows = standings([Entrant(p) for p in order], results, seed=2, config=only_points)
+        assert [(row.player_id, row.match_points, row.separated_by) for row in rows] == [
+            ("c", 6, None),
+            ("a", 3, "match_points"),
+            ("b", 3, "head_to_head"),
+            ("d", 0, "match_points"),
+        ]
+    as_player_b = [game(1, "b", "a", B), game(1, "c", "d"), game(2, "c", "a"), game(2, "b", "d")]
+    rows = standings([Entrant(p) for p in "bacd"], as_player_b, seed=2, config=only_points)
+    assert [(row.player_id, row.separated_by) for row in rows][1:3] == [("a", "match_points"), ("b", "head_to_head")]
+
+
+@pytest.mark.parametrize(
+    "between",
+    [
+        [game(1, "a", "b", TIE)],  # their one game a tie: neither won it
+        [game(1, "a", "b", DOUBLE_LOSS)],  # both lost it: neither won it
+        [game(1, "a", "b", A), game(2, "a", "b", B)],  # a win each
+    ],
+)
+def test_head_to_head_leaves_two_players_to_the_draw_when_neither_won_more_of_their_games(between):
+    """Two players level on points who drew, both lost, or won one each against the other: head to head has
+    nothing to say, the seeded draw places them (and tells so)."""
+    only_points = ScoringConfig(tiebreakers=("match_points", "head_to_head"))
+    entrants = [Entrant("a"), Entrant("b")]
+    orders = set()
+    for seed in range(12):
+        rows = standings(entrants, between, seed=seed, config=only_points)
+        assert rows[0].match_points == rows[1].match_points
+        assert [row.separated_by for row in rows] == [None, "random"]
+        orders.add(tuple(row.player_id for row in rows))
+    assert orders == {("a", "b"), ("b", "a")}
+
+
+def test_battle_points_add_up_over_games_and_the_configured_bye():
+    """Battle points (2014 FAQ ruling 31) are summed over every game; a bye scores ``bye_battle_points``,
+    which is 0 unless the event sets it. a: 4 + 2, b: 7 + 5 (bye), c: 1 + 0, d: 0 (bye only)."""
+    results = [
+        game(1, "a", "b", A, battle=(4, 7)),
+        bye(1, "c"),
+        game(2, "a", "c", B, battle=(2, 1)),
+        bye(2, "b"),
+        bye(3, "d"),
+    ]
+    entrants = [Entrant(p) for p in "abcd"]
+    default = rows_by_id(standings(entrants, results, seed=1))
+    assert {p: default[p].battle_points for p in "abcd"} == {"a": 6, "b": 7, "c": 1, "d": 0}
+    configured = rows_by_id(standings(entrants, results, seed=1, config=ScoringConfig(bye_battle_points=5)))
+    assert {p: configured[p].battle_points for p in "abcd"} == {"a": 6, "b": 12, "c": 6, "d": 5}
+
+
+def test_a_player_without_games_has_a_strength_of_schedule_of_zero():
+    """Strength of schedule averages the opponents of games played: with none (a bye only, or no result at
+    all) there is nothing to average and it is 0, not an error; the bye adds no opponent either."""
+    results = [game(1, "a", "b", A), bye(1, "c")]
+    rows = rows_by_id(standings([Entrant(p) for p in "abcd"], results, seed=1))
+    assert (rows["c"].strength_of_schedule, rows["d"].strength_of_schedule) == (Fraction(0), Fraction(0))
+    assert rows["c"].strength_of_schedule_percent == 0.0
+    # a's only opponent, b, earned 0 of 3: a's schedule is 0; b's opponent a earned 3 of 3: 1
+    assert (rows["a"].strength_of_schedule, rows["b"].strength_of_schedule) == (Fraction(0), Fraction(1))
+
+
+def test_pairing_records_number_places_from_1_as_the_standings_do():
+    """The leader's place is 1, as on the standings table, and players only the draw separates share the rank
+    of the first of them. By hand: w (3 points, 100 fleet points) 1; y and z (3 points, 0 fleet points, both
+    opponents on 0 of 3) share 2; x (0 points, 90 fleet points) 4; l1 and l2 (opponents on 3 of 3) share 5;
+    d, who has not played (schedule 0), 7."""
+    results = [game(1, "w", "x", fleet=(100, 90)), game(1, "l1", "y", B), game(1, "l2", "z", B)]
+    entrants = [Entrant(p) for p in ("w", "x", "y", "z", "l1", "l2", "d")]
+    place = {record.id: record.place for record in pairing_records(entrants, results)}
+    assert place == {"w": 1, "y": 2, "z": 2, "x": 4, "l1": 5, "l2": 5, "d": 7}
+
+
+@pytest.mark.parametrize(
+    "games",
+    [
+        # a wins as player B, then as player A, then loses as player A
+        [game(1, "b", "a", B), game(2, "a", "b", A), game(3, "a", "b", B)],
+        # a wins as player A, then as player B, then loses as player B
+        [game(1, "a", "b", A), game(2, "b", "a", B), game(3, "b", "a", A)],
+    ],
+)
+def test_head_to_head_counts_every_game_won_against_the_other(games):
+    """Head to head alone: a won two of their three games, b one, so a goes first whatever the seed; each
+    win counts once, on whichever side of the result it was entered."""
+    config = ScoringConfig(tiebreakers=("head_to_head",))
+    for seed in range(6):
+        rows = standings([Entrant("b"), Entrant("a")], games, seed=seed, config=config)
+        assert [(row.player_id, row.separated_by) for row in rows] == [("a", None), ("b", "head_to_head")]
+
+
+def test_a_schedule_is_measured_against_what_the_games_could_earn():
+    """Match-point percentage is points earned over what the games could earn (the win's worth times the
+    games). With a win worth 1: b lost to a, who earned 1 of 1, so b's schedule is 1. With a win worth
+    nothing no game can earn anything: every percentage, so every schedule, is 0."""
+    games = [game(1, "a", "b")]
+    one = rows_by_id(standings([Entrant("a"), Entrant("b")], games, seed=1, config=ScoringConfig(win=1)))
+    assert (one["a"].strength_of_schedule, one["b"].strength_of_schedule) == (Fraction(0), Fraction(1))
+    nothing = rows_by_id(standings([Entrant("a"), Entrant("b")], games, seed=1, config=ScoringConfig(win=0)))
+    assert (nothing["a"].strength_of_schedule, nothing["b"].strength_of_schedule) == (Fraction(0), Fraction(0))
+
+
+def test_the_bye_reason_is_the_first_tie_breaker_between_the_player_and_the_nearest_level_one():
+    """Byes worth 0 points, tie-breakers match points, schedule, fleet points. By hand after two rounds:
+    e 4 points; a 1; b, c, d 0. b's schedule (c 0 of 6, e 4 of 6) is 1/3, c's (b and d, 0 each) and d's 0, so
+    b is 3rd by schedule; d (70 fleet points: a bye's 60 and 10) 4th and c (20) 5th by fleet points. c, of the
+    fewest byes and the lowest score, is below b, the nearest player level with c on both, by the schedule,
+    which comes before fleet points in the event's order: d, between them, has had a bye."""
+    config = ScoringConfig(bye_points=0, tiebreakers=("match_points", "strength_of_schedule", "fleet_points"))
+    results = [
+        bye(1, "d"),
+        game(1, "e", "a", TIE, fleet=(50, 50)),
+        game(1, "c", "b", DOUBLE_LOSS, fleet=(10, 50)),
+        bye(2, "a"),
+        game(2, "c", "d", DOUBLE_LOSS, fleet=(10, 10)),
+        game(2, "e", "b", A, fleet=(50, 10)),
+    ]
+    entrants = [Entrant(p) for p in "abcde"]
+    assert [(r.player_id, r.separated_by) for r in standings(entrants, results, seed=1, config=config)] == [
+        ("e", None),
+        ("a", "match_points"),
+        ("b", "match_points"),
+        ("d", "strength_of_schedule"),
+        ("c", "fleet_points"),
+    ]
+    assert bye_reasons(entrants, results, "c", config=config) == ("fewest_byes", "match_points", "strength_of_schedule")

@@ -1,10 +1,10 @@
 """Space Dock's own test squads, priced card by card as its ``SpaceDockTests.m`` asserts (issue 26, item 3).
 
-``../shared/reference/spacedock-tests/*.spacedocksquads`` are rule documents of the other builder, not product
-data: the test skips where they are absent. Each squad is imported through the Space Dock reader and priced
-with Space Dock's card file; what Space Dock asserts (each captain's and upgrade's ``calculatedCost``, each
-ship's cost, the squad's cost) must come out, except the differences ruled in docs/attack-wing-rules.md
-("Space Dock's test squads"), each asserted here exactly as ruled.
+The squads (``tests/rules/attack_wing/spacedock_squads/*.spacedocksquads``) are Space Dock's test data, shipped
+with the tests under its Apache-2.0 licence, not product data; they run wherever the tests do. Each squad is
+imported through the Space Dock reader and priced with Space Dock's card file; what Space Dock asserts (each
+captain's and upgrade's ``calculatedCost``, each ship's cost, the squad's cost) must come out, except the
+differences ruled in docs/attack-wing-rules.md ("Space Dock's test squads"), each asserted here exactly as ruled.
 """
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ import json
 import pytest
 
 from rules.attack_wing import interchange, validate_fleet
-from tests.conftest import DOCUMENTS_ABSENT, REFERENCE_DIR
+from tests.conftest import SPACEDOCK_SQUADS
 
-SQUADS = REFERENCE_DIR / "spacedock-tests"
+SQUADS = SPACEDOCK_SQUADS
 FILES = ("squads_for_test.spacedocksquads", "specials.spacedocksquads")
 
 # Calvin Hudson's "all of your Upgrades cost -1 SP" does not reach Calvin Hudson, a Captain Card (seed 003 keeps
@@ -34,8 +34,6 @@ NO_SHIPS |= {"tana los on sideboard"}  # only the Reinforcements Sideboard: no f
 
 
 def _squads():
-    if not SQUADS.exists():
-        pytest.skip(DOCUMENTS_ABSENT)
     for name in FILES:
         data = (SQUADS / name).read_bytes()
         for index, squad in enumerate(json.loads(data)):
