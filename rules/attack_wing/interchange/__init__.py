@@ -41,7 +41,14 @@ import re
 from rules.attack_wing.catalog import Catalog
 from rules.attack_wing.fleet import ROLE_BENEATH, Report
 from rules.attack_wing.fleet_file import fleet_to_dict
-from rules.attack_wing.interchange import muster, spacedock, utopia_exports, utopia_share_link, utopia_writers
+from rules.attack_wing.interchange import (
+    muster,
+    plain_text,
+    spacedock,
+    utopia_exports,
+    utopia_share_link,
+    utopia_writers,
+)
 from rules.attack_wing.interchange.assembler import Assembler, upgrade_line
 from rules.attack_wing.interchange.decoding import MAX_INPUT_BYTES, as_text, load_json
 from rules.attack_wing.interchange.report import (
@@ -65,7 +72,8 @@ SPACEDOCK_SQUAD = "spacedock-squad"
 SPACEDOCK_TEXT = "spacedock-text"
 MUSTER_JSON = "muster-json"
 MUSTER_TEXT = "muster-text"
-FORMATS = (UTOPIA_LINK, UTOPIA_TEXT, UTOPIA_TTS, SPACEDOCK_SQUAD, SPACEDOCK_TEXT, MUSTER_JSON, MUSTER_TEXT)
+PLAIN_TEXT = "plain-text"
+FORMATS = (UTOPIA_LINK, UTOPIA_TEXT, UTOPIA_TTS, SPACEDOCK_SQUAD, SPACEDOCK_TEXT, MUSTER_JSON, MUSTER_TEXT, PLAIN_TEXT)
 FORMAT_NAMES = {
     UTOPIA_LINK: "Utopia link",
     UTOPIA_TEXT: "Utopia text export",
@@ -74,6 +82,7 @@ FORMAT_NAMES = {
     SPACEDOCK_TEXT: "Space Dock text",
     MUSTER_JSON: "Muster fleet file",
     MUSTER_TEXT: "Muster text",
+    PLAIN_TEXT: "Typed list (card names)",
 }
 
 __all__ = [
@@ -83,6 +92,7 @@ __all__ = [
     "MATCHED",
     "MAX_INPUT_BYTES",
     "NOT_FOUND",
+    "PLAIN_TEXT",
     "STATUSES",
     "UNPLACED",
     "UTOPIA_URL",
@@ -103,7 +113,7 @@ __all__ = [
 
 _NOT_A_FLEET = (
     "This is not a fleet Muster can read: paste a Utopia link or text export, a Space Dock squad "
-    "file or text, or a Muster fleet file."
+    "file or text, a Muster fleet file, or the cards' names, a ship and its cards to a paragraph."
 )
 _BASE64ISH = re.compile(r"^#?[A-Za-z0-9+/_=%-]{16,}$")
 _ID_LINE = re.compile(r"^[A-Za-z0-9_.\-]{1,100}$")
@@ -129,10 +139,13 @@ def detect_format(data: bytes | str) -> str:
         return UTOPIA_TEXT
     if any(re.match(r"^Ship \d+( \[Blind Booster\])?: -?\d+ SP$", line) for line in lines):
         return MUSTER_TEXT
-    if all(_ID_LINE.match(line) or line.startswith("---") for line in lines):
+    ids = [line for line in lines if not line.startswith("---")]
+    if all(_ID_LINE.match(line) for line in ids) and any(re.search(r"\d", line) for line in ids):
         return UTOPIA_TTS
     if re.search(r"https?://\S+#\S", text, re.IGNORECASE):
         return UTOPIA_LINK  # a link in a few lines of a message
+    if any(re.search(r"[^\W\d_]{2}", line) for line in lines):
+        return PLAIN_TEXT  # names as a player types them: the forgiving reader
     raise InterchangeError(_NOT_A_FLEET, "UNKNOWN_FORMAT")
 
 
@@ -189,6 +202,8 @@ def import_fleet(
             parsed = spacedock.parse_squad(data, squad)
         elif fmt == SPACEDOCK_TEXT:
             parsed = spacedock.parse_text(data)
+        elif fmt == PLAIN_TEXT:
+            parsed = plain_text.parse_text(data, resolver)
         else:
             parsed = muster.parse_text(data)
         result = Assembler(resolver).build(fmt, parsed)

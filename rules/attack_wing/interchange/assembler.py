@@ -18,7 +18,7 @@ from rules.attack_wing.fleet_file import MAX_CARDS_PER_SHIP, MAX_RESOURCES, MAX_
 from rules.attack_wing.formats import DEFAULT_FORMAT
 from rules.attack_wing.interchange.entries import Entry, Parsed, ShipEntries, entry_fields
 from rules.attack_wing.interchange.report import AMBIGUOUS, MATCHED, UNPLACED, CardMatch, ImportResult, InterchangeError
-from rules.attack_wing.interchange.resolver import Found, Resolver, describe_card, same_play
+from rules.attack_wing.interchange.resolver import Found, Resolver, candidates, describe_card, same_play
 
 
 def _bar_fit(ship: Card, upgrades: list[Card]) -> int:
@@ -85,10 +85,17 @@ class Assembler:
         if not ships:
             _refuse_no_ships(parsed, assembly.matches)
         fleet = self.by_printed_cost(Fleet(ships=tuple(ships), resources=tuple(resources)), assembly.matches)
+        catalog = self.resolver.catalog
+        assembly.matches = [
+            replace(m, candidates=candidates(m, catalog)) if m.doubtful else m for m in assembly.matches
+        ]
         for match in assembly.matches:
             if match.status == AMBIGUOUS:
                 where = f"ship {match.ship + 1}" if match.ship is not None else "the fleet"
-                assembly.problems.append(f"{match.source!r} on {where} is ambiguous: {match.note}.")
+                fitting = "; ".join(str(c) for c in match.candidates if c.fits)
+                assembly.problems.append(
+                    f"{match.source!r} on {where} is ambiguous: {match.note}. Which is it? {fitting}."
+                )
         return ImportResult(
             format=fmt,
             fleet=fleet,
@@ -147,6 +154,10 @@ class Assembler:
             assembly.matches.append(self.unplaced(entry, index, entry.unplaced))
             return
         card_found = self.resolver.find(entry)
+        if card_found.card is None and (helper := self.resolver.helper_note(entry.card_id)):
+            assembly.matches.append(self.unplaced(entry, index, helper))
+            assembly.notes.append(f"Ship {number}: {helper}.")
+            return
         if card_found.card is None:
             assembly.matches.append(_match(entry, card_found, index, None))
             assembly.problems.append(f"Ship {number}: {card_found.note}; that card is left out.")
@@ -340,6 +351,7 @@ def _match(entry: Entry, found: Found, ship: int | None, position: int | None) -
         note=found.note,
         source_cost=entry.source_cost,
         alternatives=found.alternatives,
+        tied=found.tied,
     )
 
 
