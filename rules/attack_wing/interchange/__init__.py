@@ -1,11 +1,12 @@
-"""Fleets in the forms players already use: Utopia and Space Dock, and Muster's own, both ways.
+"""Fleets in the forms players already use: Utopia, Space Dock, Muster's own (both ways) and lists typed by hand.
 
 Public names (the site uses only these):
 
 - ``detect_format(data) -> str``: one of :data:`FORMATS`, or :class:`InterchangeError`
 - ``import_fleet(data, catalog, fmt=None, *, references=None, squad=0, strict=False) -> ImportResult``
 - ``ImportResult`` (the :class:`~rules.attack_wing.fleet.Fleet`, the card-by-card :class:`CardMatch`
-  report, the costs and totals the source printed, problems and notes), ``InterchangeError``
+  report with the :class:`Candidate` cards of each doubtful line, the costs and totals the source
+  printed, problems and notes), ``InterchangeError``
 - ``cost_rows(result, report)``: each recognized card with the source's cost beside Muster's
 - ``result_to_dict(result, report=None)``: all of it as JSON-ready data (API, public checker)
 - writers: ``utopia_link``, ``utopia_text``, ``utopia_tts``, ``muster_text`` (each but the last
@@ -57,6 +58,7 @@ from rules.attack_wing.interchange.report import (
     NOT_FOUND,
     STATUSES,
     UNPLACED,
+    Candidate,
     CardMatch,
     ImportResult,
     InterchangeError,
@@ -96,6 +98,7 @@ __all__ = [
     "STATUSES",
     "UNPLACED",
     "UTOPIA_URL",
+    "Candidate",
     "CardMatch",
     "Export",
     "ImportResult",
@@ -271,6 +274,19 @@ def result_to_dict(result: ImportResult, report: Report | None = None) -> dict:
                 "how": match.how,
                 "note": match.note,
                 "alternatives": list(match.alternatives),
+                "candidates": [
+                    {
+                        "id": c.id,
+                        "name": c.name,
+                        "type": c.type,
+                        "sets": list(c.sets),
+                        "factions": list(c.factions),
+                        "cost": c.cost,
+                        "chosen": c.chosen,
+                        "fits": c.fits,
+                    }
+                    for c in match.candidates
+                ],
                 "source_cost": match.source_cost,
                 "cost": cost,
             }

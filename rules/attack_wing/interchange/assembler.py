@@ -233,8 +233,8 @@ class Assembler:
             if not fitting or not all(same_play(fitting[0], c) for c in fitting[1:]):
                 continue
             pick = fitting[0]
-            if pick is chosen and match.status == MATCHED and not match.note:
-                continue
+            if pick is chosen and match.status == MATCHED:
+                continue  # the source's hints chose it already, and its note says how
             fleet = _swap(fleet, match, pick.id)
             matches[number] = replace(
                 match,

@@ -60,6 +60,7 @@ _COSTS = (
     re.compile(rf"^(?P<rest>.+?)\s+[-–—:=]\s*(?P<n>-?\d{{1,3}})\s*{_UNIT}?\s*(?:\(\+\d{{1,2}}\))?$", re.IGNORECASE),
     re.compile(rf"^(?P<rest>.+?)\s*[\[(]\s*(?P<n>-?\d{{1,3}})\s*{_UNIT}?\s*[\])]$", re.IGNORECASE),
     re.compile(rf"^(?P<rest>.+?)\s+(?P<n>-?\d{{1,3}})\s*{_UNIT}$", re.IGNORECASE),
+    re.compile(r"^(?P<rest>.+?[\])])\s*(?P<n>-?\d{1,3})$"),  # "Deanna Troi (Crew) 3"
 )
 _LEADING_COST = re.compile(rf"^[\[(]?(?P<n>\d{{1,3}})\s*{_UNIT}[\])]?\s*[-–—:]?\s+(?P<rest>.+)$", re.IGNORECASE)
 _SKILL = re.compile(r"^(?P<rest>.+?)\s+(?:[\[(]\s*)?(?:skill\s*|ps\s*)?(?P<n>\d{1,2})(?:\s*[\])])?$", re.IGNORECASE)
