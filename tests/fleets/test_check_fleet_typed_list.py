@@ -3,26 +3,14 @@
 from __future__ import annotations
 
 import json
-from io import StringIO
 
-from django.core.management import call_command
+from tests.fleets.test_check_fleet_explained import run
 
 LIST = "My list\n\nFederation Starship (Galaxy Class) - 22\nJean-Luc Picard\nKell Peirm (3)\n"
 
 
-def run(tmp_path, utopia_path, *options) -> str:
-    path = tmp_path / "list.txt"
-    path.write_text(LIST)
-    out = StringIO()
-    try:
-        call_command("check_fleet", str(path), "--cards", str(utopia_path), *options, stdout=out)
-    except SystemExit as exit_:
-        assert exit_.code == 1  # one ship and a doubtful captain: reported, not refused
-    return out.getvalue()
-
-
 def test_the_text_report_lists_the_cards_a_doubtful_line_may_be(tmp_path, utopia_path):
-    text = run(tmp_path, utopia_path)
+    text = run(tmp_path, utopia_path, content=LIST)  # one ship and a doubtful captain: reported, not refused
     assert "Read as: Typed list (card names) (My list)" in text
     assert "ambiguous  ship 1 captain: Jean-Luc Picard -> " in text
     assert "      or:    Jean-Luc Picard (Cap629): captain, 4 SP, federation, from U.S.S. Stargazer" in text
@@ -31,7 +19,7 @@ def test_the_text_report_lists_the_cards_a_doubtful_line_may_be(tmp_path, utopia
 
 
 def test_the_json_report_holds_the_candidates(tmp_path, utopia_path):
-    document = json.loads(run(tmp_path, utopia_path, "--json"))
+    document = json.loads(run(tmp_path, utopia_path, "--json", content=LIST))
     picard = next(c for c in document["import"]["cards"] if c["source"] == "Jean-Luc Picard")
     assert picard["status"] == "ambiguous"
     stargazer = next(c for c in picard["candidates"] if c["id"] == "Cap629")

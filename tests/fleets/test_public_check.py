@@ -91,3 +91,16 @@ def test_checks_share_the_public_validate_rate_limit(client, cards):
         assert client.post("/api/staw/validate", "{}", content_type="application/json").status_code != 429
     response, page = check(client, text=json.dumps(legal_content(cards)))
     assert response.status_code == 429 and "Too many checks" in page
+
+
+def test_a_typed_list_on_the_real_cards_asks_about_each_card_it_cannot_tell_apart(client, utopia_path):
+    """A walk-in's list of names: read, priced, and each doubtful line offers the cards it may be."""
+    from django.core.management import call_command
+
+    call_command("import_cards", str(utopia_path), verbosity=0)
+    text = "Federation Starship (Galaxy Class) - 22\nJean-Luc Picard\nKell Peirm (3)\n"
+    _response, page = check(client, text=text, format_key="wizkids-2016")
+    assert "Read as: Typed list (card names)" in page
+    assert "Which card is it?" in page and "Is this the card?" in page
+    assert "U.S.S. Stargazer" in page and "4 SP, federation" in page  # Jean-Luc Picard Cap629, one of six
+    assert "read as 'Kell Perim', the nearest name" in page

@@ -155,6 +155,7 @@ def parse_text(data: bytes | str) -> Parsed:
             label, title, cost = match.group("label"), match.group("title"), int(match.group("cost"))
             label, _, host = label.partition(" beneath ")  # "Tech beneath Quark": face down beneath that card
             entry = _card_entry(label, title, cost)
+            entry.penalty = int(match.group("pen") or 0)
             if host:
                 entry.host = next((e for e in reversed(block.cards) if name_key(e.name or "") == name_key(host)), None)
             sums[-1] += cost

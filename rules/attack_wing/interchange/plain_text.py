@@ -28,6 +28,7 @@ import re
 from rules.attack_wing.catalog import ADMIRAL, CAPTAIN, OTHER, RESOURCE, SHIP, UPGRADE
 from rules.attack_wing.interchange.decoding import as_text, text_lines
 from rules.attack_wing.interchange.entries import Entry, Parsed, ShipEntries, ship_names
+from rules.attack_wing.interchange.report import InterchangeError
 from rules.attack_wing.interchange.resolver import Resolver
 
 # What a player writes for a card's type, and the role, card kinds and upgrade type it stands for.
@@ -110,6 +111,12 @@ def parse_text(data: bytes | str, resolver: Resolver) -> Parsed:
         blocks[-1].append(record)
     for block in (b for b in blocks if b):
         _block(block, parsed, resolver)
+    if not parsed.ships:
+        raise InterchangeError(
+            "This is not a fleet Muster can read: no line of it names a ship of the site's card catalog "
+            "(write each ship, then its cards, a ship to a paragraph).",
+            "UNKNOWN_FORMAT",
+        )
     return parsed
 
 

@@ -209,7 +209,13 @@ class Resolver:
         return {c.kind for c in cards}
 
     def choose(self, candidates: list[Card], entry: Entry, source_card: Card | None) -> Found:
-        """Of the cards a name fits, the one the source's hints choose; flagged when several fit as well."""
+        """Of the cards a name fits, the one the source's hints choose; flagged when several fit as well.
+
+        A class or an upgrade type the source states is no mere hint: the cards of another are left out,
+        so that a printed cost cannot pick them (unless none has it)."""
+        for stated, of in ((entry.ship_class, "ship_class"), (entry.type_hint, "upgrade_type")):
+            if stated:
+                candidates = [c for c in candidates if name_key(getattr(c, of)) == name_key(stated)] or candidates
         if len(candidates) == 1:
             return Found(candidates[0], MATCHED, "name")
         scored = sorted(candidates, key=lambda c: (-self.score(c, entry, source_card), c.id))
@@ -301,10 +307,10 @@ class Resolver:
                 source_card.shields,
             ):
                 points += 10
-        if entry.ship_factions and set(card.factions) & set(entry.ship_factions):
-            points += 12
+        if entry.ship_factions and bool(set(card.factions) & set(entry.ship_factions)) != bool(entry.penalty):
+            points += 12  # its ship's faction, or another when the source says it paid a faction penalty
         if entry.source_cost is not None:
-            gap = abs(card.cost - entry.source_cost)
+            gap = abs(card.cost - (entry.source_cost - entry.penalty))
             points += max(0, 8 - 2 * gap)
         return points
 
@@ -319,6 +325,8 @@ class Resolver:
             said.append(f"the source names the set {entry.set_hint!r}")
         if entry.ship_factions and set(card.factions) & set(entry.ship_factions):
             said.append("it shares its ship's faction")
+        if entry.penalty:
+            said.append(f"the source says it paid a +{entry.penalty} SP faction penalty")
         if entry.source_cost is not None:
             said.append(f"its cost is nearest the {entry.source_cost} SP the source printed")
         return " and ".join(said)

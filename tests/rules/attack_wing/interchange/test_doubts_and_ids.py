@@ -20,7 +20,7 @@ from rules.attack_wing.interchange import (
     muster_text,
     result_to_dict,
 )
-from tests.rules.attack_wing.conftest import GALAXY, fleet
+from tests.rules.attack_wing.conftest import GALAXY, fleet, ship
 from tests.rules.attack_wing.interchange.sample_fleets import link_of
 
 
@@ -135,3 +135,15 @@ def test_every_utopia_helper_record_in_a_fleet_file_is_left_out_not_refused(utop
         assert result.fleet.ships[0].upgrades == ("E237", "C075")
         assert [m.source for m in result.by_status(UNPLACED)] == [helper]
         assert result.notes[0].startswith(f"Ship 1: {helper} is a helper record of the Utopia builder")
+
+
+def test_musters_text_says_a_card_paid_a_faction_penalty_so_it_is_not_of_the_ships_faction(utopia):
+    """ "Captain: Worf - 4 (+1)" on a Federation ship: Klingon Worf at 3 SP (Cap409 or Cap528, skills 4 and 5),
+    asked about, never the Federation/Klingon Worf at 4 SP (Cap009) that pays no penalty."""
+    ships = fleet(ship("S273", "Cap409"))
+    text = muster_text(ships, validate_fleet(ships, utopia, "wizkids-2016"), utopia, name="Home")
+    assert "Captain: Worf - 4 (+1)" in text
+    worf = next(m for m in import_fleet(text, utopia).cards if m.role == "captain")
+    assert worf.status == AMBIGUOUS
+    assert {c.id for c in worf.candidates if c.fits} == {"Cap409", "Cap528"}
+    assert "the source says it paid a +1 SP faction penalty" in worf.note
