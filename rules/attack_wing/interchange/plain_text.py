@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 
 from rules.attack_wing.catalog import ADMIRAL, CAPTAIN, OTHER, RESOURCE, SHIP, UPGRADE
+from rules.attack_wing.fleet_file import MAX_CARDS_PER_SHIP, MAX_RESOURCES, MAX_SHIPS
 from rules.attack_wing.interchange.decoding import as_text, text_lines
 from rules.attack_wing.interchange.entries import Entry, Parsed, ShipEntries, ship_names
 from rules.attack_wing.interchange.report import InterchangeError
@@ -75,6 +76,7 @@ _SKIP = re.compile(
     rf"|https?://|www\.|(?:faction|format|player|name|event|date|build)\s*:|[\[(]?\d{{1,3}}\s*{_UNIT}?[\])]?$)",
     re.IGNORECASE,
 )
+MAX_LINES = MAX_SHIPS * (MAX_CARDS_PER_SHIP + 1) + MAX_RESOURCES  # card lines in the largest fleet a file holds
 _NOT_PLACED = "in the list's sideboard; Muster's fleet has no place for it"
 
 
@@ -109,6 +111,11 @@ def parse_text(data: bytes | str, resolver: Resolver) -> Parsed:
         if record.entry.role == "ship" and any(r.entry.role == "ship" for r in blocks[-1]):
             blocks.append([])
         blocks[-1].append(record)
+    lines = sum(len(b) for b in blocks)
+    if lines > MAX_LINES:
+        raise InterchangeError(
+            f"A fleet has at most {MAX_LINES} cards; this list has {lines} lines of cards.", "TOO_LARGE"
+        )
     for block in (b for b in blocks if b):
         _block(block, parsed, resolver)
     if not parsed.ships:

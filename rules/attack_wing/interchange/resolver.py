@@ -45,6 +45,8 @@ class Resolver:
         self.by_name = _names(catalog)
         self.set_names = {s.id: name_key(s.name) for s in catalog.sets.values()}
         self._classes: dict[str, list[Card]] | None = None
+        self._by_length: dict[int, list[str]] | None = None
+        self._near: dict[str, list[tuple[float, str]]] = {}
 
     def find(self, entry: Entry) -> Found:
         kinds = entry.kinds or ROLE_KINDS[entry.role]
@@ -176,12 +178,11 @@ class Resolver:
     def nearest(self, names: tuple[str, ...], kinds: tuple[str, ...]) -> tuple[list[Card], str]:
         """The cards of ``kinds`` whose name is nearest one of ``names`` (a typing slip), and the note saying so;
         names equally near are all returned, so that the choice is asked, not guessed."""
-        keys = [k for k, cards in self.by_name.items() if any(c.kind in kinds for c in cards)]
         best: tuple[float, list[str], str] = (0.0, [], "")
         for name in names:
-            wanted = name_key(name)
-            for key in difflib.get_close_matches(wanted, keys, n=4, cutoff=NEAR_CUTOFF):
-                ratio = difflib.SequenceMatcher(None, wanted, key).ratio()
+            for ratio, key in self.close_names(name_key(name)):
+                if not any(c.kind in kinds for c in self.by_name[key]):
+                    continue
                 if ratio > best[0] + 1e-9:
                     best = (ratio, [key], name)
                 elif abs(ratio - best[0]) <= 1e-9 and key not in best[1]:
@@ -192,6 +193,31 @@ class Resolver:
         cards = [c for key in found for c in self.by_name[key] if c.kind in kinds]
         spelled = " or ".join(repr(self.by_name[key][0].name) for key in found)
         return cards, f"no card is named {written!r}; read as {spelled}, the nearest name ({ratio:.0%} alike)"
+
+    def close_names(self, wanted: str) -> list[tuple[float, str]]:
+        """The catalog's name keys at least :data:`NEAR_CUTOFF` alike to ``wanted``, with how alike (once per key:
+        a long list of lines that are no cards must not cost a long wait)."""
+        if wanted in self._near:
+            return self._near[wanted]
+        if self._by_length is None:
+            self._by_length = {}
+            for key in self.by_name:
+                self._by_length.setdefault(len(key), []).append(key)
+        size = len(wanted)
+        # two strings this alike differ in length by at most this (difflib's ratio is 2 * matches / total length)
+        spread = int(size * (1 - NEAR_CUTOFF) / NEAR_CUTOFF) + 1
+        matcher = difflib.SequenceMatcher()
+        matcher.set_seq2(wanted)
+        found = []
+        for length in range(max(1, size - spread), size + spread + 1):
+            for key in self._by_length.get(length, ()):
+                matcher.set_seq1(key)
+                if matcher.real_quick_ratio() >= NEAR_CUTOFF and matcher.quick_ratio() >= NEAR_CUTOFF:
+                    ratio = matcher.ratio()
+                    if ratio >= NEAR_CUTOFF:
+                        found.append((ratio, key))
+        self._near[wanted] = found
+        return found
 
     def kinds_named(self, entry: Entry) -> set[str]:
         """The kinds of card a typed line may name (by its names, a ship's class, or the nearest name)."""

@@ -20,6 +20,7 @@ from rules.attack_wing.interchange import (
     MATCHED,
     PLAIN_TEXT,
     UTOPIA_TEXT,
+    InterchangeError,
     detect_format,
     import_fleet,
     result_to_dict,
@@ -103,3 +104,11 @@ def test_words_that_name_no_card_before_the_first_ship_are_a_heading(utopia):
     assert result.name == "Saturday's list"
     assert result.notes == ('Not a card, read as a heading: "Saturday\'s list".',)
     assert result.fleet.ships == (FleetShip("S012", "Cap625"),)
+
+
+def test_a_list_longer_than_any_fleet_is_refused_before_any_card_is_looked_up(utopia):
+    from rules.attack_wing.interchange.plain_text import MAX_LINES
+
+    text = "I.K.S. Rotarran\n" + "Korok\n" * MAX_LINES
+    with pytest.raises(InterchangeError, match=f"at most {MAX_LINES} cards"):
+        import_fleet(text, utopia)
