@@ -38,6 +38,7 @@ site's catalog is Space Dock's), ``utopia_text(fleet, catalog, report)``, ``must
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from rules.attack_wing.catalog import Catalog
 from rules.attack_wing.fleet import ROLE_BENEATH, Report
@@ -186,9 +187,35 @@ def import_fleet(
     (a card not found, an ambiguous name, totals that do not add up) into :class:`InterchangeError`.
     Any unreadable input raises :class:`InterchangeError` and nothing else.
     """
+    detected = fmt is None
     fmt = fmt or detect_format(data)
     if fmt not in FORMATS:
         raise InterchangeError(f"Unknown fleet format {fmt!r}.", "UNKNOWN_FORMAT")
+    try:
+        result = _read(data, catalog, fmt, references, squad)
+    except InterchangeError as error:
+        if not detected or fmt not in _TYPED_LOOK_ALIKES or error.code != "BAD_TEXT":
+            raise
+        # a list typed by hand with a builder's total line ("Ship Total: 44 SP") in it: read as typed
+        try:
+            result = _read(data, catalog, PLAIN_TEXT, references, squad)
+        except InterchangeError:
+            raise error from None
+        shape = FORMAT_NAMES[fmt]
+        note = f"It looks like a {shape} but is not one ({error.message.rstrip('.')}), so it is read as typed."
+        result = replace(result, notes=(note, *result.notes))
+    if strict and result.problems:
+        raise InterchangeError(result.problems[0], "INCOMPLETE")
+    return result
+
+
+# Builders' text exports a typed list can look like; when the builder's own reader cannot read it, the forgiving
+# reader does (only when the format was detected: one chosen by hand is read as that format).
+_TYPED_LOOK_ALIKES = (UTOPIA_TEXT, SPACEDOCK_TEXT, MUSTER_TEXT)
+
+
+def _read(data, catalog: Catalog, fmt: str, references, squad: int) -> ImportResult:
+    """``data`` read as ``fmt`` (see :func:`import_fleet`)."""
     if fmt == MUSTER_JSON:
         result = muster.import_json(data, catalog)
     else:
@@ -210,8 +237,6 @@ def import_fleet(
         else:
             parsed = muster.parse_text(data)
         result = Assembler(resolver).build(fmt, parsed)
-    if strict and result.problems:
-        raise InterchangeError(result.problems[0], "INCOMPLETE")
     return result
 
 

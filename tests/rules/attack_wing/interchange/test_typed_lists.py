@@ -112,3 +112,15 @@ def test_a_list_longer_than_any_fleet_is_refused_before_any_card_is_looked_up(ut
     text = "I.K.S. Rotarran\n" + "Korok\n" * MAX_LINES
     with pytest.raises(InterchangeError, match=f"at most {MAX_LINES} cards"):
         import_fleet(text, utopia)
+
+
+def test_a_typed_list_with_a_builders_total_line_is_read_as_typed(utopia):
+    """ "Ship Total: 34 SP" makes it look like Utopia's text, whose reader wants "[cost]" on every line; detected
+    so, it is read by the forgiving reader instead, and says why. Chosen by hand, Utopia's reader is kept."""
+    text = "I.K.S. Rotarran (22)\nCaptain: Korok - 4\nCrew: T'Kar (5)\nShip Total: 31 SP\n"
+    result = import_fleet(text, utopia)
+    assert result.format == PLAIN_TEXT
+    assert result.fleet.ships == (FleetShip("S012", "Cap625", None, ("C111",)),)
+    assert result.notes[0].startswith("It looks like a Utopia text export but is not one (Line 1 of the Utopia text")
+    with pytest.raises(InterchangeError, match="Line 1 of the Utopia text"):
+        import_fleet(text, utopia, UTOPIA_TEXT)
