@@ -179,12 +179,14 @@ def import_fleet(
     references: dict[str, Catalog] | None = None,
     squad: int = 0,
     strict: bool = False,
+    choices: dict[int, str] | None = None,
 ) -> ImportResult:
     """Read a fleet in any of :data:`FORMATS` (detected when ``fmt`` is ``None``) against ``catalog``.
 
     ``references`` translate ids of the other card database (see the module docstring);
     ``squad`` picks a squad of a multi-squad Space Dock file; ``strict`` turns the first problem
-    (a card not found, an ambiguous name, totals that do not add up) into :class:`InterchangeError`.
+    (a card not found, an ambiguous name, totals that do not add up) into :class:`InterchangeError`;
+    ``choices`` answer doubtful lines: ``{index in the report's cards: the candidate's id}``.
     Any unreadable input raises :class:`InterchangeError` and nothing else.
     """
     detected = fmt is None
@@ -192,13 +194,13 @@ def import_fleet(
     if fmt not in FORMATS:
         raise InterchangeError(f"Unknown fleet format {fmt!r}.", "UNKNOWN_FORMAT")
     try:
-        result = _read(data, catalog, fmt, references, squad)
+        result = _read(data, catalog, fmt, references, squad, choices)
     except InterchangeError as error:
         if not detected or fmt not in _TYPED_LOOK_ALIKES or error.code != "BAD_TEXT":
             raise
         # a list typed by hand with a builder's total line ("Ship Total: 44 SP") in it: read as typed
         try:
-            result = _read(data, catalog, PLAIN_TEXT, references, squad)
+            result = _read(data, catalog, PLAIN_TEXT, references, squad, choices)
         except InterchangeError:
             raise error from None
         shape = FORMAT_NAMES[fmt]
@@ -214,7 +216,7 @@ def import_fleet(
 _TYPED_LOOK_ALIKES = (UTOPIA_TEXT, SPACEDOCK_TEXT, MUSTER_TEXT)
 
 
-def _read(data, catalog: Catalog, fmt: str, references, squad: int) -> ImportResult:
+def _read(data, catalog: Catalog, fmt: str, references, squad: int, choices) -> ImportResult:
     """``data`` read as ``fmt`` (see :func:`import_fleet`)."""
     if fmt == MUSTER_JSON:
         result = muster.import_json(data, catalog)
@@ -236,7 +238,7 @@ def _read(data, catalog: Catalog, fmt: str, references, squad: int) -> ImportRes
             parsed = plain_text.parse_text(data, resolver)
         else:
             parsed = muster.parse_text(data)
-        result = Assembler(resolver).build(fmt, parsed)
+        result = Assembler(resolver).build(fmt, parsed, choices)
     return result
 
 

@@ -58,7 +58,7 @@ class Assembler:
     def __init__(self, resolver: Resolver) -> None:
         self.resolver = resolver
 
-    def build(self, fmt: str, parsed: Parsed, **extra) -> ImportResult:
+    def build(self, fmt: str, parsed: Parsed, choices: dict[int, str] | None = None, **extra) -> ImportResult:
         """The fleet ``parsed`` describes and the card-by-card report of how each entry was read.
 
         Ships come first (a ship's cards are placed once the ship is found, and a ship not found
@@ -89,6 +89,8 @@ class Assembler:
         assembly.matches = [
             replace(m, candidates=candidates(m, catalog)) if m.doubtful else m for m in assembly.matches
         ]
+        for index, card_id in sorted((choices or {}).items()):
+            fleet = self.chosen(fleet, assembly, index, card_id)
         for match in assembly.matches:
             if match.status == AMBIGUOUS:
                 where = f"ship {match.ship + 1}" if match.ship is not None else "the fleet"
@@ -215,6 +217,25 @@ class Assembler:
                 resources.append(found.card.id)
                 assembly.matches.append(_match(entry, found, None, None))
         return resources
+
+    def chosen(self, fleet: Fleet, assembly: _Assembly, index: int, card_id: str) -> Fleet:
+        """The organizer's answer to a doubtful line (card ``index`` of the report): the card they picked among
+        its candidates, the rest of the list as read. A pick that answers no doubt is a problem, not applied."""
+        match = assembly.matches[index] if 0 <= index < len(assembly.matches) else None
+        if match is None or not match.candidates or card_id not in {c.id for c in match.candidates}:
+            assembly.problems.append(f"The choice of {card_id!r} for line {index + 1} answers no doubt of this list.")
+            return fleet
+        card = self.resolver.catalog.get(card_id)
+        assembly.matches[index] = replace(
+            match,
+            status=MATCHED,
+            card_id=card.id,
+            name=card.name,
+            how="chosen",
+            note=f"chosen by hand among {len(match.candidates)} cards",
+            candidates=tuple(replace(c, chosen=c.id == card_id) for c in match.candidates),
+        )
+        return _swap(fleet, match, card.id)
 
     def by_printed_cost(self, fleet: Fleet, matches: list[CardMatch]) -> Fleet:
         """Same-named cards that play differently: the one Muster prices, in this fleet, at the SP the
