@@ -147,7 +147,9 @@ class ImportOut(Schema):
     ship_totals: list[int] | None
     cards: list[dict[str, Any]] = Field(
         description="Card by card: status (matched, ambiguous, not_found, unplaced), role, source (as written), "
-        "id, name, ship, position, how, note, alternatives, source_cost (printed by the source), cost (Muster's)."
+        "id, name, ship, position, how, note, alternatives, candidates (for an ambiguous or near-miss line: each "
+        "card it may mean with id, name, type, sets, factions, cost, chosen and fits), source_cost (printed by the "
+        "source), cost (Muster's)."
     )
     problems: list[str]
     notes: list[str]

@@ -13,7 +13,7 @@ from .builder import (
     ResourceForm,
 )
 from .fleet import ApiTokenForm, FleetDetailsForm, RenameForm, VerifyCodeForm
-from .sources import CheckForm, CheckSheetForm, FleetImportForm, FleetSourceForm, ImportConfirmForm
+from .sources import CheckForm, CheckSheetForm, FleetImportForm, FleetSourceForm, ImportConfirmForm, PickForm
 
 __all__ = [
     "BENEATH_SLOT",
@@ -25,6 +25,7 @@ __all__ = [
     "CardSearchForm",
     "CheckForm",
     "CheckSheetForm",
+    "PickForm",
     "DraftForm",
     "FleetDetailsForm",
     "FleetImportForm",

@@ -88,6 +88,26 @@ class CheckForm(FleetSourceForm):
         return self.cleaned_data.get("format_key") or DEFAULT_FORMAT
 
 
+class PickForm(forms.Form):
+    """The organizer's answers to a checked list's doubtful lines: ``choices`` already given ("3=Cap629 5=C083")
+    and the one just clicked (``choose``). ``cleaned_data["picked"]`` is ``{line index: card id}``."""
+
+    choices = forms.CharField(required=False, max_length=2000)
+    choose = forms.CharField(required=False, max_length=120)
+
+    def clean(self):
+        cleaned = super().clean()
+        picked: dict[int, str] = {}
+        for pair in f"{cleaned.get('choices', '')} {cleaned.get('choose', '')}".split():
+            index, _, card_id = pair.partition("=")
+            if not index.isdigit() or not card_id or len(index) > 4 or len(picked) > 200:
+                raise forms.ValidationError("The choice of a card is damaged; check the list again.")
+            picked[int(index)] = card_id
+        cleaned["picked"] = picked
+        cleaned["text"] = " ".join(f"{index}={card_id}" for index, card_id in sorted(picked.items()))
+        return cleaned
+
+
 class CheckSheetForm(CleanTextFormMixin, forms.Form):
     """The checker's printable sheet: the checked fleet travels back signed, as in the import's confirm."""
 

@@ -100,10 +100,17 @@ class ImportPreview:
 
 
 def read_import(
-    data: bytes | str, *, fmt: str | None = None, squad: int = 0, format_key: str | None = None, on: date | None = None
+    data: bytes | str,
+    *,
+    fmt: str | None = None,
+    squad: int = 0,
+    format_key: str | None = None,
+    on: date | None = None,
+    choices: dict[int, str] | None = None,
 ) -> ImportPreview:
     """Read a fleet in any format the interchange knows (detected when ``fmt`` is None) and check it.
 
+    ``choices`` are the organizer's answers to doubtful lines (see ``interchange.import_fleet``).
     Stores nothing. Raises :data:`FleetUnreadable` (one sentence, ``.message``) for anything that
     cannot be read.
     """
@@ -113,7 +120,9 @@ def read_import(
         )
     catalog = load_catalog()
     try:
-        result = interchange.import_fleet(data, catalog, fmt or None, references=reference_catalogs(), squad=squad)
+        result = interchange.import_fleet(
+            data, catalog, fmt or None, references=reference_catalogs(), squad=squad, choices=choices
+        )
     except RecursionError:
         raise interchange.InterchangeError("This fleet is nested too deeply to be read.", "TOO_DEEP") from None
     key = format_key or result.format_key or DEFAULT_FORMAT

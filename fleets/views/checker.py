@@ -19,7 +19,7 @@ from rules.attack_wing import FORMATS
 from rules.attack_wing.interchange import InterchangeError
 
 from .. import selectors
-from ..forms import CheckForm, CheckSheetForm
+from ..forms import CheckForm, CheckSheetForm, PickForm
 from ..list_builders import form_error_text
 from ..sheets import render_check_sheet
 from ..throttles import over_the_limit
@@ -33,24 +33,37 @@ def _too_many(request, template: str, context: dict) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def public_check(request):
-    """Anyone: check a list and see every card's cost and every violation, without an account."""
+    """Anyone: check a list and see every card's cost and every violation, without an account; a doubtful card
+    is answered with one click (:class:`~fleets.forms.PickForm`), the list posted again with the answers."""
     form = CheckForm(request.POST or None, request.FILES or None)
     context = {"form": form}
     if request.method == "POST":
         if over_the_limit(request):
             return _too_many(request, "fleets/check.html", context)
+        pick = PickForm(request.POST)
+        if not pick.is_valid():
+            form.add_error(None, form_error_text(pick))
         if form.is_valid():
             data = form.cleaned_data["data"]
             fmt, squad = form.cleaned_data["source_format"], form.cleaned_data["squad_index"]
             on = form.cleaned_data["on"] or timezone.localdate()
             format_key = form.cleaned_data["format_key"]
             try:
-                preview = selectors.read_import(data, fmt=fmt or None, squad=squad, format_key=format_key, on=on)
+                preview = selectors.read_import(
+                    data,
+                    fmt=fmt or None,
+                    squad=squad,
+                    format_key=format_key,
+                    on=on,
+                    choices=pick.cleaned_data["picked"],
+                )
             except InterchangeError as error:
                 form.add_error(None, error.message)
             else:
                 context.update(
                     preview=preview,
+                    pick_form="check-form",
+                    choices=pick.cleaned_data["text"],
                     on=on,
                     format_name=FORMATS[format_key].name,
                     sheet_form=CheckSheetForm(

@@ -72,3 +72,25 @@ def test_each_cost_is_explained_step_by_step(page, width):
     expect(page.get_by_role("columnheader", name="Adjustments").first).to_be_visible()
     assert page.evaluate("() => document.documentElement.scrollWidth") <= width + 1
     assert serious_violations(page) == []
+
+
+def test_an_organizer_answers_a_doubtful_card_with_one_click_on_a_phone(page, utopia_path):
+    """A walk-in's typed list on a 390 px phone: Jean-Luc Picard has six printings, so the checker asks; one click
+    on U.S.S. Stargazer's takes him, and the rest of the list stays as read."""
+    from django.core.cache import cache
+    from django.core.management import call_command
+
+    cache.clear()
+    call_command("import_cards", str(utopia_path), verbosity=0)
+    page.set_viewport_size({"width": 390, "height": 900})
+    page.goto("/check/")
+    page.get_by_label("…or paste a Utopia link, a text export or a fleet file").fill(
+        "Federation Starship (Galaxy Class) - 22\nJean-Luc Picard\nKell Peirm (3)\n"
+    )
+    page.get_by_role("button", name="Check", exact=True).click()
+    expect(page.get_by_role("heading", name="Read as: Typed list (card names)")).to_be_visible()
+    expect(page.get_by_text("Which card is it?").first).to_be_visible()
+    page.get_by_role("button", name="Take Cap629").click()
+    expect(page.get_by_text("chosen by hand among 6 cards")).to_be_visible()
+    expect(page.get_by_text("read as 'Kell Perim', the nearest name", exact=False).first).to_be_visible()
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 391  # nothing wider than the screen

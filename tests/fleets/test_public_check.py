@@ -91,3 +91,43 @@ def test_checks_share_the_public_validate_rate_limit(client, cards):
         assert client.post("/api/staw/validate", "{}", content_type="application/json").status_code != 429
     response, page = check(client, text=json.dumps(legal_content(cards)))
     assert response.status_code == 429 and "Too many checks" in page
+
+
+def test_a_typed_list_on_the_real_cards_asks_about_each_card_it_cannot_tell_apart(client, utopia_path):
+    """A walk-in's list of names: read, priced, and each doubtful line offers the cards it may be."""
+    from django.core.management import call_command
+
+    call_command("import_cards", str(utopia_path), verbosity=0)
+    text = "Federation Starship (Galaxy Class) - 22\nJean-Luc Picard\nKell Peirm (3)\n"
+    _response, page = check(client, text=text, format_key="wizkids-2016")
+    assert "Read as: Typed list (card names)" in page
+    assert "Which card is it?" in page and "Is this the card?" in page
+    assert "U.S.S. Stargazer" in page and "4 SP, federation" in page  # Jean-Luc Picard Cap629, one of six
+    assert "read as 'Kell Perim', the nearest name" in page
+
+
+def test_a_doubtful_card_is_answered_with_one_click_and_the_rest_stays_as_read(client, utopia_path):
+    """The button beside Jean-Luc Picard of U.S.S. Stargazer posts the list again with that answer: he is taken,
+    the near miss Kell Perim stays as it was read, and earlier answers travel with the next click."""
+    import re
+
+    from django.core.management import call_command
+
+    call_command("import_cards", str(utopia_path), verbosity=0)
+    text = "Federation Starship (Galaxy Class) - 22\nJean-Luc Picard\nKell Peirm (3)\n"
+    _response, page = check(client, text=text, format_key="wizkids-2016")
+    choice = re.search(r'name="choose" value="(\d+=Cap629)"', page).group(1)
+    _response, page = check(client, text=text, format_key="wizkids-2016", choose=choice)
+    assert "chosen by hand among 6 cards" in page
+    assert f'name="choices" value="{choice}"' in page  # kept for the next click
+    assert "read as 'Kell Perim', the nearest name" in page
+    _response, page = check(client, text=text, format_key="wizkids-2016", choices="x=Cap629")
+    assert "The choice of a card is damaged" in page and "Read as:" not in page
+
+
+def test_a_choice_that_answers_no_doubt_is_said_so(client, utopia_path):
+    from django.core.management import call_command
+
+    call_command("import_cards", str(utopia_path), verbosity=0)
+    _response, page = check(client, text="I.K.S. Rotarran - 22\nKorok - 4\n", choose="1=Cap629")
+    assert "The choice of 'Cap629' for line 2 answers no doubt of this list." in page

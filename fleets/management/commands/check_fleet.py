@@ -133,10 +133,14 @@ def render_import(result: interchange.ImportResult) -> str:
         "Cards: " + ", ".join(f"{count} {status.replace('_', ' ')}" for status, count in counts.items()),
     ]
     for match in result.cards:
-        if match.status != interchange.MATCHED:
+        if match.status != interchange.MATCHED or match.doubtful:
+            status = "near name" if match.status == interchange.MATCHED else match.status
             where = f"ship {match.ship + 1} " if match.ship is not None else ""
             found = f" -> {match.card_id}" if match.card_id else ""
-            lines.append(f"  {match.status:<10} {where}{match.role}: {match.source}{found}. {match.note}".rstrip())
+            lines.append(f"  {status:<10} {where}{match.role}: {match.source}{found}. {match.note}".rstrip())
+        lines.extend(
+            f"      {'taken:' if c.chosen else 'or:   ' if c.fits else 'other:'} {c}" for c in match.candidates
+        )
     if result.source_total is not None:
         lines.append(f"The source's total: {result.source_total} SP")
     lines.extend(f"Problem: {problem}" for problem in result.problems)

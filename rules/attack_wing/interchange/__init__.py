@@ -1,11 +1,12 @@
-"""Fleets in the forms players already use: Utopia and Space Dock, and Muster's own, both ways.
+"""Fleets in the forms players already use: Utopia, Space Dock, Muster's own (both ways) and lists typed by hand.
 
 Public names (the site uses only these):
 
 - ``detect_format(data) -> str``: one of :data:`FORMATS`, or :class:`InterchangeError`
 - ``import_fleet(data, catalog, fmt=None, *, references=None, squad=0, strict=False) -> ImportResult``
 - ``ImportResult`` (the :class:`~rules.attack_wing.fleet.Fleet`, the card-by-card :class:`CardMatch`
-  report, the costs and totals the source printed, problems and notes), ``InterchangeError``
+  report with the :class:`Candidate` cards of each doubtful line, the costs and totals the source
+  printed, problems and notes), ``InterchangeError``
 - ``cost_rows(result, report)``: each recognized card with the source's cost beside Muster's
 - ``result_to_dict(result, report=None)``: all of it as JSON-ready data (API, public checker)
 - writers: ``utopia_link``, ``utopia_text``, ``utopia_tts``, ``muster_text`` (each but the last
@@ -37,11 +38,19 @@ site's catalog is Space Dock's), ``utopia_text(fleet, catalog, report)``, ``must
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from rules.attack_wing.catalog import Catalog
 from rules.attack_wing.fleet import ROLE_BENEATH, Report
 from rules.attack_wing.fleet_file import fleet_to_dict
-from rules.attack_wing.interchange import muster, spacedock, utopia_exports, utopia_share_link, utopia_writers
+from rules.attack_wing.interchange import (
+    muster,
+    plain_text,
+    spacedock,
+    utopia_exports,
+    utopia_share_link,
+    utopia_writers,
+)
 from rules.attack_wing.interchange.assembler import Assembler, upgrade_line
 from rules.attack_wing.interchange.decoding import MAX_INPUT_BYTES, as_text, load_json
 from rules.attack_wing.interchange.report import (
@@ -50,6 +59,7 @@ from rules.attack_wing.interchange.report import (
     NOT_FOUND,
     STATUSES,
     UNPLACED,
+    Candidate,
     CardMatch,
     ImportResult,
     InterchangeError,
@@ -65,7 +75,8 @@ SPACEDOCK_SQUAD = "spacedock-squad"
 SPACEDOCK_TEXT = "spacedock-text"
 MUSTER_JSON = "muster-json"
 MUSTER_TEXT = "muster-text"
-FORMATS = (UTOPIA_LINK, UTOPIA_TEXT, UTOPIA_TTS, SPACEDOCK_SQUAD, SPACEDOCK_TEXT, MUSTER_JSON, MUSTER_TEXT)
+PLAIN_TEXT = "plain-text"
+FORMATS = (UTOPIA_LINK, UTOPIA_TEXT, UTOPIA_TTS, SPACEDOCK_SQUAD, SPACEDOCK_TEXT, MUSTER_JSON, MUSTER_TEXT, PLAIN_TEXT)
 FORMAT_NAMES = {
     UTOPIA_LINK: "Utopia link",
     UTOPIA_TEXT: "Utopia text export",
@@ -74,6 +85,7 @@ FORMAT_NAMES = {
     SPACEDOCK_TEXT: "Space Dock text",
     MUSTER_JSON: "Muster fleet file",
     MUSTER_TEXT: "Muster text",
+    PLAIN_TEXT: "Typed list (card names)",
 }
 
 __all__ = [
@@ -83,9 +95,11 @@ __all__ = [
     "MATCHED",
     "MAX_INPUT_BYTES",
     "NOT_FOUND",
+    "PLAIN_TEXT",
     "STATUSES",
     "UNPLACED",
     "UTOPIA_URL",
+    "Candidate",
     "CardMatch",
     "Export",
     "ImportResult",
@@ -103,7 +117,7 @@ __all__ = [
 
 _NOT_A_FLEET = (
     "This is not a fleet Muster can read: paste a Utopia link or text export, a Space Dock squad "
-    "file or text, or a Muster fleet file."
+    "file or text, a Muster fleet file, or the cards' names, a ship and its cards to a paragraph."
 )
 _BASE64ISH = re.compile(r"^#?[A-Za-z0-9+/_=%-]{16,}$")
 _ID_LINE = re.compile(r"^[A-Za-z0-9_.\-]{1,100}$")
@@ -129,10 +143,13 @@ def detect_format(data: bytes | str) -> str:
         return UTOPIA_TEXT
     if any(re.match(r"^Ship \d+( \[Blind Booster\])?: -?\d+ SP$", line) for line in lines):
         return MUSTER_TEXT
-    if all(_ID_LINE.match(line) or line.startswith("---") for line in lines):
+    ids = [line for line in lines if not line.startswith("---")]
+    if all(_ID_LINE.match(line) for line in ids) and any(re.search(r"\d", line) for line in ids):
         return UTOPIA_TTS
     if re.search(r"https?://\S+#\S", text, re.IGNORECASE):
         return UTOPIA_LINK  # a link in a few lines of a message
+    if any(re.search(r"[^\W\d_]{2}", line) for line in lines):
+        return PLAIN_TEXT  # names as a player types them: the forgiving reader
     raise InterchangeError(_NOT_A_FLEET, "UNKNOWN_FORMAT")
 
 
@@ -162,17 +179,45 @@ def import_fleet(
     references: dict[str, Catalog] | None = None,
     squad: int = 0,
     strict: bool = False,
+    choices: dict[int, str] | None = None,
 ) -> ImportResult:
     """Read a fleet in any of :data:`FORMATS` (detected when ``fmt`` is ``None``) against ``catalog``.
 
     ``references`` translate ids of the other card database (see the module docstring);
     ``squad`` picks a squad of a multi-squad Space Dock file; ``strict`` turns the first problem
-    (a card not found, an ambiguous name, totals that do not add up) into :class:`InterchangeError`.
+    (a card not found, an ambiguous name, totals that do not add up) into :class:`InterchangeError`;
+    ``choices`` answer doubtful lines: ``{index in the report's cards: the candidate's id}``.
     Any unreadable input raises :class:`InterchangeError` and nothing else.
     """
+    detected = fmt is None
     fmt = fmt or detect_format(data)
     if fmt not in FORMATS:
         raise InterchangeError(f"Unknown fleet format {fmt!r}.", "UNKNOWN_FORMAT")
+    try:
+        result = _read(data, catalog, fmt, references, squad, choices)
+    except InterchangeError as error:
+        if not detected or fmt not in _TYPED_LOOK_ALIKES or error.code != "BAD_TEXT":
+            raise
+        # a list typed by hand with a builder's total line ("Ship Total: 44 SP") in it: read as typed
+        try:
+            result = _read(data, catalog, PLAIN_TEXT, references, squad, choices)
+        except InterchangeError:
+            raise error from None
+        shape = FORMAT_NAMES[fmt]
+        note = f"It looks like a {shape} but is not one ({error.message.rstrip('.')}), so it is read as typed."
+        result = replace(result, notes=(note, *result.notes))
+    if strict and result.problems:
+        raise InterchangeError(result.problems[0], "INCOMPLETE")
+    return result
+
+
+# Builders' text exports a typed list can look like; when the builder's own reader cannot read it, the forgiving
+# reader does (only when the format was detected: one chosen by hand is read as that format).
+_TYPED_LOOK_ALIKES = (UTOPIA_TEXT, SPACEDOCK_TEXT, MUSTER_TEXT)
+
+
+def _read(data, catalog: Catalog, fmt: str, references, squad: int, choices) -> ImportResult:
+    """``data`` read as ``fmt`` (see :func:`import_fleet`)."""
     if fmt == MUSTER_JSON:
         result = muster.import_json(data, catalog)
     else:
@@ -189,11 +234,11 @@ def import_fleet(
             parsed = spacedock.parse_squad(data, squad)
         elif fmt == SPACEDOCK_TEXT:
             parsed = spacedock.parse_text(data)
+        elif fmt == PLAIN_TEXT:
+            parsed = plain_text.parse_text(data, resolver)
         else:
             parsed = muster.parse_text(data)
-        result = Assembler(resolver).build(fmt, parsed)
-    if strict and result.problems:
-        raise InterchangeError(result.problems[0], "INCOMPLETE")
+        result = Assembler(resolver).build(fmt, parsed, choices)
     return result
 
 
@@ -256,6 +301,19 @@ def result_to_dict(result: ImportResult, report: Report | None = None) -> dict:
                 "how": match.how,
                 "note": match.note,
                 "alternatives": list(match.alternatives),
+                "candidates": [
+                    {
+                        "id": c.id,
+                        "name": c.name,
+                        "type": c.type,
+                        "sets": list(c.sets),
+                        "factions": list(c.factions),
+                        "cost": c.cost,
+                        "chosen": c.chosen,
+                        "fits": c.fits,
+                    }
+                    for c in match.candidates
+                ],
                 "source_cost": match.source_cost,
                 "cost": cost,
             }

@@ -18,7 +18,7 @@ from rules.attack_wing.fleet_file import MAX_CARDS_PER_SHIP, MAX_RESOURCES, MAX_
 from rules.attack_wing.formats import DEFAULT_FORMAT
 from rules.attack_wing.interchange.entries import Entry, Parsed, ShipEntries, entry_fields
 from rules.attack_wing.interchange.report import AMBIGUOUS, MATCHED, UNPLACED, CardMatch, ImportResult, InterchangeError
-from rules.attack_wing.interchange.resolver import Found, Resolver, describe_card, same_play
+from rules.attack_wing.interchange.resolver import Found, Resolver, candidates, describe_card, same_play
 
 
 def _bar_fit(ship: Card, upgrades: list[Card]) -> int:
@@ -58,7 +58,7 @@ class Assembler:
     def __init__(self, resolver: Resolver) -> None:
         self.resolver = resolver
 
-    def build(self, fmt: str, parsed: Parsed, **extra) -> ImportResult:
+    def build(self, fmt: str, parsed: Parsed, choices: dict[int, str] | None = None, **extra) -> ImportResult:
         """The fleet ``parsed`` describes and the card-by-card report of how each entry was read.
 
         Ships come first (a ship's cards are placed once the ship is found, and a ship not found
@@ -85,10 +85,19 @@ class Assembler:
         if not ships:
             _refuse_no_ships(parsed, assembly.matches)
         fleet = self.by_printed_cost(Fleet(ships=tuple(ships), resources=tuple(resources)), assembly.matches)
+        catalog = self.resolver.catalog
+        assembly.matches = [
+            replace(m, candidates=candidates(m, catalog)) if m.doubtful else m for m in assembly.matches
+        ]
+        for index, card_id in sorted((choices or {}).items()):
+            fleet = self.chosen(fleet, assembly, index, card_id)
         for match in assembly.matches:
             if match.status == AMBIGUOUS:
                 where = f"ship {match.ship + 1}" if match.ship is not None else "the fleet"
-                assembly.problems.append(f"{match.source!r} on {where} is ambiguous: {match.note}.")
+                fitting = "; ".join(str(c) for c in match.candidates if c.fits)
+                assembly.problems.append(
+                    f"{match.source!r} on {where} is ambiguous: {match.note}. Which is it? {fitting}."
+                )
         return ImportResult(
             format=fmt,
             fleet=fleet,
@@ -147,6 +156,10 @@ class Assembler:
             assembly.matches.append(self.unplaced(entry, index, entry.unplaced))
             return
         card_found = self.resolver.find(entry)
+        if card_found.card is None and (helper := self.resolver.helper_note(entry.card_id)):
+            assembly.matches.append(self.unplaced(entry, index, helper))
+            assembly.notes.append(f"Ship {number}: {helper}.")
+            return
         if card_found.card is None:
             assembly.matches.append(_match(entry, card_found, index, None))
             assembly.problems.append(f"Ship {number}: {card_found.note}; that card is left out.")
@@ -205,6 +218,25 @@ class Assembler:
                 assembly.matches.append(_match(entry, found, None, None))
         return resources
 
+    def chosen(self, fleet: Fleet, assembly: _Assembly, index: int, card_id: str) -> Fleet:
+        """The organizer's answer to a doubtful line (card ``index`` of the report): the card they picked among
+        its candidates, the rest of the list as read. A pick that answers no doubt is a problem, not applied."""
+        match = assembly.matches[index] if 0 <= index < len(assembly.matches) else None
+        if match is None or not match.candidates or card_id not in {c.id for c in match.candidates}:
+            assembly.problems.append(f"The choice of {card_id!r} for line {index + 1} answers no doubt of this list.")
+            return fleet
+        card = self.resolver.catalog.get(card_id)
+        assembly.matches[index] = replace(
+            match,
+            status=MATCHED,
+            card_id=card.id,
+            name=card.name,
+            how="chosen",
+            note=f"chosen by hand among {len(match.candidates)} cards",
+            candidates=tuple(replace(c, chosen=c.id == card_id) for c in match.candidates),
+        )
+        return _swap(fleet, match, card.id)
+
     def by_printed_cost(self, fleet: Fleet, matches: list[CardMatch]) -> Fleet:
         """Same-named cards that play differently: the one Muster prices, in this fleet, at the SP the
         source printed beside it (faction penalties and discounts included), when exactly one does."""
@@ -222,8 +254,8 @@ class Assembler:
             if not fitting or not all(same_play(fitting[0], c) for c in fitting[1:]):
                 continue
             pick = fitting[0]
-            if pick is chosen and match.status == MATCHED and not match.note:
-                continue
+            if pick is chosen and match.status == MATCHED:
+                continue  # the source's hints chose it already, and its note says how
             fleet = _swap(fleet, match, pick.id)
             matches[number] = replace(
                 match,
@@ -340,6 +372,7 @@ def _match(entry: Entry, found: Found, ship: int | None, position: int | None) -
         note=found.note,
         source_cost=entry.source_cost,
         alternatives=found.alternatives,
+        tied=found.tied,
     )
 
 

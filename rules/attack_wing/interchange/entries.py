@@ -64,9 +64,11 @@ class Entry:
     set_hint: str = ""  # set names or codes as the source prints them
     skill: int | None = None
     source_cost: int | None = None
+    penalty: int = 0  # the faction penalty the source says ``source_cost`` includes (Muster's "4 (+1)")
     ship_factions: tuple[str, ...] = ()  # the factions of the ship the card is on (set while resolving)
     unplaced: str = ""  # the source holds it somewhere Muster's fleet has no place for; why
     optional: bool = False  # the source may not mean a card here (a line notes can look like)
+    near: bool = False  # a name typed by hand: a near miss is read as the nearest name (and said so)
     # the card whose added slot holds this one (Utopia: a card inside Quark's or Cryogenic Stasis's slot)
     host: Entry | None = None
 

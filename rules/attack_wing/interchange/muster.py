@@ -31,7 +31,8 @@ from rules.attack_wing.fleet import ROLE_BENEATH, Fleet, Report
 from rules.attack_wing.fleet_file import FleetFileError, parse_fleet
 from rules.attack_wing.interchange.decoding import as_text, load_json, text_lines
 from rules.attack_wing.interchange.entries import Entry, Parsed, ShipEntries, name_key, ship_names
-from rules.attack_wing.interchange.report import MATCHED, CardMatch, ImportResult, InterchangeError
+from rules.attack_wing.interchange.report import MATCHED, UNPLACED, CardMatch, ImportResult, InterchangeError
+from rules.attack_wing.interchange.resolver import helper_note
 from rules.attack_wing.interchange.totals import check_fleet_total, check_ship_total
 
 UPGRADE_TYPE_LABELS = {
@@ -154,6 +155,7 @@ def parse_text(data: bytes | str) -> Parsed:
             label, title, cost = match.group("label"), match.group("title"), int(match.group("cost"))
             label, _, host = label.partition(" beneath ")  # "Tech beneath Quark": face down beneath that card
             entry = _card_entry(label, title, cost)
+            entry.penalty = int(match.group("pen") or 0)
             if host:
                 entry.host = next((e for e in reversed(block.cards) if name_key(e.name or "") == name_key(host)), None)
             sums[-1] += cost
@@ -217,6 +219,7 @@ def import_json(data: bytes | str | dict, catalog: Catalog) -> ImportResult:
     if not isinstance(data, dict):
         text = as_text(data, "Muster fleet file")
         data = load_json(text, "Muster fleet file")
+    data, helpers, notes = _without_helpers(data, catalog)
     try:
         fleet, format_key, on = parse_fleet(data, catalog)
     except FleetFileError as exc:
@@ -234,11 +237,38 @@ def import_json(data: bytes | str | dict, catalog: Catalog) -> ImportResult:
     return ImportResult(
         format="muster-json",
         fleet=fleet,
-        cards=tuple(matches),
+        cards=(*matches, *helpers),
+        notes=tuple(notes),
         source_ship_totals=(None,) * len(fleet.ships),
         format_key=format_key,
         date=on,
     )
+
+
+def _without_helpers(data: dict, catalog: Catalog) -> tuple[dict, list[CardMatch], list[str]]:
+    """The fleet file without the Utopia builder's helper records among a ship's upgrades ("Tuesday (Weapon)",
+    W251), each reported as the Utopia link reports it: left out with a note, the cards it holds kept."""
+    ships = data.get("ships") if isinstance(data, dict) else None
+    if not isinstance(ships, list):
+        return data, [], []
+    matches: list[CardMatch] = []
+    notes: list[str] = []
+    kept_ships = []
+    for index, ship in enumerate(ships):
+        upgrades = ship.get("upgrades") if isinstance(ship, dict) else None
+        if not isinstance(upgrades, list):
+            kept_ships.append(ship)
+            continue
+        kept = []
+        for card_id in upgrades:
+            note = helper_note(catalog, card_id) if isinstance(card_id, str) else ""
+            if not note:
+                kept.append(card_id)
+                continue
+            matches.append(CardMatch(status=UNPLACED, role="upgrade", source=card_id, ship=index, note=note))
+            notes.append(f"Ship {index + 1}: {note}.")
+        kept_ships.append({**ship, "upgrades": kept})
+    return ({**data, "ships": kept_ships} if matches else data), matches, notes
 
 
 def _by_id(catalog: Catalog, card_id: str, role: str, ship: int | None, position: int | None = None) -> CardMatch:

@@ -38,6 +38,29 @@ class InterchangeError(ValueError):
 
 
 @dataclass(frozen=True, slots=True)
+class Candidate:
+    """A card a doubtful line may mean, told apart as a player would: by type, set, faction and cost.
+
+    ``fits`` is true for the card taken and for those that fit what the source says exactly as well.
+    """
+
+    id: str
+    name: str
+    type: str  # "captain", "crew", "ship (Vor'cha Class)", ...
+    sets: tuple[str, ...]  # the names of the sets it was printed in
+    factions: tuple[str, ...]
+    cost: int
+    chosen: bool = False
+    fits: bool = False
+
+    def __str__(self) -> str:
+        """ "Worf (Cap409): captain, 3 SP, klingon, from I.K.S. Koraga", as a player tells two printings apart."""
+        sets = ", ".join(self.sets[:3]) + (" …" if len(self.sets) > 3 else "")
+        factions = "/".join(self.factions) or "no faction"
+        return f"{self.name} ({self.id}): {self.type}, {self.cost} SP, {factions}" + (f", from {sets}" if sets else "")
+
+
+@dataclass(frozen=True, slots=True)
 class CardMatch:
     """One card of the source and what became of it.
 
@@ -62,6 +85,14 @@ class CardMatch:
     note: str = ""  # for ambiguous / not found / unplaced: what happened and why
     source_cost: int | None = None
     alternatives: tuple[str, ...] = ()  # the other candidates' ids, for an ambiguous name
+    tied: tuple[str, ...] = ()  # those of the alternatives that fit exactly as well as the card taken
+    # for an ambiguous or near-miss line: every card it may mean, the one taken first, to choose from
+    candidates: tuple[Candidate, ...] = ()
+
+    @property
+    def doubtful(self) -> bool:
+        """A line whose card the organizer should confirm: several fit equally, or its name was a near miss."""
+        return self.status == AMBIGUOUS or (self.how.startswith("near") and self.card_id is not None)
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,11 +9,15 @@ Space Dock fleet into Utopia's ids.
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass
 
 from rules.attack_wing.catalog import ADMIRAL, CAPTAIN, SHIP, Card, Catalog
-from rules.attack_wing.interchange.entries import ROLE_KINDS, Entry, entry_fields, name_key
-from rules.attack_wing.interchange.report import AMBIGUOUS, MATCHED, NOT_FOUND
+from rules.attack_wing.interchange.entries import ROLE_KINDS, Entry, entry_fields, name_key, ship_names
+from rules.attack_wing.interchange.report import AMBIGUOUS, MATCHED, NOT_FOUND, Candidate, CardMatch
+
+NEAR_CUTOFF = 0.86  # how alike (difflib's ratio of the names' keys) a typed name must be to a card's to be read as it
+ROLE_KINDS_ALL = dict.fromkeys(kind for kinds in ROLE_KINDS.values() for kind in kinds)
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +44,9 @@ class Resolver:
         self.references = dict(references or {})
         self.by_name = _names(catalog)
         self.set_names = {s.id: name_key(s.name) for s in catalog.sets.values()}
+        self._classes: dict[str, list[Card]] | None = None
+        self._by_length: dict[int, list[str]] | None = None
+        self._near: dict[str, list[tuple[float, str]]] = {}
 
     def find(self, entry: Entry) -> Found:
         kinds = entry.kinds or ROLE_KINDS[entry.role]
@@ -60,6 +67,9 @@ class Resolver:
                         f"{own.name} ({entry.card_id}) is {_a(own.kind)} card, not {_a(entry.role)}",
                     )
         hint = entry
+        if source_card is None and entry.card_id and not entry.set_hint and (printed := self.set_in_id(entry)):
+            # an older Space Dock id names its set: "quantum_torpedoes_71531"
+            hint = Entry(**{**entry_fields(entry), "set_hint": printed})
         if source_card is not None:
             hint = Entry(
                 role=entry.role,
@@ -89,6 +99,9 @@ class Resolver:
                 note = f"the source calls it {entry.name!r}; the catalog's card {own.id} is named {own.name!r}"
                 return Found(own, MATCHED, "id", note)
             return found
+        helper = self.helper_note(entry.card_id)
+        if helper:
+            return Found(None, NOT_FOUND, "id", helper)
         family = {"utopia": "a Utopia", "spacedock": "a Space Dock", "muster": "a Muster"}.get(entry.family or "", "an")
         return Found(
             None,
@@ -96,6 +109,17 @@ class Resolver:
             "id",
             f"{family} card id {entry.card_id!r} that the site's card catalog does not hold",
         )
+
+    def set_in_id(self, entry: Entry) -> str:
+        """The set a Space Dock id ends with ("dominion_starship_71279" -> "71279"), when the catalog has that set."""
+        if entry.family != "spacedock" or "_" not in (entry.card_id or ""):
+            return ""
+        suffix = entry.card_id.rsplit("_", 1)[1]
+        return suffix if suffix in self.catalog.sets else ""
+
+    def helper_note(self, card_id: str | None) -> str:
+        """Why an id the catalog skipped as a helper record of the builder's own screen is no card, else ''."""
+        return helper_note(self.catalog, card_id)
 
     def peek(self, card_id: str, family: str) -> Card | None:
         """The card an id names, from the source's own card database when known, else the catalog."""
@@ -116,15 +140,108 @@ class Resolver:
         if candidates and SHIP in kinds and name != written and written.startswith(name + " (") and written[-1] == ")":
             # "Name (Class)", the class itself possibly bracketed: "(Constitution Class (Refit))"
             entry = Entry(**{**entry_fields(entry), "ship_class": written[len(name) + 2 : -1]})
-        if not candidates and entry.ship_class and SHIP in kinds:
-            # a generic ship written by its class only ("Galaxy Class")
-            candidates = [c for c in self.by_class(entry.ship_class) if not c.unique]
+        if not candidates and SHIP in kinds:
+            # a generic ship written by its class only ("Galaxy Class", "Jem'Hadar Attack Ship")
+            for ship_class in dict.fromkeys((entry.ship_class, *names) if entry.near else (entry.ship_class,)):
+                candidates = [c for c in self.by_class(ship_class) if not c.unique] if ship_class else []
+                if candidates:
+                    entry = Entry(**{**entry_fields(entry), "ship_class": ship_class})
+                    break
+        near = ""
+        if not candidates and entry.near:
+            candidates, near = self.nearest(names, kinds)
         if not candidates:
             others = [c for n in names for c in self.by_name.get(name_key(n), ())]
             if others:
                 kind = others[0].kind
                 return Found(None, NOT_FOUND, "name", f"{name!r} is {_a(kind)} card, not {_a(entry.role)}")
             return Found(None, NOT_FOUND, "name", f"no card named {names[0]!r} in the site's card catalog")
+        if source_card is not None and source_card.kind == SHIP and source_card.ship_class:
+            # a generic ship of the other database: only a ship of its class is the same ship
+            same = [c for c in candidates if name_key(c.ship_class) == name_key(source_card.ship_class)]
+            if not same and all(c.kind == SHIP for c in candidates):
+                return Found(
+                    None,
+                    NOT_FOUND,
+                    "name",
+                    f"no {source_card.name!r} of the {source_card.ship_class} in the site's card catalog",
+                )
+        found = self.choose(candidates, entry, source_card)
+        if near:
+            note = "; ".join(n for n in (near, found.note) if n)
+            if len({name_key(c.name) for c in candidates}) > 1:  # two names equally near: asked, not guessed
+                tied = tuple(c.id for c in candidates if c is not found.card)
+                return Found(found.card, AMBIGUOUS, "near name", note, found.alternatives, tied)
+            return Found(found.card, found.status, "near name", note, found.alternatives, found.tied)
+        return found
+
+    def nearest(self, names: tuple[str, ...], kinds: tuple[str, ...]) -> tuple[list[Card], str]:
+        """The cards of ``kinds`` whose name is nearest one of ``names`` (a typing slip), and the note saying so;
+        names equally near are all returned, so that the choice is asked, not guessed."""
+        best: tuple[float, list[str], str] = (0.0, [], "")
+        for name in names:
+            for ratio, key in self.close_names(name_key(name)):
+                if not any(c.kind in kinds for c in self.by_name[key]):
+                    continue
+                if ratio > best[0] + 1e-9:
+                    best = (ratio, [key], name)
+                elif abs(ratio - best[0]) <= 1e-9 and key not in best[1]:
+                    best[1].append(key)
+        ratio, found, written = best
+        if not found:
+            return [], ""
+        cards = [c for key in found for c in self.by_name[key] if c.kind in kinds]
+        spelled = " or ".join(repr(self.by_name[key][0].name) for key in found)
+        return cards, f"no card is named {written!r}; read as {spelled}, the nearest name ({ratio:.0%} alike)"
+
+    def close_names(self, wanted: str) -> list[tuple[float, str]]:
+        """The catalog's name keys at least :data:`NEAR_CUTOFF` alike to ``wanted``, with how alike (once per key:
+        a long list of lines that are no cards must not cost a long wait)."""
+        if wanted in self._near:
+            return self._near[wanted]
+        if self._by_length is None:
+            self._by_length = {}
+            for key in self.by_name:
+                self._by_length.setdefault(len(key), []).append(key)
+        size = len(wanted)
+        # two strings this alike differ in length by at most this (difflib's ratio is 2 * matches / total length)
+        spread = int(size * (1 - NEAR_CUTOFF) / NEAR_CUTOFF) + 1
+        matcher = difflib.SequenceMatcher()
+        matcher.set_seq2(wanted)
+        found = []
+        for length in range(max(1, size - spread), size + spread + 1):
+            for key in self._by_length.get(length, ()):
+                matcher.set_seq1(key)
+                if matcher.real_quick_ratio() >= NEAR_CUTOFF and matcher.quick_ratio() >= NEAR_CUTOFF:
+                    ratio = matcher.ratio()
+                    if ratio >= NEAR_CUTOFF:
+                        found.append((ratio, key))
+        self._near[wanted] = found
+        return found
+
+    def kinds_named(self, entry: Entry) -> set[str]:
+        """The kinds of card a typed line may name (by its names, a ship's class, or the nearest name)."""
+        for name in entry.names or (entry.name or "",):
+            found = {c.kind for c in self.by_name.get(name_key(name), ())}
+            if found:
+                return found
+            ship_names_, ship_class = ship_names(name)
+            if any(self.by_class(c) for c in (ship_class, name) if c):
+                return {SHIP}
+            found = {c.kind for n in ship_names_ for c in self.by_name.get(name_key(n), ())}
+            if SHIP in found:
+                return {SHIP}
+        cards, _ = self.nearest(entry.names or (entry.name or "",), tuple(ROLE_KINDS_ALL))
+        return {c.kind for c in cards}
+
+    def choose(self, candidates: list[Card], entry: Entry, source_card: Card | None) -> Found:
+        """Of the cards a name fits, the one the source's hints choose; flagged when several fit as well.
+
+        A class or an upgrade type the source states is no mere hint: the cards of another are left out,
+        so that a printed cost cannot pick them (unless none has it)."""
+        for stated, of in ((entry.ship_class, "ship_class"), (entry.type_hint, "upgrade_type")):
+            if stated:
+                candidates = [c for c in candidates if name_key(getattr(c, of)) == name_key(stated)] or candidates
         if len(candidates) == 1:
             return Found(candidates[0], MATCHED, "name")
         scored = sorted(candidates, key=lambda c: (-self.score(c, entry, source_card), c.id))
@@ -177,12 +294,18 @@ class Resolver:
         return min(twins, key=lambda card: (-_shared_prefix(name_key(card.name), wanted), card.id))
 
     def by_class(self, ship_class: str) -> list[Card]:
-        key = name_key(ship_class)
-        return [c for c in self.catalog.cards.values() if c.kind == SHIP and name_key(c.ship_class) == key]
+        if self._classes is None:
+            self._classes = {}
+            for card in self.catalog.cards.values():
+                if card.kind == SHIP:
+                    self._classes.setdefault(name_key(card.ship_class), []).append(card)
+        return self._classes.get(name_key(ship_class), [])
 
     def score(self, card: Card, entry: Entry, source_card: Card | None) -> int:
         """How well a same-named card fits what the source says; higher is better."""
         points = 0
+        if entry.role in (CAPTAIN, ADMIRAL) and card.kind == entry.role:
+            points += 6  # "(Captain)": the captain card before an admiral of that name serving as one
         if entry.type_hint and name_key(card.upgrade_type) == name_key(entry.type_hint):
             points += 40
         if entry.ship_class and name_key(card.ship_class) == name_key(entry.ship_class):
@@ -210,10 +333,10 @@ class Resolver:
                 source_card.shields,
             ):
                 points += 10
-        if entry.ship_factions and set(card.factions) & set(entry.ship_factions):
-            points += 12
+        if entry.ship_factions and bool(set(card.factions) & set(entry.ship_factions)) != bool(entry.penalty):
+            points += 12  # its ship's faction, or another when the source says it paid a faction penalty
         if entry.source_cost is not None:
-            gap = abs(card.cost - entry.source_cost)
+            gap = abs(card.cost - (entry.source_cost - entry.penalty))
             points += max(0, 8 - 2 * gap)
         return points
 
@@ -228,6 +351,8 @@ class Resolver:
             said.append(f"the source names the set {entry.set_hint!r}")
         if entry.ship_factions and set(card.factions) & set(entry.ship_factions):
             said.append("it shares its ship's faction")
+        if entry.penalty:
+            said.append(f"the source says it paid a +{entry.penalty} SP faction penalty")
         if entry.source_cost is not None:
             said.append(f"its cost is nearest the {entry.source_cost} SP the source printed")
         return " and ".join(said)
@@ -267,6 +392,37 @@ def _a(word: str) -> str:
     if word == "card":
         return "a card for a ship"
     return ("an " if word[0] in "aeiou" else "a ") + word
+
+
+def helper_note(catalog: Catalog, card_id: str | None) -> str:
+    """The note for an id the catalog reader skipped as a helper record of the Utopia builder ("Tuesday (Weapon)",
+    W251): no card of the game, so it is left out; the cards it holds and the discount it stands for stay."""
+    skipped = next((s for s in catalog.skipped if s.source_id == card_id and "helper" in s.reason), None)
+    if skipped is None:
+        return ""
+    return (
+        f"{card_id} is a helper record of the Utopia builder, not a card of the game: it takes no slot and costs "
+        "nothing, so it is left out; the cards it holds stay"
+    )
+
+
+def candidates(match: CardMatch, catalog: Catalog) -> tuple[Candidate, ...]:
+    """Every card ``match`` may stand for, the one taken first, each with its type, sets, factions and cost."""
+    cards = [catalog.get(i) for i in (match.card_id, *match.alternatives) if i]
+    return tuple(
+        Candidate(
+            id=card.id,
+            name=card.name,
+            type=(card.upgrade_type or card.kind) + (f" ({card.ship_class})" if card.ship_class else ""),
+            sets=tuple(catalog.sets[s].name if s in catalog.sets else s for s in card.set_ids),
+            factions=card.factions,
+            cost=card.cost,
+            chosen=card.id == match.card_id,
+            fits=card.id == match.card_id or card.id in match.tied,
+        )
+        for card in cards
+        if card is not None
+    )
 
 
 def describe_card(card: Card) -> str:

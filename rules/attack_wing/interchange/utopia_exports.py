@@ -52,6 +52,7 @@ _CAPTAIN = re.compile(r"^(?P<name>.+?) (?P<skill>-?\d{1,2}) \(Captain\)$")
 
 
 _SUFFIXES = (
+    (re.compile(r"^(?P<name>.+?) \(Captain\)$"), "captain", (CAPTAIN, ADMIRAL), ""),  # written without the skill
     (re.compile(r"^(?P<name>.+?) \(Admiral\)$"), "admiral", (ADMIRAL,), ""),
     (re.compile(r"^(?P<name>.+?) \(Ambassador\)$"), "upgrade", (OTHER,), "ambassador"),
     (re.compile(r"^(?P<name>.+?) Fleet Captain$"), "upgrade", (OTHER,), "fleet-captain"),

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from rules.attack_wing import validate_fleet
-from rules.attack_wing.interchange import UTOPIA_TEXT, InterchangeError, detect_format, import_fleet, utopia_link
+from rules.attack_wing.interchange import UTOPIA_TEXT, InterchangeError, import_fleet, utopia_link
 from tests.rules.attack_wing.interchange.sample_fleets import FLEET, UTOPIA_TEXT_SAMPLE, same_cards
 
 
@@ -23,9 +23,10 @@ from tests.rules.attack_wing.interchange.sample_fleets import FLEET, UTOPIA_TEXT
         "   \n  ",
     ],
 )
-def test_what_is_no_fleet_gets_one_sentence(data):
+def test_what_is_no_fleet_gets_one_sentence(data, mini):
+    """Words that name no ship may be a typed list ("hello there"), but it is refused, in one sentence."""
     with pytest.raises(InterchangeError) as caught:
-        detect_format(data)
+        import_fleet(data, mini)
     message = caught.value.message
     assert message.endswith(".") and "\n" not in message
 

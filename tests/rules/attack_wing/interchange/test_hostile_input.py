@@ -102,6 +102,7 @@ SAMPLES = {
     "muster-json": json.dumps({"resources": ["R001"], "ships": [{"ship": "S001", "captain": "Cap001"}]}),
     "muster-text": "F: 34/130 SP\n\nShip 1: 34 SP\n  Ship: U.S.S. Enterprise-D (Galaxy Class) - 28\n"
     "  Captain: Jean-Luc Picard - 6\n\nTotal: 34 SP\n",
+    "plain-text": "My list\n\nShip 1: U.S.S. Enterprise-D - 28\nCaptain: Jean-Luc Picard (6)\n* Worf [crew]\n",
 }
 PROPERTY = settings(suppress_health_check=[HealthCheck.function_scoped_fixture])
 

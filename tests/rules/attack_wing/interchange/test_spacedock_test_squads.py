@@ -111,3 +111,12 @@ def test_a_hand_typed_cost_is_said_and_not_applied(spacedock):
                 "Ship 1: the squad sets Advanced Weapon System's cost to 0 SP by hand; Muster prices it by its rules."
                 in notes
             )
+
+
+def test_no_test_squad_card_is_left_ambiguous_when_its_id_names_its_set(spacedock):
+    """``quantum_torpedoes_71531`` ("calvin hudson (weapon)") names set 71531: that printing is taken, not flagged."""
+    for data, index, squad in _squads():
+        if squad["name"] in NO_SHIPS:
+            continue
+        result = interchange.import_fleet(data, spacedock, squad=index)
+        assert not result.by_status(interchange.AMBIGUOUS), squad["name"]

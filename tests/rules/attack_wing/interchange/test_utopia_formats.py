@@ -233,8 +233,9 @@ def test_a_utopia_link_with_the_builders_helper_card_imports_the_card_it_holds(u
     }
     result = import_fleet(link_of(saved), utopia)
     assert result.fleet.ships == (FleetShip("S311", "Cap725", None, ("E237", "C075")),)
-    assert [c.source for c in result.by_status(NOT_FOUND)] == ["crew:C483"]
-    assert len(result.problems) == 1 and "'C483'" in result.problems[0] and "left out" in result.problems[0]
+    assert [c.source for c in result.by_status(UNPLACED)] == ["crew:C483"]
+    assert result.complete and len(result.notes) == 1
+    assert "C483 is a helper record of the Utopia builder" in result.notes[0] and "left out" in result.notes[0]
     report = validate_fleet(result.fleet, utopia, "wizkids-2016")
     bashir = next(c for c in report.ships[0].cards if c.id == "C075")
     assert [(a.source, a.amount) for a in bashir.adjustments if a.kind == "reduction"] == [("E237", -2)]
