@@ -15,7 +15,7 @@ from tests.accounts.factories import PlayerFactory
 from tests.tournaments.access_check import got_through
 from tests.tournaments.test_deck_view_permissions import COVERED as DECK_VIEWS_COVERED
 from tests.tournaments.test_walk_in_views import COVERED as WALK_IN_VIEWS_COVERED
-from tournaments.models import MatchSide
+from tournaments.models import MatchSide, WaitlistEntry
 from tournaments.services import event_start, round_pair_next, round_swap_players, sheets_job_request
 from tournaments.tasks import make_fleet_sheets
 from tournaments.urls import urlpatterns
@@ -61,6 +61,7 @@ def world(event_staff, enter, player, other_player):
         "other_match": other_match,
         "entries": entries,
         "users": users,
+        "waiting": WaitlistEntry.objects.create(event=event, player=PlayerFactory()),
     }
 
 
@@ -84,6 +85,9 @@ def url(world, name):
         "check_in": reverse("tournaments:check_in", args=[pk, own]),
         "check_in_all": reverse("tournaments:check_in_all", args=[pk]),
         "grant_bye": reverse("tournaments:grant_bye", args=[pk, own]),
+        "set_paid": reverse("tournaments:set_paid", args=[pk, own]),
+        "waitlist_promote": reverse("tournaments:waitlist_promote", args=[pk, world["waiting"].pk]),
+        "waitlist_remove": reverse("tournaments:waitlist_remove", args=[pk, world["waiting"].pk]),
         "drop": reverse("tournaments:drop", args=[pk, own]),
         "undrop": reverse("tournaments:undrop", args=[pk, own]),
         "pair_next": reverse("tournaments:pair_next", args=[pk]),
@@ -141,6 +145,9 @@ CASES = [
     ("check_in", "post", STAFF),
     ("check_in_all", "post", STAFF),
     ("grant_bye", "post", STAFF),
+    ("set_paid", "post", STAFF),
+    ("waitlist_promote", "post", ORGANIZER),
+    ("waitlist_remove", "post", ORGANIZER),
     ("drop", "post", STAFF | {"player"}),
     ("undrop", "post", STAFF),
     ("pair_next", "post", STAFF),

@@ -18,13 +18,17 @@ from .desk import (
     result_preview,
 )
 from .events import (
+    Places,
     StartSummary,
     event_list,
+    event_places,
     event_registrations,
     event_rounds,
+    event_waitlist,
     printed_players,
     start_summary,
     upcoming_events,
+    waitlist_place,
 )
 from .final import FinalRow, FinalStandings, final_standings
 from .history import (
@@ -87,7 +91,11 @@ __all__ = [
     "SeatResult",
     "StandingRow",
     "StandingsTable",
+    "Places",
     "StartSummary",
+    "event_places",
+    "event_waitlist",
+    "waitlist_place",
     "column_value",
     "event_fleets",
     "cut_bracket",

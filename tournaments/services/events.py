@@ -7,7 +7,7 @@ from django.db import transaction
 from accounts.permissions import has_role
 from accounts.roles import JUDGE
 
-from ..access import judge_refusal
+from ..access import cut_refusal, judge_refusal
 from ..errors import TournamentError
 from ..games import event_game
 from ..models import Event, EventStatus, Match, MatchStatus, StaffAction, StaffChange
@@ -155,6 +155,8 @@ def event_start(*, event: Event) -> Event:
     players = list(event.registrations.filter(checked_in=True, dropped_at=None).select_related("fleet_version"))
     if len(players) < 2:
         raise TournamentError("At least two checked-in players are needed to start.")
+    if why := cut_refusal(event.top_cut, len(players), f"{len(players)} are checked in"):
+        raise TournamentError(f"{why} Check more players in, or choose a smaller cut (or none) in the settings.")
     for registration in event.registrations.exclude(fleet_version=None).select_related("fleet_version__fleet"):
         lock_submitted_fleet(registration)
     event.planned_rounds = event.swiss_rounds(len(players))
