@@ -104,6 +104,7 @@ def url(world, name):
         "clock": reverse("tournaments:clock", args=[pk, 1]),
         "pairings_pdf": reverse("tournaments:round_printout", args=[pk, 1, "pairings-by-table"]),
         "slips_pdf": reverse("tournaments:round_printout", args=[pk, 1, "match-slips"]),
+        "compact_slips_pdf": reverse("tournaments:round_printout", args=[pk, 1, "match-slips-4-per-page"]),
         "match": reverse("tournaments:match", args=[pk, world["match"].pk]),
         "confirm": reverse("tournaments:confirm", args=[pk, world["match"].pk]),
         "verify_build": reverse("tournaments:verify_build", args=[pk, world["match"].pk]),
@@ -165,6 +166,7 @@ CASES = [
     ("clock", "post", STAFF),
     ("pairings_pdf", "get", STAFF),
     ("slips_pdf", "get", STAFF),
+    ("compact_slips_pdf", "get", STAFF),
     ("match", "get", STAFF | {"player"}),
     ("match", "post", STAFF | {"player"}),
     ("confirm", "post", {"player"}),
@@ -198,6 +200,7 @@ def test_who_may_use_each_view(world, view, method, allowed):
 URL_NAMES = {
     "pairings_pdf": "round_printout",
     "slips_pdf": "round_printout",
+    "compact_slips_pdf": "round_printout",
     "standings_pdf": "standings_printout",
     "other_fleet": "fleet",
     "other_fleet_sheet": "fleet_sheet",

@@ -30,7 +30,7 @@ from .events import (
     upcoming_events,
     waitlist_place,
 )
-from .final import FinalRow, FinalStandings, final_standings
+from .final import FinalRow, FinalStandings, final_standings, place_prizes
 from .history import (
     event_history,
     event_round_history,
@@ -85,6 +85,7 @@ __all__ = [
     "FinalRow",
     "FinalStandings",
     "final_standings",
+    "place_prizes",
     "FleetRow",
     "OUTCOMES",
     "STANDING_COLUMNS",
