@@ -13,6 +13,7 @@ from tournaments.errors import TournamentError
 from tournaments.models import Registration, WaitlistEntry
 from tournaments.services import (
     event_start,
+    event_update,
     registration_add,
     registration_sign_up,
     registration_withdraw,
@@ -34,7 +35,8 @@ def test_past_the_cap_players_join_the_waitlist_in_order():
     assert all(isinstance(entry, Registration) for entry in registered)
     assert all(isinstance(entry, WaitlistEntry) for entry in waiting)
     assert [entry.pk for entry in selectors.event_waitlist(event)] == [entry.pk for entry in waiting]
-    assert selectors.event_places(event) == selectors.Places(registered=2, cap=2, waiting=2, has_room=False)
+    places = selectors.event_places(event, selectors.event_registrations(event), selectors.event_waitlist(event))
+    assert places == selectors.Places(registered=2, cap=2, waiting=2, has_room=False)
 
 
 def test_a_player_may_not_register_themselves_past_the_cap_by_any_way():
@@ -118,4 +120,17 @@ def test_nobody_is_promoted_once_the_event_has_started(enter):
 def test_an_event_without_a_cap_never_fills():
     event = EventFactory()
     fill(event, 5)
-    assert selectors.event_places(event).has_room and not event.waitlist.exists()
+    assert selectors.event_places(event, selectors.event_registrations(event), []).has_room
+    assert not event.waitlist.exists()
+
+
+def test_raising_the_cap_promotes_in_order_and_taking_it_away_promotes_everyone(django_capture_on_commit_callbacks):
+    event = EventFactory(player_cap=2)
+    fill(event, 2)
+    first, second, third = fill(event, 3)
+    with django_capture_on_commit_callbacks(execute=True):
+        event_update(event=event, player_cap=3, site_url="https://muster.example/")
+    assert event.registrations.filter(player=first.player).exists() and event.waitlist.count() == 2
+    assert [message.to for message in mail.outbox] == [[first.player.email]]
+    event_update(event=event, player_cap=None)
+    assert event.registrations.count() == 5 and not event.waitlist.exists()

@@ -78,14 +78,18 @@ class Places(NamedTuple):
     has_room: bool  # a player may still register themselves (:func:`tournaments.access.has_room`)
 
 
-def event_places(event: Event) -> Places:
-    registered = event.registrations.count()
-    waiting = event.waitlist.count()
-    return Places(registered, event.player_cap, waiting, has_room(event, registered))
+def event_places(event: Event, registrations: list[Registration], waitlist: list[WaitlistEntry]) -> Places:
+    """How full the event is, from its registrations and its waitlist already read for the page."""
+    registered = len(registrations)
+    return Places(registered, event.player_cap, len(waitlist), has_room(event, registered))
 
 
 def event_waitlist(event: Event) -> list[WaitlistEntry]:
-    """The players waiting for a place, first in line first."""
+    """The players waiting for a place, first in line first. An event without a cap has nobody waiting
+    (players wait only past a cap, and taking the cap away gives them places:
+    :func:`tournaments.services.event_update`), so it is not asked."""
+    if event.player_cap is None:
+        return []
     return list(event.waitlist.select_related("player").order_by("joined_at", "pk"))
 
 

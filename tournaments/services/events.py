@@ -14,6 +14,7 @@ from ..models import Event, EventStatus, Match, MatchStatus, StaffAction, StaffC
 from .event_rules import check_event
 from .final_standings import final_standings_store
 from .locking import lock_event, lock_submitted_fleet
+from .waitlist import waitlist_fill
 
 # Settings that decide how the event is played; they freeze once it starts (and so do the game's
 # own that its ``frozen_settings`` name).
@@ -109,10 +110,11 @@ def end_powers_of_taken_role(sender, *, user, role: str, by, **kwargs) -> None:
 
 
 @transaction.atomic
-def event_update(*, event: Event, judges=None, by=None, **fields) -> Event:
+def event_update(*, event: Event, judges=None, by=None, site_url: str = "", **fields) -> Event:
     """Change the event's settings (and judges, when given). How the event is played is fixed at the
     start; the number of rounds, the tie-breakers and the rest may still change, under the rules of
-    :mod:`.event_rules` (judged for ``by``, else the event's organizer)."""
+    :mod:`.event_rules` (judged for ``by``, else the event's organizer). A cap raised or taken away
+    gives the places it frees to the waitlist, in order (each player mailed, the link on ``site_url``)."""
     event = lock_event(event)
     if event.status == EventStatus.FINISHED:
         raise TournamentError("A finished event cannot be changed.")
@@ -132,6 +134,8 @@ def event_update(*, event: Event, judges=None, by=None, **fields) -> Event:
     event.save()
     if judges is not None:
         set_judges(event, judges, by=by)
+    if "player_cap" in fields:
+        waitlist_fill(event, site_url=site_url)
     return event
 
 
