@@ -4,7 +4,8 @@ Each function returns the PDF as bytes, laid out on the event's paper
 (``Event.paper_size``). Text comes from the database, so it is escaped before it
 reaches platypus' mini-markup. Columns are as wide as their text measures
 (:func:`column_widths`) and every cell wraps, so a long heading or a 60-character
-username never runs into the next column.
+username never runs into the next column. The pairings go on the wall in 14 pt type, read from a
+metre away; the compact match slips come two or four to a page to save paper.
 """
 
 from __future__ import annotations
