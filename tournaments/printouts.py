@@ -33,7 +33,7 @@ HEAD = ParagraphStyle("head", parent=CELL, fontName="Helvetica-Bold")
 # The pairings players read on the wall, from a metre away: 14 pt at least.
 WALL = ParagraphStyle("wall", parent=CELL, fontSize=14, leading=17)
 WALL_HEAD = ParagraphStyle("wall-head", parent=WALL, fontName="Helvetica-Bold")
-SLIPS_PER_PAGE = (2, 4)  # the compact slips' choices, to save paper
+SLIPS_PER_PAGE = (2, 4)  # the compact slips' choices, to save paper (the round page offers each)
 WRITE_IN = 10  # the slip's result rows are tall enough to write in
 GRID = TableStyle(
     [
@@ -155,8 +155,6 @@ def match_slips_per_page(*, event, round_, matches, names: Mapping[int, str], pe
     dashed line to cut along: both players and boxes for the result, fleet points and signatures
     (no fleet checklists: the players write the fleet points). A slip longer than its slot shrinks
     to fit it."""
-    if per_page not in SLIPS_PER_PAGE:
-        raise ValueError(f"Slips come {' or '.join(map(str, SLIPS_PER_PAGE))} to a page, not {per_page}.")
     width = content_width(event)
     height = page_size(event.paper_size)[1] - 2 * MARGIN - 2 * PADDING  # the page frame's own padding
     slot = height / per_page - 1
