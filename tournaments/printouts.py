@@ -24,6 +24,7 @@ from accounts.paper import page_size, pdf_document
 from fleets.sheets import QrCode
 
 from .models import Stage
+from .selectors import StandingRow
 
 STYLES = getSampleStyleSheet()
 MARGIN = 15 * mm
@@ -104,7 +105,7 @@ def pairings_by_table(*, event, round_, matches, names: Mapping[int, str], live_
 
 
 def pairings_by_name(
-    *, event, round_, matches, names: Mapping[int, str], live_url: str, standing: Mapping[int, object]
+    *, event, round_, matches, names: Mapping[int, str], live_url: str, standing: Mapping[int, StandingRow]
 ) -> bytes:
     """Every player once, alphabetically, with their table, their opponent, and their match points and
     record before the round (``standing``: the Swiss standings rows before it, by registration id;
