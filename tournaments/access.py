@@ -250,6 +250,23 @@ def may_drop(registration: Registration) -> bool:
     return registration.event.is_running and not registration.dropped
 
 
+def has_room(event: Event, registered: int) -> bool:
+    """Whether a player may still register themselves, with ``registered`` players in: always without a
+    cap, else below it. Past it they join the waitlist; the staff may add players over it (walk-ins,
+    players promoted by hand), so the cap bounds self-registration only."""
+    return event.player_cap is None or registered < event.player_cap
+
+
+def cut_refusal(top_cut: int, players: int, field: str) -> str | None:
+    """Why a top cut of ``top_cut`` cannot be played with ``players`` (``None``: it can). A cut is
+    single elimination seeded from the Swiss standings, so it needs at least as many players as it
+    holds; the event form and its services (the cap), the start (the checked-in players) and the
+    cut's pairing (the players still in) ask this. ``field`` says what was counted, in words."""
+    if top_cut and players < top_cut:
+        return f"A top {top_cut} needs at least {top_cut} players, and {field}."
+    return None
+
+
 def may_reopen(viewer: Viewer, event: Event) -> bool:
     """Whether ``viewer`` may reopen the latest round's results: the event's staff while it runs; once
     it is finished only its organizer, since reopening makes it run again."""

@@ -2,14 +2,22 @@
 
 from django.contrib import admin
 
-from .models import Event, Match, MatchSide, Registration, ResultChange, ResultReport, Round
+from .models import Event, Match, MatchSide, Registration, ResultChange, ResultReport, Round, WaitlistEntry
 
 
 class RegistrationInline(admin.TabularInline):
     model = Registration
     extra = 0
-    fields = ("player", "checked_in", "first_round_bye", "dropped_at", "fleet_version")
+    fields = ("player", "checked_in", "paid", "first_round_bye", "dropped_at", "fleet_version")
     raw_id_fields = ("player", "fleet_version")
+
+
+class WaitlistInline(admin.TabularInline):
+    model = WaitlistEntry
+    extra = 0
+    fields = ("player", "joined_at", "club")
+    readonly_fields = ("joined_at",)
+    raw_id_fields = ("player",)
 
 
 @admin.register(Event)
@@ -20,7 +28,7 @@ class EventAdmin(admin.ModelAdmin):
     date_hierarchy = "date"
     filter_horizontal = ("judges",)
     raw_id_fields = ("organizer",)
-    inlines = [RegistrationInline]
+    inlines = [RegistrationInline, WaitlistInline]
 
 
 class MatchSideInline(admin.TabularInline):

@@ -68,6 +68,9 @@ class EventForm(CleanTextFormMixin, forms.ModelForm):
             "submission_deadline",
             "lists_public",
             "top_cut",
+            "player_cap",
+            "entry_fee",
+            "prize_support",
             "judges",
             "win_points",
             "tie_points",
@@ -80,6 +83,7 @@ class EventForm(CleanTextFormMixin, forms.ModelForm):
             "start_time": forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
             "end_time": forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
             "submission_deadline": forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+            "prize_support": forms.Textarea(attrs={"rows": 4}),
         }
 
         # Written for an organizer who runs their first event here: what each setting does, in words.
@@ -93,6 +97,9 @@ class EventForm(CleanTextFormMixin, forms.ModelForm):
             "submission_deadline": "Deadline for lists",
             "lists_public": "Show every player's list once the event starts",
             "top_cut": "Top cut after the Swiss rounds",
+            "player_cap": "Most players (optional)",
+            "entry_fee": "Entry fee (optional)",
+            "prize_support": "Prize support (optional)",
             "win_points": "Match points for a win",
             "tie_points": "Match points for a tie",
             "loss_points": "Match points for a loss",
@@ -113,8 +120,15 @@ class EventForm(CleanTextFormMixin, forms.ModelForm):
             "at no store), as are the start and end.",
             "lists_public": "Ticked: once the event starts, anyone can see every player's list. Not ticked: "
             "players see only the lists of the opponents they are paired with. You and your judges see all.",
-            "top_cut": "After the Swiss rounds, the best 4 or 8 players in the standings play knockout rounds "
-            "until one is left.",
+            "top_cut": "After the Swiss rounds, the best 2, 4, 8 or 16 players in the standings play knockout "
+            "rounds, the best seed against the worst, until one is left. The cut needs at least that many players.",
+            "player_cap": "Past this many, players who register join a waitlist in order, and a withdrawal gives "
+            "the next one the place (they get a mail). You and your judges may still add players over it. "
+            "Leave blank for no limit.",
+            "entry_fee": 'Shown on the event page, for example "10 EUR". The site takes no payment: the desk '
+            "ticks who has paid at check-in.",
+            "prize_support": 'One line per place, best first, for example "1st: booster box"; the final '
+            "standings printout shows what each place received.",
             "win_points": "Each result's match points add up over the event; the standings rank by them.",
             "tie_points": "Only Swiss rounds can end in a tie; a top-cut game always has a winner.",
             "loss_points": "Usually 0.",

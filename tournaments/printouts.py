@@ -4,7 +4,8 @@ Each function returns the PDF as bytes, laid out on the event's paper
 (``Event.paper_size``). Text comes from the database, so it is escaped before it
 reaches platypus' mini-markup. Columns are as wide as their text measures
 (:func:`column_widths`) and every cell wraps, so a long heading or a 60-character
-username never runs into the next column.
+username never runs into the next column. The pairings go on the wall in 14 pt type, read from a
+metre away; the compact match slips come two or four to a page to save paper.
 """
 
 from __future__ import annotations
@@ -17,18 +18,23 @@ from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import CondPageBreak, KeepTogether, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import CondPageBreak, KeepInFrame, KeepTogether, Paragraph, Spacer, Table, TableStyle
 
 from accounts.paper import page_size, pdf_document
 from fleets.sheets import QrCode
 
 from .models import Stage
+from .selectors import StandingRow
 
 STYLES = getSampleStyleSheet()
 MARGIN = 15 * mm
 PADDING = 6  # reportlab's padding on each side of a table cell
 CELL = ParagraphStyle("cell", fontName="Helvetica", fontSize=10, leading=12)
 HEAD = ParagraphStyle("head", parent=CELL, fontName="Helvetica-Bold")
+# The pairings players read on the wall, from a metre away: 14 pt at least.
+WALL = ParagraphStyle("wall", parent=CELL, fontSize=14, leading=17)
+WALL_HEAD = ParagraphStyle("wall-head", parent=WALL, fontName="Helvetica-Bold")
+SLIPS_PER_PAGE = (2, 4)  # the compact slips' choices, to save paper (the round page offers each)
 WRITE_IN = 10  # the slip's result rows are tall enough to write in
 GRID = TableStyle(
     [
@@ -43,14 +49,16 @@ def content_width(event) -> float:
     return page_size(event.paper_size)[0] - 2 * MARGIN
 
 
-def build(event, title: str, flowables: list, *, when: str | None = None) -> bytes:
+def build(event, title: str, flowables: list, *, when: str | None = None, headed: bool = True) -> bytes:
     """A printout on ``event``'s paper: its title, when and where it is (the event's date, hours and
-    venue unless ``when`` says otherwise), then ``flowables``."""
+    venue unless ``when`` says otherwise), then ``flowables``; without the title and the time when not
+    ``headed`` (slips cut apart, each with its own heading)."""
     buffer = BytesIO()
     document = pdf_document(buffer, event.paper_size, margin=MARGIN, title=title)
     if when is None:
         when = " · ".join(part for part in (f"{event.date:%A %-d %B %Y}", event.hours, event.venue) if part)
-    document.build([Paragraph(escape(title), STYLES["Title"]), Paragraph(escape(when), CELL), *flowables])
+    heading = [Paragraph(escape(title), STYLES["Title"]), Paragraph(escape(when), CELL)] if headed else []
+    document.build([*heading, *flowables])
     return buffer.getvalue()
 
 
@@ -92,24 +100,30 @@ def pairings_by_table(*, event, round_, matches, names: Mapping[int, str], live_
     return build(
         event,
         round_title(event, round_, "pairings by table"),
-        [grid(event, rows, flexible=(1, 2)), Spacer(1, 6 * mm), live_pairings_pointer(event, live_url)],
+        [grid(event, rows, flexible=(1, 2), wall=True), Spacer(1, 6 * mm), live_pairings_pointer(event, live_url)],
     )
 
 
-def pairings_by_name(*, event, round_, matches, names: Mapping[int, str], live_url: str) -> bytes:
-    """Every player once, alphabetically, with their table: the sheet players crowd around."""
+def pairings_by_name(
+    *, event, round_, matches, names: Mapping[int, str], live_url: str, standing: Mapping[int, StandingRow]
+) -> bytes:
+    """Every player once, alphabetically, with their table, their opponent, and their match points and
+    record before the round (``standing``: the Swiss standings rows before it, by registration id;
+    a late entry without a line starts from nothing): the sheet players crowd around, as stores post it."""
     rows = []
     for match in matches:
         players = match_players(match, names)
-        for index, name in enumerate(players):
+        for index, (name, side) in enumerate(zip(players, match.sides.all(), strict=True)):
             opponent = players[1 - index] if len(players) == 2 else "(bye)"
-            rows.append([name, table_label(match), opponent])
+            row = standing.get(side.registration_id)
+            points, so_far = (str(row.match_points), record(row)) if row is not None else ("0", "0-0-0")
+            rows.append([name, table_label(match), opponent, points, so_far])
     rows.sort(key=lambda row: row[0].casefold())
     return build(
         event,
         round_title(event, round_, "pairings by name"),
         [
-            grid(event, [["Player", "Table", "Opponent"], *rows], flexible=(0, 2)),
+            grid(event, [["Player", "Table", "Opponent", "Points", "W-T-L"], *rows], flexible=(0, 2), wall=True),
             Spacer(1, 6 * mm),
             live_pairings_pointer(event, live_url),
         ],
@@ -127,22 +141,55 @@ def match_slips(
     fleet, ship by ship, just as the desk enters it; the fleet points box stays for players who give
     only the number, which the desk takes typed.
     """
-    outcomes = "Win / Loss" if round_.stage == Stage.CUT else "Win / Tie / Loss"  # a cut match has a winner
     slips = []
     for match in matches:
         if match.is_bye:
             continue
-        heading = Paragraph(escape(f"{event.name} · {round_.name} · table {match.table}"), STYLES["Heading3"])
-        rows = [["Player", outcomes, "Fleet points", "Opponent's build verified", "Signature"]]
-        rows += [[name, "", "", "", ""] for name in match_players(match, names)]
-        table = grid(event, rows, flexible=(0, 4))
-        table.setStyle(
-            TableStyle([("TOPPADDING", (0, 1), (-1, -1), WRITE_IN), ("BOTTOMPADDING", (0, 1), (-1, -1), WRITE_IN)])
-        )
         losses = fleet_losses(event, match, names, checklists) if checklists is not None else []
-        slips.append(KeepTogether([heading, table, *losses, Spacer(1, 10 * mm)]))
+        slips.append(KeepTogether([*slip(event, round_, match, names), *losses, Spacer(1, 10 * mm)]))
         slips.append(CondPageBreak(60 * mm))
     return build(event, round_title(event, round_, "match slips"), slips)
+
+
+def match_slips_per_page(*, event, round_, matches, names: Mapping[int, str], per_page: int) -> bytes:
+    """Compact slips, ``per_page`` (two or four) to a page to save paper, each in its own slot with a
+    dashed line to cut along: both players and boxes for the result, fleet points and signatures
+    (no fleet checklists: the players write the fleet points). A slip longer than its slot shrinks
+    to fit it."""
+    width = content_width(event)
+    height = page_size(event.paper_size)[1] - 2 * MARGIN - 2 * PADDING  # the page frame's own padding
+    slot = height / per_page - 1
+    slots = []
+    for match in matches:
+        if match.is_bye:
+            continue
+        cell = KeepInFrame(width, slot - 4 * mm, slip(event, round_, match, names), mode="shrink")
+        frame = Table([[cell]], colWidths=[width], rowHeights=[slot])
+        frame.setStyle(
+            TableStyle(
+                [
+                    ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                    *((edge, (0, 0), (-1, -1), 0) for edge in ("LEFTPADDING", "RIGHTPADDING", "TOPPADDING")),
+                    ("LINEBELOW", (0, 0), (-1, -1), 0.5, colors.grey, 1, (4, 3)),
+                ]
+            )
+        )
+        slots.append(frame)
+    title = round_title(event, round_, f"match slips, {per_page} to a page")
+    return build(event, title, slots or [Paragraph("No table to play: every player has a bye.", CELL)], headed=False)
+
+
+def slip(event, round_, match, names: Mapping[int, str]) -> list:
+    """A table's slip: its heading, and the players with boxes to write the result and sign in."""
+    outcomes = "Win / Loss" if round_.stage == Stage.CUT else "Win / Tie / Loss"  # a cut match has a winner
+    heading = Paragraph(escape(f"{event.name} · {round_.name} · table {match.table}"), STYLES["Heading3"])
+    rows = [["Player", outcomes, "Fleet points", "Opponent's build verified", "Signature"]]
+    rows += [[name, "", "", "", ""] for name in match_players(match, names)]
+    table = grid(event, rows, flexible=(0, 4))
+    table.setStyle(
+        TableStyle([("TOPPADDING", (0, 1), (-1, -1), WRITE_IN), ("BOTTOMPADDING", (0, 1), (-1, -1), WRITE_IN)])
+    )
+    return [heading, table]
 
 
 def fleet_losses(event, match, names: Mapping[int, str], checklists: Mapping[int, list | None]) -> list:
@@ -182,20 +229,24 @@ def fleet_losses(event, match, names: Mapping[int, str], checklists: Mapping[int
     return flowables
 
 
-def standings(*, event, final, names: Mapping[int, str]) -> bytes:
+def standings(*, event, final, names: Mapping[int, str], prizes: Mapping[int, str] | None = None) -> bytes:
     """The final placing (:func:`tournaments.selectors.final_standings`: a played top cut first), each
     player's record of the whole event, their Swiss rank where a cut reordered them, and the Swiss
-    tie-breakers."""
+    tie-breakers; with ``prizes`` (:func:`tournaments.selectors.place_prizes`, by registration id), what
+    each place received."""
     swiss_rank = ["Swiss rank"] if final.cut_decided else []
-    header = ["Place", "Player", "W-T-L", *swiss_rank, *final.swiss.columns]
+    prize = ["Prize"] if prizes else []
+    header = ["Place", "Player", "W-T-L", *swiss_rank, *final.swiss.columns, *prize]
     rows = [
         [row.label, names[row.registration_id] + (" (dropped)" if row.dropped else ""), record(row)]
         + ([str(row.swiss.rank)] if swiss_rank else [])
         + [str(value) for value in row.swiss.values]
+        + ([prizes.get(row.registration_id, "")] if prize else [])
         for row in final.rows
     ]
     title = f"{event.name}: {'final ' if event.status == 'finished' else ''}standings"
-    return build(event, title, [grid(event, [header, *rows], flexible=(1,))])
+    flexible = (1, len(header) - 1) if prize else (1,)
+    return build(event, title, [grid(event, [header, *rows], flexible=flexible)])
 
 
 def record(row) -> str:
@@ -204,16 +255,19 @@ def record(row) -> str:
     return f"{games} +{row.byes} bye{'s' if row.byes > 1 else ''}" if row.byes else games
 
 
-def column_widths(rows: Sequence[Sequence[str]], *, width: float, flexible: Sequence[int]) -> list[float]:
+def column_widths(
+    rows: Sequence[Sequence[str]], *, width: float, flexible: Sequence[int], styles=(HEAD, CELL)
+) -> list[float]:
     """Each column but the ``flexible`` ones as wide as its widest cell measures (the heading in bold);
     the flexible columns (names, signatures) share what is left equally.
 
     Where the measured columns leave the flexible ones less than a quarter of the page between them,
     the measured columns shrink in proportion and their text wraps: nothing is wider than ``width``.
     """
+    head, cell = styles
     measured = [
         max(
-            stringWidth(row[column], (HEAD if number == 0 else CELL).fontName, CELL.fontSize)
+            stringWidth(row[column], (head if number == 0 else cell).fontName, cell.fontSize)
             for number, row in enumerate(rows)
         )
         + 2 * PADDING
@@ -228,11 +282,13 @@ def column_widths(rows: Sequence[Sequence[str]], *, width: float, flexible: Sequ
     return [room / len(flexible) if column in flexible else w for column, w in enumerate(measured)]
 
 
-def grid(event, rows: list[list[str]], *, flexible: Sequence[int]) -> Table:
-    """A table of wrapping cells in measured columns, its heading row repeated on every page."""
-    widths = column_widths(rows, width=content_width(event), flexible=flexible)
+def grid(event, rows: list[list[str]], *, flexible: Sequence[int], wall: bool = False) -> Table:
+    """A table of wrapping cells in measured columns, its heading row repeated on every page; ``wall``:
+    in the pairings' large type, read from a metre away."""
+    head, cell = (WALL_HEAD, WALL) if wall else (HEAD, CELL)
+    widths = column_widths(rows, width=content_width(event), flexible=flexible, styles=(head, cell))
     cells = [
-        [Paragraph(escape(text), HEAD if number == 0 else CELL) for text in row] for number, row in enumerate(rows)
+        [Paragraph(escape(text), head if number == 0 else cell) for text in row] for number, row in enumerate(rows)
     ]
     table = Table(cells, colWidths=widths, repeatRows=1)
     table.setStyle(GRID)

@@ -94,6 +94,10 @@ def walk_in(world: World) -> dict:
     return {"pk": world.event.pk, "registration_pk": world.walk_in.pk}
 
 
+def waitlist_entry(world: World) -> dict:
+    return {"pk": world.event.pk, "entry_pk": world.waiting.pk}
+
+
 def opponent_registration(world: World) -> dict:
     return {"pk": world.event.pk, "registration_pk": world.registrations["other_player"].pk}
 

@@ -70,6 +70,7 @@ from .harness import (
     store,
     store_feed,
     store_judge_role,
+    waitlist_entry,
     walk_in,
 )
 from .season_rows import SEASON_ROWS
@@ -113,6 +114,9 @@ EVENT_ROWS = [
     Row("tournaments:walk_in_list", "POST", walk_in, EVENT_STAFF),  # an empty form: refused, nothing changes
     Row("tournaments:check_in_all", "POST", event, EVENT_STAFF),  # running: refused, nothing changes
     Row("tournaments:grant_bye", "POST", own_registration, EVENT_STAFF),
+    Row("tournaments:set_paid", "POST", own_registration, EVENT_STAFF),
+    Row("tournaments:waitlist_promote", "POST", waitlist_entry, EVENT_ORGANIZER),  # running: refused
+    Row("tournaments:waitlist_remove", "POST", waitlist_entry, EVENT_ORGANIZER),
     Row("tournaments:drop", "POST", own_registration, OWN_REGISTRATION_OR_STAFF),
     Row("tournaments:undrop", "POST", own_registration, EVENT_STAFF),
     Row("tournaments:pair_next", "POST", event, EVENT_STAFF),

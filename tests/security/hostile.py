@@ -103,7 +103,7 @@ FORM_FIELDS = [
     "planned_rounds", "round_minutes", "submission_deadline", "lists_public", "top_cut", "judges",
     "win_points", "tie_points", "loss_points", "attack-wing-bye_fleet_points", "attack-wing-fleet_point_base",
     "tiebreaks", "attack-wing-banned_resources", "attack-wing-resource_rule",
-    "email", "password1", "password2", "club",
+    "email", "password1", "password2", "club", "player_cap", "entry_fee", "prize_support", "paid",
 ]  # fmt: skip
 
 form_values = st.one_of(text, numbers.map(str), st.lists(text, min_size=1, max_size=3))

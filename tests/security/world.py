@@ -38,7 +38,7 @@ from stores.models import Store, StoreRoleKind
 from stores.services import store_appoint, store_create
 from tests.accounts.factories import JudgeFactory, OrganizerFactory, PlayerFactory, UserFactory
 from tests.tournaments.factories import EventFactory, fleet_for, legal_fleet_content, small_catalog
-from tournaments.models import Event, Match, Registration, SheetsJob
+from tournaments.models import Event, Match, Registration, SheetsJob, WaitlistEntry
 from tournaments.services import (
     event_start,
     registration_add,
@@ -72,6 +72,7 @@ class World:
     other_event: Event
     registrations: dict[str, Registration]
     walk_in: Registration  # a late entry the organizer added by name, without a list yet
+    waiting: WaitlistEntry  # a player left on the waitlist when the event started
     match: Match
     fleet: Fleet
     spare_fleet: Fleet
@@ -120,6 +121,7 @@ def build_world() -> World:
     other_event = EventFactory(organizer=other_organizer, name="Other Open", store=other_store)
     other_event.judges.add(other_judge)
     registrations = {who: enter_with_fleet(event, users[who], catalog) for who in ("player", "other_player")}
+    waiting = WaitlistEntry.objects.create(event=event, player=PlayerFactory())
     event_start(event=event)
     match = round_pair_next(event=event, by=organizer).matches.get()
     walk_in = registration_add_walk_in(event=event, name="Walk-in Wendy", added_by=organizer)
@@ -142,6 +144,7 @@ def build_world() -> World:
         other_event=other_event,
         registrations=registrations,
         walk_in=walk_in,
+        waiting=waiting,
         match=match,
         fleet=registrations["player"].fleet_version.fleet,
         spare_fleet=fleet_for(users["player"], legal_fleet_content(catalog), name="Spare Fleet"),

@@ -45,6 +45,8 @@ def long_names(enter):
 
 PRINTOUTS = [
     ("tournaments:round_printout", "match-slips"),
+    ("tournaments:round_printout", "match-slips-2-per-page"),
+    ("tournaments:round_printout", "match-slips-4-per-page"),
     ("tournaments:round_printout", "pairings-by-table"),
     ("tournaments:round_printout", "pairings-by-name"),
     ("tournaments:standings_printout", None),

@@ -62,8 +62,8 @@ def test_pairings_by_name_are_alphabetical(client, played):
     text = pdf_text(client.get(reverse("tournaments:round_printout", args=[event.pk, 1, "pairings-by-name"])))
     cells = [line.strip() for line in text.splitlines()]
     # pypdf reads the table cell by cell, row after row; the live page's address follows it.
-    body = cells[cells.index("Opponent") + 1 : next(i for i, c in enumerate(cells) if c.startswith("Your table"))]
-    first_column = body[0::3]
+    body = cells[cells.index("W-T-L") + 1 : next(i for i, c in enumerate(cells) if c.startswith("Your table"))]
+    first_column = body[0::5]  # player, table, opponent, points, record
     assert first_column == sorted(names(registrations), key=str.casefold)
 
 

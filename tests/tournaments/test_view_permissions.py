@@ -18,7 +18,7 @@ from tests.tournaments.conftest import entered, staffed_event
 from tests.tournaments.factories import small_catalog
 from tests.tournaments.test_deck_view_permissions import COVERED as DECK_VIEWS_COVERED
 from tests.tournaments.test_walk_in_views import COVERED as WALK_IN_VIEWS_COVERED
-from tournaments.models import MatchSide
+from tournaments.models import MatchSide, WaitlistEntry
 from tournaments.services import event_start, round_pair_next, round_swap_players, sheets_job_request
 from tournaments.tasks import make_fleet_sheets
 from tournaments.urls import urlpatterns
@@ -76,6 +76,7 @@ def running_event() -> dict:
         "other_match": other_match,
         "entries": entries,
         "users": users,
+        "waiting": WaitlistEntry.objects.create(event=event, player=PlayerFactory()),
     }
 
 
@@ -99,6 +100,9 @@ def url(world, name):
         "check_in": reverse("tournaments:check_in", args=[pk, own]),
         "check_in_all": reverse("tournaments:check_in_all", args=[pk]),
         "grant_bye": reverse("tournaments:grant_bye", args=[pk, own]),
+        "set_paid": reverse("tournaments:set_paid", args=[pk, own]),
+        "waitlist_promote": reverse("tournaments:waitlist_promote", args=[pk, world["waiting"].pk]),
+        "waitlist_remove": reverse("tournaments:waitlist_remove", args=[pk, world["waiting"].pk]),
         "drop": reverse("tournaments:drop", args=[pk, own]),
         "undrop": reverse("tournaments:undrop", args=[pk, own]),
         "pair_next": reverse("tournaments:pair_next", args=[pk]),
@@ -115,6 +119,7 @@ def url(world, name):
         "clock": reverse("tournaments:clock", args=[pk, 1]),
         "pairings_pdf": reverse("tournaments:round_printout", args=[pk, 1, "pairings-by-table"]),
         "slips_pdf": reverse("tournaments:round_printout", args=[pk, 1, "match-slips"]),
+        "compact_slips_pdf": reverse("tournaments:round_printout", args=[pk, 1, "match-slips-4-per-page"]),
         "match": reverse("tournaments:match", args=[pk, world["match"].pk]),
         "confirm": reverse("tournaments:confirm", args=[pk, world["match"].pk]),
         "verify_build": reverse("tournaments:verify_build", args=[pk, world["match"].pk]),
@@ -156,6 +161,9 @@ CASES = [
     ("check_in", "post", STAFF),
     ("check_in_all", "post", STAFF),
     ("grant_bye", "post", STAFF),
+    ("set_paid", "post", STAFF),
+    ("waitlist_promote", "post", ORGANIZER),
+    ("waitlist_remove", "post", ORGANIZER),
     ("drop", "post", STAFF | {"player"}),
     ("undrop", "post", STAFF),
     ("pair_next", "post", STAFF),
@@ -173,6 +181,7 @@ CASES = [
     ("clock", "post", STAFF),
     ("pairings_pdf", "get", STAFF),
     ("slips_pdf", "get", STAFF),
+    ("compact_slips_pdf", "get", STAFF),
     ("match", "get", STAFF | {"player"}),
     ("match", "post", STAFF | {"player"}),
     ("confirm", "post", {"player"}),
@@ -206,6 +215,7 @@ def test_who_may_use_each_view(world, view, method, allowed):
 URL_NAMES = {
     "pairings_pdf": "round_printout",
     "slips_pdf": "round_printout",
+    "compact_slips_pdf": "round_printout",
     "standings_pdf": "standings_printout",
     "other_fleet": "fleet",
     "other_fleet_sheet": "fleet_sheet",

@@ -10,6 +10,7 @@ from .sheets_job import SheetsJob, SheetsStep
 from .staff import StaffAction, StaffChange
 from .submissions import SubmissionChange
 from .submitted_deck import SubmittedDeck
+from .waitlist import WaitlistEntry
 
 __all__ = [
     "Event",
@@ -33,5 +34,6 @@ __all__ = [
     "SubmittedDeck",
     "TieBreakPreset",
     "TopCut",
+    "WaitlistEntry",
     "cut_round_name",
 ]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 
 from django.conf import settings
+from django.core.validators import MinValueValidator
 from django.db import models
 
 from accounts.paper import PaperSize, site_paper_size
@@ -21,8 +22,10 @@ class EventStatus(models.TextChoices):
 
 class TopCut(models.IntegerChoices):
     NONE = 0, "No top cut"
+    TOP_2 = 2, "Top 2"
     TOP_4 = 4, "Top 4"
     TOP_8 = 8, "Top 8"
+    TOP_16 = 16, "Top 16"
 
 
 class TieBreakPreset(models.TextChoices):
@@ -82,6 +85,18 @@ class Event(models.Model):
         help_text="Once the event starts, everyone sees every fleet. Otherwise players see only their opponents'.",
     )
     top_cut = models.PositiveSmallIntegerField(choices=TopCut.choices, default=TopCut.NONE)
+    player_cap = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(2)],
+        help_text="The most players who may register themselves; past it they join the waitlist in order.",
+    )
+    entry_fee = models.CharField(
+        max_length=60,
+        blank=True,
+        help_text='As players should read it, for example "10 EUR" or "$15, free for juniors".',
+    )
+    prize_support = models.TextField(blank=True, help_text="One line per place, best first: what that place receives.")
     game_settings = models.JSONField(
         default=dict,
         blank=True,

@@ -23,6 +23,8 @@ class Registration(models.Model):
     fleet_submitted_at = models.DateTimeField(null=True, blank=True)
     # Pairing keeps players of one club or store apart where it can (rules.pairing's keep-apart group).
     club = models.CharField("Club or store", max_length=80, blank=True)
+    # Ticked at the desk when the player has paid the entry fee; the site takes no payment itself.
+    paid = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["player__username"]

@@ -18,15 +18,19 @@ from .desk import (
     result_preview,
 )
 from .events import (
+    Places,
     StartSummary,
     event_list,
+    event_places,
     event_registrations,
     event_rounds,
+    event_waitlist,
     printed_players,
     start_summary,
     upcoming_events,
+    waitlist_place,
 )
-from .final import FinalRow, FinalStandings, final_standings
+from .final import FinalRow, FinalStandings, final_standings, place_prizes
 from .history import (
     event_history,
     event_round_history,
@@ -82,13 +86,18 @@ __all__ = [
     "FinalRow",
     "FinalStandings",
     "final_standings",
+    "place_prizes",
     "FleetRow",
     "OUTCOMES",
     "STANDING_COLUMNS",
     "SeatResult",
     "StandingRow",
     "StandingsTable",
+    "Places",
     "StartSummary",
+    "event_places",
+    "event_waitlist",
+    "waitlist_place",
     "column_value",
     "event_fleets",
     "cut_bracket",

@@ -9,12 +9,20 @@ from django.db.models import Count, Q, QuerySet
 
 from accounts.selectors import PrintIdentity, print_identities
 
+from ..access import has_room
 from ..models import (
     Event,
     MatchStatus,
     Registration,
     Round,
+    WaitlistEntry,
 )
+
+# How many are in and how many wait, for the lists of events (``player_count``, ``waiting_count``).
+PLACES = {
+    "player_count": Count("registrations", distinct=True),
+    "waiting_count": Count("waitlist", distinct=True),
+}
 
 
 def upcoming_events(*, limit: int = 5) -> QuerySet[Event]:
@@ -22,7 +30,7 @@ def upcoming_events(*, limit: int = 5) -> QuerySet[Event]:
     return (
         (Event.objects.running() | Event.objects.upcoming())
         .select_related("store")  # whose clock the hours are on
-        .annotate(player_count=Count("registrations"))
+        .annotate(**PLACES)
         .order_by("date", "name")[:limit]
     )
 
@@ -30,7 +38,7 @@ def upcoming_events(*, limit: int = 5) -> QuerySet[Event]:
 def event_list(*, store_id: int | None = None) -> dict[str, QuerySet[Event]]:
     """The events list's three groups, by :class:`~tournaments.models.EventQuerySet` (every store's
     events, or one store's)."""
-    events = Event.objects.select_related("organizer", "store").annotate(player_count=Count("registrations"))
+    events = Event.objects.select_related("organizer", "store").annotate(**PLACES)
     if store_id is not None:
         events = events.filter(store_id=store_id)
     return {
@@ -46,16 +54,43 @@ class StartSummary(NamedTuple):
     registered: int
     starting: int  # checked in and not dropped: these play, and their lists lock
     without_list: int  # of those starting
+    paid: int  # of those starting, ticked at the desk as having paid the entry fee
     rounds: int
 
 
 def start_summary(event: Event) -> StartSummary:
+    starting = Q(checked_in=True, dropped_at=None)
     counts = event.registrations.aggregate(
         registered=Count("pk"),
-        starting=Count("pk", filter=Q(checked_in=True, dropped_at=None)),
-        without_list=Count("pk", filter=Q(checked_in=True, dropped_at=None, fleet_submitted_at=None)),
+        starting=Count("pk", filter=starting),
+        without_list=Count("pk", filter=starting & Q(fleet_submitted_at=None)),
+        paid=Count("pk", filter=starting & Q(paid=True)),
     )
     return StartSummary(**counts, rounds=event.swiss_rounds(counts["starting"]))
+
+
+class Places(NamedTuple):
+    """How full the event is: players registered, its cap (``None``: no cap) and players waiting."""
+
+    registered: int
+    cap: int | None
+    waiting: int
+    has_room: bool  # a player may still register themselves (:func:`tournaments.access.has_room`)
+
+
+def event_places(event: Event, registrations: list[Registration], waitlist: list[WaitlistEntry]) -> Places:
+    """How full the event is, from its registrations and its waitlist already read for the page."""
+    registered = len(registrations)
+    return Places(registered, event.player_cap, len(waitlist), has_room(event, registered))
+
+
+def event_waitlist(event: Event) -> list[WaitlistEntry]:
+    """The players waiting for a place, first in line first. An event without a cap has nobody waiting
+    (players wait only past a cap, and taking the cap away gives them places:
+    :func:`tournaments.services.event_update`), so it is not asked."""
+    if event.player_cap is None:
+        return []
+    return list(event.waitlist.select_related("player").order_by("joined_at", "pk"))
 
 
 def event_registrations(event: Event) -> list[Registration]:
@@ -82,3 +117,8 @@ def event_rounds(event: Event) -> list[Round]:
             disputed_matches=Count("matches", filter=Q(matches__status=MatchStatus.DISPUTED)),
         ).order_by("number")
     )
+
+
+def waitlist_place(waitlist: list[WaitlistEntry], user) -> int | None:
+    """Where ``user`` stands on the ``waitlist`` (1: next in line), ``None`` when not on it."""
+    return next((n for n, entry in enumerate(waitlist, start=1) if entry.player_id == user.pk), None)

@@ -83,6 +83,14 @@ def final_standings(event: Event, *, registrations=None, seats: list[SeatResult]
     return FinalStandings(swiss=swiss, rows=rows, cut_decided=bool(cut))
 
 
+def place_prizes(event: Event, final: FinalStandings) -> dict[int, str]:
+    """What each player received, by registration id: the event's prize support is one line per place,
+    best first, and the player at :attr:`FinalRow.place` n gets line n (players sharing a place label,
+    such as the semifinal losers' "3–4", take the lines of the places they fill, in Swiss order)."""
+    lines = [line.strip() for line in event.prize_support.splitlines() if line.strip()]
+    return {row.registration_id: lines[row.place - 1] for row in final.rows if row.place <= len(lines)}
+
+
 def cut_tables(seats: list[SeatResult]) -> dict[tuple[int, int], list[SeatResult]]:
     """The top cut's seats by (round number, match id), in round order: a table's two, a bye's one."""
     tables = defaultdict(list)

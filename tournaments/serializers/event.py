@@ -49,6 +49,9 @@ class EventEntity(Entity):
         Column("round_minutes", "round_minutes"),
         Column("submission_deadline", "submission_deadline", None),
         Column("top_cut", "top_cut"),
+        Column("player_cap", "player_cap", None),  # older exports: no cap, no fee, no prizes
+        Column("entry_fee", "entry_fee", ""),
+        Column("prize_support", "prize_support", ""),
         Column("lists_public", "lists_public"),
         Column("paper_size", "paper_size", site_paper_size),  # older exports: the importing site's paper
         Column("organizer", "organizer"),

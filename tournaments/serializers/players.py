@@ -49,6 +49,7 @@ class RegistrationEntity(Entity):
         Column("added_by", "added_by", None),
         Column("club", "club", ""),
         Column("checked_in", "checked_in"),
+        Column("paid", "paid", False),  # older exports: nobody ticked as paid
         Column("fleet_submitted_at", "fleet_submitted_at", None),
         Column("first_round_bye", "first_round_bye"),
         Column("dropped_at", "dropped_at"),

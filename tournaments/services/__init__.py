@@ -22,6 +22,8 @@ from .registrations import (
     registration_drop,
     registration_grant_bye,
     registration_set_club,
+    registration_set_paid,
+    registration_sign_up,
     registration_submit_fleet,
     registration_undrop,
     registration_withdraw,
@@ -37,6 +39,7 @@ from .rounds import (
 )
 from .sheets import sheets_job_request
 from .transfer import event_import
+from .waitlist import waitlist_leave, waitlist_promote
 
 __all__ = [
     "sheets_job_request",
@@ -55,6 +58,8 @@ __all__ = [
     "registration_drop",
     "registration_grant_bye",
     "registration_set_club",
+    "registration_set_paid",
+    "registration_sign_up",
     "registration_submit_decks",
     "registration_submit_fleet",
     "registration_undrop",
@@ -70,4 +75,6 @@ __all__ = [
     "round_swap_players",
     "walk_in_submit_decks",
     "walk_in_submit_fleet",
+    "waitlist_leave",
+    "waitlist_promote",
 ]

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from stores.access import organized_stores
 
+from ..access import cut_refusal
 from ..errors import TournamentError
 from ..formats import has_fixed_tiebreakers
 from ..models import Event, TieBreakPreset
 
 # The settings the rules read; an update is judged on the event's values with the changes on top.
-CHECKED = ("store", "game", "tiebreaks", "start_time", "end_time")
+CHECKED = ("store", "game", "tiebreaks", "start_time", "end_time", "top_cut", "player_cap")
 
 
 class EventInvalid(TournamentError):
@@ -42,6 +43,9 @@ def event_problems(*, organizer, event: Event | None = None, **fields) -> dict[s
         problems["end_time"] = "Give the start time too."
     elif end is not None and end <= start:
         problems["end_time"] = "The end comes after the start (an event ends on its day)."
+    cap, cut = values.get("player_cap"), values.get("top_cut") or 0
+    if cap is not None and (why := cut_refusal(cut, cap, f"the cap allows {cap}")):
+        problems["top_cut"] = f"{why} Choose a smaller cut, or raise the cap."
     return problems
 
 

@@ -7,7 +7,7 @@ from django.db import transaction
 from accounts.permissions import has_role
 from accounts.roles import JUDGE
 
-from ..access import judge_refusal
+from ..access import cut_refusal, judge_refusal
 from ..errors import TournamentError
 from ..games import event_game
 from ..models import Event, EventStatus, Match, MatchStatus, StaffAction, StaffChange
@@ -15,6 +15,7 @@ from .event_rules import check_event
 from .final_standings import final_standings_store
 from .locking import lock_event, lock_submitted_fleet
 from .snapshots import event_snapshot_on_commit
+from .waitlist import waitlist_fill
 
 # Settings that decide how the event is played; they freeze once it starts (and so do the game's
 # own that its ``frozen_settings`` name).
@@ -110,10 +111,11 @@ def end_powers_of_taken_role(sender, *, user, role: str, by, **kwargs) -> None:
 
 
 @transaction.atomic
-def event_update(*, event: Event, judges=None, by=None, **fields) -> Event:
+def event_update(*, event: Event, judges=None, by=None, site_url: str = "", **fields) -> Event:
     """Change the event's settings (and judges, when given). How the event is played is fixed at the
     start; the number of rounds, the tie-breakers and the rest may still change, under the rules of
-    :mod:`.event_rules` (judged for ``by``, else the event's organizer)."""
+    :mod:`.event_rules` (judged for ``by``, else the event's organizer). A cap raised or taken away
+    gives the places it frees to the waitlist, in order (each player mailed, the link on ``site_url``)."""
     event = lock_event(event)
     if event.status == EventStatus.FINISHED:
         raise TournamentError("A finished event cannot be changed.")
@@ -133,6 +135,8 @@ def event_update(*, event: Event, judges=None, by=None, **fields) -> Event:
     event.save()
     if judges is not None:
         set_judges(event, judges, by=by)
+    if "player_cap" in fields:
+        waitlist_fill(event, site_url=site_url)
     return event
 
 
@@ -156,6 +160,8 @@ def event_start(*, event: Event) -> Event:
     players = list(event.registrations.filter(checked_in=True, dropped_at=None).select_related("fleet_version"))
     if len(players) < 2:
         raise TournamentError("At least two checked-in players are needed to start.")
+    if why := cut_refusal(event.top_cut, len(players), f"{len(players)} are checked in"):
+        raise TournamentError(f"{why} Check more players in, or choose a smaller cut (or none) in the settings.")
     for registration in event.registrations.exclude(fleet_version=None).select_related("fleet_version__fleet"):
         lock_submitted_fleet(registration)
     event.planned_rounds = event.swiss_rounds(len(players))

@@ -8,12 +8,13 @@ from django.utils import timezone
 from fleets.services import FleetError, FleetIllegal, fleet_submission_version
 from rules.text_input import text_problem
 
-from ..access import list_change_refusal, may_drop, may_withdraw
+from ..access import has_room, list_change_refusal, may_drop, may_withdraw
 from ..errors import FleetRefused, TournamentError
 from ..games import FleetGame, event_game
-from ..models import Event, EventStatus, Registration
+from ..models import Event, EventStatus, Registration, WaitlistEntry
 from .audit import record_submission, submission_snapshot
 from .locking import lock_event, lock_submitted_fleet
+from .waitlist import waitlist_fill, waitlist_join
 
 MAX_CLUB_LENGTH = Registration._meta.get_field("club").max_length
 
@@ -25,7 +26,9 @@ def registration_add(*, event: Event, player, added_by=None, club: str = "") -> 
     runs) is checked in at once -- the staff adding them at the desk is the check-in -- and plays
     from the next round on, starting with zero points; they may still submit their first list
     until they are paired. ``club`` (a club or store) keeps them apart from clubmates in pairing
-    where possible."""
+    where possible. A player registers themselves only below the event's cap
+    (:func:`registration_sign_up` puts them on the waitlist past it); the staff may add anyone
+    over it, and a player they add leaves the waitlist."""
     club = clean_club(club)
     event = lock_event(event)
     if event.status == EventStatus.FINISHED:
@@ -34,20 +37,40 @@ def registration_add(*, event: Event, player, added_by=None, club: str = "") -> 
         raise TournamentError("Registration is closed; ask the organizer to add you as a late entry.")
     if event.registrations.filter(player=player).exists():
         raise TournamentError(f"{player.get_username()} is already registered.")
+    if added_by is None and not has_room(event, event.registrations.count()):
+        raise TournamentError(f"The event is full ({event.player_cap} players): join the waitlist instead.")
+    event.waitlist.filter(player=player).delete()
     return Registration.objects.create(
         event=event, player=player, added_by=added_by, club=club, checked_in=event.is_running
     )
 
 
 @transaction.atomic
+def registration_sign_up(*, event: Event, player, club: str = "") -> Registration | WaitlistEntry:
+    """A player enters an event themselves: registered while there is room, else put on its waitlist,
+    behind everyone already waiting."""
+    club = clean_club(club)
+    event = lock_event(event)
+    if event.status == EventStatus.REGISTRATION and not has_room(event, event.registrations.count()):
+        return waitlist_join(event=event, player=player, club=club)
+    return registration_add(event=event, player=player, club=club)
+
+
+@transaction.atomic
 def registration_set_club(*, registration: Registration, club: str) -> Registration:
     """Set (or clear, with ``""``) the player's club or store; it counts from the next pairing on."""
     club = clean_club(club)
+    registration = lock_unfinished(registration)
+    registration.club = club
+    registration.save(update_fields=["club"])
+    return registration
+
+
+def lock_unfinished(registration: Registration) -> Registration:
+    """The registration's row, locked, with its event; refused once the event is finished (its records stay)."""
     registration = Registration.objects.select_for_update(of=("self",)).select_related("event").get(pk=registration.pk)
     if registration.event.status == EventStatus.FINISHED:
         raise TournamentError("The event is finished.")
-    registration.club = club
-    registration.save(update_fields=["club"])
     return registration
 
 
@@ -61,16 +84,18 @@ def clean_club(club: str) -> str:
 
 
 @transaction.atomic
-def registration_withdraw(*, registration: Registration) -> None:
+def registration_withdraw(*, registration: Registration, site_url: str = "") -> None:
     """Leave an event that has not started (once it has, drop instead: results stay).
-    The submission history keeps what was submitted."""
-    registration.event = lock_event(registration.event)
+    The submission history keeps what was submitted. The place goes to the first player on the
+    waitlist, who is told by mail (the link in it on ``site_url``)."""
+    event = registration.event = lock_event(registration.event)
     if not may_withdraw(registration):
         raise TournamentError("The event has started: drop instead of withdrawing.")
     registration = Registration.objects.select_related("fleet_version__fleet").get(pk=registration.pk)
     before = submission_snapshot(registration)
     registration.delete()
     record_submission(registration, by=registration.player, action="withdrawn", before=before)
+    waitlist_fill(event, site_url=site_url)
 
 
 @transaction.atomic
@@ -138,6 +163,16 @@ def registration_check_in(*, registration: Registration, checked_in: bool = True
     registration.save(update_fields=["checked_in"])
     if event.is_running:
         lock_submitted_fleet(registration)
+    return registration
+
+
+@transaction.atomic
+def registration_set_paid(*, registration: Registration, paid: bool = True) -> Registration:
+    """The desk ticks (or unticks) that the player paid the entry fee; the site takes no payment, it only
+    keeps what the desk says (only the event's staff may, :func:`tournaments.access.event_staff_required`)."""
+    registration = lock_unfinished(registration)
+    registration.paid = paid
+    registration.save(update_fields=["paid"])
     return registration
 
 

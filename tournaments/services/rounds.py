@@ -11,6 +11,7 @@ from django.utils import timezone
 from rules.pairing import pair_round
 
 from .. import selectors
+from ..access import cut_refusal
 from ..errors import RematchWarning, TournamentError
 from ..games import event_game
 from ..models import (
@@ -32,7 +33,12 @@ from .snapshots import event_snapshot_on_commit
 
 # Single elimination seeds by table: the best seed meets the worst, and the bracket
 # keeps the top two seeds apart until the final.
-CUT_SEEDS_BY_TABLE = {4: ((1, 4), (2, 3)), 8: ((1, 8), (4, 5), (3, 6), (2, 7))}
+CUT_SEEDS_BY_TABLE = {
+    2: ((1, 2),),
+    4: ((1, 4), (2, 3)),
+    8: ((1, 8), (4, 5), (3, 6), (2, 7)),
+    16: ((1, 16), (8, 9), (5, 12), (4, 13), (3, 14), (6, 11), (7, 10), (2, 15)),
+}
 
 
 @transaction.atomic
@@ -231,8 +237,8 @@ def cut_pairs(event: Event, previous: Round) -> list[tuple[int, int]]:
     """The first cut round seeds the top of the Swiss standings; later ones pair winners table by table."""
     if previous.stage == Stage.SWISS:
         seeds = selectors.cut_seeds(event)
-        if len(seeds) < event.top_cut:
-            raise TournamentError(f"Fewer than {event.top_cut} players are left for the top cut.")
+        if why := cut_refusal(event.top_cut, len(seeds), f"only {len(seeds)} are still in (not dropped)"):
+            raise TournamentError(f"{why} The cut cannot be paired; finish the event on the Swiss standings.")
         return [(seeds[a - 1], seeds[b - 1]) for a, b in CUT_SEEDS_BY_TABLE[event.top_cut]]
     winners = list(
         MatchSide.objects.filter(round=previous, outcome=Outcome.WIN)

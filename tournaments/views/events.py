@@ -58,6 +58,7 @@ def event_edit(request, event: Event, viewer: Viewer):
             event=event,
             judges=form.cleaned_data["judges"],
             by=request.user,
+            site_url=request.build_absolute_uri("/"),
             **form.service_fields(),
         )
         if done:
@@ -70,6 +71,7 @@ def event_edit(request, event: Event, viewer: Viewer):
 def event_detail(request, event: Event, viewer: Viewer):
     """Public: the event's settings and players; staff also get the desk (check-in, byes, drops)."""
     registrations = selectors.event_registrations(event)
+    waitlist = selectors.event_waitlist(event)
     game = event_game(event.game)
     game.load_lists([*registrations, *([viewer.registration] if viewer.registration else [])])
     context = {
@@ -92,6 +94,9 @@ def event_detail(request, event: Event, viewer: Viewer):
         "add_form": AddPlayerForm() if viewer.is_staff else None,
         "night": selectors.event_night(event) if viewer.is_staff else None,
         "judge_form": AppointJudgeForm() if viewer.is_organizer and event.status != "finished" else None,
+        "places": selectors.event_places(event, registrations, waitlist),
+        "waitlist": waitlist,
+        "my_waitlist_place": selectors.waitlist_place(waitlist, request.user),
     }
     return render(request, "tournaments/event_detail.html", context)
 

@@ -11,11 +11,17 @@ from accounts.permissions import player_required
 from fleets.models import Fleet
 
 from .. import services
-from ..access import Viewer, event_page, event_staff_required, require_own_or_staff
+from ..access import (
+    Viewer,
+    event_organizer_required,
+    event_page,
+    event_staff_required,
+    require_own_or_staff,
+)
 from ..errors import FleetRefused, TournamentError
 from ..forms import AddPlayerForm, FleetSubmitForm
 from ..games import event_game
-from ..models import Event, Registration
+from ..models import Event, Registration, WaitlistEntry
 from .service_calls import run_service
 
 SUBMIT_FLEET = "tournaments:submit_fleet"
@@ -29,15 +35,14 @@ def load_registration(event, registration_pk: int) -> Registration:
 @require_POST
 @event_page
 def register(request, event: Event, viewer: Viewer):
-    """Players register themselves while registration is open."""
-    run_service(
-        request,
-        services.registration_add,
-        "You are registered. Now submit your list.",
-        event=event,
-        player=request.user,
-        club=request.POST.get("club", ""),
+    """Players register themselves while registration is open; past the event's cap they join its waitlist."""
+    entered = run_service(
+        request, services.registration_sign_up, event=event, player=request.user, club=request.POST.get("club", "")
     )
+    if isinstance(entered, WaitlistEntry):
+        messages.success(request, "The event is full: you are on the waitlist. You will get a mail if a place frees.")
+    elif entered:
+        messages.success(request, "You are registered. Now submit your list.")
     return redirect("tournaments:event", event.pk)
 
 
@@ -45,9 +50,43 @@ def register(request, event: Event, viewer: Viewer):
 @require_POST
 @event_page
 def withdraw(request, event: Event, viewer: Viewer):
-    """A player leaves an event that has not started (their own registration only)."""
-    registration = get_object_or_404(Registration, event=event, player=request.user)
-    run_service(request, services.registration_withdraw, "You have withdrawn.", registration=registration)
+    """A player leaves an event that has not started, or its waitlist (their own entry only)."""
+    entry = event.waitlist.filter(player=request.user).first()
+    if entry is not None:
+        run_service(request, services.waitlist_leave, "You have left the waitlist.", entry=entry)
+    else:
+        registration = get_object_or_404(Registration, event=event, player=request.user)
+        site_url = request.build_absolute_uri("/")
+        run_service(
+            request, services.registration_withdraw, "You have withdrawn.", registration=registration, site_url=site_url
+        )
+    return redirect("tournaments:event", event.pk)
+
+
+@login_required
+@require_POST
+@event_organizer_required
+def waitlist_promote(request, event: Event, viewer: Viewer, entry_pk: int):
+    """The organizer registers a waiting player by hand (over the cap, if it is reached)."""
+    entry = get_object_or_404(WaitlistEntry.objects.select_related("player"), pk=entry_pk, event=event)
+    run_service(
+        request,
+        services.waitlist_promote,
+        f"{entry.name} is registered.",
+        entry=entry,
+        by=request.user,
+        site_url=request.build_absolute_uri("/"),
+    )
+    return redirect("tournaments:event", event.pk)
+
+
+@login_required
+@require_POST
+@event_organizer_required
+def waitlist_remove(request, event: Event, viewer: Viewer, entry_pk: int):
+    """The organizer takes a player off the waitlist."""
+    entry = get_object_or_404(WaitlistEntry.objects.select_related("player"), pk=entry_pk, event=event)
+    run_service(request, services.waitlist_leave, f"{entry.name} is off the waitlist.", entry=entry)
     return redirect("tournaments:event", event.pk)
 
 
@@ -162,6 +201,18 @@ def check_in_all(request, event: Event, viewer: Viewer):
         messages.success(request, f"{len(checked_in)} player{'s' if len(checked_in) != 1 else ''} checked in.")
         if without_list:
             messages.warning(request, f"Not checked in, no list submitted yet: {', '.join(without_list)}.")
+    return redirect("tournaments:event", event.pk)
+
+
+@login_required
+@require_POST
+@event_staff_required
+def set_paid(request, event: Event, viewer: Viewer, registration_pk: int):
+    """The desk ticks that the player paid the entry fee (or takes the tick back)."""
+    registration = load_registration(event, registration_pk)
+    paid = request.POST.get("paid", "1") == "1"
+    said = f"{registration.name} has paid." if paid else f"{registration.name} is marked as not paid."
+    run_service(request, services.registration_set_paid, said, registration=registration, paid=paid)
     return redirect("tournaments:event", event.pk)
 
 

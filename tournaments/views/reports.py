@@ -102,19 +102,27 @@ def pdf_response(content: bytes, filename: str) -> HttpResponse:
 @login_required
 @event_staff_required
 def round_printout(request, event: Event, viewer: Viewer, number: int, kind: str):
-    """Staff: the round's pairings by table or by name, or its match slips."""
+    """Staff: the round's pairings by table or by name, or its match slips (as many to a page as fit,
+    with the fleets' checklists, or compact, two or four to a page)."""
     round_ = load_round(event, number)
     live_url = request.build_absolute_uri(reverse("tournaments:live", args=[event.pk, number]))
     render_pdf = {
         "pairings-by-table": partial(printouts.pairings_by_table, live_url=live_url),
         "pairings-by-name": partial(printouts.pairings_by_name, live_url=live_url),
         "match-slips": printouts.match_slips,
+        **{
+            f"match-slips-{count}-per-page": partial(printouts.match_slips_per_page, per_page=count)
+            for count in printouts.SLIPS_PER_PAGE
+        },
     }.get(kind)
     if render_pdf is None:
         raise Http404("No such printout.")
     matches = selectors.round_matches(round_)
     if kind == "match-slips":
         render_pdf = partial(render_pdf, checklists=event_game(event.game).slip_checklists(matches))
+    if kind == "pairings-by-name":
+        standing = selectors.event_standings(event, before_round=number).rows
+        render_pdf = partial(render_pdf, standing={row.registration_id: row for row in standing})
     content = render_pdf(event=event, round_=round_, matches=matches, names=printed_names(event))
     return pdf_response(content, f"event-{event.pk}-round-{number}-{kind}.pdf")
 
@@ -123,7 +131,9 @@ def round_printout(request, event: Event, viewer: Viewer, number: int, kind: str
 @login_required
 @event_staff_required
 def standings_printout(request, event: Event, viewer: Viewer):
-    content = printouts.standings(event=event, final=selectors.final_standings(event), names=printed_names(event))
+    final = selectors.final_standings(event)
+    prizes = selectors.place_prizes(event, final)
+    content = printouts.standings(event=event, final=final, names=printed_names(event), prizes=prizes)
     return pdf_response(content, f"event-{event.pk}-standings.pdf")
 
 
