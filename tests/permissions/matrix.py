@@ -112,6 +112,9 @@ EVENT_ROWS = [
     Row("tournaments:walk_in_list", "GET", walk_in, EVENT_STAFF),
     Row("tournaments:walk_in_list", "POST", walk_in, EVENT_STAFF),  # an empty form: refused, nothing changes
     Row("tournaments:check_in_all", "POST", event, EVENT_STAFF),  # running: refused, nothing changes
+    Row("tournaments:check_in_self", "POST", event, REGISTERED),  # running: refused, nothing changes
+    Row("tournaments:open_check_in", "POST", event, EVENT_ORGANIZER),  # running: refused, nothing changes
+    Row("tournaments:check_in_qr", "GET", event, EVERYONE),
     Row("tournaments:grant_bye", "POST", own_registration, EVENT_STAFF),
     Row("tournaments:drop", "POST", own_registration, OWN_REGISTRATION_OR_STAFF),
     Row("tournaments:undrop", "POST", own_registration, EVENT_STAFF),

@@ -16,10 +16,13 @@ from .events import (
 )
 from .guests import registration_add_walk_in, walk_in_submit_decks, walk_in_submit_fleet
 from .registrations import (
+    event_open_check_in,
     registration_add,
     registration_check_in,
     registration_check_in_all,
+    registration_check_in_self,
     registration_drop,
+    registration_drop_self,
     registration_grant_bye,
     registration_set_club,
     registration_submit_fleet,
@@ -45,6 +48,7 @@ __all__ = [
     "event_create",
     "event_finish",
     "event_import",
+    "event_open_check_in",
     "event_remove_judge",
     "event_start",
     "event_update",
@@ -52,7 +56,9 @@ __all__ = [
     "registration_add_walk_in",
     "registration_check_in",
     "registration_check_in_all",
+    "registration_check_in_self",
     "registration_drop",
+    "registration_drop_self",
     "registration_grant_bye",
     "registration_set_club",
     "registration_submit_decks",
