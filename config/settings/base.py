@@ -7,7 +7,8 @@ it each process keeps its own), ``STAW_UTOPIA_URL`` and ``STAW_SPACEDOCK_URL`` (
 ``update_cards`` fetches the newest card databases; the public repositories by default),
 ``MUSTER_PAPER_SIZE`` (``A4``, the default, or ``Letter``: the paper of printouts outside an event
 and of a new event), ``TASKS_BACKEND`` (``immediate``, the default: background jobs run in the request
-once its transaction commits; ``database``: they wait in the database for ``manage.py run_worker``).
+once its transaction commits; ``database``: they wait in the database for ``manage.py run_worker``),
+``SITE_URL`` (the site's address as mails link to it, default ``http://localhost:8000``).
 """
 
 import os
@@ -230,6 +231,7 @@ SESSION_COOKIE_HTTPONLY = True
 
 EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.smtp.EmailBackend")
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "muster@localhost")
+SITE_URL = os.environ.get("SITE_URL", "http://localhost:8000").rstrip("/")  # notices link back to the site
 EMAIL_FILE_PATH = os.environ.get("EMAIL_FILE_PATH")  # the folder of EMAIL_BACKEND=...filebased.EmailBackend
 
 LOGGING = {

@@ -13,6 +13,7 @@ from django.db import connection, transaction
 from django.test import Client
 from django.urls import URLResolver, get_resolver, reverse
 
+from accounts.notices import notices_off_token
 from game_registry import get_game
 from seasons.services import season_save
 from tests.security.world import ROLES, World
@@ -84,6 +85,11 @@ def no_args(world: World) -> dict:
 
 def event(world: World) -> dict:
     return {"pk": world.event.pk}
+
+
+def notices_off_link(world: World) -> dict:
+    """The link a notice mailed to ``player`` carries: it names them, whoever follows it."""
+    return {"token": notices_off_token(world.users["player"])}
 
 
 def own_registration(world: World) -> dict:

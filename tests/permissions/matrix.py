@@ -57,6 +57,7 @@ from .harness import (
     match,
     missing_deck_of_own_entry,
     no_args,
+    notices_off_link,
     opponent_registration,
     other_event,
     other_store,
@@ -87,6 +88,10 @@ SITE_ROWS = [
     Row("people_role", "POST", a_player, SITE_ADMINS),  # an empty form: refused, nothing changes
     Row("printouts", "GET", no_args, SIGNED_IN),
     Row("printouts", "POST", no_args, SIGNED_IN),  # an empty form is valid: one's own defaults, saved
+    Row("notices", "GET", no_args, SIGNED_IN),
+    Row("notices", "POST", no_args, SIGNED_IN),  # an empty form is valid: every notice off, one's own
+    Row("notices_off", "GET", notices_off_link, EVERYONE),  # the link's holder, signed in or not: it asks first
+    Row("notices_off", "POST", notices_off_link, EVERYONE),
 ]
 
 EVENT_ROWS = [

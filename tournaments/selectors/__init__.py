@@ -35,7 +35,7 @@ from .history import (
     event_walk_ins,
     match_history,
 )
-from .lists import FleetRow, event_fleets, fleet_changed_since_submission, submitted_deck_view
+from .lists import FleetRow, event_fleets, fleet_changed_since_submission, registration_lists, submitted_deck_view
 from .rounds import (
     LIVE_CACHE_SECONDS,
     latest_seat,
@@ -118,6 +118,7 @@ __all__ = [
     "round_clock",
     "round_finished",
     "paired_without_lists",
+    "registration_lists",
     "tables_without_lists",
     "own_report",
     "pairings_by_name",
