@@ -47,7 +47,7 @@ from stores.access import standing as store_standing
 from stores.access import store_judges
 
 from .games import FleetGame, event_game
-from .models import Event, EventStatus, MatchSide, MatchStatus, Registration
+from .models import Event, EventStatus, MatchSide, MatchStatus, Registration, SportsmanshipVote
 from .zones import event_clock, event_start
 
 STARTED = (EventStatus.RUNNING, EventStatus.FINISHED)
@@ -279,6 +279,14 @@ def may_drop_self(registration: Registration) -> bool:
         return False
     open_matches = registration.sides.filter(match__table__isnull=False).exclude(match__status=MatchStatus.CONFIRMED)
     return not open_matches.exists()
+
+
+def may_vote_sportsmanship(registration: Registration) -> bool:
+    """Whether the player may cast their one Best Sportsmanship vote: once the event is finished
+    (after its last round), if they played in it and have not voted yet."""
+    if registration.event.status != EventStatus.FINISHED or not registration.checked_in:
+        return False
+    return not SportsmanshipVote.objects.filter(voter=registration).exists()
 
 
 def may_reopen(viewer: Viewer, event: Event) -> bool:

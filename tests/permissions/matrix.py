@@ -21,6 +21,7 @@ from .harness import (
     NOWHERE,
     OPPONENT_FLEET,
     OPPONENT_SHEET,
+    ORGANIZER_FINDS_NONE,
     ORGANIZERS,
     OTHER_STORE_ORGANIZERS,
     OTHER_STORE_ORGANIZERS_INPUT_REFUSED,
@@ -55,6 +56,7 @@ from .harness import (
     fleet,
     fleet_change,
     match,
+    missing_award,
     missing_deck_of_own_entry,
     no_args,
     notices_off_link,
@@ -120,6 +122,9 @@ EVENT_ROWS = [
     Row("tournaments:check_in_self", "POST", event, REGISTERED),  # running: refused, nothing changes
     Row("tournaments:open_check_in", "POST", event, EVENT_ORGANIZER),  # running: refused, nothing changes
     Row("tournaments:check_in_qr", "GET", event, EVERYONE),
+    Row("tournaments:vote", "POST", event, REGISTERED),  # no choice: nothing is cast
+    Row("tournaments:award_set", "POST", event, EVENT_ORGANIZER),  # no name: refused, nothing changes
+    Row("tournaments:award_remove", "POST", missing_award, ORGANIZER_FINDS_NONE),
     Row("tournaments:grant_bye", "POST", own_registration, EVENT_STAFF),
     Row("tournaments:drop", "POST", own_registration, OWN_REGISTRATION_OR_STAFF),
     Row("tournaments:undrop", "POST", own_registration, EVENT_STAFF),

@@ -1,5 +1,6 @@
 """The tournaments app's models, one module per concern."""
 
+from .awards import SPORTSMANSHIP, Award, SportsmanshipVote
 from .event import Event, EventStatus, TieBreakPreset, TopCut
 from .final_standing import FinalStanding
 from .registration import Registration
@@ -12,6 +13,9 @@ from .submissions import SubmissionChange
 from .submitted_deck import SubmittedDeck
 
 __all__ = [
+    "SPORTSMANSHIP",
+    "Award",
+    "SportsmanshipVote",
     "Event",
     "EventStatus",
     "FinalStanding",

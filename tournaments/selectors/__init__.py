@@ -6,6 +6,7 @@ Callers use ``from tournaments import selectors`` and ``selectors.<name>``; the 
 re-exported here.
 """
 
+from .awards import event_awards, player_awards, sportsmanship_counts
 from .bracket import cut_bracket, cut_seeds
 from .desk import (
     EventNight,
@@ -70,6 +71,9 @@ from .standings import (
 )
 
 __all__ = [
+    "event_awards",
+    "player_awards",
+    "sportsmanship_counts",
     "LIVE_CACHE_SECONDS",
     "EventNight",
     "FinishSummary",

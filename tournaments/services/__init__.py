@@ -5,6 +5,7 @@ that the event's state allows it and raise :class:`tournaments.errors.Tournament
 with a message for people, changing nothing, when it does not.
 """
 
+from .awards import award_remove, award_set, sportsmanship_vote
 from .decks import registration_submit_decks
 from .events import (
     event_appoint_judge,
@@ -42,6 +43,9 @@ from .sheets import sheets_job_request
 from .transfer import event_import
 
 __all__ = [
+    "award_remove",
+    "award_set",
+    "sportsmanship_vote",
     "sheets_job_request",
     "build_verify",
     "event_appoint_judge",
