@@ -15,7 +15,7 @@ from tests.accounts.factories import PlayerFactory
 from tests.tournaments.access_check import got_through
 from tests.tournaments.test_deck_view_permissions import COVERED as DECK_VIEWS_COVERED
 from tests.tournaments.test_walk_in_views import COVERED as WALK_IN_VIEWS_COVERED
-from tournaments.models import MatchSide
+from tournaments.models import Award, MatchSide
 from tournaments.services import event_start, round_pair_next, round_swap_players, sheets_job_request
 from tournaments.tasks import make_fleet_sheets
 from tournaments.urls import urlpatterns
@@ -83,6 +83,15 @@ def url(world, name):
         "submit_fleet": reverse("tournaments:submit_fleet", args=[pk]),
         "check_in": reverse("tournaments:check_in", args=[pk, own]),
         "check_in_all": reverse("tournaments:check_in_all", args=[pk]),
+        "check_in_self": reverse("tournaments:check_in_self", args=[pk]),
+        "open_check_in": reverse("tournaments:open_check_in", args=[pk]),
+        "check_in_qr": reverse("tournaments:check_in_qr", args=[pk]),
+        "vote": reverse("tournaments:vote", args=[pk]),
+        "award_set": reverse("tournaments:award_set", args=[pk]),
+        # made again for each user: the organizer's request removes it
+        "award_remove": reverse(
+            "tournaments:award_remove", args=[pk, Award.objects.get_or_create(event=event, name="Best Painted")[0].pk]
+        ),
         "grant_bye": reverse("tournaments:grant_bye", args=[pk, own]),
         "drop": reverse("tournaments:drop", args=[pk, own]),
         "undrop": reverse("tournaments:undrop", args=[pk, own]),
@@ -142,6 +151,12 @@ CASES = [
     ("check_in_all", "post", STAFF),
     ("grant_bye", "post", STAFF),
     ("drop", "post", STAFF | {"player"}),
+    ("check_in_self", "post", {"player", "other_player"}),  # their own entry: the one signed in
+    ("open_check_in", "post", ORGANIZER),
+    ("check_in_qr", "get", EVERYONE),
+    ("vote", "post", {"player", "other_player"}),  # their own vote: the one signed in
+    ("award_set", "post", ORGANIZER),
+    ("award_remove", "post", ORGANIZER),
     ("undrop", "post", STAFF),
     ("pair_next", "post", STAFF),
     ("round", "get", EVERYONE),
