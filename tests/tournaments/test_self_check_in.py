@@ -15,12 +15,14 @@ from tournaments.models import Match, SubmissionChange
 from tournaments.services import (
     event_open_check_in,
     event_start,
+    event_update,
     registration_add,
     registration_check_in_self,
     registration_drop_self,
     result_enter,
     round_pair_next,
 )
+from tournaments.services.event_rules import EventInvalid
 
 pytestmark = pytest.mark.django_db
 
@@ -145,3 +147,15 @@ def test_a_player_drop_mid_round_is_refused_on_the_page(client, paired):
     client.post(reverse("tournaments:drop", args=[event.pk, registrations[0].pk]))
     registrations[0].refresh_from_db()
     assert not registrations[0].dropped
+
+
+def test_check_in_minutes_need_a_start_time(event_staff):
+    """The event form refuses "check-in opens N minutes before the start" for an event without a start."""
+    event = event_staff["event"]
+    event.start_time = None
+    event.save(update_fields=["start_time"])
+    with pytest.raises(EventInvalid) as invalid:
+        event_update(event=event, by=event.organizer, check_in_opens_minutes=30)
+    assert "check_in_opens_minutes" in invalid.value.problems
+    event.refresh_from_db()
+    assert event.check_in_opens_minutes is None

@@ -12,7 +12,7 @@ from ..formats import has_fixed_tiebreakers
 from ..models import Event, TieBreakPreset
 
 # The settings the rules read; an update is judged on the event's values with the changes on top.
-CHECKED = ("store", "game", "tiebreaks", "start_time", "end_time")
+CHECKED = ("store", "game", "tiebreaks", "start_time", "end_time", "check_in_opens_minutes")
 
 
 class EventInvalid(TournamentError):
@@ -42,6 +42,8 @@ def event_problems(*, organizer, event: Event | None = None, **fields) -> dict[s
         problems["end_time"] = "Give the start time too."
     elif end is not None and end <= start:
         problems["end_time"] = "The end comes after the start (an event ends on its day)."
+    if values.get("check_in_opens_minutes") is not None and start is None:
+        problems["check_in_opens_minutes"] = "Give the start time too: check-in opens that long before it."
     return problems
 
 
