@@ -10,7 +10,13 @@ from accounts.models import NoticePreferences
 from accounts.notices import notices_off_token
 from games.attack_wing.results import Losses, MatchResult
 from tournaments.models import Match
-from tournaments.services import event_start, result_report, round_pair_next
+from tournaments.services import (
+    event_start,
+    registration_add_walk_in,
+    registration_submit_fleet,
+    result_report,
+    round_pair_next,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -90,3 +96,16 @@ def test_each_person_chooses_their_notices_in_their_account(client, player):
     client.post(reverse("notices"), {"disputes": "on"})
     preferences = NoticePreferences.objects.get(user=player)
     assert not preferences.pairings and preferences.disputes
+
+
+def test_a_walk_in_the_desk_entered_by_name_gets_no_notice(started, make_fleet, django_capture_on_commit_callbacks):
+    """Notices go to accounts one logs in to: a walk-in's address was given to the desk, not to us."""
+    event, registrations = started
+    walk_in = registration_add_walk_in(
+        event=event, name="Kira Nerys", email="kira@example.org", added_by=event.organizer
+    )
+    registration_submit_fleet(registration=walk_in, fleet=make_fleet(walk_in.player), by=event.organizer)
+    with django_capture_on_commit_callbacks(execute=True):
+        round_pair_next(event=event, by=event.organizer)
+    assert "kira@example.org" not in [message.to[0] for message in mail.outbox]
+    assert len(mail.outbox) == len(registrations)

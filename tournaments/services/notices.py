@@ -4,7 +4,7 @@ at their table. Mail goes once the pairing or the report commits, never for a ro
 
 from __future__ import annotations
 
-from accounts.notices import send_notice
+from accounts.notices import mail_notice, wanting
 
 from .. import selectors
 from ..models import Match, MatchSide, Round
@@ -18,11 +18,13 @@ def notify_round_paired(round_: Round) -> None:
     by_match: dict[int, list[MatchSide]] = {}
     for side in sides:
         by_match.setdefault(side.match_id, []).append(side)
+    told = {user.pk for user in wanting([side.registration.player for side in sides], "pairings")}
     for side in sides:
+        if side.registration.player_id not in told:
+            continue
         opponent = next((other for other in by_match[side.match_id] if other.pk != side.pk), None)
-        send_notice(
+        mail_notice(
             user=side.registration.player,
-            kind="pairings",
             subject=f"{event.name}, {round_.name}: "
             + (f"table {side.match.table}" if side.match.table else "you have a bye"),
             template="tournaments/notices/paired.txt",
@@ -39,10 +41,10 @@ def notify_round_paired(round_: Round) -> None:
 def notify_result_disputed(match: Match) -> None:
     """Both players of ``match``: the two reports differ, a judge settles it."""
     round_ = match.round
-    for side in match.sides.select_related("registration__player"):
-        send_notice(
-            user=side.registration.player,
-            kind="disputes",
+    players = [side.registration.player for side in match.sides.select_related("registration__player")]
+    for player in wanting(players, "disputes"):
+        mail_notice(
+            user=player,
             subject=f"{round_.event.name}, {round_.name}: the result at table {match.table} is disputed",
             template="tournaments/notices/disputed.txt",
             context={"event": round_.event, "round": round_, "table": match.table},
