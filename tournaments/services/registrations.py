@@ -16,6 +16,7 @@ from .audit import record_submission, submission_snapshot
 from .locking import lock_event, lock_submitted_fleet
 
 MAX_CLUB_LENGTH = Registration._meta.get_field("club").max_length
+SELF_DROP = "dropped themselves"  # the history's action for a player's own drop, which the desk reads
 
 
 @transaction.atomic
@@ -233,9 +234,6 @@ def registration_drop_self(*, registration: Registration) -> Registration:
     played = submission_snapshot(registration)
     record_submission(registration, by=registration.player, before=played, action=SELF_DROP)
     return registration
-
-
-SELF_DROP = "dropped themselves"
 
 
 @transaction.atomic
