@@ -6,7 +6,7 @@ from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.core.exceptions import ValidationError
 from django.template.loader import render_to_string
 
-from .models import PrintPreferences
+from .models import NoticePreferences, PrintPreferences
 from .roles import GRANTABLE_ROLES
 from .services import GUEST_USERNAME_PREFIX, PasswordCheckLocked, password_check
 from .tasks import mail_on_commit
@@ -143,4 +143,15 @@ class PrintPreferencesForm(CleanTextFormMixin, forms.Form):
         label="Print my e-mail address on my fleet and deck sheets",
         required=False,
         help_text="Off unless you choose it: the event's staff and your opponents see printed sheets.",
+    )
+
+
+class NoticePreferencesForm(forms.Form):
+    """The Notices section of the account: which mails the site sends about one's events."""
+
+    pairings = forms.BooleanField(
+        label=NoticePreferences._meta.get_field("pairings").verbose_name.capitalize(), required=False
+    )
+    disputes = forms.BooleanField(
+        label=NoticePreferences._meta.get_field("disputes").verbose_name.capitalize(), required=False
     )

@@ -1,5 +1,6 @@
 """What accounts keep besides Django's users: sign-ups waiting for their e-mail, the
-password-change throttle, walk-in guests entered by organizers, and what printouts show of a person."""
+password-change throttle, walk-in guests entered by organizers, what printouts show of a person and
+which notices they get by mail."""
 
 from django.conf import settings
 from django.db import models
@@ -53,6 +54,18 @@ class PrintPreferences(models.Model):
 
     def __str__(self) -> str:
         return f"printouts of user {self.user_id}"
+
+
+class NoticePreferences(models.Model):
+    """Which notices a person gets by mail (:mod:`accounts.notices`). Without a row every kind is on:
+    a player who asked for nothing still learns their table."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notice_preferences")
+    pairings = models.BooleanField("When a round is paired: my table and opponent", default=True)
+    disputes = models.BooleanField("When a result at my table is disputed", default=True)
+
+    def __str__(self) -> str:
+        return f"notices of user {self.user_id}"
 
 
 class GuestPlayer(models.Model):

@@ -10,7 +10,7 @@ from django.db.models import Prefetch, Q, QuerySet
 
 from rules.confusables import skeleton
 
-from .models import GuestPlayer, PrintPreferences
+from .models import GuestPlayer, NoticePreferences, PrintPreferences
 
 PEOPLE_PAGE_SIZE = 50
 
@@ -80,3 +80,9 @@ def print_preferences(user: User) -> dict:
 def unclaimed_walk_in(email: str) -> GuestPlayer | None:
     """The walk-in a sign-up confirmed with ``email`` would claim, for the confirm page to say so."""
     return GuestPlayer.objects.filter(email__iexact=email, claimed_at=None).select_related("user").first()
+
+
+def notice_preferences(user: User) -> dict:
+    """The notices ``user`` gets, as the settings form shows them (every kind on without a row)."""
+    row = NoticePreferences.objects.filter(user=user).values("pairings", "disputes").first()
+    return row or {"pairings": True, "disputes": True}

@@ -21,7 +21,7 @@ from django.utils import timezone
 
 from rules.text_input import text_problem
 
-from .models import GuestPlayer, PasswordCheckThrottle, PendingSignUp, PrintPreferences
+from .models import GuestPlayer, NoticePreferences, PasswordCheckThrottle, PendingSignUp, PrintPreferences
 from .roles import GRANTABLE_ROLES, PLAYER
 from .selectors import username_taken
 from .signals import role_taken
@@ -281,5 +281,13 @@ def print_preferences_set(*, user: User, print_name: str, print_email: bool) -> 
     fleet and deck sheets print their e-mail address."""
     preferences, _ = PrintPreferences.objects.update_or_create(
         user=user, defaults={"print_name": print_name.strip(), "print_email": print_email}
+    )
+    return preferences
+
+
+def notice_preferences_set(*, user: User, pairings: bool, disputes: bool) -> NoticePreferences:
+    """Which notices ``user`` gets by mail (:mod:`accounts.notices`)."""
+    preferences, _ = NoticePreferences.objects.update_or_create(
+        user=user, defaults={"pairings": pairings, "disputes": disputes}
     )
     return preferences

@@ -6,6 +6,7 @@ from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse, reverse_lazy
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
@@ -13,6 +14,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from . import selectors, services
 from .forms import (
     LoginForm,
+    NoticePreferencesForm,
     PasswordResetForm,
     PeopleSearchForm,
     PrintPreferencesForm,
@@ -20,6 +22,7 @@ from .forms import (
     SignUpForm,
     ThrottledPasswordChangeForm,
 )
+from .notices import user_of_notices_off_token
 from .permissions import site_admin_required
 from .roles import GRANTABLE_ROLES
 
@@ -143,3 +146,27 @@ def printouts(request):
         messages.success(request, "Your printout settings are saved.")
         return redirect("printouts")
     return render(request, "registration/printouts.html", {"form": form}, status=400 if form.errors else 200)
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def notices(request):
+    """Anyone signed in chooses, for themselves only, which notices the site mails them."""
+    form = NoticePreferencesForm(request.POST or None, initial=selectors.notice_preferences(request.user))
+    if request.method == "POST" and form.is_valid():
+        services.notice_preferences_set(user=request.user, **form.cleaned_data)
+        messages.success(request, "Your notice settings are saved.")
+        return redirect("notices")
+    return render(request, "registration/notices.html", {"form": form})
+
+
+@require_http_methods(["GET", "POST"])
+def notices_off(request, token: str):
+    """The link in every notice: without logging in, its account's notices are turned off (a GET asks
+    first, so a mail scanner following links turns nothing off). A token the site did not sign: 404."""
+    user = user_of_notices_off_token(token)
+    if user is None:
+        raise Http404("This link is not valid.")
+    if request.method == "POST":
+        services.notice_preferences_set(user=user, pairings=False, disputes=False)
+    return render(request, "registration/notices_off.html", {"done": request.method == "POST"})

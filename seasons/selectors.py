@@ -17,6 +17,7 @@ from django.db.models import Q
 
 from rules import seasons as season_rules
 from tournaments.models import Event, EventStatus, FinalStanding, Registration
+from tournaments.selectors import player_awards, registration_lists
 
 from .access import list_shown, list_viewer, unlisted_players
 from .models import RatingPoint, Season
@@ -189,6 +190,7 @@ class RecordEvent:
     placing: Placing
     list_name: str | None  # None: the list is not shown to this viewer
     faction: str
+    awards: tuple[str, ...] = ()  # the awards the player won at the event (Best Sportsmanship...)
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,24 +230,18 @@ def player_record(player, viewer_user) -> PlayerRecord:
     events = [p.event for p in own]
     viewer = list_viewer(viewer_user)
     lists = registration_lists([p.registration for p in own])
+    won = player_awards([p.registration for p in own])
     record_events = [
-        RecordEvent(p, *(lists[p.registration.pk] if list_shown(p.registration, viewer) else (None, ""))) for p in own
+        RecordEvent(
+            p,
+            *(lists[p.registration.pk] if list_shown(p.registration, viewer) else (None, "")),
+            awards=tuple(won.get(p.registration.pk, ())),
+        )
+        for p in own
     ]
     return PlayerRecord(
         player=player, events=record_events, seasons=player_seasons(player, events), ratings=player_ratings(player)
     )
-
-
-def registration_lists(registrations: list[Registration]) -> dict[int, tuple[str, str]]:
-    """``registration pk -> (list name, faction or side)`` for STAW fleets and deck games' decks."""
-    found = {r.pk: ("", "") for r in registrations}
-    for registration in Registration.objects.filter(pk__in=found).select_related("fleet_version__fleet"):
-        if registration.fleet_version_id:
-            found[registration.pk] = (registration.fleet_version.fleet.name, registration.fleet_version.fleet.faction)
-    for registration in Registration.objects.filter(pk__in=found, decks__isnull=False).prefetch_related("decks"):
-        decks = list(registration.decks.all())
-        found[registration.pk] = (" / ".join(d.name for d in decks), " / ".join(d.slot for d in decks if d.slot))
-    return found
 
 
 def player_seasons(player, events: list[Event]) -> list[SeasonStanding]:

@@ -30,6 +30,7 @@ Views use the decorators (:func:`event_page`, :func:`event_staff_required`,
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import timedelta
 from functools import wraps
 
 from django.contrib.auth import get_user_model
@@ -46,8 +47,8 @@ from stores.access import standing as store_standing
 from stores.access import store_judges
 
 from .games import FleetGame, event_game
-from .models import Event, EventStatus, MatchSide, Registration
-from .zones import event_clock
+from .models import Event, EventStatus, MatchSide, MatchStatus, Registration, SportsmanshipVote
+from .zones import event_clock, event_start
 
 STARTED = (EventStatus.RUNNING, EventStatus.FINISHED)
 
@@ -265,6 +266,44 @@ def cut_refusal(top_cut: int, players: int, field: str) -> str | None:
     if top_cut and players < top_cut:
         return f"A top {top_cut} needs at least {top_cut} players, and {field}."
     return None
+
+
+def check_in_open(event: Event) -> bool:
+    """Whether players may check themselves in now: before the start only, once the organizer opened
+    check-in by hand or from the event's "check-in opens N minutes before the start"."""
+    if event.status != EventStatus.REGISTRATION:
+        return False
+    if event.check_in_opened_at is not None:
+        return True
+    starts = event_start(event)
+    if starts is None or event.check_in_opens_minutes is None:
+        return False
+    return timezone.now() >= starts - timedelta(minutes=event.check_in_opens_minutes)
+
+
+def may_check_in_self(registration: Registration) -> bool:
+    """Whether the player may check themselves in now: check-in is open (:func:`check_in_open`), they
+    have not dropped nor checked in already, and their list is submitted (the desk's rule too)."""
+    if registration.checked_in or registration.dropped or not check_in_open(registration.event):
+        return False
+    return event_game(registration.event.game).has_lists(registration)
+
+
+def may_drop_self(registration: Registration) -> bool:
+    """Whether the player may drop themselves: between rounds only (:func:`may_drop`), never while a
+    match of theirs waits for its confirmed result -- the desk drops a player mid-round."""
+    if not may_drop(registration):
+        return False
+    open_matches = registration.sides.filter(match__table__isnull=False).exclude(match__status=MatchStatus.CONFIRMED)
+    return not open_matches.exists()
+
+
+def may_vote_sportsmanship(registration: Registration) -> bool:
+    """Whether the player may cast their one Best Sportsmanship vote: once the event is finished
+    (after its last round), if they played in it and have not voted yet."""
+    if registration.event.status != EventStatus.FINISHED or not registration.checked_in:
+        return False
+    return not SportsmanshipVote.objects.filter(voter=registration).exists()
 
 
 def may_reopen(viewer: Viewer, event: Event) -> bool:

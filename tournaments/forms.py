@@ -60,6 +60,7 @@ class EventForm(CleanTextFormMixin, forms.ModelForm):
             "name",
             "date",
             "start_time",
+            "check_in_opens_minutes",
             "end_time",
             "venue",
             "store",

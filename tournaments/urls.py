@@ -2,7 +2,7 @@ from django.urls import include, path
 
 from game_registry import all_games
 
-from .views import calendar, decks, events, players, reports, results, rounds, sheets_bundle, walk_ins
+from .views import awards, calendar, decks, events, players, reports, results, rounds, sheets_bundle, walk_ins
 
 app_name = "tournaments"
 urlpatterns = [
@@ -21,6 +21,9 @@ urlpatterns = [
     path("<int:pk>/withdraw/", players.withdraw, name="withdraw"),
     path("<int:pk>/players/add/", players.add_player, name="add_player"),
     path("<int:pk>/players/check-in/", players.check_in_all, name="check_in_all"),
+    path("<int:pk>/check-in/", players.check_in_self, name="check_in_self"),
+    path("<int:pk>/check-in/open/", players.open_check_in, name="open_check_in"),
+    path("<int:pk>/check-in/qr.svg", players.check_in_qr, name="check_in_qr"),
     path("<int:pk>/fleet/", players.submit_fleet, name="submit_fleet"),
     path("<int:pk>/decks/submit/", decks.submit_decks, name="submit_decks"),
     path("<int:pk>/players/<int:registration_pk>/club/", players.set_club, name="set_club"),
@@ -32,6 +35,9 @@ urlpatterns = [
     path("<int:pk>/players/<int:registration_pk>/drop/", players.drop, name="drop"),
     path("<int:pk>/players/<int:registration_pk>/undrop/", players.undrop, name="undrop"),
     path("<int:pk>/players/<int:registration_pk>/list/", walk_ins.walk_in_list, name="walk_in_list"),
+    path("<int:pk>/awards/vote/", awards.vote, name="vote"),
+    path("<int:pk>/awards/", awards.award_set, name="award_set"),
+    path("<int:pk>/awards/<int:award_pk>/remove/", awards.award_remove, name="award_remove"),
     path("<int:pk>/rounds/pair/", rounds.pair_next, name="pair_next"),
     path("<int:pk>/rounds/<int:number>/", rounds.round_detail, name="round"),
     path("<int:pk>/rounds/<int:number>/repair/", rounds.repair, name="repair"),

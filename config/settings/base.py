@@ -10,6 +10,7 @@ and of a new event), ``TASKS_BACKEND`` (``immediate``, the default: background j
 once its transaction commits; ``database``: they wait in the database for ``manage.py run_worker``),
 ``EVENT_SNAPSHOTS`` (a folder: every event's export is written there after each result and pairing,
 :mod:`tournaments.services.snapshots`; unset: none are written, except by the development settings).
+``SITE_URL`` (the site's address as mails link to it, default ``http://localhost:8000``).
 """
 
 import os
@@ -235,6 +236,7 @@ SESSION_COOKIE_HTTPONLY = True
 
 EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.smtp.EmailBackend")
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "muster@localhost")
+SITE_URL = os.environ.get("SITE_URL", "http://localhost:8000").rstrip("/")  # notices link back to the site
 EMAIL_FILE_PATH = os.environ.get("EMAIL_FILE_PATH")  # the folder of EMAIL_BACKEND=...filebased.EmailBackend
 
 LOGGING = {

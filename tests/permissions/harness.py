@@ -13,6 +13,7 @@ from django.db import connection, transaction
 from django.test import Client
 from django.urls import URLResolver, get_resolver, reverse
 
+from accounts.notices import notices_off_token
 from game_registry import get_game
 from seasons.services import season_save
 from tests.security.world import ROLES, World
@@ -73,6 +74,7 @@ OTHER_STORE_ORGANIZERS = (LOGIN, E403, E403, E403, E403, E403, OK, OK)
 OTHER_STORE_STAFF = (LOGIN, E403, E403, E403, OK, E403, OK, OK)
 STORE_ORGANIZERS_INPUT_REFUSED = (LOGIN, E403, E403, E403, E403, BAD, E403, BAD)
 OTHER_STORE_ORGANIZERS_INPUT_REFUSED = (LOGIN, E403, E403, E403, E403, E403, BAD, BAD)
+ORGANIZER_FINDS_NONE = (LOGIN, E403, E403, E403, E403, E404, E403, E404)  # allowed, then no such thing
 NOWHERE = (E404, E404, E404, E404, E404, E404, E404, E404)
 
 Kwargs = Callable[[World], dict]
@@ -84,6 +86,16 @@ def no_args(world: World) -> dict:
 
 def event(world: World) -> dict:
     return {"pk": world.event.pk}
+
+
+def notices_off_link(world: World) -> dict:
+    """The link a notice mailed to ``player`` carries: it names them, whoever follows it."""
+    return {"token": notices_off_token(world.users["player"])}
+
+
+def missing_award(world: World) -> dict:
+    """An award the event does not have: its organizer is let through, then finds none."""
+    return {"pk": world.event.pk, "award_pk": 999_999}
 
 
 def own_registration(world: World) -> dict:

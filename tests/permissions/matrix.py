@@ -21,6 +21,7 @@ from .harness import (
     NOWHERE,
     OPPONENT_FLEET,
     OPPONENT_SHEET,
+    ORGANIZER_FINDS_NONE,
     ORGANIZERS,
     OTHER_STORE_ORGANIZERS,
     OTHER_STORE_ORGANIZERS_INPUT_REFUSED,
@@ -55,8 +56,10 @@ from .harness import (
     fleet,
     fleet_change,
     match,
+    missing_award,
     missing_deck_of_own_entry,
     no_args,
+    notices_off_link,
     opponent_registration,
     other_event,
     other_store,
@@ -88,6 +91,10 @@ SITE_ROWS = [
     Row("people_role", "POST", a_player, SITE_ADMINS),  # an empty form: refused, nothing changes
     Row("printouts", "GET", no_args, SIGNED_IN),
     Row("printouts", "POST", no_args, SIGNED_IN),  # an empty form is valid: one's own defaults, saved
+    Row("notices", "GET", no_args, SIGNED_IN),
+    Row("notices", "POST", no_args, SIGNED_IN),  # an empty form is valid: every notice off, one's own
+    Row("notices_off", "GET", notices_off_link, EVERYONE),  # the link's holder, signed in or not: it asks first
+    Row("notices_off", "POST", notices_off_link, EVERYONE),
 ]
 
 EVENT_ROWS = [
@@ -113,6 +120,12 @@ EVENT_ROWS = [
     Row("tournaments:walk_in_list", "GET", walk_in, EVENT_STAFF),
     Row("tournaments:walk_in_list", "POST", walk_in, EVENT_STAFF),  # an empty form: refused, nothing changes
     Row("tournaments:check_in_all", "POST", event, EVENT_STAFF),  # running: refused, nothing changes
+    Row("tournaments:check_in_self", "POST", event, REGISTERED),  # running: refused, nothing changes
+    Row("tournaments:open_check_in", "POST", event, EVENT_ORGANIZER),  # running: refused, nothing changes
+    Row("tournaments:check_in_qr", "GET", event, EVERYONE),
+    Row("tournaments:vote", "POST", event, REGISTERED),  # no choice: nothing is cast
+    Row("tournaments:award_set", "POST", event, EVENT_ORGANIZER),  # no name: refused, nothing changes
+    Row("tournaments:award_remove", "POST", missing_award, ORGANIZER_FINDS_NONE),
     Row("tournaments:grant_bye", "POST", own_registration, EVENT_STAFF),
     Row("tournaments:set_paid", "POST", own_registration, EVENT_STAFF),
     Row("tournaments:waitlist_promote", "POST", waitlist_entry, EVENT_ORGANIZER),  # running: refused

@@ -44,8 +44,8 @@ PAGES = {
     "pairings": (lambda event: reverse("tournaments:round", args=[event.pk, event.rounds.count()]), 17),
     "fleets": (lambda event: reverse("tournaments:fleets", args=[event.pk]), 10),
     # The event page also asks whether the last round is finished (who may reopen it) and the catalog's
-    # edition (the resource rule in words): two queries, whatever the event's size.
-    "event": (lambda event: reverse("tournaments:event", args=[event.pk]), 12),
+    # edition (the resource rule in words), and its awards: three queries, whatever the event's size.
+    "event": (lambda event: reverse("tournaments:event", args=[event.pk]), 13),
 }
 
 

@@ -18,7 +18,7 @@ from tests.tournaments.conftest import entered, staffed_event
 from tests.tournaments.factories import small_catalog
 from tests.tournaments.test_deck_view_permissions import COVERED as DECK_VIEWS_COVERED
 from tests.tournaments.test_walk_in_views import COVERED as WALK_IN_VIEWS_COVERED
-from tournaments.models import MatchSide, WaitlistEntry
+from tournaments.models import Award, MatchSide, WaitlistEntry
 from tournaments.services import event_start, round_pair_next, round_swap_players, sheets_job_request
 from tournaments.tasks import make_fleet_sheets
 from tournaments.urls import urlpatterns
@@ -99,6 +99,15 @@ def url(world, name):
         "submit_fleet": reverse("tournaments:submit_fleet", args=[pk]),
         "check_in": reverse("tournaments:check_in", args=[pk, own]),
         "check_in_all": reverse("tournaments:check_in_all", args=[pk]),
+        "check_in_self": reverse("tournaments:check_in_self", args=[pk]),
+        "open_check_in": reverse("tournaments:open_check_in", args=[pk]),
+        "check_in_qr": reverse("tournaments:check_in_qr", args=[pk]),
+        "vote": reverse("tournaments:vote", args=[pk]),
+        "award_set": reverse("tournaments:award_set", args=[pk]),
+        # made again for each user: the organizer's request removes it
+        "award_remove": reverse(
+            "tournaments:award_remove", args=[pk, Award.objects.get_or_create(event=event, name="Best Painted")[0].pk]
+        ),
         "grant_bye": reverse("tournaments:grant_bye", args=[pk, own]),
         "set_paid": reverse("tournaments:set_paid", args=[pk, own]),
         "waitlist_promote": reverse("tournaments:waitlist_promote", args=[pk, world["waiting"].pk]),
@@ -165,6 +174,12 @@ CASES = [
     ("waitlist_promote", "post", ORGANIZER),
     ("waitlist_remove", "post", ORGANIZER),
     ("drop", "post", STAFF | {"player"}),
+    ("check_in_self", "post", {"player", "other_player"}),  # their own entry: the one signed in
+    ("open_check_in", "post", ORGANIZER),
+    ("check_in_qr", "get", EVERYONE),
+    ("vote", "post", {"player", "other_player"}),  # their own vote: the one signed in
+    ("award_set", "post", ORGANIZER),
+    ("award_remove", "post", ORGANIZER),
     ("undrop", "post", STAFF),
     ("pair_next", "post", STAFF),
     ("round", "get", EVERYONE),

@@ -1,5 +1,6 @@
 """The tournaments app's models, one module per concern."""
 
+from .awards import SPORTSMANSHIP, Award, SportsmanshipVote
 from .event import Event, EventStatus, TieBreakPreset, TopCut
 from .final_standing import FinalStanding
 from .registration import Registration
@@ -13,6 +14,9 @@ from .submitted_deck import SubmittedDeck
 from .waitlist import WaitlistEntry
 
 __all__ = [
+    "SPORTSMANSHIP",
+    "Award",
+    "SportsmanshipVote",
     "Event",
     "EventStatus",
     "FinalStanding",

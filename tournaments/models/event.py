@@ -79,6 +79,16 @@ class Event(models.Model):
     submission_deadline = models.DateTimeField(
         null=True, blank=True, help_text="Players cannot submit or change their fleet after this."
     )
+    check_in_opens_minutes = models.PositiveSmallIntegerField(
+        "Check-in opens (minutes before the start)",
+        null=True,
+        blank=True,
+        help_text="Players check themselves in from this many minutes before the start time. Leave blank to open "
+        "check-in by hand on the event page.",
+    )
+    check_in_opened_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the organizer opened check-in by hand (tournaments.access)."
+    )
     lists_public = models.BooleanField(
         "Fleets public once the event starts",
         default=False,

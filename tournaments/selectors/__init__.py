@@ -6,6 +6,7 @@ Callers use ``from tournaments import selectors`` and ``selectors.<name>``; the 
 re-exported here.
 """
 
+from .awards import event_awards, player_awards, sportsmanship_counts
 from .bracket import cut_bracket, cut_seeds
 from .desk import (
     EventNight,
@@ -39,7 +40,7 @@ from .history import (
     event_walk_ins,
     match_history,
 )
-from .lists import FleetRow, event_fleets, fleet_changed_since_submission, submitted_deck_view
+from .lists import FleetRow, event_fleets, fleet_changed_since_submission, registration_lists, submitted_deck_view
 from .rounds import (
     LIVE_CACHE_SECONDS,
     latest_seat,
@@ -74,6 +75,9 @@ from .standings import (
 )
 
 __all__ = [
+    "event_awards",
+    "player_awards",
+    "sportsmanship_counts",
     "LIVE_CACHE_SECONDS",
     "EventNight",
     "FinishSummary",
@@ -127,6 +131,7 @@ __all__ = [
     "round_clock",
     "round_finished",
     "paired_without_lists",
+    "registration_lists",
     "tables_without_lists",
     "own_report",
     "pairings_by_name",

@@ -57,3 +57,15 @@ def event_fleets(event: Event, viewer: Viewer) -> list[FleetRow]:
 def submitted_deck_view(submitted: SubmittedDeck, game: str) -> DeckView:
     """The fleets app's view of a submitted deck copy (rows, totals, the rules' verdict), as the builder shows it."""
     return deck_view(Deck(game=game, name=submitted.name, content=submitted.content, code=submitted.code))
+
+
+def registration_lists(registrations: list[Registration]) -> dict[int, tuple[str, str]]:
+    """``registration pk -> (list name, faction or side)`` for STAW fleets and deck games' decks."""
+    found = {r.pk: ("", "") for r in registrations}
+    for registration in Registration.objects.filter(pk__in=found).select_related("fleet_version__fleet"):
+        if registration.fleet_version_id:
+            found[registration.pk] = (registration.fleet_version.fleet.name, registration.fleet_version.fleet.faction)
+    for registration in Registration.objects.filter(pk__in=found, decks__isnull=False).prefetch_related("decks"):
+        decks = list(registration.decks.all())
+        found[registration.pk] = (" / ".join(d.name for d in decks), " / ".join(d.slot for d in decks if d.slot))
+    return found

@@ -15,6 +15,7 @@ from .. import selectors
 from ..games import event_game
 from ..models import Event, ResultChange, ResultReport
 from ..zones import event_zone
+from .awards import AWARD
 from .base import Column, Entity, Record, check_unique, read_children
 from .history import RESULT_CHANGE, ROUND_CHANGE, STAFF_CHANGE, SUBMISSION_CHANGE
 from .players import REGISTRATION
@@ -41,6 +42,7 @@ class EventEntity(Entity):
         Column("format", "format"),
         Column("date", "date"),
         Column("start_time", "start_time", default=None),
+        Column("check_in_opens_minutes", "check_in_opens_minutes", default=None),
         Column("end_time", "end_time", default=None),
         Column("venue", "venue"),
         Column("status", "status"),
@@ -134,6 +136,7 @@ def event_to_dict(event, registrations=None) -> dict:
         "submissions": [SUBMISSION_CHANGE.to_dict(change) for change in selectors.event_submission_history(event)],
         "staff": [STAFF_CHANGE.to_dict(change) for change in selectors.event_staff_history(event)],
         "paired_again": [ROUND_CHANGE.to_dict(change) for change in selectors.event_round_history(event)],
+        "awards": [AWARD.to_dict(award) for award in selectors.event_awards(event)],
     }
 
 
@@ -148,6 +151,7 @@ class EventFile:
     submissions: list[Record]
     staff: list[Record] = field(default_factory=list)
     paired_again: list[Record] = field(default_factory=list)
+    awards: list[Record] = field(default_factory=list)
 
     def usernames(self) -> set[str]:
         """Every account the file names."""
@@ -186,9 +190,14 @@ def event_from_dict(data: object, problems: Problems) -> EventFile | None:
     submissions = read_children(SUBMISSION_CHANGE, data, "submissions", "", problems, optional=True)
     staff = read_children(STAFF_CHANGE, data, "staff", "", problems, optional=True)
     paired_again = read_children(ROUND_CHANGE, data, "paired_again", "", problems, optional=True)
+    awards = read_children(AWARD, data, "awards", "", problems, optional=True)
     check_unique(players, lambda player: player.users.get("player"), "player", problems)
     check_unique(rounds, lambda round_: round_.instance.number, "round number", problems)
     registered = {player.users.get("player") for player in players}
+    check_unique(awards, lambda award: award.instance.name, "award", problems)
+    for award in awards:
+        if "winner" in award.players and award.players["winner"] not in registered:
+            problems.add(f"{award.where}.winner", f"{award.players['winner']!r} is not a player")
     tables = set()
     for round_ in rounds:
         for match in round_.children["matches"]:
@@ -199,4 +208,4 @@ def event_from_dict(data: object, problems: Problems) -> EventFile | None:
     for change in history:
         if "match" in change.extra and change.extra["match"] not in tables:
             problems.add(change.where, "names a round and table that has no match")
-    return None if problems else EventFile(event, players, rounds, history, submissions, staff, paired_again)
+    return None if problems else EventFile(event, players, rounds, history, submissions, staff, paired_again, awards)

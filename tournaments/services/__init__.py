@@ -5,6 +5,7 @@ that the event's state allows it and raise :class:`tournaments.errors.Tournament
 with a message for people, changing nothing, when it does not.
 """
 
+from .awards import award_remove, award_set, sportsmanship_vote
 from .decks import registration_submit_decks
 from .events import (
     event_appoint_judge,
@@ -16,10 +17,13 @@ from .events import (
 )
 from .guests import registration_add_walk_in, walk_in_submit_decks, walk_in_submit_fleet
 from .registrations import (
+    event_open_check_in,
     registration_add,
     registration_check_in,
     registration_check_in_all,
+    registration_check_in_self,
     registration_drop,
+    registration_drop_self,
     registration_grant_bye,
     registration_set_club,
     registration_set_paid,
@@ -42,12 +46,16 @@ from .transfer import event_import
 from .waitlist import waitlist_leave, waitlist_promote
 
 __all__ = [
+    "award_remove",
+    "award_set",
+    "sportsmanship_vote",
     "sheets_job_request",
     "build_verify",
     "event_appoint_judge",
     "event_create",
     "event_finish",
     "event_import",
+    "event_open_check_in",
     "event_remove_judge",
     "event_start",
     "event_update",
@@ -55,7 +63,9 @@ __all__ = [
     "registration_add_walk_in",
     "registration_check_in",
     "registration_check_in_all",
+    "registration_check_in_self",
     "registration_drop",
+    "registration_drop_self",
     "registration_grant_bye",
     "registration_set_club",
     "registration_set_paid",

@@ -13,7 +13,7 @@ from ..formats import has_fixed_tiebreakers
 from ..models import Event, TieBreakPreset
 
 # The settings the rules read; an update is judged on the event's values with the changes on top.
-CHECKED = ("store", "game", "tiebreaks", "start_time", "end_time", "top_cut", "player_cap")
+CHECKED = ("store", "game", "tiebreaks", "start_time", "end_time", "top_cut", "player_cap", "check_in_opens_minutes")
 
 
 class EventInvalid(TournamentError):
@@ -46,6 +46,8 @@ def event_problems(*, organizer, event: Event | None = None, **fields) -> dict[s
     cap, cut = values.get("player_cap"), values.get("top_cut") or 0
     if cap is not None and (why := cut_refusal(cut, cap, f"the cap allows {cap}")):
         problems["top_cut"] = f"{why} Choose a smaller cut, or raise the cap."
+    if values.get("check_in_opens_minutes") is not None and start is None:
+        problems["check_in_opens_minutes"] = "Give the start time too: check-in opens that long before it."
     return problems
 
 

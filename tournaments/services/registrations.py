@@ -8,7 +8,7 @@ from django.utils import timezone
 from fleets.services import FleetError, FleetIllegal, fleet_submission_version
 from rules.text_input import text_problem
 
-from ..access import has_room, list_change_refusal, may_drop, may_withdraw
+from ..access import has_room, list_change_refusal, may_check_in_self, may_drop, may_drop_self, may_withdraw
 from ..errors import FleetRefused, TournamentError
 from ..games import FleetGame, event_game
 from ..models import Event, EventStatus, Registration, WaitlistEntry
@@ -17,6 +17,7 @@ from .locking import lock_event, lock_submitted_fleet
 from .waitlist import waitlist_fill, waitlist_join
 
 MAX_CLUB_LENGTH = Registration._meta.get_field("club").max_length
+SELF_DROP = "dropped themselves"  # the history's action for a player's own drop, which the desk reads
 
 
 @transaction.atomic
@@ -177,6 +178,33 @@ def registration_set_paid(*, registration: Registration, paid: bool = True) -> R
 
 
 @transaction.atomic
+def registration_check_in_self(*, registration: Registration) -> Registration:
+    """The player checks themselves in, on their phone or from the room's QR code, while check-in is
+    open (the rule: :func:`tournaments.access.may_check_in_self`); the desk's check-in column shows it."""
+    registration.event = lock_event(registration.event)
+    registration = Registration.objects.select_for_update(of=("self",)).select_related("event").get(pk=registration.pk)
+    if registration.checked_in:
+        raise TournamentError("You are already checked in.")
+    if not may_check_in_self(registration):
+        raise TournamentError("Check-in is not open for you: it opens before the start, once your list is in.")
+    registration.checked_in = True
+    registration.save(update_fields=["checked_in"])
+    return registration
+
+
+@transaction.atomic
+def event_open_check_in(*, event: Event) -> Event:
+    """The organizer opens check-in by hand, before the start (players may then check themselves in)."""
+    event = lock_event(event)
+    if event.status != EventStatus.REGISTRATION:
+        raise TournamentError("Check-in opens only before the event starts.")
+    if event.check_in_opened_at is None:
+        event.check_in_opened_at = timezone.now()
+        event.save(update_fields=["check_in_opened_at"])
+    return event
+
+
+@transaction.atomic
 def registration_check_in_all(*, event: Event) -> tuple[list[str], list[str]]:
     """Before the start: check in every registered player who has submitted their list (and has
     not dropped). Returns the names checked in now and the names left out for want of a list."""
@@ -219,6 +247,27 @@ def registration_drop(*, registration: Registration) -> Registration:
         raise TournamentError(f"{registration.name} has already dropped.")
     registration.dropped_at = timezone.now()
     registration.save(update_fields=["dropped_at"])
+    return registration
+
+
+@transaction.atomic
+def registration_drop_self(*, registration: Registration) -> Registration:
+    """The player drops themselves between rounds (:func:`tournaments.access.may_drop_self`); the
+    event's history tells the desk ("dropped themselves", with the list they played)."""
+    require_running(registration, "Players drop only while the event runs; before it starts, withdraw instead.")
+    registration = (
+        Registration.objects.select_for_update(of=("self",))
+        .select_related("event", "player", "fleet_version__fleet")
+        .get(pk=registration.pk)
+    )
+    if not may_drop_self(registration):
+        raise TournamentError(
+            "You have already dropped." if registration.dropped else "Finish your match first: drop between rounds."
+        )
+    registration.dropped_at = timezone.now()
+    registration.save(update_fields=["dropped_at"])
+    played = submission_snapshot(registration)
+    record_submission(registration, by=registration.player, before=played, action=SELF_DROP)
     return registration
 
 

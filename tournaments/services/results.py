@@ -16,6 +16,7 @@ from ..games import event_game
 from ..models import EventStatus, Match, MatchSide, MatchStatus, Outcome, ResultChange, ResultReport, Stage
 from ..zones import event_moment
 from .final_standings import final_standings_store
+from .notices import notify_result_disputed
 from .snapshots import event_snapshot_on_commit
 
 AFTER_FINISH = "corrected after finish"  # the history's action for a correction of a finished event
@@ -47,6 +48,8 @@ def result_report(*, match: Match, by, result) -> Match:
         match.status, action = MatchStatus.DISPUTED, "disputed"
     match.save(update_fields=["status", "result"])
     record_change(match, sides, by=by, action=action, before=before)
+    if action == "disputed":
+        notify_result_disputed(match)
     if action == AFTER_FINISH:
         final_standings_store(events=[match.round.event])
     if action == "confirmed":

@@ -28,6 +28,7 @@ from ..models import (
     Stage,
 )
 from .locking import lock_event
+from .notices import notify_round_paired
 from .results import record_change, snapshot
 from .snapshots import event_snapshot_on_commit
 
@@ -209,6 +210,7 @@ def pair_into(round_: Round, event: Event, previous: Round | None) -> None:
                 side.outcome, side.fleet_points = Outcome.WIN, game.bye_fleet_points(event)
             sides.append(side)
     MatchSide.objects.bulk_create(sides)
+    notify_round_paired(round_)
 
 
 def swiss_pairs(event: Event, round_: Round) -> tuple[list[tuple[int, int]], dict[int, str]]:

@@ -137,6 +137,8 @@ def _write(record: EventFile, organizer) -> Event:
         _save(change, accounts, event=event)
     for change in (*record.staff, *record.paired_again):
         _save(change, accounts, event=event)
+    for award in record.awards:
+        _save(award, accounts, event=event, winner=registrations.get(award.players.get("winner")))
     final_standings_store(events=[event])  # a finished event arrives with its final lines, as finishing stores them
     return event
 

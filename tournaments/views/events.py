@@ -10,11 +10,21 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from accounts.permissions import organizer_required
 
 from .. import selectors, services
-from ..access import Viewer, event_organizer_required, event_page, may_change_list, may_drop, may_withdraw
+from ..access import (
+    Viewer,
+    check_in_open,
+    event_organizer_required,
+    event_page,
+    may_change_list,
+    may_check_in_self,
+    may_drop_self,
+    may_vote_sportsmanship,
+    may_withdraw,
+)
 from ..formats import format_name
 from ..forms import AddPlayerForm, AppointJudgeForm, EventForm
 from ..games import event_game
-from ..models import Event
+from ..models import Event, EventStatus
 from ..services.event_rules import EventInvalid
 from .service_calls import run_service
 
@@ -88,7 +98,16 @@ def event_detail(request, event: Event, viewer: Viewer):
         "checked_in": sum(1 for r in registrations if r.checked_in and not r.dropped),
         "may_change_list": viewer.registration is not None and may_change_list(viewer.registration),
         "may_withdraw": viewer.registration is not None and may_withdraw(viewer.registration),
-        "may_drop": viewer.registration is not None and may_drop(viewer.registration),
+        "may_drop": viewer.registration is not None and may_drop_self(viewer.registration),
+        "may_check_in_self": viewer.registration is not None and may_check_in_self(viewer.registration),
+        "check_in_open": check_in_open(event),
+        "awards": selectors.event_awards(event),
+        "may_vote": viewer.registration is not None and may_vote_sportsmanship(viewer.registration),
+        "sportsmanship_counts": (
+            selectors.sportsmanship_counts(event)
+            if viewer.is_organizer and event.status == EventStatus.FINISHED
+            else ()
+        ),
         "my_seat": selectors.latest_seat(viewer.registration) if event.is_running else None,
         "fleet_changed": selectors.fleet_changed_since_submission(viewer.registration),
         "add_form": AddPlayerForm() if viewer.is_staff else None,

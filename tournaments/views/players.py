@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import qrcode
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.views.decorators.http import require_http_methods, require_POST
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from qrcode.image.svg import SvgPathImage
 
 from accounts.permissions import player_required
 from fleets.models import Fleet
@@ -15,6 +19,7 @@ from ..access import (
     Viewer,
     event_organizer_required,
     event_page,
+    event_participant_required,
     event_staff_required,
     require_own_or_staff,
 )
@@ -192,6 +197,36 @@ def check_in(request, event: Event, viewer: Viewer, registration_pk: int):
 
 @login_required
 @require_POST
+@event_participant_required
+def check_in_self(request, event: Event, viewer: Viewer):
+    """A registered player checks themselves in (their own entry only: no one else's is reachable)."""
+    if viewer.registration is None:
+        raise Http404("You are not registered for this event.")
+    said = "You are checked in. Good luck!"
+    run_service(request, services.registration_check_in_self, said, registration=viewer.registration)
+    return redirect("tournaments:event", event.pk)
+
+
+@login_required
+@require_POST
+@event_organizer_required
+def open_check_in(request, event: Event, viewer: Viewer):
+    """The organizer opens check-in by hand: players then check themselves in."""
+    run_service(request, services.event_open_check_in, "Check-in is open.", event=event)
+    return redirect("tournaments:event", event.pk)
+
+
+@require_safe
+@event_page
+def check_in_qr(request, event: Event, viewer: Viewer):
+    """The QR code the desk shows the room: it opens the event page, where a player checks in."""
+    url = request.build_absolute_uri(reverse("tournaments:event", args=[event.pk])) + "#check-in"
+    svg = qrcode.make(url, image_factory=SvgPathImage).to_string(encoding="unicode")
+    return HttpResponse(svg, content_type="image/svg+xml")
+
+
+@login_required
+@require_POST
 @event_staff_required
 def check_in_all(request, event: Event, viewer: Viewer):
     """Before the start: check in everyone who has submitted a list; name those who have not."""
@@ -230,12 +265,12 @@ def grant_bye(request, event: Event, viewer: Viewer, registration_pk: int):
 @require_POST
 @event_page
 def drop(request, event: Event, viewer: Viewer, registration_pk: int):
-    """Players drop themselves; staff drop anyone."""
+    """Players drop themselves between rounds; staff drop anyone at any time."""
     registration = load_registration(event, registration_pk)
     require_own_or_staff(viewer, registration)
     run_service(
         request,
-        services.registration_drop,
+        services.registration_drop if viewer.is_staff else services.registration_drop_self,
         f"{registration.name} has dropped.",
         registration=registration,
     )

@@ -1,0 +1,52 @@
+"""Awards: the players' secret Best Sportsmanship vote, and the awards the organizer names."""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from rules.text_input import text_problem
+
+from ..access import may_vote_sportsmanship
+from ..errors import TournamentError
+from ..models import Award, Event, Registration, SportsmanshipVote
+from .locking import lock_event
+
+MAX_AWARD_NAME = Award._meta.get_field("name").max_length
+
+
+@transaction.atomic
+def sportsmanship_vote(*, voter: Registration, choice: Registration) -> SportsmanshipVote:
+    """``voter`` casts their one vote for ``choice``, another player of the same event, once the
+    event is finished (:func:`tournaments.access.may_vote_sportsmanship`)."""
+    voter = Registration.objects.select_for_update(of=("self",)).select_related("event").get(pk=voter.pk)
+    if choice.event_id != voter.event_id:
+        raise TournamentError("Vote for a player of this event.")
+    if choice.pk == voter.pk:
+        raise TournamentError("You cannot vote for yourself.")
+    if not may_vote_sportsmanship(voter):
+        if SportsmanshipVote.objects.filter(voter=voter).exists():
+            raise TournamentError("You have voted already.")
+        raise TournamentError("Voting opens once the event is finished, for the players who played.")
+    return SportsmanshipVote.objects.create(voter=voter, choice=choice)
+
+
+@transaction.atomic
+def award_set(*, event: Event, name: str, winner: Registration | None) -> Award:
+    """Add the award ``name`` to ``event``, or name its winner (``None``: not yet): the organizer's."""
+    name = " ".join((name or "").split())
+    if not name:
+        raise TournamentError("Name the award.")
+    if problem := text_problem(name):
+        raise TournamentError(f"The award's name: {problem}")
+    if len(name) > MAX_AWARD_NAME:
+        raise TournamentError(f"An award's name has at most {MAX_AWARD_NAME} characters.")
+    event = lock_event(event)
+    if winner is not None and winner.event_id != event.pk:
+        raise TournamentError("The winner must be a player of this event.")
+    award, _ = Award.objects.update_or_create(event=event, name=name, defaults={"winner": winner})
+    return award
+
+
+@transaction.atomic
+def award_remove(*, award: Award) -> None:
+    award.delete()

@@ -1,0 +1,51 @@
+"""The notices an event mails its players (each person chooses which: :mod:`accounts.notices`):
+their table, opponent and the opponent's faction when a round is paired, and a result disputed
+at their table. Mail goes once the pairing or the report commits, never for a rolled-back one."""
+
+from __future__ import annotations
+
+from accounts.notices import mail_notice, wanting
+
+from .. import selectors
+from ..models import Match, MatchSide, Round
+
+
+def notify_round_paired(round_: Round) -> None:
+    """Each player of ``round_`` with an account who wants it: where they sit, against whom."""
+    event = round_.event
+    sides = list(MatchSide.objects.filter(round=round_).select_related("match", "registration__player"))
+    lists = selectors.registration_lists([side.registration for side in sides])
+    by_match: dict[int, list[MatchSide]] = {}
+    for side in sides:
+        by_match.setdefault(side.match_id, []).append(side)
+    told = {user.pk for user in wanting([side.registration.player for side in sides], "pairings")}
+    for side in sides:
+        if side.registration.player_id not in told:
+            continue
+        opponent = next((other for other in by_match[side.match_id] if other.pk != side.pk), None)
+        mail_notice(
+            user=side.registration.player,
+            subject=f"{event.name}, {round_.name}: "
+            + (f"table {side.match.table}" if side.match.table else "you have a bye"),
+            template="tournaments/notices/paired.txt",
+            context={
+                "event": event,
+                "round": round_,
+                "table": side.match.table,
+                "opponent": opponent.registration.name if opponent else "",
+                "faction": lists[opponent.registration_id][1] if opponent else "",
+            },
+        )
+
+
+def notify_result_disputed(match: Match) -> None:
+    """Both players of ``match``: the two reports differ, a judge settles it."""
+    round_ = match.round
+    players = [side.registration.player for side in match.sides.select_related("registration__player")]
+    for player in wanting(players, "disputes"):
+        mail_notice(
+            user=player,
+            subject=f"{round_.event.name}, {round_.name}: the result at table {match.table} is disputed",
+            template="tournaments/notices/disputed.txt",
+            context={"event": round_.event, "round": round_, "table": match.table},
+        )

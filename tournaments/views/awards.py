@@ -1,0 +1,57 @@
+"""Awards: a player's Best Sportsmanship vote, and the organizer's awards and winners."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect
+from django.views.decorators.http import require_POST
+
+from .. import services
+from ..access import Viewer, event_organizer_required, event_participant_required
+from ..models import Award, Event, Registration
+from .service_calls import run_service
+
+
+def event_registration(event: Event, value: str) -> Registration | None:
+    """The event's registration whose pk was posted (``None`` for none chosen); another event's: 404."""
+    if not value:
+        return None
+    if not value.isdigit():
+        raise Http404("No such player.")
+    return get_object_or_404(Registration, pk=int(value), event=event)
+
+
+@login_required
+@require_POST
+@event_participant_required
+def vote(request, event: Event, viewer: Viewer):
+    """A player casts their own Best Sportsmanship vote (only their own: the voter is who is signed in)."""
+    if viewer.registration is None:
+        raise Http404("You are not registered for this event.")
+    choice = event_registration(event, request.POST.get("choice", ""))
+    if choice is None:
+        return redirect("tournaments:event", event.pk)
+    said = "Your vote is in. Thank you!"
+    run_service(request, services.sportsmanship_vote, said, voter=viewer.registration, choice=choice)
+    return redirect("tournaments:event", event.pk)
+
+
+@login_required
+@require_POST
+@event_organizer_required
+def award_set(request, event: Event, viewer: Viewer):
+    """The organizer adds an award, or names its winner."""
+    winner = event_registration(event, request.POST.get("winner", ""))
+    name = request.POST.get("name", "")
+    run_service(request, services.award_set, "Award saved.", event=event, name=name, winner=winner)
+    return redirect("tournaments:event", event.pk)
+
+
+@login_required
+@require_POST
+@event_organizer_required
+def award_remove(request, event: Event, viewer: Viewer, award_pk: int):
+    award = get_object_or_404(Award, pk=award_pk, event=event)
+    run_service(request, services.award_remove, "Award removed.", award=award)
+    return redirect("tournaments:event", event.pk)
