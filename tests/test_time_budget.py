@@ -1,4 +1,5 @@
-"""The time budget (tests/time_budget.py): under CI a test over it fails the run unless marked slow with a reason.
+"""The time budget (tests/time_budget.py): with TIME_BUDGET_ENFORCE=1 a test over it fails the run unless marked
+slow with a reason.
 
 The runs below start pytest on a folder of two tests with the budget's hooks; ``TIME_BUDGET_SLACK`` shrinks the
 threshold (2 s times the slack) so that a test of a fifth of a second is over it.
@@ -38,8 +39,9 @@ def test_excused():
 def run(tmp_path, *, ci: bool) -> subprocess.CompletedProcess:
     (tmp_path / "conftest.py").write_text(HOOKS)
     (tmp_path / "test_probe.py").write_text(PROBES)
-    environment = {key: value for key, value in os.environ.items() if key != "CI"}
-    environment |= {"PYTHONPATH": str(ROOT), "TIME_BUDGET_SLACK": "0.05", **({"CI": "1"} if ci else {})}
+    environment = {key: value for key, value in os.environ.items() if key not in ("CI", "TIME_BUDGET_ENFORCE")}
+    enforced = {"TIME_BUDGET_ENFORCE": "1"} if ci else {}
+    environment |= {"PYTHONPATH": str(ROOT), "TIME_BUDGET_SLACK": "0.05", **enforced}
     environment["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"  # pytest alone: the hooks need no plugin
     return subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-c", os.devnull, "--rootdir", str(tmp_path)],

@@ -4,10 +4,12 @@ Only a test's own run (pytest's ``call`` phase) counts against the budget: its s
 the whole module or process shares (the test database, the real catalog, the browser), which lands on
 whichever test comes first. Set-ups over the budget are listed too, for information.
 
-Under ``CI=1`` a test over its budget fails the run unless it carries ``@pytest.mark.slow(reason=...)``
-saying why it may take longer. A loaded machine stretches every test, so CI fails only past the budget times
-``TIME_BUDGET_SLACK`` (3 by default: under ``make test`` two workers, a browser and coverage's tracing
-share two cores); the list shows every test past the budget itself.
+With ``TIME_BUDGET_ENFORCE=1`` a test over its budget fails the run unless it carries
+``@pytest.mark.slow(reason=...)`` saying why it may take longer. A loaded machine stretches every test, so it
+fails only past the budget times ``TIME_BUDGET_SLACK`` (3 by default: under ``make test`` two workers, a
+browser and coverage's tracing share two cores); the list shows every test past the budget itself. It is not
+on by default, CI included, until every long test is marked: a run on a machine that others share would
+otherwise fail on the machine's load rather than on a test.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import pytest
 BUDGET_SECONDS = 2.0
 BROWSER_BUDGET_SECONDS = 10.0
 SLACK = float(os.environ.get("TIME_BUDGET_SLACK", "3"))
+ENFORCED = bool(os.environ.get("TIME_BUDGET_ENFORCE"))
 
 _over: list[tuple[str, str, float, float, str]] = []  # (phase, node id, seconds, budget, reason it is slow)
 
@@ -61,7 +64,7 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
         label = "test" if phase == "call" else "set-up"
         write(f"{seconds:6.1f}s of {budget:.0f}s  {label:6} {nodeid}{why}")
     failing = unexcused()
-    if failing and os.environ.get("CI"):
+    if failing and ENFORCED:
         write(f"{len(failing)} test(s) took over {SLACK} times their budget without @pytest.mark.slow(reason=...)")
 
 
@@ -75,5 +78,5 @@ def unexcused() -> list[str]:
 
 def pytest_sessionfinish(session, exitstatus):
     worker = hasattr(session.config, "workerinput")  # an xdist worker: the controller decides
-    if os.environ.get("CI") and not worker and unexcused() and session.exitstatus == pytest.ExitCode.OK:
+    if ENFORCED and not worker and unexcused() and session.exitstatus == pytest.ExitCode.OK:
         session.exitstatus = pytest.ExitCode.TESTS_FAILED

@@ -364,7 +364,12 @@ def report_from_dict(data: dict) -> Report:
                 name=ship["name"],
                 cost=ship["cost"],
                 cards=tuple(
-                    CardCost(role=card["role"], penalty=card["penalty"], **_priced_fields(card))
+                    CardCost(
+                        role=card["role"],
+                        penalty=card["penalty"],
+                        placed=card.get("placed", ""),
+                        **_priced_fields(card),
+                    )
                     for card in ship["cards"]
                 ),
             )

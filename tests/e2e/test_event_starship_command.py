@@ -61,7 +61,7 @@ def test_a_starship_command_round_in_the_browser(page):
     page.get_by_label(f"Battle 2: {first.username}'s value points").fill("20")
     page.get_by_label(f"Battle 2: {second.username}'s value points").fill("50")
     page.get_by_role("button", name="Report result").click()
-    expect(page.get_by_text(f"{second.username} won, 65–80 value points")).to_be_visible()
+    expect(page.get_by_text(f"{second.username} won, 65–80 value points", exact=True)).to_be_visible()
     log_in(page, second)
     page.goto(f"/events/{event.pk}/matches/{match.pk}/")
     page.get_by_role("button", name="Confirm my opponent's report").click()

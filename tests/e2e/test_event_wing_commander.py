@@ -110,7 +110,7 @@ def test_a_wing_commander_event_with_sides_in_the_browser(page):
     log_in(page, kilrathi)
     page.goto(f"/events/{event.pk}/")
     page.get_by_role("link", name="your match").click()
-    expect(page.get_by_text(f"{terran.username} (Terran) destroyed the Kilrathi carrier")).to_be_visible()
+    expect(page.get_by_text(f"{terran.username} (Terran) destroyed the Kilrathi carrier", exact=True)).to_be_visible()
     page.get_by_role("button", name="Confirm my opponent's report").click()
     expect(page.get_by_text("Result confirmed.")).to_be_visible()
 
