@@ -108,7 +108,17 @@ def test_every_space_dock_test_squad_imports_whole_on_the_default_site(default_s
             with pytest.raises(InterchangeError, match="no ships .only a Reinforcements Sideboard"):
                 read_import(data, squad=index)
             continue
-        assert_whole_at_space_dock_prices(read_import(data, squad=index), f"{file}#{index + 1}", printed_apart)
+        try:
+            preview = read_import(data, squad=index)
+        except InterchangeError as error:
+            assert any(lacked in str(error) for lacked in CLASSES_THE_CATALOG_LACKS), (file, index, error)
+            continue
+        assert_whole_at_space_dock_prices(preview, f"{file}#{index + 1}", printed_apart)
+
+
+# A generic ship of a class the site's catalog does not print (Space Dock's dominion_starship_71279, a Jem'Hadar
+# Battleship): its squad is refused in words, never read as a generic ship of another class.
+CLASSES_THE_CATALOG_LACKS = ("no 'Dominion Starship' of the Jem'Hadar Battleship",)
 
 
 @pytest.mark.django_db

@@ -74,7 +74,6 @@ OTHER_STORE_ORGANIZERS = (LOGIN, E403, E403, E403, E403, E403, OK, OK)
 OTHER_STORE_STAFF = (LOGIN, E403, E403, E403, OK, E403, OK, OK)
 STORE_ORGANIZERS_INPUT_REFUSED = (LOGIN, E403, E403, E403, E403, BAD, E403, BAD)
 OTHER_STORE_ORGANIZERS_INPUT_REFUSED = (LOGIN, E403, E403, E403, E403, E403, BAD, BAD)
-ORGANIZER_FINDS_NONE = (LOGIN, E403, E403, E403, E403, E404, E403, E404)  # allowed, then no such thing
 NOWHERE = (E404, E404, E404, E404, E404, E404, E404, E404)
 
 Kwargs = Callable[[World], dict]
@@ -93,9 +92,8 @@ def notices_off_link(world: World) -> dict:
     return {"token": notices_off_token(world.users["player"])}
 
 
-def missing_award(world: World) -> dict:
-    """An award the event does not have: its organizer is let through, then finds none."""
-    return {"pk": world.event.pk, "award_pk": 999_999}
+def award(world: World) -> dict:
+    return {"pk": world.event.pk, "award_pk": world.award.pk}
 
 
 def own_registration(world: World) -> dict:

@@ -21,7 +21,6 @@ from .harness import (
     NOWHERE,
     OPPONENT_FLEET,
     OPPONENT_SHEET,
-    ORGANIZER_FINDS_NONE,
     ORGANIZERS,
     OTHER_STORE_ORGANIZERS,
     OTHER_STORE_ORGANIZERS_INPUT_REFUSED,
@@ -45,6 +44,7 @@ from .harness import (
     api_round,
     api_store,
     api_token,
+    award,
     campaign,
     campaign_entry,
     campaign_seat,
@@ -56,7 +56,6 @@ from .harness import (
     fleet,
     fleet_change,
     match,
-    missing_award,
     missing_deck_of_own_entry,
     no_args,
     notices_off_link,
@@ -125,7 +124,7 @@ EVENT_ROWS = [
     Row("tournaments:check_in_qr", "GET", event, EVERYONE),
     Row("tournaments:vote", "POST", event, REGISTERED),  # no choice: nothing is cast
     Row("tournaments:award_set", "POST", event, EVENT_ORGANIZER),  # no name: refused, nothing changes
-    Row("tournaments:award_remove", "POST", missing_award, ORGANIZER_FINDS_NONE),
+    Row("tournaments:award_remove", "POST", award, EVENT_ORGANIZER),
     Row("tournaments:grant_bye", "POST", own_registration, EVENT_STAFF),
     Row("tournaments:set_paid", "POST", own_registration, EVENT_STAFF),
     Row("tournaments:waitlist_promote", "POST", waitlist_entry, EVENT_ORGANIZER),  # running: refused

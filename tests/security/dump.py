@@ -25,6 +25,8 @@ from tournaments.models import Event, Match, Registration, Round
 EVENT_PATHS = ("event", "registration__event", "round__event", "match__round__event")
 # Tables of the tournaments app that belong to no event (Starship Command campaigns run on their own).
 NOT_EVENT_DATA = {"tournaments.Campaign", "tournaments.CampaignPlayer", "tournaments.CampaignEntry"}
+# Tables an export leaves out by design: Best Sportsmanship ballots are secret and stay on their site.
+NOT_EXPORTED = {"tournaments.SportsmanshipVote"}
 # Columns of event rows that point at a site's own data, which the export does not carry: a submitted
 # deck's copy is the event's, but the player's deck it came from stays on its site (tournaments/exports.py).
 SITE_LINKS = {"tournaments.SubmittedDeck": {"deck"}}
@@ -86,5 +88,5 @@ def event_dump(event: Event) -> dict[str, list[dict]]:
     return {
         model._meta.label: rows_of(model, event)
         for model in apps.get_app_config("tournaments").get_models(include_auto_created=True)
-        if model._meta.label not in NOT_EVENT_DATA
+        if model._meta.label not in NOT_EVENT_DATA | NOT_EXPORTED
     }

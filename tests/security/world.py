@@ -38,7 +38,7 @@ from stores.models import Store, StoreRoleKind
 from stores.services import store_appoint, store_create
 from tests.accounts.factories import JudgeFactory, OrganizerFactory, PlayerFactory, UserFactory
 from tests.tournaments.factories import EventFactory, fleet_for, legal_fleet_content, small_catalog
-from tournaments.models import Event, Match, Registration, SheetsJob, WaitlistEntry
+from tournaments.models import Award, Event, Match, Registration, SheetsJob, WaitlistEntry
 from tournaments.services import (
     event_start,
     registration_add,
@@ -83,6 +83,7 @@ class World:
     store: Store
     other_store: Store
     sheets_job: SheetsJob  # every sheet of ``event`` in one PDF, made
+    award: Award  # one of ``event``'s awards, with no winner named yet
 
 
 def enter_with_fleet(event: Event, player, catalog: dict[str, list[str]]) -> Registration:
@@ -155,6 +156,7 @@ def build_world() -> World:
         store=store,
         other_store=other_store,
         sheets_job=made_sheets(event, organizer),
+        award=Award.objects.create(event=event, name="Best Painted"),
     )
 
 

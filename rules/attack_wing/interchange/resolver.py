@@ -156,7 +156,7 @@ class Resolver:
                 kind = others[0].kind
                 return Found(None, NOT_FOUND, "name", f"{name!r} is {_a(kind)} card, not {_a(entry.role)}")
             return Found(None, NOT_FOUND, "name", f"no card named {names[0]!r} in the site's card catalog")
-        if source_card is not None and source_card.kind == SHIP and source_card.ship_class:
+        if source_card is not None and source_card.kind == SHIP and not source_card.unique and source_card.ship_class:
             # a generic ship of the other database: only a ship of its class is the same ship
             same = [c for c in candidates if name_key(c.ship_class) == name_key(source_card.ship_class)]
             if not same and all(c.kind == SHIP for c in candidates):
