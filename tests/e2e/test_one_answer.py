@@ -5,19 +5,18 @@ at desktop width and on a phone."""
 
 import csv
 import io
-from datetime import date, datetime, time
+from datetime import datetime
 from zoneinfo import ZoneInfo
 
 import pytest
 from icalendar import Calendar
 from pypdf import PdfReader
 
-from stores.services import store_create
-from tests.accounts.factories import OrganizerFactory, PlayerFactory, UserFactory
+from tests.accounts.factories import OrganizerFactory, PlayerFactory
 from tests.e2e.conftest import log_in
 from tests.security.world import enter_with_fleet
-from tests.tournaments.factories import EventFactory, small_catalog
-from tests.tournaments.top_cut import finish_round
+from tests.tournaments.factories import small_catalog
+from tests.tournaments.top_cut import finish_round, new_york_top_4
 from tournaments import selectors
 from tournaments.services import event_finish, event_start, round_pair_next
 
@@ -30,20 +29,8 @@ NEW_YORK = ZoneInfo("America/New_York")
 def finished(db):
     """Eight players, two Swiss rounds won by seat 1, a top 4 won each time by seat 2, finished; with the
     name of the Swiss leader (who lost a semifinal)."""
-    organizer, admin = OrganizerFactory(username="sisko"), UserFactory(is_superuser=True, is_staff=True)
-    store = store_create(
-        name="Empire Games", town="New York", timezone="America/New_York", first_organizer=organizer, by=admin
-    )
-    event = EventFactory(
-        name="Winter Open",
-        organizer=organizer,
-        store=store,
-        date=date(2026, 12, 19),
-        start_time=time(19, 0),
-        end_time=time(23, 0),
-        planned_rounds=2,
-        top_cut=4,
-    )
+    organizer = OrganizerFactory(username="sisko")
+    event = new_york_top_4(organizer)
     catalog = small_catalog()
     for _ in range(8):
         enter_with_fleet(event, PlayerFactory(), catalog)

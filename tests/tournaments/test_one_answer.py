@@ -20,7 +20,7 @@ from __future__ import annotations
 import csv
 import io
 import json
-from datetime import date, datetime, time
+from datetime import datetime
 from io import StringIO
 from types import SimpleNamespace
 from zoneinfo import ZoneInfo
@@ -35,12 +35,12 @@ from fleets.selectors import version_price
 from fleets.services import api_token_create
 from games.attack_wing.results import MatchResult
 from seasons.selectors import player_placings, season_table
-from stores.services import store_create
 from tests.accounts.factories import OrganizerFactory, PlayerFactory
 from tests.fleets.test_judged_price import FLEET, import_repriced, pdf_text
 from tests.permissions.harness import winter_season
-from tests.tournaments.factories import EventFactory, fleet_for
+from tests.tournaments.factories import fleet_for
 from tests.tournaments.test_event_zones import calendar_entries
+from tests.tournaments.top_cut import new_york_top_4
 from tournaments import selectors, zones
 from tournaments.models import Match, MatchStatus, ResultChange
 from tournaments.services import (
@@ -68,20 +68,8 @@ def play(round_, winner_seat: int) -> None:
 def evening(tmp_path) -> SimpleNamespace:
     call_command("import_cards", stdout=StringIO())  # the cards Muster ships, as a new site has them
     organizer = OrganizerFactory(username="quark")
-    store = store_create(
-        name="Empire Games", town="New York", timezone="America/New_York", first_organizer=organizer, by=organizer
-    )
-    event = EventFactory(
-        name="Winter Open",
-        organizer=organizer,
-        store=store,
-        date=date(2026, 12, 19),
-        start_time=time(19, 0),
-        end_time=time(23, 0),
-        planned_rounds=2,
-        top_cut=4,
-        lists_public=True,
-    )
+    event = new_york_top_4(organizer, lists_public=True)
+    store = event.store
     season = winter_season(store, by=organizer)
     players = [PlayerFactory(username=name.lower(), first_name=name) for name in NAMES]
     for player in players:

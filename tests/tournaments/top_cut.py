@@ -1,6 +1,9 @@
 """A played event with a top 4, built through the services: what the cut's tests start from."""
 
+from datetime import date, time
+
 from games.attack_wing.results import MatchResult
+from stores.services import store_create
 from tests.tournaments.factories import EventFactory
 from tournaments import selectors
 from tournaments.models import Match, MatchStatus
@@ -38,3 +41,21 @@ def play_top_4(enter):
     finish_round(final, 2)
     event_finish(event=event)
     return event, swiss, semi, final
+
+
+def new_york_top_4(organizer, **fields):
+    """A Top 4 event on 19 December 2026, 19:00-23:00, at a store in New York that ``organizer`` runs."""
+    store = store_create(
+        name="Empire Games", town="New York", timezone="America/New_York", first_organizer=organizer, by=organizer
+    )
+    return EventFactory(
+        name="Winter Open",
+        organizer=organizer,
+        store=store,
+        date=date(2026, 12, 19),
+        start_time=time(19, 0),
+        end_time=time(23, 0),
+        planned_rounds=2,
+        top_cut=4,
+        **fields,
+    )
