@@ -13,6 +13,7 @@ leave the database unchanged.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from datetime import date
 
 from django.db import transaction
@@ -35,7 +36,7 @@ from rules.attack_wing import Fleet as EngineFleet
 from rules.text_input import text_problem
 
 from .codes import version_code
-from .models import ApiToken, Fleet, FleetVersion, JudgedPrice
+from .models import ApiToken, Fleet, FleetVersion, JudgedPrice, OwnedExpansion
 from .selectors import ImportPreview, catalog_edition, catalog_factions, content_fleet, load_catalog, read_import
 
 MAX_NAME_LENGTH = Fleet._meta.get_field("name").max_length
@@ -433,3 +434,45 @@ def api_token_create(*, user, name: str) -> tuple[ApiToken, str]:
 @transaction.atomic
 def api_token_revoke(*, token: ApiToken) -> None:
     token.delete()
+
+
+def collection_set(*, owner, set_ids: Iterable[str]) -> list[str]:
+    """The player's collection becomes exactly ``set_ids`` (expansion ids of the catalog); the ids kept, sorted.
+
+    An id the catalog does not have is refused (with every such id named) and the collection stays as it was.
+    """
+    wanted = sorted(set(set_ids))
+    known = load_catalog().sets
+    unknown = [set_id for set_id in wanted if set_id not in known]
+    if unknown:
+        raise FleetError(f"No such expansion: {', '.join(unknown)}.")
+    with transaction.atomic():
+        OwnedExpansion.objects.filter(owner=owner).exclude(set_id__in=wanted).delete()
+        have = set(OwnedExpansion.objects.filter(owner=owner).values_list("set_id", flat=True))
+        OwnedExpansion.objects.bulk_create(OwnedExpansion(owner=owner, set_id=s) for s in wanted if s not in have)
+    return wanted
+
+
+def collection_import(*, owner, text: str) -> list[str]:
+    """The collection read from text, one expansion a line, as :func:`fleets.selectors.collection_text` writes it
+    (its id, optionally followed by " — " and its name) or by its name alone; blank lines and lines starting
+    with ``#`` are skipped. Any line naming no expansion refuses the whole text, naming the lines."""
+    problem = text_problem(text, multiline=True)
+    if problem:
+        raise FleetError(problem)
+    sets = load_catalog().sets
+    by_name = {card_set.name.casefold(): set_id for set_id, card_set in sets.items()}
+    found, unread = [], []
+    for number, line in enumerate(text.splitlines(), start=1):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        head = line.split(" — ", 1)[0].strip()
+        set_id = head if head in sets else by_name.get(line.casefold())
+        if set_id is None:
+            unread.append(f"line {number} ({line[:60]})")
+        else:
+            found.append(set_id)
+    if unread:
+        raise FleetError(f"No expansion of the catalog on {', '.join(unread)}. Nothing was changed.")
+    return collection_set(owner=owner, set_ids=found)

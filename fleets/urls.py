@@ -6,6 +6,10 @@ app_name = "fleets"
 urlpatterns = [
     path("decks/", include("fleets.decks.urls")),
     path("", views.fleet_list, name="list"),
+    path("cards/", views.card_finder, name="cards"),
+    path("cards/<str:card_id>/", views.card_detail, name="card"),
+    path("collection/", views.collection, name="collection"),
+    path("collection.txt", views.collection_export, name="collection_export"),
     path("new/", views.fleet_create, name="create"),
     path("import/", views.fleet_import, name="import"),
     path("<int:pk>/", views.fleet_builder, name="detail"),

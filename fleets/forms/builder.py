@@ -26,8 +26,9 @@ from rules.attack_wing.fleet import ResourceOption
 from rules.attack_wing.index import index_for
 
 from ..access import PlayerEvent
-from ..selectors import UPGRADE_TYPE_LABELS, faction_choices, faction_label
+from ..selectors import UPGRADE_TYPE_LABELS, faction_label
 from ..selectors.checks import BENEATH
+from .finder import CardFinderForm
 
 # What a ship's "add a card" search looks for: (label, card kind, upgrade type, role in the fleet file).
 SLOTS = {
@@ -241,17 +242,18 @@ BUILDER_FORMS: dict[str, type[BuilderForm]] = {
 }
 
 
-class CardSearchForm(CleanTextFormMixin, forms.Form):
-    """The type-ahead search of the builder: ships for the fleet, or cards for one ship's slot."""
+class CardSearchForm(CardFinderForm):
+    """The builder's search: ships for the fleet, or cards for one ship's slot (``ship`` and ``slot``), with
+    every filter of the finder (:mod:`fleets.forms.finder`). ``type`` names the slot as ``slot`` does, so a
+    ship's "add a Crew" button can open the search as ``?ship=0&type=crew&faction=federation``."""
 
-    q = forms.CharField(required=False, max_length=100, label="Search cards")
     slot = forms.CharField(required=False, max_length=110, label="Card type")
-    faction = forms.ChoiceField(required=False, label="Faction")
     ship = WholeNumberField(required=False, min_value=0, widget=forms.HiddenInput)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["faction"].choices = [("", "Any faction"), *faction_choices()]
+        known = dict(self.fields["type"].choices)
+        self.fields["type"].choices += [(key, label) for key, label in SLOT_CHOICES if key not in known]
 
     def clean_slot(self) -> str:
         """One of :data:`SLOTS`, or :data:`BENEATH_SLOT` and a card id (the card is checked when the chosen
@@ -260,6 +262,12 @@ class CardSearchForm(CleanTextFormMixin, forms.Form):
         if slot and slot not in SLOTS and not (slot.startswith(BENEATH_SLOT) and len(slot) > len(BENEATH_SLOT)):
             raise forms.ValidationError("Select a valid card type.")
         return slot
+
+    def clean(self):
+        cleaned = super().clean()
+        if cleaned.get("ship") is not None and not cleaned.get("slot") and cleaned.get("type") in SLOTS:
+            cleaned["slot"] = cleaned["type"]
+        return cleaned
 
 
 class JudgeDayForm(forms.Form):

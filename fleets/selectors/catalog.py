@@ -42,6 +42,12 @@ def load_catalog() -> Catalog:
     return replace(catalog, cards=dict(catalog.cards), sets=dict(catalog.sets), aliases=dict(catalog.aliases))
 
 
+def loaded_version() -> tuple | None:
+    """The version of the catalog :func:`load_catalog` last loaded in this process: what caches built from
+    it are kept under (``None`` before the first load)."""
+    return _loaded[0] if _loaded else None
+
+
 def _catalog_version() -> tuple:
     cards = Card.objects.aggregate(count=Count("pk"), updated=Max("updated"))
     sets = CardSet.objects.aggregate(count=Count("pk"), updated=Max("updated"))

@@ -1,13 +1,15 @@
 """Fleet page helpers: ``{{ card.factions|faction_names }}`` (faction keys as people read them,
-"Mirror Universe") and ``{% catalog_edition %}`` (which cards price the page's costs)."""
+"Mirror Universe"), ``{% catalog_edition %}`` (which cards price the page's costs), ``{{ card|card_kind }}``
+and ``{% finder_filters %}`` (the card finder's filters)."""
 
 from __future__ import annotations
 
 from django import template
 from django.utils.html import format_html
 
+from ..forms.finder import CardFinderForm
+from ..selectors import UPGRADE_TYPE_LABELS, card_type_label, faction_label
 from ..selectors import catalog_edition as site_catalog_edition
-from ..selectors import faction_label
 
 register = template.Library()
 
@@ -29,3 +31,25 @@ def catalog_edition() -> str:
         if edition
         else ""
     )
+
+
+@register.filter
+def card_kind(card) -> str:
+    """What a catalog card is, as a result row names it: Ship, Captain, Admiral, Resource, Crew, Tech, …"""
+    return card_type_label(card, card.kind if card.kind in ("ship", "captain", "admiral", "resource") else "")
+
+
+@register.inclusion_tag("fleets/includes/finder_filters.html", takes_context=True)
+def finder_filters(context, form, prefix: str, *, faction: bool = True):
+    """The finder's filters beyond the box and the type (:mod:`fleets.forms.finder`), ids prefixed with
+    ``prefix`` so several searches share a page; ``form`` is the search made (its choices shown), or
+    ``None``."""
+    shown = CardFinderForm(form.data if form is not None else None, auto_id=f"{prefix}-%s")
+    user = context.get("user")
+    return {"form": shown, "faction": faction, "signed_in": bool(user and user.is_authenticated)}
+
+
+@register.filter
+def slot_label(slot: str) -> str:
+    """An upgrade slot key as the upgrade bar reads it: ``"talent"`` -> ``"Elite Talent"``."""
+    return UPGRADE_TYPE_LABELS.get(slot, slot.title())

@@ -1,6 +1,8 @@
-"""The fleet pages: my fleets, the builder, exports and the public verification page."""
+"""The fleet pages: my fleets, the builder, the card finder and card pages, a player's collection, exports and
+the public verification page."""
 
 from .builder import fleet_builder, fleet_card_search, fleet_discard, fleet_edit, fleet_edit_details, fleet_save
+from .cards import card_detail, card_finder, collection, collection_export
 from .checker import public_check, public_check_sheet
 from .exports import (
     fleet_export_json,
@@ -24,6 +26,10 @@ from .verify import fleet_verify, fleet_verify_code
 __all__ = [
     "api_token_revoke",
     "api_tokens",
+    "card_detail",
+    "card_finder",
+    "collection",
+    "collection_export",
     "fleet_builder",
     "fleet_card_search",
     "fleet_create",

@@ -13,6 +13,7 @@ keeps judging the list as the player chose, with or without JavaScript.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from urllib.parse import urlencode
 
 from django.http import Http404
@@ -50,33 +51,35 @@ from ..forms import (
 from ..models import Fleet
 from ..selectors import (
     builder_date,
-    card_matches,
     content_fleet,
     fleet_check,
     load_catalog,
     retired_resources,
     table_retirement_words,
 )
+from ..selectors.card_index import find_cards
 from ..selectors.checks import BENEATH
+from ..selectors.collection import owned_set_ids
 from ..services import FleetError, FleetLocked
 from ._fleet_access import with_fleet
+from .cards import next_page_url
 
-SEARCH_LIMIT = 20
 
+def _search(request, fleet: Fleet) -> dict | None:
+    """The card search a request asks for (``?search=1``, or a ``type`` to look for): its form, results and
+    where they go.
 
-def _search(params, fleet: Fleet) -> dict | None:
-    """The card search a request asks for (``?search=1``): its form, results and where they go.
-
-    Without ``ship`` it looks for ships to add; with ``ship`` for a card of the
-    chosen ``slot`` to give that ship. Unless a faction filter is chosen, cards of
-    the fleet's declared faction come first; ``total`` counts every match, so the
-    results can say when they are cut. ``None`` when no search was asked for.
+    Without ``ship`` it looks for ships to add; with ``ship`` for a card of the chosen ``slot`` (or
+    ``type``) to give that ship. The query's other names are the finder's (:mod:`fleets.forms.finder`).
+    In the best-match order, cards of the fleet's declared faction come first. ``None`` when no search was
+    asked for.
     """
-    if "search" not in params:
+    params = request.GET
+    if "search" not in params and "type" not in params:
         return None
     form = CardSearchForm(params)
     if not form.is_valid():
-        return {"form": form, "results": [], "total": 0, "ship": None}
+        return {"form": form, "found": None, "ship": None, "more_url": ""}
     data = form.cleaned_data
     ship = data.get("ship")
     host = None
@@ -86,22 +89,16 @@ def _search(params, fleet: Fleet) -> dict | None:
         kind, upgrade_type, role, host = UPGRADE, None, BENEATH, data["slot"].removeprefix(BENEATH_SLOT)
     else:
         _label, kind, upgrade_type, role = SLOTS[data.get("slot") or "captain"]
-    matches = card_matches(
-        query=data["q"],
-        kind=kind,
-        faction=data["faction"] or None,
-        upgrade_type=upgrade_type,
-        first_faction=fleet.faction or None,
-        limit=SEARCH_LIMIT,
-    )
+    query = form.card_query(owned_sets=owned_set_ids(request.user), first_faction=fleet.faction or None)
+    found = find_cards(replace(query, kind=kind, upgrade_type=upgrade_type), page=data["page"] or 1)
     return {
         "form": form,
-        "results": matches.cards,
-        "total": matches.total,
+        "found": found,
         "ship": ship,
         "role": role,
         "host": host,
         "query": data["q"],
+        "more_url": next_page_url(reverse("fleets:search", args=[fleet.pk]), params, found),
     }
 
 
@@ -176,17 +173,29 @@ def _builder_context(request, fleet: Fleet, *, error: str = "", search: dict | N
 @with_fleet()
 def fleet_builder(request, fleet: Fleet):
     """Anyone who may see the fleet: its owner edits it here (unless locked), others see the breakdown."""
-    search = _search(request.GET, fleet) if can_edit_fleet(request.user, fleet) else None
+    search = _search(request, fleet) if can_edit_fleet(request.user, fleet) else None
     return render(request, "fleets/builder.html", _builder_context(request, fleet, search=search))
 
 
 @require_safe
 @with_fleet(owner=True)
 def fleet_card_search(request, fleet: Fleet):
-    """The type-ahead: the results fragment of one search box of the builder."""
-    search = _search(request.GET, fleet)
+    """The builder's card search: with htmx, the results fragment of one search box (one page of them);
+    without, the builder page with that search open.
+
+    The query is the finder's (:mod:`fleets.forms.finder`: ``q``, ``faction``, ``cost`` and ``cost_op``
+    and the other stats, ``unique``, ``set``, ``owned``, ``sort``, ``page``) plus ``ship``, the ship's place
+    in the fleet (from 0; none: a ship to add), and ``type``, the slot key to fill (``captain``,
+    ``admiral``, ``admiral-captain``, ``crew``, ``tech``, ``weapon``, ``talent``, ``borg``, ``squadron``,
+    ``other``; ``slot`` is the same with ``beneath:<card id>`` besides). So a ship's "+ Crew" button opens
+    ``?ship=0&type=crew&faction=federation``.
+    """
+    search = _search(request, fleet)
     if search is None:
         raise Http404("No search.")
+    if not request.htmx:
+        anchor = f"#ship-{search['ship'] + 1}" if search["ship"] is not None else "#add-ship"
+        return redirect(f"{reverse('fleets:detail', args=[fleet.pk])}?{request.GET.urlencode()}{anchor}")
     judge = _judge_form(request, offer_events="event" in request.GET)
     context = {"fleet": fleet, "base": fleet.revision, "search": search, "judge_query": _choice_query(judge)}
     return render(request, "fleets/includes/search_results.html", context)
