@@ -1,7 +1,10 @@
 """Reads for the fleets app, by subject; every public name is importable from ``fleets.selectors``.
 
 - :mod:`.catalog`: :func:`~.catalog.load_catalog` hands the engine the whole card catalog as its
-  own records; the builder's card search; faction names.
+  own records; the API's card search; faction names.
+- :mod:`.card_index`: the card finder (search, filters, sorting, pages) of the builder and the catalog pages.
+- :mod:`.card_view`: what a card's page shows beside its text (stats, dial, actions, cost rules).
+- :mod:`.collection`: the expansions a player owns.
 - :mod:`.checks`: a fleet's content read and checked, ready to show or print.
 - :mod:`.dates`: the day the builder judges a fleet on, and the resources retired by then.
 - :mod:`.fleets`: a player's fleets and a fleet's history.
@@ -12,8 +15,6 @@
 from .catalog import (
     MAX_SEARCH_RESULTS,
     UPGRADE_TYPE_LABELS,
-    CardMatches,
-    card_matches,
     card_search,
     catalog_factions,
     faction_choices,
@@ -48,7 +49,6 @@ from .prices import PriceToday, VersionPrice, price_today, version_price
 __all__ = [
     "FleetUnreadable",
     "CardLine",
-    "CardMatches",
     "FLEET_FILE_KEYS",
     "FleetCheck",
     "ImportPreview",
@@ -60,7 +60,6 @@ __all__ = [
     "ShipLines",
     "UPGRADE_TYPE_LABELS",
     "builder_date",
-    "card_matches",
     "card_search",
     "card_type_label",
     "catalog_factions",

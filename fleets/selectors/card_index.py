@@ -286,13 +286,14 @@ def _order(query: CardQuery, scores: dict[str, int], index: CardIndex) -> Callab
 
 
 def printings(card: Card) -> list[FoundCard]:
-    """The other cards of the same name and kind (another expansion's printing, another cost or text), oldest
-    expansion first."""
+    """The other cards of the same name and kind, and for a ship of the same class (another expansion's
+    printing, another cost, text or upgrade bar), oldest expansion first."""
     index = card_index()
     same = [
         other
         for other in index.catalog.cards.values()
-        if other.id != card.id and other.kind == card.kind and other.name.lower() == card.name.lower()
+        if other.id != card.id
+        and (other.kind, other.name.lower(), other.ship_class) == (card.kind, card.name.lower(), card.ship_class)
     ]
     found = [FoundCard(other, index.sets_of[other.id]) for other in same]
     return sorted(found, key=lambda f: ((f.expansion.release_date or date.max) if f.expansion else date.max, f.card.id))

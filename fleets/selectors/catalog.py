@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from django.db.models import Case, Count, Max, Q, QuerySet, Value, When
 
@@ -108,33 +108,6 @@ def card_search(
     first = Case(When(name__istartswith=query, then=Value(0)), default=Value(1)) if query else Value(0)
     cards = cards.annotate(ours=ours, rank=first).order_by("ours", "rank", "name", "cost", "source_id")
     return list(cards[: max(0, min(limit, MAX_SEARCH_RESULTS))])
-
-
-@dataclass(frozen=True, slots=True)
-class CardMatches:
-    """The cards a search shows and how many match in all, so a page can say when it cut the list."""
-
-    cards: list[Card]
-    total: int
-
-
-def card_matches(
-    *,
-    query: str,
-    kind: str | None = None,
-    faction: str | None = None,
-    upgrade_type: str | None = None,
-    first_faction: str | None = None,
-    limit: int = 20,
-) -> CardMatches:
-    """:func:`card_search`, and how many cards match: counted only when the list is full (one more query)."""
-    cards = card_search(
-        query=query, kind=kind, faction=faction, upgrade_type=upgrade_type, first_faction=first_faction, limit=limit
-    )
-    if len(cards) < min(limit, MAX_SEARCH_RESULTS):
-        return CardMatches(cards, len(cards))
-    matching = _matching_cards(query=query.strip(), kind=kind, faction=faction, upgrade_type=upgrade_type)
-    return CardMatches(cards, matching.count())
 
 
 def catalog_factions() -> list[str]:

@@ -217,6 +217,12 @@ def catalog_card(world: World) -> dict:
     return {"game": world.deck.game, "pk": get_game(world.deck.game).catalog.model.objects.order_by("pk")[0].pk}
 
 
+def staw_card(world: World) -> dict:
+    from fleets.models import Card
+
+    return {"card_id": Card.objects.order_by("pk")[0].source_id}
+
+
 def api_fleet(world: World) -> dict:
     return {"fleet_id": world.fleet.pk}
 

@@ -69,6 +69,7 @@ from .harness import (
     round_one_table,
     sheet_code,
     sheets_job,
+    staw_card,
     store,
     store_feed,
     store_judge_role,
@@ -221,6 +222,14 @@ CAMPAIGN_ROWS = [
 
 FLEET_ROWS = [
     Row("fleets:list", "GET", no_args, SIGNED_IN),
+    Row("fleets:cards", "GET", no_args, EVERYONE),
+    Row(
+        "fleets:cards", "GET", no_args, EVERYONE, query="q=x&owned=1&hull=2&hull_op=ge"
+    ),  # "owned": none when anonymous
+    Row("fleets:card", "GET", staw_card, EVERYONE),
+    Row("fleets:collection", "GET", no_args, SIGNED_IN),
+    Row("fleets:collection", "POST", no_args, SIGNED_IN),
+    Row("fleets:collection_export", "GET", no_args, SIGNED_IN),
     Row("fleets:create", "GET", no_args, SIGNED_IN),
     Row("fleets:create", "POST", no_args, SIGNED_IN),
     Row("fleets:import", "GET", no_args, SIGNED_IN),
