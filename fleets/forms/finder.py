@@ -32,8 +32,8 @@ from accounts.number_fields import WholeNumberField
 from accounts.text_fields import CleanTextFormMixin
 from rules.attack_wing.catalog import ADMIRAL, CAPTAIN, OTHER, RESOURCE, SHIP, UPGRADE, UPGRADE_TYPES
 
-from ..selectors import UPGRADE_TYPE_LABELS, faction_choices
-from ..selectors.card_index import COMPARISON_SIGNS, SORTS, STATS, CardQuery, Stat, catalog_sets
+from ..selectors import UPGRADE_TYPE_LABELS, faction_label
+from ..selectors.card_index import COMPARISON_SIGNS, SORTS, STATS, CardQuery, Stat, card_index
 
 # What each ``type`` key finds: (label, card kind, upgrade type).
 CARD_TYPES = {
@@ -52,37 +52,64 @@ STAT_LABELS = {
     "shields": "Shields",
     "skill": "Captain skill",
 }
-_CONTROL_CLASSES = {forms.Select: "form-select form-select-sm", forms.CheckboxInput: "form-check-input"}
 UNIQUE_CHOICES = [("", "Unique or generic"), ("unique", "Unique only"), ("generic", "Generic only")]
 
 
-class CardFinderForm(CleanTextFormMixin, forms.Form):
-    """The finder's query; :meth:`card_query` turns a valid one into the selector's :class:`CardQuery`."""
+def _select(**attrs) -> forms.Select:
+    return forms.Select(attrs={"class": "form-select form-select-sm", **attrs})
 
-    q = forms.CharField(required=False, max_length=100, label="Search cards")
-    type = forms.ChoiceField(required=False, label="Card type")
-    faction = forms.ChoiceField(required=False, label="Faction")
-    unique = forms.ChoiceField(required=False, choices=UNIQUE_CHOICES, label="Unique")
-    set = forms.ChoiceField(required=False, label="Expansion")
-    owned = forms.BooleanField(required=False, label="Only cards I own")
-    sort = forms.ChoiceField(required=False, choices=list(SORTS.items()), label="Sort by")
+
+def _stat_fields() -> dict[str, forms.Field]:
+    """Each stat's comparison (``<stat>_op``) and number, declared once with the form."""
+    fields: dict[str, forms.Field] = {}
+    for stat in STATS:
+        fields[f"{stat}_op"] = forms.ChoiceField(
+            required=False,
+            choices=list(COMPARISON_SIGNS.items()),
+            label=f"{STAT_LABELS[stat]} is",
+            widget=_select(**{"class": "form-select form-select-sm finder-op"}),
+        )
+        fields[stat] = WholeNumberField(
+            required=False,
+            min_value=0,
+            max_value=99,
+            label=STAT_LABELS[stat],
+            widget=forms.NumberInput(attrs={"class": "form-control form-control-sm"}),
+        )
+    return fields
+
+
+class CardFinderForm(CleanTextFormMixin, forms.Form):
+    """The finder's query; :meth:`card_query` turns a valid one into the selector's :class:`CardQuery`.
+
+    The faction and expansion choices are the finder index's (one look at it per form)."""
+
+    q = forms.CharField(
+        required=False,
+        max_length=100,
+        label="Search cards",
+        widget=forms.TextInput(attrs={"class": "form-control form-control-sm"}),
+    )
+    type = forms.ChoiceField(
+        required=False,
+        label="Card type",
+        choices=[("", "Any type"), *((key, label) for key, (label, *_rest) in CARD_TYPES.items())],
+        widget=_select(),
+    )
+    faction = forms.ChoiceField(required=False, label="Faction", widget=_select())
+    unique = forms.ChoiceField(required=False, choices=UNIQUE_CHOICES, label="Unique", widget=_select())
+    set = forms.ChoiceField(required=False, label="Expansion", widget=_select())
+    owned = forms.BooleanField(
+        required=False, label="Only cards I own", widget=forms.CheckboxInput(attrs={"class": "form-check-input"})
+    )
+    sort = forms.ChoiceField(required=False, choices=list(SORTS.items()), label="Sort by", widget=_select())
     page = WholeNumberField(required=False, min_value=1, max_value=1000, widget=forms.HiddenInput)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["type"].choices = [("", "Any type"), *((key, label) for key, (label, *_rest) in CARD_TYPES.items())]
-        self.fields["faction"].choices = [("", "Any faction"), *faction_choices()]
-        self.fields["set"].choices = [("", "Any expansion"), *((s.id, s.name) for s in catalog_sets())]
-        operators = [(op, sign) for op, sign in COMPARISON_SIGNS.items()]
-        for stat in STATS:
-            self.fields[f"{stat}_op"] = forms.ChoiceField(
-                required=False, choices=operators, label=f"{STAT_LABELS[stat]} is"
-            )
-            self.fields[stat] = WholeNumberField(required=False, min_value=0, max_value=99, label=STAT_LABELS[stat])
-        for name, field in self.fields.items():
-            field.widget.attrs["class"] = _CONTROL_CLASSES.get(type(field.widget), "form-control form-control-sm")
-            if name.endswith("_op"):
-                field.widget.attrs["class"] += " finder-op"
+        index = card_index()
+        self.fields["faction"].choices = [("", "Any faction"), *((key, faction_label(key)) for key in index.factions)]
+        self.fields["set"].choices = [("", "Any expansion"), *((s.id, s.name) for s in index.newest_sets)]
 
     def stat_fields(self) -> list[tuple[forms.BoundField, forms.BoundField]]:
         """Each stat's comparison and number, in order, for the template."""
@@ -104,3 +131,6 @@ class CardFinderForm(CleanTextFormMixin, forms.Form):
             sort=data["sort"] or "relevance",
             first_faction=first_faction,
         )
+
+
+CardFinderForm.base_fields.update(_stat_fields())

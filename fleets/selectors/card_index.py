@@ -25,7 +25,7 @@ from datetime import date
 from rules.attack_wing.card_text.plain import plain_text
 from rules.attack_wing.catalog import Card, CardSet, Catalog
 
-from .catalog import faction_label, load_catalog, loaded_version
+from .catalog import catalog_version, faction_label, load_catalog
 
 PAGE_SIZE = 20
 # How much a word found in each part of a card counts towards its rank (the name above all).
@@ -126,6 +126,10 @@ class CardIndex:
     sets_of: dict[str, tuple[CardSet, ...]] = field(default_factory=dict)
     weights: dict[str, dict[str, int]] = field(default_factory=dict)  # word -> card id -> best weight
     vocabulary: list[str] = field(default_factory=list)
+    by_name: list[Card] = field(default_factory=list)  # every card in name order (name, cost, id)
+    name_rank: dict[str, int] = field(default_factory=dict)  # card id -> its place in ``by_name``
+    factions: list[str] = field(default_factory=list)  # every faction key some card carries, sorted
+    newest_sets: list[CardSet] = field(default_factory=list)  # every expansion, newest first
 
     @classmethod
     def build(cls, catalog: Catalog) -> CardIndex:
@@ -138,6 +142,12 @@ class CardIndex:
                     if held.get(card.id, 0) < weight:
                         held[card.id] = weight
         index.vocabulary = sorted(index.weights)
+        index.by_name = sorted(catalog.cards.values(), key=lambda card: (card.name.lower(), card.cost, card.id))
+        index.name_rank = {card.id: rank for rank, card in enumerate(index.by_name)}
+        index.factions = sorted({faction for card in catalog.cards.values() for faction in card.factions})
+        index.newest_sets = sorted(
+            catalog.sets.values(), key=lambda s: (-(s.release_date or _NO_DATE).toordinal(), s.name)
+        )
         return index
 
     def matches(self, word: str) -> dict[str, int]:
@@ -208,10 +218,9 @@ _built: tuple[tuple, CardIndex] | None = None
 def card_index() -> CardIndex:
     """The finder's index of the current catalog: built once per catalog version and process."""
     global _built
-    catalog = load_catalog()
-    version = loaded_version()
+    version = catalog_version()
     if _built is None or _built[0] != version:
-        _built = (version, CardIndex.build(catalog))
+        _built = (version, CardIndex.build(load_catalog()))
     return _built[1]
 
 
@@ -219,7 +228,7 @@ def find_cards(query: CardQuery, *, page: int = 1, page_size: int = PAGE_SIZE) -
     """One page of the cards ``query`` asks for, in its order; a page past the end is empty."""
     index = card_index()
     scores = _scores(index, query.text)
-    candidates = index.catalog.cards.values() if scores is None else (index.catalog.cards[i] for i in scores)
+    candidates = index.by_name if scores is None else (index.catalog.cards[i] for i in scores)
     kept = [card for card in candidates if _allowed(card, query, index)]
     kept.sort(key=_order(query, scores or {}, index))
     page = max(1, page)
@@ -263,26 +272,21 @@ def _allowed(card: Card, query: CardQuery, index: CardIndex) -> bool:
 
 
 def _order(query: CardQuery, scores: dict[str, int], index: CardIndex) -> Callable[[Card], tuple]:
-    first = query.first_faction
+    first, rank = query.first_faction, index.name_rank
 
-    def release(card: Card) -> date:
+    def release(card: Card) -> int:
         sets = index.sets_of[card.id]
-        return (sets[0].release_date or _NO_DATE) if sets else _NO_DATE
+        return ((sets[0].release_date or _NO_DATE) if sets else _NO_DATE).toordinal()
 
-    def key(card: Card) -> tuple:
-        ours = 0 if not first or first in card.factions else 1
-        name = (card.name.lower(), card.cost, card.id)
-        if query.sort == "cost":
-            return (card.cost, *name)
-        if query.sort == "name":
-            return name
-        if query.sort == "skill":
-            return (-card.skill, *name)
-        if query.sort == "set":
-            return (-release(card).toordinal(), *name)
-        return (ours, -scores.get(card.id, 0), *name)
-
-    return key
+    if query.sort == "cost":
+        return lambda card: (card.cost, rank[card.id])
+    if query.sort == "name":
+        return lambda card: rank[card.id]
+    if query.sort == "skill":
+        return lambda card: (-card.skill, rank[card.id])
+    if query.sort == "set":
+        return lambda card: (-release(card), rank[card.id])
+    return lambda card: (first is not None and first not in card.factions, -scores.get(card.id, 0), rank[card.id])
 
 
 def printings(card: Card) -> list[FoundCard]:
@@ -308,5 +312,4 @@ def found_card(card_id: str) -> FoundCard | None:
 
 def catalog_sets() -> list[CardSet]:
     """Every expansion of the catalog, newest first: the choices of the expansion filter and the collection."""
-    sets = card_index().catalog.sets.values()
-    return sorted(sets, key=lambda s: (-(s.release_date or _NO_DATE).toordinal(), s.name))
+    return card_index().newest_sets

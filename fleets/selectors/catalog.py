@@ -42,10 +42,10 @@ def load_catalog() -> Catalog:
     return replace(catalog, cards=dict(catalog.cards), sets=dict(catalog.sets), aliases=dict(catalog.aliases))
 
 
-def loaded_version() -> tuple | None:
-    """The version of the catalog :func:`load_catalog` last loaded in this process: what caches built from
-    it are kept under (``None`` before the first load)."""
-    return _loaded[0] if _loaded else None
+def catalog_version() -> tuple:
+    """The catalog's version as stored (row counts and latest change of cards and sets): a cache built from
+    :func:`load_catalog` is kept under it and rebuilt when it moves."""
+    return _catalog_version()
 
 
 def _catalog_version() -> tuple:

@@ -40,14 +40,18 @@ def card_kind(card) -> str:
 
 
 @register.inclusion_tag("fleets/includes/finder_filters.html", takes_context=True)
-def finder_filters(context, form, prefix: str, number: int | None = None, *, faction: bool = True):
+def finder_filters(
+    context, form, prefix: str, number: int | None = None, *, faction: bool = True, expansions: bool = True
+):
     """The finder's filters beyond the box and the type (:mod:`fleets.forms.finder`), ids prefixed with
     ``prefix`` (and ``number``, a ship's) so several searches share a page; ``form`` is the search made (its
-    choices shown), or ``None``."""
+    choices shown), or ``None``. The builder leaves out the expansion list (250 choices on every answer of
+    the builder; "only cards I own" is there, and "Find cards" has the list)."""
     prefix = prefix if number is None else f"{prefix}-{number}"
     shown = CardFinderForm(form.data if form is not None else None, auto_id=f"{prefix}-%s")
     user = context.get("user")
-    return {"form": shown, "faction": faction, "signed_in": bool(user and user.is_authenticated)}
+    signed_in = bool(user and user.is_authenticated)
+    return {"form": shown, "faction": faction, "expansions": expansions, "signed_in": signed_in}
 
 
 @register.filter

@@ -89,7 +89,8 @@ def _search(request, fleet: Fleet) -> dict | None:
         kind, upgrade_type, role, host = UPGRADE, None, BENEATH, data["slot"].removeprefix(BENEATH_SLOT)
     else:
         _label, kind, upgrade_type, role = SLOTS[data.get("slot") or "captain"]
-    query = form.card_query(owned_sets=owned_set_ids(request.user), first_faction=fleet.faction or None)
+    owned = owned_set_ids(request.user) if data["owned"] else None
+    query = form.card_query(owned_sets=owned, first_faction=fleet.faction or None)
     found = find_cards(replace(query, kind=kind, upgrade_type=upgrade_type), page=data["page"] or 1)
     return {
         "form": form,

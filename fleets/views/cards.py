@@ -39,7 +39,8 @@ def card_finder(request):
     form = CardFinderForm(request.GET)  # no query: every card, a page at a time
     found = None
     if form.is_valid():
-        found = find_cards(form.card_query(owned_sets=owned_set_ids(request.user)), page=form.cleaned_data["page"] or 1)
+        owned = owned_set_ids(request.user) if form.cleaned_data["owned"] else None
+        found = find_cards(form.card_query(owned_sets=owned), page=form.cleaned_data["page"] or 1)
     search = {
         "form": form,
         "found": found,
