@@ -15,6 +15,7 @@ Target: p95 under 50 ms for any query.
 from __future__ import annotations
 
 import statistics
+import time
 
 from bench.bench_load import percentile
 from bench.django_db import throwaway_database
@@ -89,10 +90,13 @@ def run() -> list[Result]:
             ask(where, QUERIES[0])
         timings: dict[str, list[float]] = {where: [] for where in addresses}
         by_query = [0.0] * len(QUERIES)
+        cpu_ms: list[float] = []  # the process's CPU time: what the search costs, whatever else shares the cores
         for _round in range(ROUNDS):
             for number, query in enumerate(QUERIES):
                 for where in addresses:
+                    cpu = time.process_time()
                     seconds, _html = timed(lambda where=where, query=query: ask(where, query))
+                    cpu_ms.append((time.process_time() - cpu) * 1000)
                     timings[where].append(seconds * 1000)
                     by_query[number] = max(by_query[number], seconds * 1000)
         everything = timings["finder"] + timings["builder"]
@@ -104,7 +108,8 @@ def run() -> list[Result]:
         f"{len(everything)} searches ({len(QUERIES)} queries × {ROUNDS} rounds, finder and builder); "
         f"finder p95 {percentile(timings['finder'], 95):.1f} ms, "
         f"builder p95 {percentile(timings['builder'], 95):.1f} ms; "
-        f"slowest query {slowest}; index build {build_seconds * 1000:.0f} ms once per catalog version"
+        f"CPU time p95 {percentile(cpu_ms, 95):.1f} ms; slowest query {slowest}; "
+        f"index build {build_seconds * 1000:.0f} ms once per catalog version"
     )
     if profile:
         notes = f"{notes}; {profile}"

@@ -107,7 +107,7 @@ class CardFinderForm(CleanTextFormMixin, forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        index = card_index()
+        self.index = index = card_index()
         self.fields["faction"].choices = [("", "Any faction"), *((key, faction_label(key)) for key in index.factions)]
         self.fields["set"].choices = [("", "Any expansion"), *((s.id, s.name) for s in index.newest_sets)]
 

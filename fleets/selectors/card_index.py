@@ -224,9 +224,12 @@ def card_index() -> CardIndex:
     return _built[1]
 
 
-def find_cards(query: CardQuery, *, page: int = 1, page_size: int = PAGE_SIZE) -> FoundPage:
-    """One page of the cards ``query`` asks for, in its order; a page past the end is empty."""
-    index = card_index()
+def find_cards(
+    query: CardQuery, *, page: int = 1, page_size: int = PAGE_SIZE, index: CardIndex | None = None
+) -> FoundPage:
+    """One page of the cards ``query`` asks for, in its order; a page past the end is empty. ``index``: the one
+    the request already looked at (its form's choices), so the catalog's version is read once."""
+    index = index or card_index()
     scores = _scores(index, query.text)
     candidates = index.by_name if scores is None else (index.catalog.cards[i] for i in scores)
     kept = [card for card in candidates if _allowed(card, query, index)]

@@ -91,7 +91,7 @@ def _search(request, fleet: Fleet) -> dict | None:
         _label, kind, upgrade_type, role = SLOTS[data.get("slot") or "captain"]
     owned = owned_set_ids(request.user) if data["owned"] else None
     query = form.card_query(owned_sets=owned, first_faction=fleet.faction or None)
-    found = find_cards(replace(query, kind=kind, upgrade_type=upgrade_type), page=data["page"] or 1)
+    found = find_cards(replace(query, kind=kind, upgrade_type=upgrade_type), page=data["page"] or 1, index=form.index)
     return {
         "form": form,
         "found": found,

@@ -40,7 +40,7 @@ def card_finder(request):
     found = None
     if form.is_valid():
         owned = owned_set_ids(request.user) if form.cleaned_data["owned"] else None
-        found = find_cards(form.card_query(owned_sets=owned), page=form.cleaned_data["page"] or 1)
+        found = find_cards(form.card_query(owned_sets=owned), page=form.cleaned_data["page"] or 1, index=form.index)
     search = {
         "form": form,
         "found": found,

@@ -8,6 +8,7 @@ from django.urls import reverse
 
 from fleets.models import OwnedExpansion
 from tests.accounts.factories import PlayerFactory
+from tests.fleets.factories import ShipFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -155,3 +156,13 @@ def test_ticking_an_expansion_the_catalog_does_not_have_is_refused(client, real_
     assert response.status_code == 200
     assert "Select a valid choice." in response.content.decode()
     assert not player.owned_expansions.exists()
+
+
+def test_a_reprints_other_id_leads_to_the_cards_one_page(client):
+    """Utopia gives some reprints two ids (``["T311", "T311a"]``); the card keeps one page."""
+    ShipFactory(source_id="S9001a", alias_ids=["S9001"])
+
+    response = client.get(reverse("fleets:card", args=["S9001"]))
+
+    assert response.status_code == 302
+    assert response["Location"] == reverse("fleets:card", args=["S9001a"])
