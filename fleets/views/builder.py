@@ -181,22 +181,19 @@ def fleet_builder(request, fleet: Fleet):
 @require_safe
 @with_fleet(owner=True)
 def fleet_card_search(request, fleet: Fleet):
-    """The builder's card search: with htmx, the results fragment of one search box (one page of them);
-    without, the builder page with that search open.
+    """The builder's card search: the results fragment of one search box (one page of them), for htmx.
 
     The query is the finder's (:mod:`fleets.forms.finder`: ``q``, ``faction``, ``cost`` and ``cost_op``
     and the other stats, ``unique``, ``set``, ``owned``, ``sort``, ``page``) plus ``ship``, the ship's place
     in the fleet (from 0; none: a ship to add), and ``type``, the slot key to fill (``captain``,
     ``admiral``, ``admiral-captain``, ``crew``, ``tech``, ``weapon``, ``talent``, ``borg``, ``squadron``,
-    ``other``; ``slot`` is the same with ``beneath:<card id>`` besides). So a ship's "+ Crew" button opens
-    ``?ship=0&type=crew&faction=federation``.
+    ``other``; ``slot`` is the same with ``beneath:<card id>`` besides). So a ship's "+ Crew" button asks
+    ``?ship=0&type=crew&faction=federation``. The builder page (``fleets:detail``) takes the same query and
+    opens with that search's results in place: the address for a browser without JavaScript.
     """
     search = _search(request, fleet)
     if search is None:
         raise Http404("No search.")
-    if not request.htmx:
-        anchor = f"#ship-{search['ship'] + 1}" if search["ship"] is not None else "#add-ship"
-        return redirect(f"{reverse('fleets:detail', args=[fleet.pk])}?{request.GET.urlencode()}{anchor}")
     judge = _judge_form(request, offer_events="event" in request.GET)
     context = {"fleet": fleet, "base": fleet.revision, "search": search, "judge_query": _choice_query(judge)}
     return render(request, "fleets/includes/search_results.html", context)

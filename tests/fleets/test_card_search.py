@@ -12,6 +12,7 @@ from django.urls import reverse
 
 from fleets.selectors import MAX_SEARCH_RESULTS, card_search
 from fleets.selectors.card_index import PAGE_SIZE
+from fleets.services import fleet_update
 from tests.fleets.factories import FleetFactory
 
 pytestmark = pytest.mark.django_db
@@ -125,14 +126,15 @@ def test_a_ships_slot_button_opens_the_search_preset_by_type_and_faction(client,
     assert 'name="role" value="upgrade"' in html
 
 
-def test_without_javascript_the_search_opens_the_builder_at_that_ship(client, real_catalog):
+def test_without_javascript_the_builder_page_opens_with_the_search_in_place(client, real_catalog):
     fleet = FleetFactory(faction="federation")
+    fleet_update(fleet=fleet, content={"format": "wizkids-2016", "ships": [{"ship": "S206"}]}, by=fleet.owner)
     client.force_login(fleet.owner)
 
-    response = client.get(reverse("fleets:search", args=[fleet.pk]), {"ship": "0", "type": "crew"})
+    html = client.get(reverse("fleets:detail", args=[fleet.pk]), {"ship": "0", "type": "crew"}).content.decode()
 
-    assert response.status_code == 302
-    assert response["Location"] == reverse("fleets:detail", args=[fleet.pk]) + "?ship=0&type=crew#ship-1"
+    shown = shown_ids(html[html.index('id="results-ship-1"') :])
+    assert shown and all(real_catalog.cards[card_id].upgrade_type == "crew" for card_id in shown)
 
 
 def test_a_bad_filter_is_named_and_finds_nothing(client, real_catalog):
