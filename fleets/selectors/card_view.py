@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from rules.attack_wing.card_text.plain import plain_text, sentences
 from rules.attack_wing.catalog import ADMIRAL, CAPTAIN, SHIP, UPGRADE, Card
 
-from .catalog import UPGRADE_TYPE_LABELS
+from .catalog import slot_label
 
 # Maneuver kinds as the readers name them, in the order a dial reads, with their words.
 MANEUVERS = {
@@ -77,7 +77,7 @@ class CardFacts:
 def card_facts(card: Card) -> CardFacts:
     return CardFacts(
         stats=_stats(card),
-        upgrade_bar=tuple(UPGRADE_TYPE_LABELS.get(slot, slot.title()) for slot in card.slots),
+        upgrade_bar=tuple(map(slot_label, card.slots)),
         dial=_dial(card),
         actions=tuple(ACTION_WORDS.get(str(r.value), str(r.value)) for r in card.restrictions if r.code == "action"),
         penalty=_penalty(card),

@@ -125,6 +125,11 @@ UPGRADE_TYPE_LABELS = {
 }
 
 
+def slot_label(slot: str) -> str:
+    """An upgrade slot key as a ship's upgrade bar reads: ``"talent"`` -> ``"Elite Talent"``."""
+    return UPGRADE_TYPE_LABELS.get(slot, slot.title())
+
+
 def faction_label(key: str) -> str:
     """``"mirror-universe"`` -> ``"Mirror Universe"``: how a faction key reads on a page or sheet."""
     return key.replace("-", " ").replace("_", " ").title()

@@ -8,8 +8,9 @@ from django import template
 from django.utils.html import format_html
 
 from ..forms.finder import CardFinderForm
-from ..selectors import UPGRADE_TYPE_LABELS, card_type_label, faction_label
+from ..selectors import card_type_label, faction_label
 from ..selectors import catalog_edition as site_catalog_edition
+from ..selectors.catalog import slot_label
 
 register = template.Library()
 
@@ -54,7 +55,4 @@ def finder_filters(
     return {"form": shown, "faction": faction, "expansions": expansions, "signed_in": signed_in}
 
 
-@register.filter
-def slot_label(slot: str) -> str:
-    """An upgrade slot key as the upgrade bar reads it: ``"talent"`` -> ``"Elite Talent"``."""
-    return UPGRADE_TYPE_LABELS.get(slot, slot.title())
+register.filter("slot_label", slot_label)

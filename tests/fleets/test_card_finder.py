@@ -5,6 +5,7 @@ import pytest
 
 from fleets.selectors.card_index import CardQuery, Stat, find_cards, found_card, printings, words
 from rules.attack_wing.card_text.plain import plain_text
+from tests.fleets.factories import ShipFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -110,3 +111,16 @@ def test_a_card_names_its_other_printings(real_catalog):
     others = printings(found_card("S206").card)
     assert "S273" in ids(others)
     assert found_card("no-such-card") is None
+
+
+def test_the_index_follows_the_catalog_when_cards_are_added_or_changed():
+    """Built once per catalog version: an import (here, cards written directly) is found by the next search."""
+    first = ShipFactory(name="U.S.S. Zyzzyva")
+    assert ids(every_match(CardQuery(text="zyzzyva"))) == [first.source_id]
+
+    second = ShipFactory(name="I.K.S. Zyzzyva")
+    first.name = "U.S.S. Quokka"
+    first.save()
+
+    assert ids(every_match(CardQuery(text="zyzzyva"))) == [second.source_id]
+    assert ids(every_match(CardQuery(text="quokka"))) == [first.source_id]
