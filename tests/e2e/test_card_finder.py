@@ -59,8 +59,10 @@ def test_filters_and_show_more_reach_every_match(page, catalog, width):
 
     while results.get_by_test_id("search-more").count():
         shown = results.locator(".search-row").count()
-        results.get_by_test_id("search-more").click()
+        results.get_by_test_id("search-more").focus()
+        page.keyboard.press("Enter")
         expect(results.locator(".search-row")).not_to_have_count(shown)
+        expect(results.locator(".search-row").nth(shown).locator("a")).to_be_focused()  # reads on from there
 
     expect(results.locator(".search-row")).to_have_count(total)
     hulls = [int(h) for h in re.findall(r"Hull (\d+)", results.inner_text())]
