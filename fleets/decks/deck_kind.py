@@ -82,7 +82,7 @@ class DeckKind:
     def report(self, content: dict, rules: str = "") -> ListReport:
         """The rules' verdict; ``rules`` picks one of :attr:`rule_sets` (``""``: the first, as events judge)."""
         record = self.read(content)
-        return self.check(record, rules=rules) if rules else self.check(record)
+        return self.check(record, rules=rules) if rules else self.check(record)  # type: ignore[call-arg]
 
     def rules_key(self, asked: str | None) -> str:
         """``asked`` if it names one of the game's rule sets, else the first (what events apply)."""

@@ -27,9 +27,12 @@ FLEET_BUDGET = 150
 class Priced(Protocol):
     """Anything bought at its value: a full :class:`~rules.starship_command.ships.ShipCard` or a fleet-list line."""
 
-    name: str
-    race: str
-    value: int
+    @property
+    def name(self) -> str: ...
+    @property
+    def race(self) -> str: ...
+    @property
+    def value(self) -> int: ...
 
 
 @dataclass(frozen=True, slots=True)

@@ -178,7 +178,7 @@ def card_name_key(name: str) -> str:
 def _luck_violations(in_play_deck: list[DeckEntry]) -> list[Violation]:
     lucky = [entry for entry in in_play_deck if entry.card_type == LUCK]
     copies = tally((card_name_key(entry.name), entry.count) for entry in lucky)
-    first_name = {}
+    first_name: dict[str, str] = {}
     for entry in lucky:
         first_name.setdefault(card_name_key(entry.name), entry.name)
     return [

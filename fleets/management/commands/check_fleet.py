@@ -81,7 +81,9 @@ class Command(BaseCommand):
         if not report.legal or not result.complete:
             sys.exit(EXIT_ILLEGAL)
 
-    def check(self, path, cards, format_key, event_date, options) -> tuple[interchange.ImportResult, Report]:
+    def check(  # type: ignore[override]  # not BaseCommand.check: requires_system_checks is empty
+        self, path, cards, format_key, event_date, options
+    ) -> tuple[interchange.ImportResult, Report]:
         if cards:
             data = read_at_most(cards, MAX_CARD_FILE_BYTES, what="card file")
             source = detect_source(data)

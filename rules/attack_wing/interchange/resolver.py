@@ -112,9 +112,10 @@ class Resolver:
 
     def set_in_id(self, entry: Entry) -> str:
         """The set a Space Dock id ends with ("dominion_starship_71279" -> "71279"), when the catalog has that set."""
-        if entry.family != "spacedock" or "_" not in (entry.card_id or ""):
+        card_id = entry.card_id or ""
+        if entry.family != "spacedock" or "_" not in card_id:
             return ""
-        suffix = entry.card_id.rsplit("_", 1)[1]
+        suffix = card_id.rsplit("_", 1)[1]
         return suffix if suffix in self.catalog.sets else ""
 
     def helper_note(self, card_id: str | None) -> str:
@@ -379,7 +380,7 @@ def same_play(a: Card, b: Card) -> bool:
     )
 
 
-def _printed(card: Card) -> tuple:
+def _printed(card: Card) -> tuple[object, ...]:
     """What a card prints that decides its cost and place in a fleet, whatever its name."""
     return (card.upgrade_type, card.cost, card.unique, card.skill, card.attack, card.agility, card.hull, card.shields)
 
