@@ -107,7 +107,7 @@ def sure_result(game: str):
     return samples_of(game).sure_result()
 
 
-GAMES = tuple(game.key for game in all_games())  # a game added without results here fails the machine
+GAMES = tuple(game.key for game in all_games())  # a game added without samples fails the machine
 
 
 # --- what "nothing changed" and "nothing lost" compare ------------------------------------------------
