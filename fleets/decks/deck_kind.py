@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from django.db import models
 
 from game_registry import get_game
-from rules.list_check import ListReport
+from rules.inputs.list_check import ListReport
 
 MAX_COPIES = 999  # copies of one line in any file or form: far above any real deck, far below anything costly
 MAX_NUMBER = 99_999  # the largest count, cost or budget a list file may hold
@@ -62,7 +62,7 @@ class DeckKind:
     # --- the rules -------------------------------------------------------------------------------
 
     def read(self, data: object):
-        """The rules' record of a parsed list file; raises :class:`~rules.list_check.ListFileError`."""
+        """The rules' record of a parsed list file; raises :class:`~rules.inputs.list_check.ListFileError`."""
         raise NotImplementedError
 
     def check(self, record) -> ListReport:

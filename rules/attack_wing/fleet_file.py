@@ -41,7 +41,7 @@ from rules.attack_wing.fleet import (
     Violation,
 )
 from rules.attack_wing.index import CatalogIndex, index_for
-from rules.text_input import text_problem
+from rules.inputs.text_input import text_problem
 
 MAX_SHIPS = 20
 MAX_CARDS_PER_SHIP = 30

@@ -50,7 +50,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from rules.list_check import Violation
+from rules.inputs.list_check import Violation
 from rules.starship_command.battle import SURVIVING, Fate, ShipFate, destroyed_value
 from rules.starship_command.fleet import FLEET_BUDGET, over_budget, purchase_violations
 from rules.starship_command.ships import RACES, ShipCard

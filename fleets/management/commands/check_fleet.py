@@ -41,7 +41,7 @@ from rules.attack_wing.explained import breakdown, step_sentence
 from rules.attack_wing.fleet import UNAPPLIED_NOTE
 from rules.attack_wing.fleet_file import MAX_FILE_BYTES
 from rules.attack_wing.sources import detect_source
-from rules.bounded_read import read_at_most
+from rules.inputs.bounded_read import read_at_most
 
 EXIT_ILLEGAL = 1
 EXIT_BAD_INPUT = 2

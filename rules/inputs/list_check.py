@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from rules.bounded_read import FileTooLarge, read_at_most
-from rules.text_input import text_problem
+from rules.inputs.bounded_read import FileTooLarge, read_at_most
+from rules.inputs.text_input import text_problem
 
 # Exit codes of the list-check commands.
 EXIT_LEGAL = 0

@@ -42,8 +42,8 @@ from fractions import Fraction
 from math import lcm
 from typing import NamedTuple
 
-from rules._matching import max_weight_perfect_matching
-from rules._matching_certificate import MatchingCertificate
+from rules.tournament._matching import max_weight_perfect_matching
+from rules.tournament._matching_certificate import MatchingCertificate
 
 Score = int | float | Fraction
 

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rules._matching_certificate import NO, MatchingCertificate
+from rules.tournament._matching_certificate import NO, MatchingCertificate
 
 
 def max_weight_perfect_matching(n: int, edges: Sequence[tuple[int, int, int]]) -> MatchingCertificate:
