@@ -12,7 +12,7 @@ from ..errors import TournamentError
 from ..games import event_game
 from ..models import Event, EventStatus, Match, MatchStatus, StaffAction, StaffChange
 from .event_rules import check_event
-from .final_standings import final_standings_store
+from .final_standings import final_results_store
 from .locking import lock_event, lock_submitted_fleet
 from .snapshots import event_snapshot_on_commit
 from .waitlist import waitlist_fill
@@ -181,6 +181,6 @@ def event_finish(*, event: Event) -> Event:
         raise TournamentError("Some matches still have no confirmed result.")
     event.status = EventStatus.FINISHED
     event.save(update_fields=["status"])
-    final_standings_store(events=[event])
+    final_results_store(event=event)
     event_snapshot_on_commit(event)
     return event

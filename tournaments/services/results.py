@@ -15,7 +15,7 @@ from ..errors import ResultChanged, TournamentError
 from ..games import event_game
 from ..models import EventStatus, Match, MatchSide, MatchStatus, Outcome, ResultChange, ResultReport, Stage
 from ..zones import event_moment
-from .final_standings import final_standings_store
+from .final_standings import final_results_store
 from .notices import notify_result_disputed
 from .snapshots import event_snapshot_on_commit
 
@@ -50,8 +50,6 @@ def result_report(*, match: Match, by, result) -> Match:
     record_change(match, sides, by=by, action=action, before=before)
     if action == "disputed":
         notify_result_disputed(match)
-    if action == AFTER_FINISH:
-        final_standings_store(events=[match.round.event])
     if action == "confirmed":
         event_snapshot_on_commit(match.round.event)
     return match
@@ -100,7 +98,7 @@ def result_enter(*, match: Match, by, result, opened_at: int | None = None) -> M
     match.save(update_fields=["status", "result"])
     record_change(match, sides, by=by, action=action, before=before)
     if action == AFTER_FINISH:
-        final_standings_store(events=[match.round.event])
+        final_results_store(event=match.round.event)
     event_snapshot_on_commit(match.round.event)
     return match
 
