@@ -103,16 +103,6 @@ def eligible_judges(*, stores=None, event: Event | None = None):
     return judges.distinct().order_by("username")
 
 
-def judge_refusal(*, store, event: Event, judges) -> str | None:
-    """Why some of ``judges`` may not judge ``event`` held at ``store`` (``None``: all of them may), by
-    :func:`eligible_judges`: the event form and every service that sets judges ask it."""
-    eligible = eligible_judges(stores=None if store is None else [store.pk], event=event)
-    if refused := sorted(judge.get_username() for judge in judges if judge not in eligible):
-        where = f"judge at {store}" if store is not None else "hold the Judge role"
-        return f"{', '.join(refused)} may not judge this event: only accounts that {where} may."
-    return None
-
-
 def paired_opponents(event: Event, user) -> set[int]:
     """Registration ids of everyone ``user`` has been paired against in ``event``."""
     if not user.is_authenticated:
