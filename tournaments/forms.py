@@ -297,7 +297,9 @@ class WalkInDecksForm(CleanTextFormMixin, forms.Form):
 
 
 class AppointJudgeForm(CleanTextFormMixin, forms.Form):
-    username = forms.CharField(label="Judge's username", help_text="An account holding the Judge role.")
+    username = forms.CharField(
+        label="Appoint a judge (account name)", max_length=150, help_text="An account holding the Judge role."
+    )
 
     def clean_username(self):
         username = self.cleaned_data["username"].strip()

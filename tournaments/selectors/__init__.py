@@ -18,6 +18,7 @@ from .desk import (
     next_stage,
     result_preview,
 )
+from .event_page import EventPage, event_page
 from .events import (
     Places,
     StartSummary,
@@ -75,6 +76,8 @@ from .standings import (
 )
 
 __all__ = [
+    "EventPage",
+    "event_page",
     "event_awards",
     "player_awards",
     "sportsmanship_counts",
