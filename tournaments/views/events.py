@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import fields
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
@@ -16,6 +14,7 @@ from ..access import Viewer, event_organizer_required, event_page
 from ..forms import AddPlayerForm, AppointJudgeForm, EventForm
 from ..models import Event
 from ..services.event_rules import EventInvalid
+from .pages import page_facts
 from .service_calls import run_service
 
 
@@ -81,11 +80,6 @@ def event_detail(request, event: Event, viewer: Viewer):
         "judge_form": AppointJudgeForm(auto_id="judge-%s") if page.may_edit else None,
     }
     return render(request, "tournaments/event_detail.html", context)
-
-
-def page_facts(page) -> dict:
-    """A page-facts dataclass as template variables, each fact by its own name."""
-    return {field.name: getattr(page, field.name) for field in fields(page)}
 
 
 @login_required
