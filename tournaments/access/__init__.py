@@ -80,6 +80,7 @@ from .lists import (
 from .matches import (
     OWN_MATCH_REFUSAL,
     match_seat,
+    may_confirm,
     may_enter_result,
     may_open_match,
     require_match_player_or_staff,
@@ -93,6 +94,7 @@ from .roles import (
 )
 
 __all__ = [
+    "may_confirm",
     "OWN_MATCH_REFUSAL",
     "STARTED",
     "Viewer",

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied
 
-from ..models import MatchSide
+from ..models import MatchSide, MatchStatus
 from .roles import Viewer
 
 
@@ -49,3 +49,9 @@ def may_open_match(viewer: Viewer, match) -> bool:
     """Whether ``viewer`` may open ``match``'s page: its players and the event's staff, never for a bye
     (the rule :func:`require_match_player_or_staff` enforces, for the round page's links)."""
     return not match.is_bye and (viewer.is_staff or match_seat(viewer, match) is not None)
+
+
+def may_confirm(seat: MatchSide | None, match, opponent_report) -> bool:
+    """Whether the player at ``seat`` may confirm ``opponent_report``: while the match waits for that
+    confirmation (:func:`tournaments.services.result_confirm`); once reports differ, a judge decides."""
+    return seat is not None and opponent_report is not None and match.status == MatchStatus.REPORTED
