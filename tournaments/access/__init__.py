@@ -41,6 +41,7 @@ from .decorators import (
     event_participant_required,
     event_staff_required,
     load_event,
+    own_registration,
     require_own_or_staff,
 )
 from .entries import (
@@ -94,6 +95,7 @@ from .roles import (
 )
 
 __all__ = [
+    "own_registration",
     "may_confirm",
     "OWN_MATCH_REFUSAL",
     "STARTED",

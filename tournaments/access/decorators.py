@@ -66,3 +66,11 @@ def require_own_or_staff(viewer: Viewer, registration: Registration) -> None:
     """403 unless ``viewer`` is the registration's player or the event's staff (a player acts on their own entry)."""
     if not viewer.is_staff and registration.player_id != viewer.user.pk:
         raise PermissionDenied("Only the player and the event's organizer and judges may do this.")
+
+
+def own_registration(viewer: Viewer) -> Registration:
+    """The viewer's own entry, the only one a player's own action (checking in, voting) may touch; 404
+    for someone not registered."""
+    if viewer.registration is None:
+        raise Http404("You are not registered for this event.")
+    return viewer.registration

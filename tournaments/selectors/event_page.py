@@ -85,7 +85,8 @@ def event_page(event: Event, viewer: Viewer) -> EventPage:
     game = event_game(event.game)
     own = viewer.registration
     game.load_lists([*registrations, *([own] if own else [])])
-    night = event_night(event) if viewer.is_staff else None
+    rounds = event_rounds(event)
+    night = event_night(event, rounds) if viewer.is_staff else None
     shows_votes = viewer.is_organizer and is_finished(event)
     user = viewer.user
     return EventPage(
@@ -95,7 +96,7 @@ def event_page(event: Event, viewer: Viewer) -> EventPage:
         tiebreak_description=game.tiebreak_description(event),
         game_settings=game.settings_lines(event),
         registrations=registrations,
-        rounds=event_rounds(event),
+        rounds=rounds,
         checked_in=sum(1 for r in registrations if r.checked_in and not r.dropped),
         places=event_places(event, registrations, waitlist),
         waitlist=waitlist,
