@@ -7,7 +7,7 @@ from django.db import transaction
 from accounts.permissions import has_role
 from accounts.roles import JUDGE
 
-from ..access import cut_refusal
+from ..access import cut_refusal, is_finished, registration_open
 from ..errors import TournamentError
 from ..games import event_game
 from ..models import Event, EventStatus, Match, MatchStatus, StaffAction, StaffChange
@@ -69,7 +69,7 @@ def event_appoint_judge(*, event: Event, judge, by) -> Event:
     """The organizer appoints ``judge`` (an account holding the Judge role) to their event; the event's
     history records who did it."""
     event = lock_event(event)
-    if event.status == EventStatus.FINISHED:
+    if is_finished(event):
         raise TournamentError("A finished event cannot be changed.")
     if judge.pk == event.organizer_id:
         raise TournamentError("The organizer runs the event already.")
@@ -87,7 +87,7 @@ def event_appoint_judge(*, event: Event, judge, by) -> Event:
 def event_remove_judge(*, event: Event, judge, by) -> Event:
     """The organizer takes ``judge`` off their event; the event's history records who did it."""
     event = lock_event(event)
-    if event.status == EventStatus.FINISHED:
+    if is_finished(event):
         raise TournamentError("A finished event cannot be changed.")
     if not event.judges.filter(pk=judge.pk).exists():
         raise TournamentError(f"{judge.get_username()} is not a judge of this event.")
@@ -117,7 +117,7 @@ def event_update(*, event: Event, judges=None, by=None, site_url: str = "", **fi
     :mod:`.event_rules` (judged for ``by``, else the event's organizer). A cap raised or taken away
     gives the places it frees to the waitlist, in order (each player mailed, the link on ``site_url``)."""
     event = lock_event(event)
-    if event.status == EventStatus.FINISHED:
+    if is_finished(event):
         raise TournamentError("A finished event cannot be changed.")
     check_event(organizer=by or event.organizer, event=event, judges=judges, **fields)
     changed = [name for name in FROZEN_ONCE_STARTED if name in fields and fields[name] != getattr(event, name)]
@@ -155,7 +155,7 @@ def event_start(*, event: Event) -> Event:
     list they submitted, and what the event shows of it (its submitted version) can never change.
     """
     event = lock_event(event)
-    if event.status != EventStatus.REGISTRATION:
+    if not registration_open(event):
         raise TournamentError("The event has already started.")
     players = list(event.registrations.filter(checked_in=True, dropped_at=None).select_related("fleet_version"))
     if len(players) < 2:

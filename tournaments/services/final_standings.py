@@ -15,6 +15,7 @@ from collections import defaultdict
 
 from django.db import transaction
 
+from ..access import is_finished
 from ..models import Event, EventStatus, FinalStanding, Registration
 from ..selectors.final import final_standings
 from ..selectors.seats import events_seat_results
@@ -27,7 +28,7 @@ def final_standings_store(*, events: list[Event]) -> int:
     """Store (again) the final lines of the finished ones of ``events``, in a fixed number of queries
     however many events; the number of lines stored. Call it inside the transaction that finished
     or corrected them."""
-    events = [event for event in events if event.status == EventStatus.FINISHED]
+    events = [event for event in events if is_finished(event)]
     registrations = defaultdict(list)
     for registration in Registration.objects.filter(event__in=events).select_related("player"):
         registrations[registration.event_id].append(registration)
@@ -59,7 +60,7 @@ def final_results_store(*, event: Event) -> None:
     a correction after the finish, the import of a finished event) call it inside their transaction. Its
     final lines are stored again and the apps above are told (:data:`tournaments.signals.final_results_changed`:
     the ratings), by this call and never by saving the event. An event not finished has no final results."""
-    if event.status != EventStatus.FINISHED:
+    if not is_finished(event):
         return
     final_standings_store(events=[event])
     final_results_changed.send(sender=Event, event=event)

@@ -10,10 +10,10 @@ from django.db import transaction
 from django.utils import timezone
 
 from .. import selectors
-from ..access import OWN_MATCH_REFUSAL
+from ..access import OWN_MATCH_REFUSAL, is_finished
 from ..errors import ResultChanged, TournamentError
 from ..games import event_game
-from ..models import EventStatus, Match, MatchSide, MatchStatus, Outcome, ResultChange, ResultReport, Stage
+from ..models import Match, MatchSide, MatchStatus, Outcome, ResultChange, ResultReport, Stage
 from ..zones import event_moment
 from .final_standings import final_results_store
 from .notices import notify_result_disputed
@@ -89,7 +89,7 @@ def result_enter(*, match: Match, by, result, opened_at: int | None = None) -> M
     check_result(match, sides, result)
     before = snapshot(match, sides)
     action = {MatchStatus.DISPUTED: "resolved", MatchStatus.CONFIRMED: "corrected"}.get(match.status, "entered")
-    if match.round.event.status == EventStatus.FINISHED:
+    if is_finished(match.round.event):
         action = AFTER_FINISH
     seeds = cut_seeds_if_paired(match)
     apply_result(match, sides, result)
@@ -171,7 +171,7 @@ def refuse_if_changed(match: Match, sides: dict[int, MatchSide], opened_at: int)
 def lock_match(match: Match, *, correcting: bool = False) -> tuple[Match, dict[int, MatchSide]]:
     """Lock the match for a change; a finished event's results change only by a staff correction."""
     match = Match.objects.select_for_update(of=("self",)).select_related("round__event").get(pk=match.pk)
-    if match.round.event.status == EventStatus.FINISHED and not correcting:
+    if is_finished(match.round.event) and not correcting:
         raise TournamentError("The event is finished; its results are final.")
     sides = MatchSide.objects.filter(match=match).select_related(
         "registration__player", "registration__fleet_version__judged_price"
