@@ -1,4 +1,4 @@
-"""Who may see and do what at an event: the one module every event view, selector and grant asks.
+"""Who may see and do what at an event: the one place every event view, selector, service and grant asks.
 
 Roles at an event. Its organizer (and a superuser) runs it; its judges are staff
 too; a registered player is a participant; everyone else is a visitor. Event powers

@@ -1,7 +1,7 @@
 """What the event's stage allows: who may change, start and run it, and what its desk may still do.
 
 Pages ask these (through the page's facts, :mod:`tournaments.selectors.event_page`) instead of
-comparing the event's status, and the services refuse what they refuse.
+comparing the event's status, and the services ask the same predicates before they write.
 """
 
 from __future__ import annotations
