@@ -43,9 +43,9 @@ PAGES = {
     "standings": (lambda event: reverse("tournaments:standings", args=[event.pk]), 10),
     "pairings": (lambda event: reverse("tournaments:round", args=[event.pk, event.rounds.count()]), 17),
     "fleets": (lambda event: reverse("tournaments:fleets", args=[event.pk]), 10),
-    # The event page also asks whether the last round is finished (who may reopen it) and the catalog's
-    # edition (the resource rule in words), and its awards: three queries, whatever the event's size.
-    "event": (lambda event: reverse("tournaments:event", args=[event.pk]), 13),
+    # The event page also asks the catalog's edition (the resource rule in words) and its awards; the desk's
+    # next step reads the rounds the page lists (selectors.event_page), whatever the event's size.
+    "event": (lambda event: reverse("tournaments:event", args=[event.pk]), 11),
 }
 
 

@@ -36,7 +36,7 @@ def test_past_the_cap_players_join_the_waitlist_in_order():
     assert all(isinstance(entry, WaitlistEntry) for entry in waiting)
     assert [entry.pk for entry in selectors.event_waitlist(event)] == [entry.pk for entry in waiting]
     places = selectors.event_places(event, selectors.event_registrations(event), selectors.event_waitlist(event))
-    assert places == selectors.Places(registered=2, cap=2, waiting=2, has_room=False)
+    assert places == selectors.Places(registered=2, cap=2, waiting=2, has_room=False, open=True)
 
 
 def test_a_player_may_not_register_themselves_past_the_cap_by_any_way():

@@ -18,6 +18,7 @@ from .desk import (
     next_stage,
     result_preview,
 )
+from .event_page import EventPage, event_page
 from .events import (
     Places,
     StartSummary,
@@ -41,6 +42,7 @@ from .history import (
     match_history,
 )
 from .lists import FleetRow, event_fleets, fleet_changed_since_submission, registration_lists, submitted_deck_view
+from .round_page import RoundPage, SeatRow, TableRow, round_page
 from .rounds import (
     LIVE_CACHE_SECONDS,
     latest_seat,
@@ -75,6 +77,12 @@ from .standings import (
 )
 
 __all__ = [
+    "RoundPage",
+    "SeatRow",
+    "TableRow",
+    "round_page",
+    "EventPage",
+    "event_page",
     "event_awards",
     "player_awards",
     "sportsmanship_counts",

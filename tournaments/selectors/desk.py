@@ -36,12 +36,16 @@ class EventNight(NamedTuple):
         return self.next_stage is None and self.latest is not None and not self.results_missing
 
 
-def event_night(event: Event) -> EventNight:
-    rounds = list(event.rounds.order_by("number")) if event.has_started else []
-    latest = rounds[-1] if rounds else None
-    missing = (
-        Match.objects.filter(round=latest).exclude(status=MatchStatus.CONFIRMED).count() if latest is not None else 0
-    )
+def event_night(event: Event, rounds: list[Round] | None = None) -> EventNight:
+    """``rounds``: the event's rounds in order with their ``open_matches`` (:func:`.events.event_rounds`),
+    when the page has read them already; else they are read here."""
+    if rounds is None:
+        rounds = list(event.rounds.order_by("number")) if event.has_started else []
+        latest = rounds[-1] if rounds else None
+        missing = Match.objects.filter(round=latest).exclude(status=MatchStatus.CONFIRMED).count() if latest else 0
+    else:
+        latest = rounds[-1] if rounds else None
+        missing = latest.open_matches if latest is not None else 0
     stage = next_stage(event, rounds) if event.has_started else Stage.SWISS
     running = event.status == EventStatus.RUNNING
     return EventNight(

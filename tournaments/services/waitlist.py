@@ -12,9 +12,9 @@ from django.urls import reverse
 
 from accounts.tasks import mail_on_commit
 
-from ..access import has_room
+from ..access import has_room, registration_open
 from ..errors import TournamentError
-from ..models import Event, EventStatus, Registration, WaitlistEntry
+from ..models import Event, Registration, WaitlistEntry
 from .locking import lock_event
 
 
@@ -41,7 +41,7 @@ def waitlist_leave(*, entry: WaitlistEntry) -> None:
 def waitlist_promote(*, entry: WaitlistEntry, by, site_url: str = "") -> Registration:
     """The organizer registers a waiting player by hand, over the cap if it is reached; they are told by mail."""
     event = lock_event(entry.event)
-    if event.status != EventStatus.REGISTRATION:
+    if not registration_open(event):
         raise TournamentError("The event has started: add the player at the desk as a late entry instead.")
     entry = event.waitlist.filter(pk=entry.pk).select_related("player").first()
     if entry is None:
@@ -53,7 +53,7 @@ def waitlist_fill(event: Event, *, site_url: str = "") -> list[Registration]:
     """Give every free place of the (locked) event to the first in line, each told by mail; called
     where a place comes free. Nobody is promoted once the event has started."""
     promoted = []
-    if event.status != EventStatus.REGISTRATION:
+    if not registration_open(event):
         return promoted
     registered = event.registrations.count()
     for entry in event.waitlist.select_related("player"):
