@@ -270,8 +270,8 @@ def cut_refusal(top_cut: int, players: int, field: str) -> str | None:
 
 def check_in_open(event: Event) -> bool:
     """Whether players may check themselves in now: before the start only, once the organizer opened
-    check-in by hand or from the event's "check-in opens N minutes before the start"."""
-    if event.status != EventStatus.REGISTRATION:
+    check-in by hand or from the event's "check-in opens N minutes before the start", and not closed by hand."""
+    if event.status != EventStatus.REGISTRATION or event.check_in_closed_at is not None:
         return False
     if event.check_in_opened_at is not None:
         return True

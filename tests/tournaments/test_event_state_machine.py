@@ -74,6 +74,7 @@ from tournaments.models import (
     WaitlistEntry,
 )
 from tournaments.services import (
+    event_close_check_in,
     event_finish,
     event_open_check_in,
     event_start,
@@ -425,11 +426,10 @@ class EveningMachine(RuleBasedStateMachine):
 
     # --- players on their own: check-in, dropping, the cap's waitlist, the votes --------------------
 
-    @precondition(lambda self: self.event is not None and self.fresh_event().check_in_opened_at is None)
-    @rule()
-    def open_check_in(self):
-        """The organizer opens check-in by hand (refused once the event has started)."""
-        self.attempt(event_open_check_in, event=self.fresh_event())
+    @rule(close=st.booleans())
+    def open_or_close_check_in(self, close):
+        """The organizer opens check-in by hand, or closes it (refused once the event has started)."""
+        self.attempt(event_close_check_in if close else event_open_check_in, event=self.fresh_event())
 
     @rule(data=st.data(), through_page=st.booleans())
     def check_in_self(self, data, through_page):
@@ -446,6 +446,7 @@ class EveningMachine(RuleBasedStateMachine):
         allowed = (
             event.status == EventStatus.REGISTRATION
             and event.check_in_opened_at is not None
+            and event.check_in_closed_at is None
             and not registration.checked_in
             and not registration.dropped
             and event_game(self.game).has_lists(registration)

@@ -13,10 +13,12 @@ from tournaments.access import check_in_open, may_check_in_self, may_drop_self
 from tournaments.errors import TournamentError
 from tournaments.models import Match, SubmissionChange
 from tournaments.services import (
+    event_close_check_in,
     event_open_check_in,
     event_start,
     event_update,
     registration_add,
+    registration_check_in,
     registration_check_in_self,
     registration_drop_self,
     result_enter,
@@ -57,6 +59,48 @@ def test_the_organizer_opens_check_in_by_hand(event_staff, enter):
     assert registration_check_in_self(registration=registration).checked_in
     with pytest.raises(TournamentError, match="already checked in"):
         registration_check_in_self(registration=registration)
+
+
+def test_the_organizer_closes_check_in_by_hand_and_opens_it_again(event_staff, enter):
+    """Closing holds whatever opened check-in (here the minutes before the start); the desk still checks
+    players in, and opening it by hand reopens it."""
+    event = event_staff["event"]
+    late, other = enter(event, check_in=False), enter(event, check_in=False)
+    starting_in(event, 20, opens_before=30)
+    assert check_in_open(event)
+    event_close_check_in(event=event)
+    late.refresh_from_db()
+    assert not check_in_open(late.event) and not may_check_in_self(late)
+    with pytest.raises(TournamentError, match="not open"):
+        registration_check_in_self(registration=late)
+    late.refresh_from_db()
+    assert not late.checked_in
+    assert registration_check_in(registration=other).checked_in  # the desk still checks in
+    event_open_check_in(event=event)
+    late.refresh_from_db()
+    assert registration_check_in_self(registration=late).checked_in
+
+
+def test_closing_check_in_that_is_not_open_is_refused_and_changes_nothing(event_staff):
+    event = event_staff["event"]
+    with pytest.raises(TournamentError, match="Check-in is not open"):
+        event_close_check_in(event=event)
+    event.refresh_from_db()
+    assert event.check_in_closed_at is None
+
+
+def test_the_organizer_closes_check_in_on_the_event_page(client, event_staff, enter):
+    event = event_staff["event"]
+    registration = enter(event, check_in=False)
+    event_open_check_in(event=event)
+    client.force_login(event.organizer)
+    desk = client.get(reverse("tournaments:event", args=[event.pk])).content.decode()
+    assert "Close check-in" in desk
+    response = client.post(reverse("tournaments:close_check_in", args=[event.pk]), follow=True)
+    assert "Check-in is closed." in response.content.decode() and "Open check-in" in response.content.decode()
+    client.force_login(registration.player)
+    page = client.get(reverse("tournaments:event", args=[event.pk])).content
+    assert reverse("tournaments:check_in_self", args=[event.pk]).encode() not in page
 
 
 def test_a_player_without_a_list_cannot_check_in(event_staff):

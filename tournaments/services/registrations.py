@@ -8,7 +8,15 @@ from django.utils import timezone
 from fleets.services import FleetError, FleetIllegal, fleet_submission_version
 from rules.text_input import text_problem
 
-from ..access import has_room, list_change_refusal, may_check_in_self, may_drop, may_drop_self, may_withdraw
+from ..access import (
+    check_in_open,
+    has_room,
+    list_change_refusal,
+    may_check_in_self,
+    may_drop,
+    may_drop_self,
+    may_withdraw,
+)
 from ..errors import FleetRefused, TournamentError
 from ..games import FleetGame, event_game
 from ..models import Event, EventStatus, Registration, WaitlistEntry
@@ -194,13 +202,26 @@ def registration_check_in_self(*, registration: Registration) -> Registration:
 
 @transaction.atomic
 def event_open_check_in(*, event: Event) -> Event:
-    """The organizer opens check-in by hand, before the start (players may then check themselves in)."""
+    """The organizer opens check-in by hand, before the start (players may then check themselves in),
+    or opens it again after closing it."""
     event = lock_event(event)
     if event.status != EventStatus.REGISTRATION:
         raise TournamentError("Check-in opens only before the event starts.")
-    if event.check_in_opened_at is None:
-        event.check_in_opened_at = timezone.now()
-        event.save(update_fields=["check_in_opened_at"])
+    if event.check_in_opened_at is None or event.check_in_closed_at is not None:
+        event.check_in_opened_at, event.check_in_closed_at = timezone.now(), None
+        event.save(update_fields=["check_in_opened_at", "check_in_closed_at"])
+    return event
+
+
+@transaction.atomic
+def event_close_check_in(*, event: Event) -> Event:
+    """The organizer closes check-in by hand (however it opened): players no longer check themselves in,
+    the desk still checks anyone in, and opening it again by hand reopens it."""
+    event = lock_event(event)
+    if not check_in_open(event):
+        raise TournamentError("Check-in is not open.")
+    event.check_in_closed_at = timezone.now()
+    event.save(update_fields=["check_in_closed_at"])
     return event
 
 
