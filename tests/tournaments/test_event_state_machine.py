@@ -73,6 +73,7 @@ from tournaments.models import (
     SubmissionChange,
     WaitlistEntry,
 )
+from tournaments.models.submissions import SELF_DROP
 from tournaments.services import (
     event_close_check_in,
     event_finish,
@@ -102,7 +103,6 @@ from tournaments.services import (
     waitlist_promote,
     walk_in_submit_fleet,
 )
-from tournaments.services.registrations import SELF_DROP
 
 pytestmark = pytest.mark.django_db
 

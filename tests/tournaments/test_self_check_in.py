@@ -21,6 +21,7 @@ from tournaments.services import (
     registration_check_in,
     registration_check_in_self,
     registration_drop_self,
+    registration_undrop,
     result_enter,
     round_pair_next,
 )
@@ -203,3 +204,34 @@ def test_check_in_minutes_need_a_start_time(event_staff):
     assert "check_in_opens_minutes" in invalid.value.problems
     event.refresh_from_db()
     assert event.check_in_opens_minutes is None
+
+
+def test_the_desk_is_told_of_a_self_drop_until_the_next_pairing(client, paired):
+    """On the round page and the overview, the staff see who dropped themselves since the round was
+    paired; the players and the public do not; the next pairing (which leaves them out) ends it."""
+    event, registrations = paired
+    for match in Match.objects.filter(round__event=event, table__isnull=False):
+        result_enter(match=match, by=event.organizer, result=MatchResult(1))
+    mine = registrations[0]
+    client.force_login(mine.player)
+    client.post(reverse("tournaments:drop", args=[event.pk, mine.pk]))
+    round_page = reverse("tournaments:round", args=[event.pk, 1])
+    overview = reverse("tournaments:event", args=[event.pk])
+    banner = f"Dropped themselves since Round 1 was paired: <strong>{mine.name}</strong>"
+    assert banner not in client.get(round_page).content.decode()
+    client.force_login(event.organizer)
+    assert banner in client.get(round_page).content.decode()
+    assert banner in client.get(overview).content.decode()
+    round_pair_next(event=event, by=event.organizer)
+    assert 'id="self-drops"' not in client.get(reverse("tournaments:round", args=[event.pk, 2])).content.decode()
+    assert 'id="self-drops"' not in client.get(overview).content.decode()
+
+
+def test_a_self_drop_the_desk_undid_is_no_longer_told(client, paired):
+    event, registrations = paired
+    for match in Match.objects.filter(round__event=event, table__isnull=False):
+        result_enter(match=match, by=event.organizer, result=MatchResult(1))
+    registration_drop_self(registration=registrations[0])
+    registration_undrop(registration=registrations[0])
+    client.force_login(event.organizer)
+    assert 'id="self-drops"' not in client.get(reverse("tournaments:round", args=[event.pk, 1])).content.decode()

@@ -20,12 +20,12 @@ from ..access import (
 from ..errors import FleetRefused, TournamentError
 from ..games import FleetGame, event_game
 from ..models import Event, EventStatus, Registration, WaitlistEntry
+from ..models.submissions import SELF_DROP
 from .audit import record_submission, submission_snapshot
 from .locking import lock_event, lock_submitted_fleet
 from .waitlist import waitlist_fill, waitlist_join
 
 MAX_CLUB_LENGTH = Registration._meta.get_field("club").max_length
-SELF_DROP = "dropped themselves"  # the history's action for a player's own drop, which the desk reads
 
 
 @transaction.atomic
