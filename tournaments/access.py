@@ -241,7 +241,8 @@ def late_place_first_list(registration: Registration) -> bool:
     promoted = registration.promoted_at
     if registration.fleet_submitted_at is not None or promoted is None or promoted <= event.submission_deadline:
         return False
-    return not SubmissionChange.objects.filter(event=event, player_id=registration.player_id).exists()
+    history = SubmissionChange.objects.filter(event=event, player_id=registration.player_id)
+    return not history.filter(Q(before__isnull=False) | Q(after__isnull=False)).exists()  # ever held a list
 
 
 def may_change_list(registration: Registration) -> bool:

@@ -199,6 +199,20 @@ def test_a_player_back_through_the_waitlist_after_the_deadline_keeps_no_second_c
         registration_submit_fleet(registration=again, fleet=make_fleet(player, name="Changed"))
 
 
+def test_a_player_who_withdrew_without_a_list_and_came_back_through_the_waitlist_submits_one(make_fleet):
+    """Only a list held before counts against the late place: a withdrawal with none leaves the chance."""
+    event = EventFactory(player_cap=1, submission_deadline=timezone.now() + timedelta(hours=1))
+    player = PlayerFactory()
+    first = registration_sign_up(event=event, player=player)
+    deadline_passed(event)
+    registration_withdraw(registration=Registration.objects.get(pk=first.pk))
+    taking_the_place = registration_sign_up(event=event, player=PlayerFactory())
+    registration_sign_up(event=event, player=player)
+    registration_withdraw(registration=taking_the_place)
+    again = event.registrations.get(player=player)
+    assert registration_submit_fleet(registration=again, fleet=make_fleet(player)).fleet_submitted_at
+
+
 def test_the_promoted_player_is_offered_the_submission_on_the_event_page(past_the_deadline, client):
     event, leaving, waiting, _make_fleet = past_the_deadline
     registration_withdraw(registration=leaving)
