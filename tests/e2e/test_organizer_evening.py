@@ -160,7 +160,7 @@ def test_a_capped_evening_with_waitlist_self_check_in_notices_a_top_8_and_votes(
     expect(page.get_by_text("Check-in is open.")).to_be_visible()
     qr = page.get_by_role("img", name="QR code of this event's page, to check in")
     expect(qr).to_be_visible()
-    assert qr.evaluate("image => image.complete && image.naturalWidth > 0")
+    page.wait_for_function("image => image.complete && image.naturalWidth > 0", arg=qr.element_handle())
     fits_and_passes_axe(page, "evening-check-in-desk")
 
     # The players check themselves in on their phones.

@@ -65,7 +65,7 @@ def test_the_desk_opens_check_in_shows_the_qr_code_and_a_player_checks_in(page, 
     expect(page.get_by_text("Check-in is open.")).to_be_visible()
     qr = page.get_by_role("img", name="QR code of this event's page, to check in")
     expect(qr).to_be_visible()
-    assert qr.evaluate("image => image.complete && image.naturalWidth > 0")
+    page.wait_for_function("image => image.complete && image.naturalWidth > 0", arg=qr.element_handle())
     response = page.request.get(f"/events/{event.pk}/check-in/qr.svg")
     assert response.headers["content-type"] == "image/svg+xml"
     checked(page, "check-in-desk", width)
@@ -80,6 +80,51 @@ def test_the_desk_opens_check_in_shows_the_qr_code_and_a_player_checks_in(page, 
     jake.refresh_from_db()
     nog.refresh_from_db()
     assert jake.checked_in and not nog.checked_in
+
+    # The organizer closes check-in: nog, still out, is offered no button; the desk checks him in.
+    log_in(page, organizer)
+    page.goto(f"/events/{event.pk}/")
+    page.get_by_role("button", name="Close check-in").click()
+    expect(page.get_by_text("Check-in is closed.")).to_be_visible()
+    expect(page.get_by_role("button", name="Open check-in")).to_be_visible()
+    log_in(page, nog.player)
+    page.goto(f"/events/{event.pk}/")
+    expect(page.get_by_text("You are registered.")).to_be_visible()
+    expect(page.get_by_role("button", name="Check me in")).to_have_count(0)
+
+
+@WIDTHS
+def test_a_player_drops_themselves_between_rounds_and_the_desk_is_told(page, width):
+    page.set_viewport_size({"width": width, "height": 900})
+    organizer = OrganizerFactory(username="martok")
+    event = EventFactory(organizer=organizer, planned_rounds=2)
+    registrations = entered(event, ["worf", "alexander", "kurn", "gowron"], small_catalog())
+    for registration in registrations:
+        registration_check_in(registration=registration)
+    event_start(event=event)
+    round_1 = round_pair_next(event=event, by=organizer)
+    worf = registrations[0]
+
+    log_in(page, worf.player)
+    page.goto(f"/events/{event.pk}/")
+    expect(page.get_by_text("Drop from the event…")).to_have_count(0)  # not while his table plays
+    for match in round_1.matches.all():
+        result_enter(match=match, by=organizer, result=MatchResult(1))
+    page.reload()
+    page.get_by_text("Drop from the event…").click()
+    checked(page, "self-drop-confirm", width)
+    page.get_by_role("button", name="Drop me from the event").click()
+    expect(page.get_by_text("worf has dropped.")).to_be_visible()
+
+    log_in(page, organizer)
+    for path in (f"/events/{event.pk}/rounds/1/", f"/events/{event.pk}/"):
+        page.goto(path)
+        expect(page.locator("#self-drops")).to_contain_text("Dropped themselves since Round 1 was paired: worf.")
+        checked(page, "self-drop-desk" + path.replace("/", "-"), width)
+    page.get_by_role("button", name="Pair next round").click()
+    expect(page.get_by_role("heading", name="Round 2")).to_be_visible()
+    expect(page.locator("table.pairings")).not_to_contain_text("worf")
+    expect(page.locator("#self-drops")).to_have_count(0)
 
 
 @WIDTHS
