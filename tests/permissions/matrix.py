@@ -121,6 +121,7 @@ EVENT_ROWS = [
     Row("tournaments:check_in_all", "POST", event, EVENT_STAFF),  # running: refused, nothing changes
     Row("tournaments:check_in_self", "POST", event, REGISTERED),  # running: refused, nothing changes
     Row("tournaments:open_check_in", "POST", event, EVENT_ORGANIZER),  # running: refused, nothing changes
+    Row("tournaments:close_check_in", "POST", event, EVENT_ORGANIZER),  # not open: refused, nothing changes
     Row("tournaments:check_in_qr", "GET", event, EVERYONE),
     Row("tournaments:vote", "POST", event, REGISTERED),  # no choice: nothing is cast
     Row("tournaments:award_set", "POST", event, EVENT_ORGANIZER),  # no name: refused, nothing changes

@@ -57,19 +57,29 @@ from tournaments.models import (
     ResultReport,
     Round,
     RoundChange,
+    SportsmanshipVote,
     StaffChange,
     SubmissionChange,
+    WaitlistEntry,
 )
+from tournaments.models.submissions import SELF_DROP
 from tournaments.services import (
+    event_close_check_in,
     event_finish,
+    event_open_check_in,
     event_start,
+    event_update,
     registration_add,
     registration_add_walk_in,
     registration_check_in,
+    registration_check_in_self,
     registration_drop,
+    registration_drop_self,
+    registration_sign_up,
     registration_submit_decks,
     registration_submit_fleet,
     registration_undrop,
+    registration_withdraw,
     result_confirm,
     result_enter,
     result_report,
@@ -77,6 +87,9 @@ from tournaments.services import (
     round_reopen,
     round_repair,
     round_swap_players,
+    sportsmanship_vote,
+    waitlist_leave,
+    waitlist_promote,
     walk_in_submit_fleet,
 )
 
@@ -122,6 +135,8 @@ def snapshot(event: Event) -> dict:
         "matches": list(Match.objects.filter(round__event=event).order_by("pk").values()),
         "sides": list(MatchSide.objects.filter(round__event=event).order_by("pk").values()),
         "reports": list(ResultReport.objects.filter(match__round__event=event).order_by("pk").values()),
+        "waitlist": list(WaitlistEntry.objects.filter(event=event).order_by("pk").values()),
+        "votes": list(SportsmanshipVote.objects.filter(voter__event=event).order_by("pk").values()),
         "history": history_ids(event),
     }
 
@@ -187,6 +202,8 @@ class EveningMachine(RuleBasedStateMachine):
         self.event: Event | None = None
         self.seen_history: dict[str, set[int]] = {}
         self.walk_ins = 0
+        self.waiting: list[int] = []  # the waitlist's players, first in line first, as last seen
+        self.own_registrations = 0  # registrations nobody on the staff added, as last counted
         COUNTS[f"{self.world.game} evenings"] += 1
 
     def teardown(self):
@@ -229,6 +246,17 @@ class EveningMachine(RuleBasedStateMachine):
         COUNTS[f"{self.game} pages"] += 1
         url = reverse(f"tournaments:{view}", args=[self.event.pk, registration.pk])
         self.assert_page(self.page(self.world.organizer).post(url, form or {}))
+
+    def on_own_phone(self, player, view: str, *args, form: dict | None = None) -> bool | None:
+        """A player's own button on the event's pages, pressed on their phone: whether it changed the
+        event (``None``: a walk-in entered by name cannot log in, so has no such button)."""
+        if not player.is_active:
+            return None
+        COUNTS[f"{self.game} pages"] += 1
+        before = snapshot(self.event)
+        url = reverse(f"tournaments:{view}", args=[self.event.pk, *args])
+        self.assert_page(self.page(player).post(url, form or {}))
+        return snapshot(self.event) != before
 
     def latest_round(self) -> Round | None:
         return Round.objects.filter(event=self.event).order_by("-number").first()
@@ -343,6 +371,141 @@ class EveningMachine(RuleBasedStateMachine):
         registrations = self.registrations(dropped_at__isnull=False)
         if registrations:
             self.attempt(registration_undrop, registration=data.draw(st.sampled_from(registrations)))
+
+    # --- players on their own: check-in, dropping, the cap's waitlist, the votes --------------------
+
+    @rule(close=st.booleans())
+    def open_or_close_check_in(self, close):
+        """The organizer opens check-in by hand, or closes it (refused once the event has started)."""
+        self.attempt(event_close_check_in if close else event_open_check_in, event=self.fresh_event())
+
+    @rule(data=st.data(), through_page=st.booleans())
+    def check_in_self(self, data, through_page):
+        """A registered player checks themselves in: only before the start, once the organizer opened
+        check-in, with their list in, not dropped and not in already (docs/events.md, "Self check-in")."""
+        not_in = self.registrations(checked_in=False)
+        registrations = (
+            not_in if not_in and data.draw(st.booleans(), label="one not checked in") else self.registrations()
+        )
+        if not registrations:
+            return
+        registration = data.draw(st.sampled_from(registrations), label="registration")
+        event = self.fresh_event()
+        allowed = (
+            event.status == EventStatus.REGISTRATION
+            and event.check_in_opened_at is not None
+            and event.check_in_closed_at is None
+            and not registration.checked_in
+            and not registration.dropped
+            and event_game(self.game).has_lists(registration)
+        )
+        if through_page:
+            changed = self.on_own_phone(registration.player, "check_in_self")
+        else:
+            changed = self.attempt(registration_check_in_self, registration=registration) is not None
+        if changed is not None:
+            assert changed == allowed, f"self check-in {'went through' if changed else 'was refused'} wrongly"
+        if changed:
+            assert Registration.objects.get(pk=registration.pk).checked_in
+
+    @rule(data=st.data(), through_page=st.booleans())
+    def drop_self(self, data, through_page):
+        """A player drops themselves: while the event runs, between rounds only (never while a table of
+        theirs waits for its confirmed result); the history says they dropped themselves."""
+        registration = self.pick_registration(data)
+        if registration is None:
+            return
+        waiting_for_a_result = (
+            MatchSide.objects.filter(registration=registration, match__table__isnull=False)
+            .exclude(match__status=MatchStatus.CONFIRMED)
+            .exists()
+        )
+        allowed = self.fresh_event().status == EventStatus.RUNNING and not registration.dropped
+        allowed = allowed and not waiting_for_a_result
+        if through_page:
+            changed = self.on_own_phone(registration.player, "drop", registration.pk)
+        else:
+            changed = self.attempt(registration_drop_self, registration=registration) is not None
+        if changed is not None:
+            assert changed == allowed, f"a self-drop {'went through' if changed else 'was refused'} wrongly"
+        if changed:
+            assert Registration.objects.get(pk=registration.pk).dropped
+            told = SubmissionChange.objects.filter(event=self.event, changed_by=registration.player, action=SELF_DROP)
+            assert told.exists(), "a self-drop the desk is not told of"
+
+    @rule(data=st.data())
+    def set_cap(self, data):
+        """The organizer sets, raises, lowers or takes away the player cap (a raise gives the waitlist its places)."""
+        cap = data.draw(st.sampled_from([None, *range(2, POOL + 1)]), label="player cap")
+        self.attempt(event_update, event=self.fresh_event(), player_cap=cap, by=self.world.organizer)
+
+    @precondition(lambda self: self.event is not None and self.fresh_event().status == EventStatus.REGISTRATION)
+    @rule(data=st.data(), arriving=st.integers(1, 3))
+    def the_event_fills(self, data, arriving):
+        """The organizer caps the event at the players registered, and more arrive: they wait in line."""
+        registered = Registration.objects.filter(event=self.event).count()
+        if self.attempt(event_update, event=self.fresh_event(), player_cap=max(2, registered), by=self.world.organizer):
+            for player in data.draw(
+                st.lists(st.sampled_from(self.world.players), min_size=arriving, max_size=arriving)
+            ):
+                self.attempt(registration_sign_up, event=self.fresh_event(), player=player)
+
+    @rule(data=st.data(), through_page=st.booleans())
+    def sign_up(self, data, through_page):
+        """A player of the pool enters the event themselves: registered while there is room, else at the
+        end of the waitlist."""
+        player = data.draw(st.sampled_from(self.world.players), label="player")
+        if through_page:
+            self.on_own_phone(player, "register")
+        else:
+            self.attempt(registration_sign_up, event=self.fresh_event(), player=player)
+
+    @rule(data=st.data(), through_page=st.booleans())
+    def withdraw(self, data, through_page):
+        """A registered player withdraws before the start: the first in line gets the place."""
+        registration = self.pick_registration(data)
+        if registration is None:
+            return
+        if through_page:
+            self.on_own_phone(registration.player, "withdraw")
+        else:
+            self.attempt(registration_withdraw, registration=registration)
+
+    @rule(data=st.data(), through_page=st.booleans(), by_organizer=st.booleans())
+    def leave_waitlist(self, data, through_page, by_organizer):
+        """A waiting player leaves the waitlist, or the organizer registers them by hand (over the cap)."""
+        entries = list(WaitlistEntry.objects.filter(event=self.event).select_related("player", "event"))
+        if not entries:
+            return
+        entry = data.draw(st.sampled_from(entries), label="waiting")
+        if by_organizer:
+            self.attempt(waitlist_promote, entry=entry, by=self.world.organizer)
+        elif through_page:
+            self.on_own_phone(entry.player, "withdraw")
+        else:
+            self.attempt(waitlist_leave, entry=entry)
+
+    @rule(data=st.data(), through_page=st.booleans())
+    def vote(self, data, through_page):
+        """A player casts their secret Best Sportsmanship vote: once the event is finished, if they played,
+        never for themselves, one vote each. Several players vote in one step (the room after the final)."""
+        registrations = self.registrations()
+        if len(registrations) < 2:
+            return
+        pair = st.lists(st.sampled_from(registrations), min_size=2, max_size=2)
+        for voter, choice in data.draw(st.lists(pair, min_size=1, max_size=4), label="votes"):
+            allowed = (
+                self.fresh_event().status == EventStatus.FINISHED
+                and voter.checked_in
+                and voter != choice
+                and not SportsmanshipVote.objects.filter(voter=voter).exists()
+            )
+            if through_page:
+                changed = self.on_own_phone(voter.player, "vote", form={"choice": str(choice.pk)})
+            else:
+                changed = self.attempt(sportsmanship_vote, voter=voter, choice=choice) is not None
+            if changed is not None:
+                assert changed == allowed, f"a vote {'went through' if changed else 'was refused'} wrongly"
 
     @precondition(lambda self: self.fresh_event().status == EventStatus.REGISTRATION)
     @rule()
@@ -496,6 +659,52 @@ class EveningMachine(RuleBasedStateMachine):
                 round_pair_next(event=event, by=self.world.organizer)
             except TournamentError:
                 event_finish(event=Event.objects.get(pk=event.pk))
+
+    @invariant()
+    def the_waitlist_keeps_its_order(self):
+        """Those still waiting keep their order, newcomers join at the end, and a place that came free
+        went to the first in line (nobody ahead of a player promoted on their own still waits)."""
+        if self.event is None:
+            return
+        now = list(
+            WaitlistEntry.objects.filter(event=self.event)
+            .order_by("joined_at", "pk")
+            .values_list("player_id", flat=True)
+        )
+        still = [player for player in self.waiting if player in now]
+        assert now[: len(still)] == still, f"the waitlist changed its order: {self.waiting} then {now}"
+        gone = [player for player in self.waiting if player not in now]
+        filled = Registration.objects.filter(event=self.event, player_id__in=gone, added_by=None)
+        for player in filled.values_list("player_id", flat=True):
+            ahead = set(self.waiting[: self.waiting.index(player)])
+            assert not ahead & set(now), "a freed place went past the first in line"
+        self.waiting = now
+
+    @invariant()
+    def only_the_staff_go_past_the_cap(self):
+        """The cap bounds the players who register themselves (the waitlist's promotions included): no
+        step takes them past it; the staff add anyone over it, and a cap lowered leaves those in."""
+        if self.event is None:
+            return
+        event = self.fresh_event()
+        own = Registration.objects.filter(event=event, added_by=None).count()
+        if event.player_cap is not None:
+            assert own <= max(event.player_cap, self.own_registrations), (
+                f"{own} players registered themselves past the cap of {event.player_cap}"
+            )
+        self.own_registrations = own
+
+    @invariant()
+    def votes_come_after_the_finish(self):
+        """Every Best Sportsmanship vote is cast after the finish by a player who played, for another
+        player of the event (one per voter: the vote step sees a second one refused)."""
+        if self.event is None:
+            return
+        votes = list(SportsmanshipVote.objects.filter(voter__event=self.event).select_related("voter", "choice"))
+        if votes:
+            assert self.fresh_event().status == EventStatus.FINISHED, "a vote before the finish"
+        for vote in votes:
+            assert vote.voter.checked_in and vote.choice_id != vote.voter_id and vote.choice.event_id == self.event.pk
 
 
 @contextmanager

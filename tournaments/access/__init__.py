@@ -51,6 +51,7 @@ from .entries import (
     may_set_club,
     may_vote_sportsmanship,
     may_withdraw,
+    votes_closed,
 )
 from .events import (
     STARTED,
@@ -68,6 +69,7 @@ from .events import (
 from .lists import (
     fleet_event_submissions,
     has_a_result,
+    late_place_first_list,
     list_change_refusal,
     lists_public_to_everyone,
     may_change_list,
@@ -113,6 +115,7 @@ __all__ = [
     "has_a_result",
     "has_room",
     "is_finished",
+    "late_place_first_list",
     "list_change_refusal",
     "lists_public_to_everyone",
     "load_event",
@@ -133,6 +136,7 @@ __all__ = [
     "may_start_event",
     "may_vote_sportsmanship",
     "may_withdraw",
+    "votes_closed",
     "paired_opponents",
     "player_fleet_events",
     "registration_open",

@@ -14,8 +14,8 @@ from .events import registration_open
 
 def check_in_open(event: Event) -> bool:
     """Whether players may check themselves in now: before the start only, once the organizer opened
-    check-in by hand or from the event's "check-in opens N minutes before the start"."""
-    if not registration_open(event):
+    check-in by hand or from the event's "check-in opens N minutes before the start", and not closed by hand."""
+    if not registration_open(event) or event.check_in_closed_at is not None:
         return False
     if event.check_in_opened_at is not None:
         return True

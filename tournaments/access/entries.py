@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from django.utils import timezone
+
 from accounts.permissions import has_role
 from accounts.roles import PLAYER
 
-from ..models import Event, EventStatus, MatchStatus, Registration, SportsmanshipVote
+from ..models import Event, MatchStatus, Registration, SportsmanshipVote
 from .events import is_finished, registration_open
 
 
@@ -41,7 +43,15 @@ def may_drop_self(registration: Registration) -> bool:
 
 def may_vote_sportsmanship(registration: Registration) -> bool:
     """Whether the player may cast their one Best Sportsmanship vote: once the event is finished
-    (after its last round), if they played in it and have not voted yet."""
-    if registration.event.status != EventStatus.FINISHED or not registration.checked_in:
+    (after its last round) and until voting closes (:func:`votes_closed`), if they played in it and
+    have not voted yet."""
+    event = registration.event
+    if not is_finished(event) or votes_closed(event) or not registration.checked_in:
         return False
     return not SportsmanshipVote.objects.filter(voter=registration).exists()
+
+
+def votes_closed(event: Event) -> bool:
+    """Whether Best Sportsmanship voting has closed: ``VOTING_DAYS`` after the finish (an event finished
+    before votes had a closing time keeps them open)."""
+    return event.votes_close_at is not None and timezone.now() >= event.votes_close_at

@@ -10,12 +10,13 @@ app asks), never a later version of the same fleet, which may have been submitte
 
 from __future__ import annotations
 
+from django.db.models import Q
 from django.utils import timezone
 
 from fleets.access import PlayerEvent, Submission
 
 from ..games import FleetGame, event_game
-from ..models import Event, EventStatus, MatchSide, Registration
+from ..models import Event, EventStatus, MatchSide, Registration, SubmissionChange
 from .events import STARTED
 from .roles import Viewer, event_roles, viewer_of
 
@@ -122,7 +123,8 @@ def list_change_refusal(registration: Registration) -> str | None:
     every page that offers one ask this.
 
     Lists change until the submission deadline (not for players the staff entered, who come after it
-    by nature), and never once the player is checked in to a running event -- except a late entry's
+    by nature, nor for the first list of a place the waitlist gave after it: :func:`late_place_first_list`),
+    and never once the player is checked in to a running event -- except a late entry's
     first list, which may come after they are paired (the desk entered them with none), until a
     result of theirs is in: results already scored against no list stay as they are.
     """
@@ -133,9 +135,22 @@ def list_change_refusal(registration: Registration) -> str | None:
     if playing and (registration.fleet_submitted_at is not None or has_a_result(registration)):
         return "Lists cannot change once the player is playing."
     past_deadline = event.submission_deadline is not None and timezone.now() > event.submission_deadline
-    if past_deadline and registration.added_by_id is None:
+    if past_deadline and registration.added_by_id is None and not late_place_first_list(registration):
         return "The list submission deadline has passed; ask the organizer."
     return None
+
+
+def late_place_first_list(registration: Registration) -> bool:
+    """Whether this is the first list of a place the waitlist gave the player after the submission
+    deadline: waiting, they could not have met it, so their first list comes after it (until they
+    play); once submitted it stays. A player who registers after the deadline is still held to it, and
+    one with any earlier list at the event (withdrawn, then back through the waitlist) gets no second chance."""
+    event = registration.event
+    promoted = registration.promoted_at
+    if registration.fleet_submitted_at is not None or promoted is None or promoted <= event.submission_deadline:
+        return False
+    history = SubmissionChange.objects.filter(event=event, player_id=registration.player_id)
+    return not history.filter(Q(before__isnull=False) | Q(after__isnull=False)).exists()  # ever held a list
 
 
 def may_change_list(registration: Registration) -> bool:

@@ -89,6 +89,12 @@ class Event(models.Model):
     check_in_opened_at = models.DateTimeField(
         null=True, blank=True, help_text="When the organizer opened check-in by hand (tournaments.access)."
     )
+    check_in_closed_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the organizer closed check-in by hand, until opened again."
+    )
+    votes_close_at = models.DateTimeField(
+        null=True, blank=True, help_text="When Best Sportsmanship voting closes: set when the event is finished."
+    )
     lists_public = models.BooleanField(
         "Fleets public once the event starts",
         default=False,

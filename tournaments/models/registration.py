@@ -25,6 +25,8 @@ class Registration(models.Model):
     club = models.CharField("Club or store", max_length=80, blank=True)
     # Ticked at the desk when the player has paid the entry fee; the site takes no payment itself.
     paid = models.BooleanField(default=False)
+    # When the waitlist gave the player this place (a place that came free, or the organizer's hand).
+    promoted_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["player__username"]

@@ -6,7 +6,8 @@ from typing import NamedTuple
 
 from ..errors import TournamentError
 from ..games import event_game, seats_of
-from ..models import Event, EventStatus, Match, MatchStatus, Round, Stage
+from ..models import Event, EventStatus, Match, MatchStatus, Round, Stage, SubmissionChange
+from ..models.submissions import SELF_DROP
 
 
 def next_stage(event: Event, rounds: list[Round]) -> str | None:
@@ -30,6 +31,7 @@ class EventNight(NamedTuple):
     next_stage: str | None
     can_pair: bool
     can_finish: bool
+    self_drops: tuple[str, ...] = ()  # players who dropped themselves since the latest pairing (still dropped)
 
     @property
     def all_played(self) -> bool:
@@ -55,7 +57,18 @@ def event_night(event: Event, rounds: list[Round] | None = None) -> EventNight:
         next_stage=stage,
         can_pair=running and not missing and stage is not None,
         can_finish=running and latest is not None and not missing,
+        self_drops=self_drops_since(event, latest) if running else (),
     )
+
+
+def self_drops_since(event: Event, latest: Round | None) -> tuple[str, ...]:
+    """Who dropped themselves since ``latest`` was paired (since the start before round 1) and has not
+    been taken back: the desk is told before it pairs the next round, which leaves them out."""
+    drops = SubmissionChange.objects.filter(event=event, action=SELF_DROP)
+    if latest is not None:
+        drops = drops.filter(changed_at__gte=latest.paired_at)
+    dropped = event.registrations.filter(player__in=drops.values("player"), dropped_at__isnull=False)
+    return tuple(registration.name for registration in dropped.select_related("player").order_by("player__username"))
 
 
 def absent_players(event: Event) -> list[str]:

@@ -85,6 +85,13 @@ def event_places(event: Event, registrations: list[Registration], waitlist: list
     return Places(registered, event.player_cap, len(waitlist), has_room(event, registered), registration_open(event))
 
 
+def paid_names(event: Event) -> list[str]:
+    """Who the desk marked as paid, by name (the organizer's record of the entry fees: the API shows
+    it to the organizer only)."""
+    paid = event.registrations.filter(paid=True).select_related("player").order_by("player__username")
+    return [registration.name for registration in paid]
+
+
 def event_waitlist(event: Event) -> list[WaitlistEntry]:
     """The players waiting for a place, first in line first. An event without a cap has nobody waiting
     (players wait only past a cap, and taking the cap away gives them places:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from django.db import transaction
+from django.utils import timezone
 
 from accounts.permissions import has_role
 from accounts.roles import JUDGE
@@ -11,6 +14,7 @@ from ..access import cut_refusal, is_finished, registration_open
 from ..errors import TournamentError
 from ..games import event_game
 from ..models import Event, EventStatus, Match, MatchStatus, StaffAction, StaffChange
+from ..models.awards import VOTING_DAYS
 from .event_rules import check_event, judge_refusal
 from .final_standings import final_results_store
 from .locking import lock_event, lock_submitted_fleet
@@ -180,7 +184,8 @@ def event_finish(*, event: Event) -> Event:
     if Match.objects.filter(round__event=event).exclude(status=MatchStatus.CONFIRMED).exists():
         raise TournamentError("Some matches still have no confirmed result.")
     event.status = EventStatus.FINISHED
-    event.save(update_fields=["status"])
+    event.votes_close_at = timezone.now() + timedelta(days=VOTING_DAYS)
+    event.save(update_fields=["status", "votes_close_at"])
     final_results_store(event=event)
     event_snapshot_on_commit(event)
     return event

@@ -9,6 +9,7 @@ from fleets.services import FleetError, FleetIllegal, fleet_submission_version
 from rules.inputs.text_input import text_problem
 
 from ..access import (
+    check_in_open,
     has_room,
     is_finished,
     list_change_refusal,
@@ -21,12 +22,12 @@ from ..access import (
 from ..errors import FleetRefused, TournamentError
 from ..games import FleetGame, event_game
 from ..models import Event, EventStatus, Registration, WaitlistEntry
+from ..models.submissions import SELF_DROP
 from .audit import record_submission, submission_snapshot
 from .locking import lock_event, lock_submitted_fleet
 from .waitlist import waitlist_fill, waitlist_join
 
 MAX_CLUB_LENGTH = Registration._meta.get_field("club").max_length
-SELF_DROP = "dropped themselves"  # the history's action for a player's own drop, which the desk reads
 
 
 @transaction.atomic
@@ -203,13 +204,26 @@ def registration_check_in_self(*, registration: Registration) -> Registration:
 
 @transaction.atomic
 def event_open_check_in(*, event: Event) -> Event:
-    """The organizer opens check-in by hand, before the start (players may then check themselves in)."""
+    """The organizer opens check-in by hand, before the start (players may then check themselves in),
+    or opens it again after closing it."""
     event = lock_event(event)
     if not registration_open(event):
         raise TournamentError("Check-in opens only before the event starts.")
-    if event.check_in_opened_at is None:
-        event.check_in_opened_at = timezone.now()
-        event.save(update_fields=["check_in_opened_at"])
+    if event.check_in_opened_at is None or event.check_in_closed_at is not None:
+        event.check_in_opened_at, event.check_in_closed_at = timezone.now(), None
+        event.save(update_fields=["check_in_opened_at", "check_in_closed_at"])
+    return event
+
+
+@transaction.atomic
+def event_close_check_in(*, event: Event) -> Event:
+    """The organizer closes check-in by hand (however it opened): players no longer check themselves in,
+    the desk still checks anyone in, and opening it again by hand reopens it."""
+    event = lock_event(event)
+    if not check_in_open(event):
+        raise TournamentError("Check-in is not open.")
+    event.check_in_closed_at = timezone.now()
+    event.save(update_fields=["check_in_closed_at"])
     return event
 
 

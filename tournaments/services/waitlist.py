@@ -9,6 +9,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import timezone
 
 from accounts.tasks import mail_on_commit
 
@@ -64,7 +65,9 @@ def waitlist_fill(event: Event, *, site_url: str = "") -> list[Registration]:
 
 
 def promote(event: Event, entry: WaitlistEntry, *, by, site_url: str) -> Registration:
-    registration = Registration.objects.create(event=event, player=entry.player, club=entry.club, added_by=by)
+    registration = Registration.objects.create(
+        event=event, player=entry.player, club=entry.club, added_by=by, promoted_at=timezone.now()
+    )
     entry.delete()
     if entry.player.email:
         url = site_url.rstrip("/") + reverse("tournaments:event", args=[event.pk])

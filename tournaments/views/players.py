@@ -215,6 +215,15 @@ def open_check_in(request, event: Event, viewer: Viewer):
     return redirect("tournaments:event", event.pk)
 
 
+@login_required
+@require_POST
+@event_organizer_required
+def close_check_in(request, event: Event, viewer: Viewer):
+    """The organizer closes check-in by hand: players no longer check themselves in; the desk still does."""
+    run_service(request, services.event_close_check_in, "Check-in is closed.", event=event)
+    return redirect("tournaments:event", event.pk)
+
+
 @require_safe
 @event_page
 def check_in_qr(request, event: Event, viewer: Viewer):
