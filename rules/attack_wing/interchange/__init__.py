@@ -41,7 +41,7 @@ import re
 from dataclasses import replace
 
 from rules.attack_wing.catalog import Catalog
-from rules.attack_wing.fleet import ROLE_BENEATH, Report
+from rules.attack_wing.fleet import ROLE_BENEATH, ROLE_SIDEBOARD, Report
 from rules.attack_wing.fleet_file import fleet_to_dict
 from rules.attack_wing.interchange import (
     muster,
@@ -268,6 +268,8 @@ def cost_rows(result: ImportResult, report: Report) -> list[tuple[CardMatch, int
         if match.status in (MATCHED, AMBIGUOUS):
             if match.role == "resource":
                 cost = resources.get(match.card_id)
+            elif match.role == ROLE_SIDEBOARD:
+                cost = report.sideboard[match.position].cost
             elif match.role == ROLE_BENEATH:
                 cost = muster_costs.get((match.ship, "upgrade", upgrade_line(result.fleet, match)))
             elif match.ship is not None:

@@ -13,8 +13,8 @@ from dataclasses import dataclass, field, replace
 from rules.attack_wing.catalog import ADMIRAL, CAPTAIN, RESOURCE, SHIP, Card, Catalog
 from rules.attack_wing.checks.beneath_rules import places_beneath
 from rules.attack_wing.engine import validate_fleet
-from rules.attack_wing.fleet import ROLE_BENEATH, Fleet, FleetInputError, FleetShip
-from rules.attack_wing.fleet_file import MAX_CARDS_PER_SHIP, MAX_RESOURCES, MAX_SHIPS
+from rules.attack_wing.fleet import ROLE_BENEATH, ROLE_SIDEBOARD, Fleet, FleetInputError, FleetShip
+from rules.attack_wing.fleet_file import MAX_CARDS_PER_SHIP, MAX_RESOURCES, MAX_SHIPS, MAX_SIDEBOARD
 from rules.attack_wing.formats import DEFAULT_FORMAT
 from rules.attack_wing.interchange.entries import Entry, Parsed, ShipEntries, entry_fields
 from rules.attack_wing.interchange.report import AMBIGUOUS, MATCHED, UNPLACED, CardMatch, ImportResult, InterchangeError
@@ -79,12 +79,14 @@ class Assembler:
                 ships.append(ship)
                 totals.append(entries.source_total)
         resources = self.resources(parsed.resources, assembly)
+        sideboard = self.sideboard(parsed.sideboard, assembly)
         for entry in parsed.loose:
             found = self.resolver.find(entry)
             assembly.matches.append(self.unplaced(entry, None, entry.unplaced or "outside the fleet", found.card))
-        if not ships:
+        if not ships and not sideboard:
             _refuse_no_ships(parsed, assembly.matches)
-        fleet = self.by_printed_cost(Fleet(ships=tuple(ships), resources=tuple(resources)), assembly.matches)
+        fleet = Fleet(ships=tuple(ships), resources=tuple(resources), sideboard=tuple(sideboard))
+        fleet = self.by_printed_cost(fleet, assembly.matches)
         catalog = self.resolver.catalog
         assembly.matches = [
             replace(m, candidates=candidates(m, catalog)) if m.doubtful else m for m in assembly.matches
@@ -218,6 +220,22 @@ class Assembler:
                 assembly.matches.append(_match(entry, found, None, None))
         return resources
 
+    def sideboard(self, entries: list[Entry], assembly: _Assembly) -> list[str]:
+        """The cards the source places on the Reinforcements Sideboard, up to the fleet file's limit; which of
+        them the sideboard may hold is the engine's to say (``rules.attack_wing.checks.sideboard_rules``)."""
+        if len(entries) > MAX_SIDEBOARD:
+            raise InterchangeError(f"A sideboard holds at most {MAX_SIDEBOARD} cards; this one lists {len(entries)}.")
+        cards: list[str] = []
+        for entry in entries:
+            found = self.resolver.find(entry)
+            if found.card is None:
+                assembly.matches.append(_match(entry, found, None, None))
+                assembly.problems.append(f"Sideboard: {found.note}; that card is left out.")
+                continue
+            cards.append(found.card.id)
+            assembly.matches.append(replace(_match(entry, found, None, len(cards) - 1), role=ROLE_SIDEBOARD))
+        return cards
+
     def chosen(self, fleet: Fleet, assembly: _Assembly, index: int, card_id: str) -> Fleet:
         """The organizer's answer to a doubtful line (card ``index`` of the report): the card they picked among
         its candidates, the rest of the list as read. A pick that answers no doubt is a problem, not applied."""
@@ -319,6 +337,10 @@ def _swap(fleet: Fleet, match: CardMatch, card_id: str) -> Fleet:
         resources = list(fleet.resources)
         resources[resources.index(match.card_id)] = card_id
         return replace(fleet, resources=tuple(resources))
+    if match.role == ROLE_SIDEBOARD:
+        sideboard = list(fleet.sideboard)
+        sideboard[match.position] = card_id
+        return replace(fleet, sideboard=tuple(sideboard))
     ships = list(fleet.ships)
     ship = ships[match.ship]
     if match.role == "upgrade":
@@ -342,6 +364,8 @@ def _cost_in(fleet: Fleet, match: CardMatch, catalog: Catalog) -> int | None:
         return None
     if match.role == "resource":
         return next((r.cost for r in report.resources if r.id == match.card_id), None)
+    if match.role == ROLE_SIDEBOARD:
+        return report.sideboard[match.position].cost
     lines = report.ships[match.ship].cards
     if match.role in ("upgrade", ROLE_BENEATH):
         upgrades = [line for line in lines if line.role == "upgrade"]
