@@ -14,7 +14,7 @@ said so; a Borg Upgrade may not be placed there.
 
 from __future__ import annotations
 
-from rules.attack_wing.catalog import CAPTAIN
+from rules.attack_wing.catalog import CAPTAIN, Card
 from rules.attack_wing.costs import because
 from rules.attack_wing.fleet import EXTRA_COST, ROLE_SIDEBOARD, CardCost
 from rules.attack_wing.index import CardFacts
@@ -33,10 +33,10 @@ def is_sideboard(facts: CardFacts) -> bool:
     return " ".join(facts.card.name.lower().split()) == SIDEBOARD_NAME
 
 
-def section(facts: CardFacts) -> str:
+def section(card: Card) -> str:
     """The section of the sideboard a card takes: ``captain`` or its upgrade type (``borg``, ``squadron``, …, which
     have no section)."""
-    return "captain" if facts.card.kind == CAPTAIN else facts.card.upgrade_type or facts.card.kind
+    return "captain" if card.kind == CAPTAIN else card.upgrade_type or card.kind
 
 
 def price_sideboard(cards: list[CardFacts]) -> tuple[CardCost, ...]:
@@ -60,7 +60,7 @@ def price_sideboard(cards: list[CardFacts]) -> tuple[CardCost, ...]:
                 name=card.name,
                 adjustments=steps,
                 unapplied=unapplied,
-                placed=f"the sideboard's {section(facts)} section" if section(facts) in SECTIONS else "",
+                placed=f"the sideboard's {section(card)} section" if section(card) in SECTIONS else "",
             )
         )
     return tuple(lines)

@@ -28,7 +28,7 @@ def sideboard(cards: list[CardFacts], lines: tuple[CardCost, ...], chosen: list[
         )
     taken: dict[str, str] = {}
     for facts in cards:
-        where = section(facts)
+        where = section(facts.card)
         if where == "borg":
             why = "Borg Upgrades may not be placed on the Reinforcements Sideboard (2014 FAQ, ruling 12)"
         elif where not in SECTIONS:

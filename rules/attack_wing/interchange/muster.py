@@ -13,13 +13,16 @@ report filled in. The text is the list the fleets app offers as ``export.txt``
       Crew: Quark - 2
       Tech beneath Quark: Maximum Shields - 0
 
-    Resource: Emergency Power - 3
+    Resource: Reinforcements Sideboard - 10
+    Sideboard Captain: Kang - 5
+    Sideboard Crew: Beverly Crusher - 2
     Total: 128 SP
     Verification code: ABCD-1234 (version 3)
     SP like “4 (+1)” include a faction penalty.
 
-:func:`write_text` writes exactly that text from the engine's report, without Django, so the
-app can use it; :func:`parse_text` reads it back by card name, type and ship class.
+The Reinforcements Sideboard's cards follow the resource, each with its cost on the sideboard (not in the
+total: the resource's cost is). :func:`write_text` writes exactly that text from the engine's report, without
+Django, so the app can use it; :func:`parse_text` reads it back by card name, type and ship class.
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ from __future__ import annotations
 import re
 
 from rules.attack_wing.catalog import ADMIRAL, CAPTAIN, OTHER, RESOURCE, SHIP, UPGRADE, Card, Catalog
-from rules.attack_wing.fleet import ROLE_BENEATH, Fleet, Report
+from rules.attack_wing.fleet import ROLE_BENEATH, ROLE_SIDEBOARD, Fleet, Report
 from rules.attack_wing.fleet_file import FleetFileError, parse_fleet
 from rules.attack_wing.interchange.decoding import as_text, load_json, text_lines
 from rules.attack_wing.interchange.entries import Entry, Parsed, ShipEntries, name_key, ship_names
@@ -104,6 +107,9 @@ def write_text(
         lines.append("")
     for resource in report.resources:
         lines.append(f"Resource: {catalog.get(resource.id).name} - {resource.cost}")
+    for line in report.sideboard:
+        card = catalog.get(line.id)
+        lines.append(f"{SIDEBOARD_LABEL} {type_label(card, _on_a_ship(card))}: {card.name} - {line.cost}")
     lines.append(f"Total: {report.total} SP")
     if not report.legal:
         lines.append(f"Not legal ({report.format}): " + "; ".join(v.message for v in report.violations))
@@ -112,6 +118,14 @@ def write_text(
     if penalties:
         lines.append("SP like “4 (+1)” include a faction penalty.")
     return "\n".join(lines) + "\n"
+
+
+SIDEBOARD_LABEL = "Sideboard"
+
+
+def _on_a_ship(card: Card) -> str:
+    """The role a sideboard card would take on a ship, which names its type ("Captain", "Crew", …)."""
+    return "captain" if card.kind == CAPTAIN else "upgrade"
 
 
 _HEAD = re.compile(r"^(?P<name>.*?): (?P<total>-?\d{1,5})/(?P<limit>\d{1,5}) SP$")
@@ -151,6 +165,12 @@ def parse_text(data: bytes | str) -> Parsed:
             parsed.source_total = int(match.group("cost"))
             block = None
             continue
+        if parsed.resources and (match := _CARD.match(line)) and match.group("label").startswith(SIDEBOARD_LABEL + " "):
+            label = match.group("label").removeprefix(SIDEBOARD_LABEL + " ")
+            entry = _card_entry(label, match.group("title"), int(match.group("cost")))
+            entry.role, entry.sideboard, entry.source = "card", True, line
+            parsed.sideboard.append(entry)
+            continue
         if block is not None and (match := _CARD.match(line)):
             label, title, cost = match.group("label"), match.group("title"), int(match.group("cost"))
             label, _, host = label.partition(" beneath ")  # "Tech beneath Quark": face down beneath that card
@@ -178,7 +198,7 @@ def parse_text(data: bytes | str) -> Parsed:
         raise InterchangeError(
             f"Line {number} of the Muster text is not part of a fleet list: {line[:60]!r}.", "BAD_TEXT"
         )
-    if not parsed.ships:
+    if not parsed.ships and not parsed.sideboard:
         raise InterchangeError("The Muster text names no ship.", "BAD_TEXT")
     for number, (block, added) in enumerate(zip(parsed.ships, sums, strict=True), 1):
         if not block.ship.source:
@@ -234,6 +254,7 @@ def import_json(data: bytes | str | dict, catalog: Catalog) -> ImportResult:
         matches += [_by_id(catalog, card_id, "upgrade", index, p) for p, card_id in enumerate(ship.upgrades)]
         matches += [_by_id(catalog, card_id, ROLE_BENEATH, index, p) for p, (_host, card_id) in enumerate(ship.beneath)]
     matches += [_by_id(catalog, card_id, "resource", None) for card_id in fleet.resources]
+    matches += [_by_id(catalog, card_id, ROLE_SIDEBOARD, None, p) for p, card_id in enumerate(fleet.sideboard)]
     return ImportResult(
         format="muster-json",
         fleet=fleet,
