@@ -109,7 +109,7 @@ def write_text(
         lines.append(f"Resource: {catalog.get(resource.id).name} - {resource.cost}")
     for line in report.sideboard:
         card = catalog.get(line.id)
-        lines.append(f"{SIDEBOARD_LABEL} {type_label(card, _on_a_ship(card))}: {card.name} - {line.cost}")
+        lines.append(f"{sideboard_label(card)}: {card.name} - {line.cost}")
     lines.append(f"Total: {report.total} SP")
     if not report.legal:
         lines.append(f"Not legal ({report.format}): " + "; ".join(v.message for v in report.violations))
@@ -123,9 +123,10 @@ def write_text(
 SIDEBOARD_LABEL = "Sideboard"
 
 
-def _on_a_ship(card: Card) -> str:
-    """The role a sideboard card would take on a ship, which names its type ("Captain", "Crew", …)."""
-    return "captain" if card.kind == CAPTAIN else "upgrade"
+def sideboard_label(card: Card) -> str:
+    """The Type of a card on the Reinforcements Sideboard: "Sideboard Captain", "Sideboard Crew", … (read back by
+    :func:`parse_text`): the type it would have on a ship."""
+    return f"{SIDEBOARD_LABEL} {type_label(card, 'captain' if card.kind == CAPTAIN else 'upgrade')}"
 
 
 _HEAD = re.compile(r"^(?P<name>.*?): (?P<total>-?\d{1,5})/(?P<limit>\d{1,5}) SP$")
