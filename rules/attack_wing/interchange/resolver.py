@@ -160,6 +160,11 @@ class Resolver:
             # a generic ship of the other database: only a ship of its class is the same ship
             same = [c for c in candidates if name_key(c.ship_class) == name_key(source_card.ship_class)]
             if not same and all(c.kind == SHIP for c in candidates):
+                # the generic ship of that class under another name (Space Dock's "Dominion Starship" of the
+                # Jem'Hadar Battleship is Utopia's "Jem'Hadar Battleship")
+                same = [c for c in self.by_class(source_card.ship_class) if not c.unique and c.kind in kinds]
+                candidates = same or candidates
+            if not same and all(c.kind == SHIP for c in candidates):
                 return Found(
                     None,
                     NOT_FOUND,
