@@ -18,7 +18,6 @@ from fleets.selectors import catalog_edition, held_catalog, read_import
 from fleets.sheets import render_fleet_sheet
 from rules.attack_wing import read_catalog
 from rules.attack_wing.crosswalk import crosswalk, printed_differences
-from rules.attack_wing.interchange import InterchangeError
 from tests.conftest import DOCUMENTS_ABSENT, REFERENCE_DIR, SPACEDOCK_SQUADS
 from tests.fleets.factories import fleet_catalog, legal_content, saved_fleet
 
@@ -116,24 +115,6 @@ def test_every_space_dock_test_squad_imports_whole_on_the_default_site(default_s
         preview = read_import(data, squad=index)
         assert_whole_at_space_dock_prices(preview, f"{file}#{index + 1}", printed_apart)
     assert sideboards == (5 if file.startswith("specials") else 0)
-
-
-def test_a_generic_ship_of_the_other_database_is_found_by_its_class_never_by_another_class():
-    """Space Dock's "Dominion Starship" (dominion_starship_71279) is a Jem'Hadar Battleship: Utopia's generic ship of
-    that class (S288, "Jem'Hadar Battleship"), not a "Dominion Starship" of another class (a Jem'Hadar Attack
-    Ship); a generic ship of a class the catalog does not print is not found."""
-    from dataclasses import replace
-
-    from rules.attack_wing.interchange import import_fleet
-
-    utopia, spacedock = read_catalog(read_bundled("utopia")), read_catalog(read_bundled("spacedock"))
-    squad = {"ships": [{"shipId": "dominion_starship_71279", "shipTitle": "Dominion Starship"}]}
-    result = import_fleet(json.dumps(squad), utopia, references={"spacedock": spacedock})
-    assert [s.ship for s in result.fleet.ships] == ["S288"]
-    lacking = replace(spacedock.get("dominion_starship_71279"), ship_class="Dominion Carrier")
-    spacedock.cards["dominion_starship_71279"] = lacking
-    with pytest.raises(InterchangeError, match="no 'Dominion Starship' of the Dominion Carrier"):
-        import_fleet(json.dumps(squad), utopia, references={"spacedock": spacedock})
 
 
 @pytest.mark.django_db

@@ -94,11 +94,16 @@ class Assembler:
         for index, card_id in sorted((choices or {}).items()):
             fleet = self.chosen(fleet, assembly, index, card_id)
         for match in assembly.matches:
+            where = f"ship {match.ship + 1}" if match.ship is not None else "the fleet"
             if match.status == AMBIGUOUS:
-                where = f"ship {match.ship + 1}" if match.ship is not None else "the fleet"
                 fitting = "; ".join(str(c) for c in match.candidates if c.fits)
                 assembly.problems.append(
                     f"{match.source!r} on {where} is ambiguous: {match.note}. Which is it? {fitting}."
+                )
+            elif match.doubtful:  # a near miss that fits one card: a guess, so the list needs a look
+                assembly.problems.append(
+                    f"{match.source!r} on {where} names no card; it was read as {match.name!r}, the nearest name. "
+                    "Take it if it is the card meant, or correct the list."
                 )
         return ImportResult(
             format=fmt,

@@ -8,6 +8,7 @@ one of the Utopia builder's helper records reads as the Utopia link holding it d
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 from rules.attack_wing import FleetShip, validate_fleet
 from rules.attack_wing.interchange import (
@@ -89,14 +90,19 @@ def test_a_space_dock_id_naming_its_set_chooses_that_sets_printing(spacedock, ut
         assert "71531" in catalog.get(expected).set_ids
 
 
-def test_a_generic_ship_of_a_class_the_catalog_lacks_is_not_taken_for_another_class(spacedock, utopia):
-    """Space Dock's ``dominion_starship_71279`` is a Jem'Hadar Battleship; Utopia's catalog has no generic one,
-    so it is reported not found, never read as a Dominion Starship of another class."""
+def test_a_generic_ship_of_the_other_database_is_its_class_never_another_class(spacedock, utopia):
+    """Space Dock's ``dominion_starship_71279`` ("Dominion Starship") is a Jem'Hadar Battleship: Utopia's generic
+    ship of that class under its own name (S288, "Jem'Hadar Battleship"), not a Dominion Starship of another class;
+    of a class the catalog does not print, it is reported not found."""
     squad = json.loads(_squad())
     squad["ships"].append({"shipId": "dominion_starship_71279", "shipTitle": "Dominion Starship"})
     result = import_fleet(json.dumps(squad), utopia, references={"spacedock": spacedock})
+    assert [s.ship for s in result.fleet.ships][1:] == ["S288"]
+    lacking = replace(spacedock.get("dominion_starship_71279"), ship_class="Dominion Carrier")
+    other = replace(spacedock, cards={**spacedock.cards, "dominion_starship_71279": lacking})
+    result = import_fleet(json.dumps(squad), utopia, references={"spacedock": other})
     ship = next(m for m in result.cards if m.source.endswith("(dominion_starship_71279)"))
-    assert ship.status == NOT_FOUND and "Jem'Hadar Battleship" in ship.note
+    assert ship.status == NOT_FOUND and "Dominion Carrier" in ship.note
     assert len(result.fleet.ships) == 1
 
 
