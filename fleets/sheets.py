@@ -503,13 +503,13 @@ def render_fleet_text(*, version: FleetVersion) -> str:
     for ship in check.ships:
         booster = " [Blind Booster]" if ship.entry.blind_booster else ""
         lines.append(f"Ship {ship.number}{booster}: {ship.cost} SP")
-        lines += [f"  {line.type_label}: {card_title(line)} - {sp_text(line)}" for line in ship.lines]
+        lines += [f"  {line.type_label}: {card_title(line)} [{line.card.id}] - {sp_text(line)}" for line in ship.lines]
         lines.append("")
     lines += [
-        f"Resource: {line.card.name}{f' ({line.choices})' if line.choices else ''} - {sp_text(line)}"
+        f"Resource: {line.card.name}{f' ({line.choices})' if line.choices else ''} [{line.card.id}] - {sp_text(line)}"
         for line in check.resources
     ]
-    lines += [f"{line.type_label}: {line.card.name} - {line.cost}" for line in check.sideboard]
+    lines += [f"{line.type_label}: {line.card.name} [{line.card.id}] - {line.cost}" for line in check.sideboard]
     lines.append(f"Total: {check.total} SP")
     if not check.legal:
         problems = "; ".join(str(problem) for problem in in_words(check.report.violations))

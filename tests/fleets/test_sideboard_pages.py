@@ -62,7 +62,8 @@ def test_the_sheet_prints_the_sideboard_under_the_resource_outside_the_total(sid
 
 def test_the_text_and_json_exports_carry_the_sideboard(client, sideboard_fleet, cards, player):
     text = render_fleet_text(version=sideboard_fleet.current_version)
-    assert "Resource: Reinforcements Sideboard - 10\nSideboard Captain: Kurn - 3\nSideboard Weapon: Photon" in text
+    assert "Resource: Reinforcements Sideboard [R" in text and "] - 10\nSideboard Captain: Kurn [Cap" in text
+    assert "] - 3\nSideboard Weapon: Photon Torpedoes [C" in text
     assert "Total: 88 SP" in text
     login(client, player)
     exported = client.get(reverse("fleets:export_json", args=[sideboard_fleet.pk]))

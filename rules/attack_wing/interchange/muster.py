@@ -7,20 +7,22 @@ report filled in. The text is the list the fleets app offers as ``export.txt``
     Home Fleet (Federation): 128/130 SP
 
     Ship 1: 44 SP
-      Ship: U.S.S. Enterprise-D (Galaxy Class) - 22
-      Captain: Jean-Luc Picard - 6
-      Crew: William T. Riker - 4 (+1)
-      Crew: Quark - 2
-      Tech beneath Quark: Maximum Shields - 0
+      Ship: U.S.S. Enterprise-D (Galaxy Class) [S001] - 22
+      Captain: Jean-Luc Picard [Cap049] - 6
+      Crew: William T. Riker [C012] - 4 (+1)
+      Crew: Quark [C114] - 2
+      Tech beneath Quark: Maximum Shields [T021] - 0
 
-    Resource: Reinforcements Sideboard - 10
-    Sideboard Captain: Kang - 5
-    Sideboard Crew: Beverly Crusher - 2
+    Resource: Reinforcements Sideboard [R003] - 10
+    Sideboard Captain: Kang [Cap001] - 5
+    Sideboard Crew: Beverly Crusher [C464] - 2
     Total: 128 SP
     Verification code: ABCD-1234 (version 3)
     SP like “4 (+1)” include a faction penalty.
 
-The Reinforcements Sideboard's cards follow the resource, each with its cost on the sideboard (not in the
+Each card carries its id in brackets, so a card printed in several sets with the same name and cost reads back
+as the printing written (a site whose catalog does not hold the id reads the name, as in lists written before
+ids were). The Reinforcements Sideboard's cards follow the resource, each with its cost on the sideboard (not in the
 total: the resource's cost is). :func:`write_text` writes exactly that text from the engine's report, without
 Django, so the app can use it; :func:`parse_text` reads it back by card name, type and ship class.
 """
@@ -102,14 +104,14 @@ def write_text(
             label = type_label(card, line.role)
             if number >= first_beneath:
                 label = beneath_label(label, catalog.get(entry.beneath[number - first_beneath][0]))
-            lines.append(f"  {label}: {card_title(card, line.role)} - {_sp(line.cost, line.penalty)}")
+            lines.append(f"  {label}: {card_title(card, line.role)} [{card.id}] - {_sp(line.cost, line.penalty)}")
             penalties = penalties or bool(line.penalty)
         lines.append("")
     for resource in report.resources:
-        lines.append(f"Resource: {catalog.get(resource.id).name} - {resource.cost}")
+        lines.append(f"Resource: {catalog.get(resource.id).name} [{resource.id}] - {resource.cost}")
     for line in report.sideboard:
         card = catalog.get(line.id)
-        lines.append(f"{sideboard_label(card)}: {card.name} - {line.cost}")
+        lines.append(f"{sideboard_label(card)}: {card.name} [{card.id}] - {line.cost}")
     lines.append(f"Total: {report.total} SP")
     if not report.legal:
         lines.append(f"Not legal ({report.format}): " + "; ".join(v.message for v in report.violations))
@@ -131,10 +133,11 @@ def sideboard_label(card: Card) -> str:
 
 _HEAD = re.compile(r"^(?P<name>.*?): (?P<total>-?\d{1,5})/(?P<limit>\d{1,5}) SP$")
 _SHIP = re.compile(r"^Ship (?P<n>\d{1,3})(?P<booster> \[Blind Booster\])?: (?P<cost>-?\d{1,5}) SP$")
+_ID = r"(?: \[(?P<id>[\w.\-' ]{1,100})\])?"  # the card's id, written since lists carry them
 _CARD = re.compile(
-    r"^(?P<label>[A-Za-z][\w ()'.-]*?): (?P<title>.+) - (?P<cost>-?\d{1,4})(?: \(\+(?P<pen>\d{1,3})\))?$"
+    rf"^(?P<label>[A-Za-z][\w ()'.-]*?): (?P<title>.+?){_ID} - (?P<cost>-?\d{{1,4}})(?: \(\+(?P<pen>\d{{1,3}})\))?$"
 )
-_RESOURCE = re.compile(r"^Resource: (?P<title>.+) - (?P<cost>-?\d{1,4})$")
+_RESOURCE = re.compile(rf"^Resource: (?P<title>.+?){_ID} - (?P<cost>-?\d{{1,4}})$")
 _TOTAL = re.compile(r"^Total: (?P<cost>-?\d{1,5}) SP$")
 _CLASS = re.compile(r"^(?P<name>.+) \((?P<cls>[^()]+)\)$")
 
@@ -157,7 +160,7 @@ def parse_text(data: bytes | str) -> Parsed:
             continue
         if match := _RESOURCE.match(line):
             entry = Entry(role="resource", source=match.group("title"), name=match.group("title"), kinds=(RESOURCE,))
-            entry.source_cost = int(match.group("cost"))
+            entry.source_cost, entry.card_id, entry.family = int(match.group("cost")), match.group("id"), "muster"
             parsed.resources.append(entry)
             resource_sum += entry.source_cost
             block = None
@@ -170,13 +173,14 @@ def parse_text(data: bytes | str) -> Parsed:
             label = match.group("label").removeprefix(SIDEBOARD_LABEL + " ")
             entry = _card_entry(label, match.group("title"), int(match.group("cost")))
             entry.role, entry.sideboard, entry.source = "card", True, line
+            entry.card_id, entry.family = match.group("id"), "muster"
             parsed.sideboard.append(entry)
             continue
         if block is not None and (match := _CARD.match(line)):
             label, title, cost = match.group("label"), match.group("title"), int(match.group("cost"))
             label, _, host = label.partition(" beneath ")  # "Tech beneath Quark": face down beneath that card
             entry = _card_entry(label, title, cost)
-            entry.penalty = int(match.group("pen") or 0)
+            entry.penalty, entry.card_id, entry.family = int(match.group("pen") or 0), match.group("id"), "muster"
             if host:
                 entry.host = next((e for e in reversed(block.cards) if name_key(e.name or "") == name_key(host)), None)
             sums[-1] += cost

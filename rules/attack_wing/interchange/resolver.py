@@ -57,7 +57,8 @@ class Resolver:
             if own is not None:
                 # The id is the catalog's own unless the source says the card has another name.
                 said = source_card.name if source_card is not None else entry.name
-                if said is None or name_key(said) == name_key(own.name):
+                readings = (said,) if source_card is not None else (entry.names or (said,))  # "Name (Class)" too
+                if said is None or any(name_key(n) == name_key(own.name) for n in readings):
                     if own.kind in kinds:
                         return Found(own, MATCHED, "id")
                     return Found(

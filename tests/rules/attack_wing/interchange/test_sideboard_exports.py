@@ -47,9 +47,12 @@ def test_utopia_text_prices_the_sideboard_cards_and_leaves_them_out_of_the_total
 def test_muster_text_lists_the_sideboard_after_the_resource_and_reads_it_back(utopia):
     report = validate_fleet(FLEET, utopia, "wizkids-2016")
     text = muster_text(FLEET, report, utopia, name="Reserves")
-    assert "Resource: Reinforcements Sideboard - 10\nSideboard Captain: Kang - 5\nSideboard Weapon: " in text
+    assert (
+        "Resource: Reinforcements Sideboard [R003] - 10\nSideboard Captain: Kang [Cap001] - 5\nSideboard Weapon: "
+        in text
+    )
     result = import_fleet(text, utopia)
-    assert result.fleet.sideboard == FLEET.sideboard
+    assert result.fleet == FLEET and result.complete, result.problems  # each card by its id: the printing written
     assert [c.position for c in result.cards if c.role == "sideboard"] == [0, 1, 2]
 
 
