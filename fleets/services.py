@@ -32,7 +32,7 @@ from rules.attack_wing import (
     validate_fleet,
 )
 from rules.attack_wing import Fleet as EngineFleet
-from rules.text_input import text_problem
+from rules.inputs.text_input import text_problem
 
 from .codes import version_code
 from .models import ApiToken, Fleet, FleetVersion, JudgedPrice

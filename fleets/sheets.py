@@ -201,7 +201,7 @@ def _sideboard_rows(check: FleetCheck, width: float) -> list[list]:
 
 def _resource_and_totals(check: FleetCheck) -> Table:
     title_width = 0.8 * BLOCK_WIDTH
-    resource_rows = [["Resource", "SP"]]
+    resource_rows: list[list] = [["Resource", "SP"]]
     resource_rows += [
         [
             _title_cell(f"{line.card.name} ({line.choices})" if line.choices else line.card.name, line, title_width),

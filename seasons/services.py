@@ -10,8 +10,8 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Sum
 
-from rules import ratings as rating_rules
-from rules.meta import month_after, month_start
+from rules.tournament import ratings as rating_rules
+from rules.tournament.meta import month_after, month_start
 from tournaments.access import lists_public_to_everyone
 from tournaments.models import Event, EventStatus, MatchSide, MatchStatus, Outcome, Registration
 

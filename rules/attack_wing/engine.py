@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from datetime import date
+from typing import TypeVar
 
 from rules.attack_wing.catalog import ADMIRAL, CAPTAIN, OTHER, RESOURCE, SHIP, UPGRADE, Card, Catalog
 from rules.attack_wing.checks import (
@@ -21,7 +22,7 @@ from rules.attack_wing.checks import (
     sideboard_rules,
     slot_rules,
 )
-from rules.attack_wing.costs import ShipInFleet, because, cost_beneath, cost_ship, fleet_discounts
+from rules.attack_wing.costs import SeatReduction, ShipInFleet, because, cost_beneath, cost_ship, fleet_discounts
 from rules.attack_wing.coverage import setup_sentences
 from rules.attack_wing.fleet import (
     COMPUTED,
@@ -99,7 +100,9 @@ def _host(index: CatalogIndex, entry: FleetShip, host: str, where: str) -> CardF
     """The card of the ship a card is placed beneath: its captain, admiral or one of its Upgrades."""
     if host not in (entry.captain, entry.admiral, *entry.upgrades):
         raise FleetInputError(WRONG_ROLE, f"{where}: cards are placed beneath {host}, which is not on this ship")
-    return index.fact(host)
+    facts = index.fact(host)
+    assert facts is not None  # the ship's own cards are resolved before what lies beneath them
+    return facts
 
 
 def validate_fleet(
@@ -124,9 +127,13 @@ def validate_fleet(
     staff = _senior_staff(chosen)
     placements, priced = [], []
     for ship in ships:
+
+        def price(seated: tuple[SeatReduction, ...], ship: ShipInFleet = ship) -> tuple[CardCost, ...]:
+            return cost_ship(ship, fleet_wide, exchange, exchange_card, seated)
+
         placement, cards = place_ship(
             ship,
-            lambda seated, ship=ship: cost_ship(ship, fleet_wide, exchange, exchange_card, seated),
+            price,
             staff=staff.card.id if staff else None,
             free_talent=free_talent,
         )
@@ -187,12 +194,15 @@ def validate_fleet(
     )
 
 
-def _with_unapplied(
-    line: CardCost | ResourceCost, index: CatalogIndex, ship: ShipInFleet | None = None
-) -> CardCost | ResourceCost:
+# a priced line keeps its kind when its unapplied sentences are added
+_Line = TypeVar("_Line", CardCost, ResourceCost)
+
+
+def _with_unapplied(line: _Line, index: CatalogIndex, ship: ShipInFleet | None = None) -> _Line:
     """The card's line with the sentences of its text the engine does not apply (on ``ship``, for a card
     on one), so no report is silent on them."""
     facts = index.fact(line.id)
+    assert facts is not None  # a priced line's card is in the catalog
     unapplied = line.unapplied + index.unapplied(facts.card)
     if ship is not None:
         unapplied += card_rules.dial_unjudged(ship, facts) + _nothing_beneath(ship, facts)
@@ -267,7 +277,7 @@ def _starting(ship: ShipInFleet, stat: str) -> int:
     """A ship's starting Shield or Hull Value: printed, plus what its upgrades add ("Add +1 to your ship's
     Shield value", Immersion Shielding)."""
     bonus = f"{stat}_bonus"
-    value = getattr(ship, stat)
+    value: int = getattr(ship, stat)
     for facts in ship.attached:
         if bonus in facts.codes:
             value += sum(r.amount for r in facts.card.restrictions if r.code == bonus)
@@ -336,7 +346,7 @@ def _staff_on_ship(
 
 
 def _resource_costs(
-    chosen: list[CardFacts], ships: list[ShipInFleet], priced: list, extra_talents: int = 0
+    chosen: list[CardFacts], ships: list[ShipInFleet], priced: list[tuple[CardCost, ...]], extra_talents: int = 0
 ) -> list[ResourceCost]:
     """A resource is paid once: what its own cards on ships already cost comes off the resource line.
 

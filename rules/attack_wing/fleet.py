@@ -219,7 +219,12 @@ class Report:
     def unapplied(self) -> tuple[Unapplied, ...]:
         """Every card of the fleet whose cost- or legality-changing text the engine does not apply, once."""
         found: dict[tuple[str, str], Unapplied] = {}
-        for line in (*(c for s in self.ships for c in s.cards), *self.resources, *self.sideboard):
+        lines: tuple[CardCost | ResourceCost, ...] = (
+            *(c for s in self.ships for c in s.cards),
+            *self.resources,
+            *self.sideboard,
+        )
+        for line in lines:
             for sentence in line.unapplied:
                 found.setdefault((line.id, sentence), Unapplied(line.id, line.name, sentence))
         return tuple(found.values())

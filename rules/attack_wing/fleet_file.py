@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import json
 from datetime import date
+from typing import Any, TypeGuard
 
 from rules.attack_wing.catalog import Catalog
 from rules.attack_wing.engine import resolve, resolve_sideboard
@@ -41,8 +42,8 @@ from rules.attack_wing.fleet import (
     ShipReport,
     Violation,
 )
-from rules.attack_wing.index import index_for
-from rules.text_input import text_problem
+from rules.attack_wing.index import CatalogIndex, index_for
+from rules.inputs.text_input import text_problem
 
 MAX_SHIPS = 20
 MAX_CARDS_PER_SHIP = 30
@@ -61,7 +62,7 @@ class FleetFileError(FleetInputError):
         super().__init__(code, message)
 
 
-def parse_fleet(source: bytes | str | dict, catalog: Catalog) -> tuple[Fleet, str | None, date | None]:
+def parse_fleet(source: object, catalog: Catalog) -> tuple[Fleet, str | None, date | None]:
     """Read a fleet file (bytes, text or an already-decoded dict) and check every id's role."""
     data = _decode(source)
     if not isinstance(data, dict):
@@ -133,11 +134,12 @@ def _slug(name: str) -> str:
     return "-".join(name.strip().lower().split())
 
 
-def _check_options(options: tuple[ResourceOption, ...], index) -> None:
+def _check_options(options: tuple[ResourceOption, ...], index: CatalogIndex) -> None:
     """Each option must be one the resource's text asks for; factions must be two different real ones."""
     known_factions = index.factions
     for option in options:
         facts = index.fact(option.id)
+        assert facts is not None  # resolve() found every resource of the fleet
         takes = {str(r.value): r.amount for r in facts.card.restrictions if r.code == "resource_option"}
         given = [key for key in ("factions", "free_talent") if getattr(option, key) not in ((), None)]
         for key in given:
@@ -158,7 +160,7 @@ def _check_options(options: tuple[ResourceOption, ...], index) -> None:
                 )
 
 
-def _decode(source: bytes | str | dict) -> object:
+def _decode(source: object) -> object:
     if isinstance(source, dict):
         return source
     if isinstance(source, bytes | bytearray):
@@ -216,7 +218,7 @@ def _beneath(value: object, where: str) -> tuple[tuple[str, str], ...]:
     """``{"C114": ["T021"]}``: the host's id, then the ids of the cards face down beneath it."""
     if not isinstance(value, dict):
         raise FleetFileError(f'{where}: \'beneath\' must be an object such as {{"C114": ["T021"]}}')
-    pairs = []
+    pairs: list[tuple[str, str]] = []
     for host, cards in value.items():
         if not _is_id(host):
             raise FleetFileError(f"{where}: 'beneath' must be keyed by card ids")
@@ -234,7 +236,7 @@ def _ids(value: object, where: str, limit: int) -> tuple[str, ...]:
     return tuple(value)
 
 
-def _is_id(value: object) -> bool:
+def _is_id(value: object) -> TypeGuard[str]:
     return (
         isinstance(value, str)
         and 0 < len(value) <= MAX_ID_LENGTH
@@ -254,9 +256,9 @@ def _date(value: object) -> date | None:
         raise FleetFileError(f"'date' {value!r} is not a real date (YYYY-MM-DD)") from None
 
 
-def fleet_to_dict(fleet: Fleet, format_key: str | None = None, on: date | None = None) -> dict:
+def fleet_to_dict(fleet: Fleet, format_key: str | None = None, on: date | None = None) -> dict[str, Any]:
     """The canonical fleet file: every ship key written, ``format``/``date`` only when given."""
-    data: dict = {}
+    data: dict[str, Any] = {}
     if format_key is not None:
         data["format"] = format_key
     if on is not None:
@@ -268,10 +270,10 @@ def fleet_to_dict(fleet: Fleet, format_key: str | None = None, on: date | None =
     return data
 
 
-def _ship_entry(ship: FleetShip) -> dict:
+def _ship_entry(ship: FleetShip) -> dict[str, Any]:
     """Every key of a ship; ``beneath`` only when a card lies beneath another, so the canonical JSON (and the
     verification hash) of every fleet without one stays what it was."""
-    entry: dict = {
+    entry: dict[str, Any] = {
         "ship": ship.ship,
         "captain": ship.captain,
         "admiral": ship.admiral,
@@ -286,11 +288,11 @@ def _ship_entry(ship: FleetShip) -> dict:
     return entry
 
 
-def _resource_entry(fleet: Fleet, resource_id: str) -> str | dict:
+def _resource_entry(fleet: Fleet, resource_id: str) -> str | dict[str, Any]:
     option = fleet.option(resource_id)
     if option is None or not (option.factions or option.free_talent is not None):
         return resource_id
-    entry: dict = {"id": resource_id}
+    entry: dict[str, Any] = {"id": resource_id}
     if option.factions:
         entry["factions"] = list(option.factions)
     if option.free_talent is not None:
@@ -303,7 +305,7 @@ def canonical_json(fleet: Fleet, format_key: str | None = None, on: date | None 
     return json.dumps(fleet_to_dict(fleet, format_key, on), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
-def report_to_dict(report: Report) -> dict:
+def report_to_dict(report: Report) -> dict[str, Any]:
     return {
         "legal": report.legal,
         "format": report.format,
@@ -330,12 +332,12 @@ def report_to_dict(report: Report) -> dict:
     }
 
 
-def _placed(card: CardCost) -> dict:
+def _placed(card: CardCost) -> dict[str, Any]:
     """Where an Upgrade sits, or the set-up choice a card stands for (``CardCost.placed``), when the report says."""
     return {"placed": card.placed} if card.placed else {}
 
 
-def _priced(line: CardCost | ResourceCost, **fields) -> dict:
+def _priced(line: CardCost | ResourceCost, **fields: Any) -> dict[str, Any]:
     """A card or resource line: its title, printed cost, every adjustment and its cost (they add up)."""
     return {
         "id": line.id,
@@ -348,7 +350,7 @@ def _priced(line: CardCost | ResourceCost, **fields) -> dict:
     }
 
 
-def adjustment_to_dict(step: Adjustment) -> dict:
+def adjustment_to_dict(step: Adjustment) -> dict[str, Any]:
     """One step from printed to final cost: ``printed`` + every ``amount`` = ``cost``."""
     return {
         "amount": step.amount,
@@ -360,7 +362,7 @@ def adjustment_to_dict(step: Adjustment) -> dict:
     }
 
 
-def report_from_dict(data: dict) -> Report:
+def report_from_dict(data: dict[str, Any]) -> Report:
     """The report :func:`report_to_dict` wrote, read back exactly: a price judged once is kept as this
     JSON and shown again card by card, whatever the cards cost since (``report_from_dict(report_to_dict(r))
     == r``). ``legal`` and ``notes`` are derived, so they are not read."""
@@ -397,7 +399,7 @@ def report_from_dict(data: dict) -> Report:
     )
 
 
-def _priced_fields(line: dict) -> dict:
+def _priced_fields(line: dict[str, Any]) -> dict[str, Any]:
     """What :func:`_priced` wrote of a card or resource line, as the fields of its dataclass."""
     return {
         "id": line["id"],

@@ -192,7 +192,7 @@ def fit(
             candidate = slots[slot]
             if kind in candidate.types and slot not in visited and card not in blocked.get(slot, ()):
                 visited.add(slot)
-                if owner[slot] is None or assign(owner[slot], visited, open_slots):
+                if (held := owner[slot]) is None or assign(held, visited, open_slots):
                     owner[slot] = card
                     return True
         return False
@@ -238,13 +238,13 @@ def _placements(ship: ShipInFleet, staff: str | None, choice: bool | None, state
     free_slot = next((i for i, s in enumerate(bar) if s.own_talent), None) if choice else None
     special = [i for i, s in enumerate(bar) if s.reduce is not None or s.exact is not None or i == free_slot]
     printed = len(ship.ship.card.slots)
-    counts_unused = any(bar[i].reduce is not None and bar[i].reduce[0].per_unused for i in special)
+    counts_unused = any((reduce := bar[i].reduce) is not None and reduce[0].per_unused for i in special)
     options = [_candidates(ship, bar[i], cards, free=i == free_slot) for i in special]
     # a card an exact cost reaches sits in that slot only as a choice of its own: left in the pool, the slot would
     # seat it unpriced ("… equipped to this Captain cost 3 SP" raises a 2 SP talent)
     reached = {i: {c for c in found if c is not None} for i, found in zip(special, options, strict=True)}
     options = _within_budget(options)
-    seen: set[tuple[tuple[int, int], ...]] = set()
+    seen: set[tuple[tuple[str, tuple[object, ...]], ...]] = set()
     for combo in product(*options):
         chosen = [c for c in combo if c is not None]
         if len(set(chosen)) != len(chosen):
@@ -278,7 +278,7 @@ def _only(slot: Slot) -> bool:
     return any(rule is not None and rule[0].only for rule in (slot.reduce, slot.exact))
 
 
-def _slot_key(slot: Slot) -> tuple:
+def _slot_key(slot: Slot) -> tuple[object, ...]:
     return (slot.source.card.id if slot.source else "", slot.types, slot.reduce, slot.exact, slot.own_talent)
 
 

@@ -38,21 +38,10 @@ from hypothesis.stateful import (
     run_state_machine_as_test,
 )
 
-from fleets.decks.services import deck_add_card, deck_create
 from game_registry import all_games
-from games.attack_wing.results import Losses, MatchResult
-from games.spearpoint.events import SpearpointResult
-from games.starship_command.events import StarshipCommandResult
-from games.wing_commander.events import WingCommanderResult
-from rules.wing_commander.scoring import Ending
 from tests.accounts.factories import JudgeFactory, OrganizerFactory, PlayerFactory
-from tests.games.coin_toss import KEY as COIN_TOSS
-from tests.games.coin_toss.events import TossResult
-from tests.games.coin_toss.models import Coin
-from tests.games.last_ship import KEY as LAST_SHIP
-from tests.games.last_ship.events import FLEETS_130, SurvivorResult
+from tests.games.samples import HypothesisDraw, samples_of
 from tests.hypothesis_profiles import FUZZING
-from tests.tournaments.deck_games import LEGAL_DECKS, deck_event
 from tests.tournaments.factories import EventFactory, fleet_for, legal_fleet_content, small_catalog
 from tournaments import selectors
 from tournaments.errors import TournamentError
@@ -110,45 +99,15 @@ COUNTS: Counter = Counter()  # steps and evenings run, by game, for the report
 
 def any_result(game: str, data, match: Match):
     """A result of ``game``'s kind drawn at random: legal or not, the services judge it."""
-    if game == "attack-wing":
-        losses = {}
-        for side in match.sides.select_related("registration__fleet_version"):
-            items = event_game(game).fleet_items(side.registration.fleet_version)
-            picked = data.draw(st.lists(st.sampled_from(items), max_size=3)) if items else []
-            losses[side.seat] = Losses.of(
-                ships=[i.key for i in picked if i.is_ship], upgrades=[i.key for i in picked if not i.is_ship]
-            )
-        return MatchResult(data.draw(st.sampled_from([1, 2, None])), losses)
-    if game == "spearpoint":
-        points = data.draw(st.tuples(st.integers(0, 60), st.integers(0, 60)))
-        return SpearpointResult(points, data.draw(st.sampled_from([None, 1, 2])))
-    if game == "starship-command":
-        battles = data.draw(st.lists(st.tuples(st.integers(0, 80), st.integers(0, 80)), min_size=1, max_size=3))
-        return StarshipCommandResult(tuple(battles))
-    if game == "wing-commander":
-        ending = data.draw(st.sampled_from(list(Ending)))
-        side = None if ending == Ending.BOTH_POWER_POINTS else data.draw(st.sampled_from(["terran", "kilrathi"]))
-        return WingCommanderResult(ending, side)
-    if game == COIN_TOSS:
-        return TossResult(data.draw(st.sampled_from([1, 2])))
-    if game == LAST_SHIP:
-        return SurvivorResult(data.draw(st.sampled_from([1, 2])), data.draw(st.integers(0, 5)))
-    raise AssertionError(f"no results drawn for {game}: add the game to this machine")
+    return samples_of(game).any_result(match, HypothesisDraw(data))
 
 
 def sure_result(game: str):
     """A decisive result with nothing lost, which the rules of every game accept at any table."""
-    return {
-        "attack-wing": MatchResult(1),
-        "spearpoint": SpearpointResult((10, 0)),
-        "starship-command": StarshipCommandResult(((10, 0),)),
-        "wing-commander": WingCommanderResult(Ending.CARRIER_DESTROYED, "kilrathi"),
-        COIN_TOSS: TossResult(1),
-        LAST_SHIP: SurvivorResult(1, 1),
-    }[game]
+    return samples_of(game).sure_result()
 
 
-GAMES = tuple(game.key for game in all_games())  # a game added without results here fails the machine
+GAMES = tuple(game.key for game in all_games())  # a game added without samples fails the machine
 
 
 # --- what "nothing changed" and "nothing lost" compare ------------------------------------------------
@@ -199,16 +158,12 @@ class World:
         self.players = [PlayerFactory() for _ in range(POOL)]
         self.fleets = isinstance(event_game(game), FleetGame)  # its players submit fleets, not decks
         self.catalog = small_catalog() if self.fleets else None
-        self.penny = Coin.objects.create(name="Penny", side="heads") if game == COIN_TOSS else None
         self.lists = {player.pk: self.make_list(player) for player in self.players}
 
     def make_list(self, player):
         if self.fleets:
             return fleet_for(player, legal_fleet_content(self.catalog), name=f"Fleet of {player.username}")
-        if self.game == COIN_TOSS:
-            deck = deck_create(owner=player, game=COIN_TOSS, name="Lucky", side="heads")
-            return {"": deck_add_card(deck=deck, card=self.penny, count=2)}
-        return LEGAL_DECKS[self.game](player)
+        return samples_of(self.game).decks(player)
 
     def new_event(self, data) -> Event:
         fields = {
@@ -216,14 +171,7 @@ class World:
             "planned_rounds": data.draw(st.integers(1, 3), label="planned rounds"),
             "top_cut": data.draw(st.sampled_from([0, 0, 4]), label="top cut"),
         }
-        if self.game == "attack-wing":
-            event = EventFactory(**fields)
-        elif self.game == COIN_TOSS:
-            event = EventFactory(game=COIN_TOSS, format="standard", **fields)
-        elif self.game == LAST_SHIP:
-            event = EventFactory(game=LAST_SHIP, format=FLEETS_130, **fields)
-        else:
-            event = deck_event(self.game, **fields)
+        event = EventFactory(game=self.game, format=samples_of(self.game).format, **fields)
         event.judges.add(self.judge)
         return event
 

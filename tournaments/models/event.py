@@ -29,7 +29,7 @@ class TopCut(models.IntegerChoices):
 
 
 class TieBreakPreset(models.TextChoices):
-    """The tie-breaker orders of :data:`rules.standings.TIEBREAK_PRESETS`, by the same keys."""
+    """The tie-breaker orders of :data:`rules.tournament.standings.TIEBREAK_PRESETS`, by the same keys."""
 
     DEFAULT = "default", "Match points, fleet points, strength of schedule, head-to-head"
     FAQ_2014 = "faq-2014", "Battle points, then match points, then fleet points (2014 FAQ ruling 31)"

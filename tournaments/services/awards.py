@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from rules.text_input import text_problem
+from rules.inputs.text_input import text_problem
 
 from ..access import may_vote_sportsmanship
 from ..errors import TournamentError

@@ -6,7 +6,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from fleets.services import FleetError, FleetIllegal, fleet_submission_version
-from rules.text_input import text_problem
+from rules.inputs.text_input import text_problem
 
 from ..access import has_room, list_change_refusal, may_check_in_self, may_drop, may_drop_self, may_withdraw
 from ..errors import FleetRefused, TournamentError

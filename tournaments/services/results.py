@@ -90,7 +90,7 @@ def result_enter(*, match: Match, by, result, opened_at: int | None = None) -> M
         refuse_if_changed(match, sides, opened_at)
     check_result(match, sides, result)
     before = snapshot(match, sides)
-    action = {MatchStatus.DISPUTED: "resolved", MatchStatus.CONFIRMED: "corrected"}.get(match.status, "entered")
+    action = {MatchStatus.DISPUTED: "resolved", MatchStatus.CONFIRMED: "corrected"}.get(match.status, "entered")  # type: ignore[call-overload]
     if match.round.event.status == EventStatus.FINISHED:
         action = AFTER_FINISH
     seeds = cut_seeds_if_paired(match)

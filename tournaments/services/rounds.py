@@ -8,7 +8,7 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
-from rules.pairing import pair_round
+from rules.tournament.pairing import pair_round
 
 from .. import selectors
 from ..access import cut_refusal

@@ -9,6 +9,7 @@ entry ends up in :attr:`~rules.attack_wing.interchange.report.ImportResult.cards
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from rules.attack_wing.catalog import ADMIRAL, CAPTAIN, RESOURCE, SHIP, Card, Catalog
 from rules.attack_wing.checks.beneath_rules import places_beneath
@@ -21,7 +22,7 @@ from rules.attack_wing.interchange.report import AMBIGUOUS, MATCHED, UNPLACED, C
 from rules.attack_wing.interchange.resolver import Found, Resolver, candidates, describe_card, same_play
 
 
-def _bar_fit(ship: Card, upgrades: list[Card]) -> int:
+def _bar_fit(ship: Card, upgrades: list[Card | None]) -> int:
     """How many of ``upgrades`` the ship's own upgrade bar holds, slot by slot."""
     free = list(ship.slots)
     held = 0
@@ -58,7 +59,7 @@ class Assembler:
     def __init__(self, resolver: Resolver) -> None:
         self.resolver = resolver
 
-    def build(self, fmt: str, parsed: Parsed, choices: dict[int, str] | None = None, **extra) -> ImportResult:
+    def build(self, fmt: str, parsed: Parsed, choices: dict[int, str] | None = None, **extra: Any) -> ImportResult:
         """The fleet ``parsed`` describes and the card-by-card report of how each entry was read.
 
         Ships come first (a ship's cards are placed once the ship is found, and a ship not found
@@ -146,6 +147,7 @@ class Assembler:
         if found.status == AMBIGUOUS:
             found = self.by_upgrade_bar(found, [self.resolver.catalog.get(card_id) for card_id in seats.upgrades])
             assembly.matches[ship_match] = _match(entries.ship, found, index, None)
+        assert found.card is not None  # the ship found, or the one of those that fit its upgrade bar
         return FleetShip(
             ship=found.card.id,
             captain=seats.captain,
@@ -249,6 +251,7 @@ class Assembler:
             assembly.problems.append(f"The choice of {card_id!r} for line {index + 1} answers no doubt of this list.")
             return fleet
         card = self.resolver.catalog.get(card_id)
+        assert card is not None  # a candidate is a catalog card
         assembly.matches[index] = replace(
             match,
             status=MATCHED,
@@ -268,6 +271,7 @@ class Assembler:
             if match.source_cost is None or match.card_id is None or match.status not in (MATCHED, AMBIGUOUS):
                 continue
             chosen = catalog.get(match.card_id)
+            assert chosen is not None  # a matched line names a catalog card
             others = [c for c in map(catalog.get, match.alternatives) if c is not None and not same_play(chosen, c)]
             if not others:
                 continue
@@ -291,9 +295,11 @@ class Assembler:
             )
         return fleet
 
-    def by_upgrade_bar(self, found: Found, upgrades: list[Card]) -> Found:
+    def by_upgrade_bar(self, found: Found, upgrades: list[Card | None]) -> Found:
         """Same-named ships that differ in their upgrade bar: the one whose bar holds the ship's cards."""
-        candidates = [found.card, *(self.resolver.catalog.get(i) for i in found.tied)]
+        # the ship found and the catalog's cards tied with it (none is missing: the resolver read them there)
+        tied = (self.resolver.catalog.get(i) for i in found.tied)
+        candidates = [card for card in (found.card, *tied) if card is not None]
         fits = [_bar_fit(card, upgrades) for card in candidates]
         best = max(fits)
         if fits.count(best) > 1:
@@ -339,25 +345,31 @@ def _refuse_no_ships(parsed: Parsed, matches: list[CardMatch]) -> None:
 def _swap(fleet: Fleet, match: CardMatch, card_id: str) -> Fleet:
     """``fleet`` with the card ``match`` stands for replaced by ``card_id``."""
     if match.role == "resource":
+        assert match.card_id is not None  # a card the fleet holds
         resources = list(fleet.resources)
         resources[resources.index(match.card_id)] = card_id
         return replace(fleet, resources=tuple(resources))
     if match.role == ROLE_SIDEBOARD:
+        assert match.position is not None  # its place on the sideboard
         sideboard = list(fleet.sideboard)
         sideboard[match.position] = card_id
         return replace(fleet, sideboard=tuple(sideboard))
+    assert match.ship is not None  # a card on a ship of the fleet
     ships = list(fleet.ships)
     ship = ships[match.ship]
     if match.role == "upgrade":
+        assert match.position is not None
         upgrades = list(ship.upgrades)
         upgrades[match.position] = card_id
         ships[match.ship] = replace(ship, upgrades=tuple(upgrades))
     elif match.role == ROLE_BENEATH:
+        assert match.position is not None
         beneath = list(ship.beneath)
         beneath[match.position] = (beneath[match.position][0], card_id)
         ships[match.ship] = replace(ship, beneath=tuple(beneath))
     else:
-        ships[match.ship] = replace(ship, **{match.role: card_id})
+        seat: dict[str, Any] = {match.role: card_id}  # the ship, its captain or its admiral
+        ships[match.ship] = replace(ship, **seat)
     return replace(fleet, ships=tuple(ships))
 
 
@@ -370,7 +382,9 @@ def _cost_in(fleet: Fleet, match: CardMatch, catalog: Catalog) -> int | None:
     if match.role == "resource":
         return next((r.cost for r in report.resources if r.id == match.card_id), None)
     if match.role == ROLE_SIDEBOARD:
+        assert match.position is not None  # its place on the sideboard
         return report.sideboard[match.position].cost
+    assert match.ship is not None  # a card on a ship of the fleet
     lines = report.ships[match.ship].cards
     if match.role in ("upgrade", ROLE_BENEATH):
         upgrades = [line for line in lines if line.role == "upgrade"]
@@ -382,7 +396,9 @@ def _cost_in(fleet: Fleet, match: CardMatch, catalog: Catalog) -> int | None:
 def upgrade_line(fleet: Fleet, match: CardMatch) -> int:
     """Where the card of an ``upgrade`` or ``beneath`` match is among its ship's upgrade lines of the report,
     which lists the cards face down beneath another after the ship's upgrades."""
+    assert match.position is not None  # a card on a ship of the fleet
     if match.role == ROLE_BENEATH:
+        assert match.ship is not None
         return len(fleet.ships[match.ship].upgrades) + match.position
     return match.position
 

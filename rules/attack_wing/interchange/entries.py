@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, field
+from typing import Any
 
 from rules.attack_wing.catalog import ADMIRAL, CAPTAIN, OTHER, RESOURCE, SHIP, UPGRADE
 
@@ -96,5 +97,5 @@ class Parsed:
     notes: list[str] = field(default_factory=list)
 
 
-def entry_fields(entry: Entry) -> dict:
+def entry_fields(entry: Entry) -> dict[str, Any]:
     return {name: getattr(entry, name) for name in Entry.__slots__}

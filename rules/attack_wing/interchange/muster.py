@@ -101,17 +101,25 @@ def write_text(
         first_beneath = len(ship.cards) - len(entry.beneath)  # the report lists them last
         for number, line in enumerate(ship.cards):
             card = catalog.get(line.id)
+            assert card is not None  # the report prices the catalog's cards
             label = type_label(card, line.role)
             if number >= first_beneath:
-                label = beneath_label(label, catalog.get(entry.beneath[number - first_beneath][0]))
+                host = catalog.get(entry.beneath[number - first_beneath][0])
+                assert host is not None
+                label = beneath_label(label, host)
             lines.append(f"  {label}: {card_title(card, line.role)} [{card.id}] - {_sp(line.cost, line.penalty)}")
             penalties = penalties or bool(line.penalty)
         lines.append("")
     for resource in report.resources:
-        lines.append(f"Resource: {catalog.get(resource.id).name} [{resource.id}] - {resource.cost}")
-    for line in report.sideboard:
-        card = catalog.get(line.id)
-        lines.append(f"{sideboard_label(card)}: {card.name} [{card.id}] - {line.cost}")
+        resource_card = catalog.get(resource.id)
+        assert resource_card is not None  # the report prices the catalog's cards
+        lines.append(f"Resource: {resource_card.name} [{resource.id}] - {resource.cost}")
+    for sideboard_line in report.sideboard:
+        sideboard_card = catalog.get(sideboard_line.id)
+        assert sideboard_card is not None  # the report prices the catalog's cards
+        lines.append(
+            f"{sideboard_label(sideboard_card)}: {sideboard_card.name} [{sideboard_card.id}] - {sideboard_line.cost}"
+        )
     lines.append(f"Total: {report.total} SP")
     if not report.legal:
         lines.append(f"Not legal ({report.format}): " + "; ".join(v.message for v in report.violations))
@@ -215,7 +223,7 @@ def parse_text(data: bytes | str) -> Parsed:
         line="Total",
         said="Total: {} SP",
         parts="ships and resources",
-        expected=sum(block.source_total for block in parsed.ships) + resource_sum,
+        expected=sum(block.source_total or 0 for block in parsed.ships) + resource_sum,
     )
     return parsed
 
@@ -239,7 +247,7 @@ def _card_entry(label: str, title: str, cost: int) -> Entry:
     return entry
 
 
-def import_json(data: bytes | str | dict, catalog: Catalog) -> ImportResult:
+def import_json(data: object, catalog: Catalog) -> ImportResult:
     """Muster's fleet file: every card must be the catalog's, by id."""
     if not isinstance(data, dict):
         text = as_text(data, "Muster fleet file")
@@ -271,10 +279,12 @@ def import_json(data: bytes | str | dict, catalog: Catalog) -> ImportResult:
     )
 
 
-def _without_helpers(data: dict, catalog: Catalog) -> tuple[dict, list[CardMatch], list[str]]:
+def _without_helpers(data: object, catalog: Catalog) -> tuple[object, list[CardMatch], list[str]]:
     """The fleet file without the Utopia builder's helper records among a ship's upgrades ("Tuesday (Weapon)",
     W251), each reported as the Utopia link reports it: left out with a note, the cards it holds kept."""
-    ships = data.get("ships") if isinstance(data, dict) else None
+    if not isinstance(data, dict):
+        return data, [], []
+    ships = data.get("ships")
     if not isinstance(ships, list):
         return data, [], []
     matches: list[CardMatch] = []
@@ -299,6 +309,7 @@ def _without_helpers(data: dict, catalog: Catalog) -> tuple[dict, list[CardMatch
 
 def _by_id(catalog: Catalog, card_id: str, role: str, ship: int | None, position: int | None = None) -> CardMatch:
     card = catalog.get(card_id)
+    assert card is not None  # parse_fleet found every id in the catalog
     return CardMatch(
         status=MATCHED,
         role=role,

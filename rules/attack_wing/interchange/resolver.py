@@ -57,8 +57,8 @@ class Resolver:
             if own is not None:
                 # The id is the catalog's own unless the source says the card has another name.
                 said = source_card.name if source_card is not None else entry.name
-                readings = (said,) if source_card is not None else (entry.names or (said,))  # "Name (Class)" too
-                if said is None or any(name_key(n) == name_key(own.name) for n in readings):
+                readings = (said,) if source_card is not None or said is None else (entry.names or (said,))
+                if said is None or any(name_key(n) == name_key(own.name) for n in readings if n):  # "Name (Class)"
                     if own.kind in kinds:
                         return Found(own, MATCHED, "id")
                     return Found(
@@ -113,9 +113,10 @@ class Resolver:
 
     def set_in_id(self, entry: Entry) -> str:
         """The set a Space Dock id ends with ("dominion_starship_71279" -> "71279"), when the catalog has that set."""
-        if entry.family != "spacedock" or "_" not in (entry.card_id or ""):
+        card_id = entry.card_id or ""
+        if entry.family != "spacedock" or "_" not in card_id:
             return ""
-        suffix = entry.card_id.rsplit("_", 1)[1]
+        suffix = card_id.rsplit("_", 1)[1]
         return suffix if suffix in self.catalog.sets else ""
 
     def helper_note(self, card_id: str | None) -> str:
@@ -385,7 +386,7 @@ def same_play(a: Card, b: Card) -> bool:
     )
 
 
-def _printed(card: Card) -> tuple:
+def _printed(card: Card) -> tuple[object, ...]:
     """What a card prints that decides its cost and place in a fleet, whatever its name."""
     return (card.upgrade_type, card.cost, card.unique, card.skill, card.attack, card.agility, card.hull, card.shields)
 

@@ -44,6 +44,7 @@ read from the three apps' source code (``asPlainTextFormat``); no exported text 
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from rules.attack_wing.catalog import OTHER, RESOURCE, SHIP
 from rules.attack_wing.interchange.decoding import as_text, load_json, text_lines
@@ -55,7 +56,7 @@ MAX_SQUADS = 500
 _ID = re.compile(r"^[\w.\-' ]{1,100}$")
 
 
-def squads(data: bytes | str | object) -> list[dict]:
+def squads(data: object) -> list[dict[str, Any]]:
     """The squads of a ``.spacedocksquad`` (one) or ``.spacedocksquads`` (a list) file."""
     document = data if isinstance(data, dict | list) else load_json(as_text(data, "Space Dock file"), "Space Dock file")
     found = document if isinstance(document, list) else [document]
@@ -135,7 +136,7 @@ def parse_squad(data: bytes | str | object, choice: int = 0) -> Parsed:
     return parsed
 
 
-def _overridden(number: int, records: list) -> list[str]:
+def _overridden(number: int, records: list[dict[str, Any] | None]) -> list[str]:
     """Costs the player typed over Space Dock's own ("costIsOverridden"): Space Dock's ship total uses them,
     its card cost (``calculatedCost``) does not; Muster prices every card by its rules and says so."""
     return [
@@ -146,7 +147,7 @@ def _overridden(number: int, records: list) -> list[str]:
     ]
 
 
-def _entry(card_id: object, record: dict | None, role: str, where: str) -> Entry:
+def _entry(card_id: object, record: dict[str, Any] | None, role: str, where: str) -> Entry:
     if not isinstance(card_id, str) or not _ID.match(card_id):
         raise InterchangeError(f"A card of {where} in the Space Dock squad has no readable id.", "BAD_SQUAD")
     entry = Entry(role=role, source=card_id, card_id=card_id, family="spacedock")
@@ -249,6 +250,7 @@ def _ship_paragraph(paragraph: list[tuple[int, str]], parsed: Parsed) -> int:
         )
     ship = _text_entry(first, "ship")
     # a generic ship is written by its class: the name may be either
+    assert ship.name is not None  # a ship line's title
     ship.kinds, ship.ship_class = (SHIP,), ship.name
     block = ShipEntries(ship=ship)
     parsed.ships.append(block)
@@ -261,13 +263,16 @@ def _ship_paragraph(paragraph: list[tuple[int, str]], parsed: Parsed) -> int:
         entry = _text_entry(line, "card")
         block.cards.append(entry)
         printed += entry.source_cost or 0
-    block.source_total = int(_TOTAL.match(paragraph[-1][1]).group("cost"))
+    total = _TOTAL.match(paragraph[-1][1])
+    assert total is not None  # a ship's paragraph ends with its total
+    block.source_total = int(total.group("cost"))
     check_ship_total(parsed, len(parsed.ships), added=printed, said="Total ({})")
     return block.source_total
 
 
 def _text_entry(line: str, role: str) -> Entry:
     match = _CARD.match(line)
+    assert match is not None  # the caller matched the line as a card
     title, set_code = match.group("title"), match.group("set") or ""
     entry = Entry(role=role, source=line, name=title, set_hint=_set(set_code), source_cost=int(match.group("cost")))
     if role == "resource":

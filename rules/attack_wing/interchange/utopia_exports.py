@@ -89,7 +89,9 @@ def parse_text(data: bytes | str) -> Parsed:
             in_resource = False
             continue
         if line.startswith("-"):
-            depth = len(re.match(r"^(-\s*)+", line).group(0).replace(" ", ""))
+            dashes = re.match(r"^(-\s*)+", line)
+            assert dashes is not None  # the line starts with "-"
+            depth = len(dashes.group(0).replace(" ", ""))
             body = re.sub(r"^(-\s*)+", "", line)
             entry, cost = _text_card(body, number, depth)
             if in_resource:
@@ -178,6 +180,7 @@ def _text_card(body: str, number: int, depth: int) -> tuple[Entry, int | None]:
                 names.append(found.group("name"))
                 entry.role, entry.kinds, entry.type_hint = role, kinds, type_hint
         if position:
+            assert sets is not None  # a second base is the name without its sets
             names.append(base)
             entry.set_hint = sets.group("sets")
     entry.names = tuple(dict.fromkeys(names))

@@ -24,6 +24,7 @@ import base64
 import binascii
 import re
 import urllib.parse
+from typing import Any
 
 from rules.attack_wing.catalog import ADMIRAL, CAPTAIN, OTHER, RESOURCE, SHIP, UPGRADE
 from rules.attack_wing.interchange.decoding import as_text, load_json
@@ -81,7 +82,7 @@ def link_fragment(data: bytes | str) -> str:
     return urllib.parse.unquote(fragment.strip())
 
 
-def decode_link(data: bytes | str) -> dict:
+def decode_link(data: bytes | str) -> dict[str, Any]:
     """The saved fleet a Utopia link carries (its JSON, decoded and checked for shape)."""
     fragment = link_fragment(data)
     if fragment.lstrip().startswith("{"):
@@ -140,7 +141,7 @@ def parse_saved(saved: object) -> Parsed:
         block = ShipEntries(ship=entry)
         _children(ship, block.cards, f"ship {number}", counter, parsed)
         parsed.ships.append(block)
-    resource = saved.get("resource")
+    resource: Any = saved.get("resource")
     if resource not in (None, {}):
         entry = _card(resource, "resource", "the resource", counter)
         if entry is None:
@@ -182,13 +183,13 @@ def _card(saved: object, role: str, where: str, counter: list[int]) -> Entry | N
 
 
 def _children(
-    saved: dict, out: list[Entry], where: str, counter: list[int], parsed: Parsed, holder: Entry | None = None
+    saved: dict[str, Any], out: list[Entry], where: str, counter: list[int], parsed: Parsed, holder: Entry | None = None
 ) -> None:
     """Every card a saved card holds, in Utopia's order, as cards of the same ship; a card in a slot another
     card adds (``upgradeSlots``) keeps that card as its ``host``: Utopia seats the cards placed face down
     beneath Quark or Cryogenic Stasis in slots of theirs."""
     for key in _SLOT_KEYS:
-        child = saved.get(key)
+        child: Any = saved.get(key)
         if child in (None, {}):
             continue
         role = {"captain": "captain", "admiral": "admiral"}.get(key, "upgrade")

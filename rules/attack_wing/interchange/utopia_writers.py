@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import base64
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from rules.attack_wing.catalog import ADMIRAL, CAPTAIN, OTHER, RESOURCE, SHIP, Card, Catalog
 from rules.attack_wing.fleet import Fleet, Report
@@ -45,13 +46,15 @@ class _Placed:
     held: Card | None = None  # a resource's own card on the ship (fleet captain, flagship, officer)
     ambassador: Card | None = None
     construction: Card | None = None
-    bar: list = None  # per ship slot: Card or None
-    ship_slots: list = None  # the slots the ship's own text adds (Sakharov's additional [crew] or [tech])
-    captain_slots: list = None
-    admiral_slots: list = None
-    held_slots: list = None
+    bar: list[Card | None] = field(default_factory=list)  # per ship slot: Card or None
+    # the slots the ship's own text adds (Sakharov's additional [crew] or [tech])
+    ship_slots: list[Card | None] = field(default_factory=list)
+    captain_slots: list[Card | None] = field(default_factory=list)
+    admiral_slots: list[Card | None] = field(default_factory=list)
+    held_slots: list[Card | None] = field(default_factory=list)
     held_position: int | None = None  # the bar slot the held card fills (officers, Senior Staff), else None
-    beneath: dict = None  # host card id -> the cards face down beneath it (Utopia: in slots of the host)
+    # host card id -> the cards face down beneath it (Utopia: in slots of the host)
+    beneath: dict[str, list[Card]] = field(default_factory=dict)
 
     def under(self, card: Card | None) -> list[Card]:
         return self.beneath.get(card.id, []) if card is not None and self.beneath else []
@@ -183,7 +186,7 @@ def _sideboard(
     resource to sit on, is left out."""
     translate, _ = _to_utopia(catalog, utopia)
     sections: list[Card | None] = [None] * len(SECTIONS)
-    left_out = []
+    left_out: list[str] = []
     for card_id in fleet.sideboard:
         card = _utopia_card(card_id, "card", catalog, translate)
         where = SECTIONS.index(section(card)) if card is not None and section(card) in SECTIONS else None
@@ -198,11 +201,11 @@ def _sideboard(
     return sections, left_out
 
 
-def _saved(card: Card | None) -> dict:
+def _saved(card: Card | None) -> dict[str, Any]:
     return {"id": f"{_utopia_type(card)}:{card.id}"} if card is not None else {}
 
 
-def _saved_with_beneath(card: Card | None, layout: _Placed) -> dict:
+def _saved_with_beneath(card: Card | None, layout: _Placed) -> dict[str, Any]:
     """A card of the ship's bar; the cards face down beneath it go into slots of its own, as Utopia seats them."""
     saved = _saved(card)
     if layout.under(card):
@@ -227,7 +230,7 @@ def write_link(fleet: Fleet, catalog: Catalog, *, utopia: Catalog | None = None,
     placed, resources, left_out = _place(fleet, catalog, utopia)
     sideboard, left = _sideboard(fleet, catalog, utopia, resources)
     left_out += left
-    saved: dict = {"ships": []}
+    saved: dict[str, Any] = {"ships": []}
     if resources:
         saved["resource"] = _saved(resources[0])
         if any(sideboard):
@@ -265,9 +268,9 @@ def write_link(fleet: Fleet, catalog: Catalog, *, utopia: Catalog | None = None,
     return Export(f"{base.split('#')[0]}#{code}", tuple(left_out))
 
 
-def _cost_lookup(report: Report | None) -> dict[tuple, int]:
+def _cost_lookup(report: Report | None) -> dict[tuple[int, str, int | str | None], int]:
     """Muster's cost of each card: ``(ship index, role, card id)``, upgrades ``(ship index, "upgrade", position)``."""
-    costs: dict[tuple, int] = {}
+    costs: dict[tuple[int, str, int | str | None], int] = {}
     if report is not None:
         for ship in report.ships:
             position = 0
@@ -307,7 +310,13 @@ def write_text(
         # the report prices the cards face down beneath another after the ship's upgrades
         remaining = list(enumerate((*entry.upgrades, *(card_id for _host, card_id in entry.beneath))))
 
-        def price(card: Card, role: str, source_id: str | None, index: int = index, remaining: list = remaining) -> int:
+        def price(
+            card: Card,
+            role: str,
+            source_id: str | None,
+            index: int = index,
+            remaining: list[tuple[int, str]] = remaining,
+        ) -> int:
             if role == "upgrade":
                 found = next((item for item in remaining if _same(item[1], card, catalog, translate)), None)
                 value = None

@@ -4,7 +4,8 @@ Coin Toss (``tests/games/coin_toss``) is installed by the test settings only. No
 outside its folder names it, yet an organizer creates its event, players build and
 submit purses, rounds are paired, results entered, standings ranked and printed.
 If this test needs an edit outside that folder to pass, a game has leaked into the
-shared apps (docs/architecture.md, "How to add a game").
+shared apps (docs/adding-a-game.md). This test is part of the folder, so a copy of
+the folder under another key runs it as its own.
 """
 
 import pytest
@@ -13,10 +14,11 @@ from django.urls import reverse
 from fleets.models import Deck
 from game_registry import get_game
 from tests.accounts.factories import PlayerFactory
-from tests.games.coin_toss import KEY
-from tests.games.coin_toss.models import Coin
 from tests.games.site import check_in_and_start, create_event
 from tournaments.models import Event, Match, MatchSide, MatchStatus
+
+from . import KEY, NAME
+from .models import Coin
 
 pytestmark = pytest.mark.django_db
 
@@ -36,7 +38,7 @@ def enter_with_a_purse(client, event: Event, player, penny: Coin) -> None:
 
 
 def test_a_game_that_is_only_a_folder_runs_a_whole_event(client, organizer):
-    assert get_game(KEY).name == "Coin Toss"
+    assert get_game(KEY).name == NAME
     penny = Coin.objects.create(name="Penny", side="heads")
     event = create_event(client, organizer, name="Heads Up Open", game_format=f"{KEY}:standard")
     players = [PlayerFactory(username=f"tosser{number}") for number in range(4)]

@@ -3,7 +3,7 @@
 Linear-programming duality for perfect matchings (Edmonds): a perfect matching
 is optimal if its edges have zero reduced cost under a dual solution whose
 reduced costs are never negative. The dual has a value per vertex and one per
-odd set (blossom) of a nested family. :mod:`rules._matching` solves a small
+odd set (blossom) of a nested family. :mod:`rules.tournament._matching` solves a small
 graph and hands back that dual; checking it against edges the solver never saw
 proves (or refutes) optimality in a larger graph, and this module makes those
 checks cheap: one walk up the blossom forest per edge, or a bound per vertex

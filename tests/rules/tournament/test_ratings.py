@@ -1,4 +1,4 @@
-"""Ratings (rules.ratings): OpenSkill updates game by game, recomputation equals event-by-event updates."""
+"""Ratings (rules.tournament.ratings): OpenSkill updates game by game, recomputation equals event-by-event updates."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules.ratings import A_WINS, B_WINS, TIE, Game, RatedEvent, Ratings, rate_events
+from rules.tournament.ratings import A_WINS, B_WINS, TIE, Game, RatedEvent, Ratings, rate_events
 
 games = st.lists(
     st.tuples(st.sampled_from("pqrstu"), st.sampled_from("pqrstu"), st.sampled_from((A_WINS, B_WINS, TIE)))

@@ -2,7 +2,7 @@
 
 The STAW tournament rules (seed 003, "Fleet Points" paragraph: "A player who
 receives a Bye will receive a Win") leave who meets whom to the Swiss system;
-its priorities are specified in the docstring of :mod:`rules.pairing`.
+its priorities are specified in the docstring of :mod:`rules.tournament.pairing`.
 """
 
 from __future__ import annotations
@@ -19,9 +19,9 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from bench.swiss import networkx_pairing, swiss_field
-from rules import pairing
-from rules._matching import max_weight_perfect_matching
-from rules.pairing import Pairing, PlayerRecord, pair_round, pairing_objective
+from rules.tournament import pairing
+from rules.tournament._matching import max_weight_perfect_matching
+from rules.tournament.pairing import Pairing, PlayerRecord, pair_round, pairing_objective
 
 examples = settings()  # the profile's examples (tests/hypothesis_profiles.py)
 

@@ -44,7 +44,7 @@ class PointsTable:
     placing: tuple[int, ...] = DEFAULT_PLACING
     best_events: int | None = None
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if min(self.participation, self.per_win, self.per_tie, *self.placing, 0) < 0:
             raise ValueError("season points are never negative")
         if self.best_events is not None and self.best_events < 1:
@@ -76,7 +76,7 @@ class EventFinish:
     losses: int = 0
     order: int = 0  # the event's position in the season (its date), to break ties between equal scores
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if self.placing < 1 or min(self.wins, self.ties, self.losses) < 0:
             raise ValueError("a placing starts at 1 and a record is never negative")
 
@@ -101,7 +101,7 @@ class SeasonRow:
     events: tuple[EventScore, ...] = field(default=())  # every event played, in season order
 
     @property
-    def sort_key(self) -> tuple:
+    def sort_key(self) -> tuple[int, int, int, int, int]:
         return (-self.points, -self.event_wins, self.best_placing, -self.wins, -self.events_played)
 
 

@@ -18,9 +18,10 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from rules.bounded_read import FileTooLarge, read_at_most
-from rules.text_input import text_problem
+from rules.inputs.bounded_read import FileTooLarge, read_at_most
+from rules.inputs.text_input import text_problem
 
 # Exit codes of the list-check commands.
 EXIT_LEGAL = 0
@@ -187,7 +188,7 @@ class Record:
             raise ListFileError(f"{self._path(key)} must be a whole number of at least {minimum}, got {shown}")
         return value
 
-    def _array(self, key: str, required: bool) -> list:
+    def _array(self, key: str, required: bool) -> list[Any]:
         value = self._get(key, _MISSING if required else [])
         if not isinstance(value, list):
             raise ListFileError(f"{self._path(key)} must be a JSON array, got {_json_type(value)}")

@@ -90,7 +90,9 @@ class FactionTally:
 
 def faction_tallies(games: Iterable[FactionGame]) -> dict[str, FactionTally]:
     """Each faction's games, wins and ties against other factions (mirror matches left out)."""
-    played, won, tied = Counter(), Counter(), Counter()
+    played: Counter[str] = Counter()
+    won: Counter[str] = Counter()
+    tied: Counter[str] = Counter()
     for game in games:
         if game.a == game.b:
             continue
@@ -144,6 +146,7 @@ def calendar_cover(since: date | None, until: date | None) -> CalendarCover:
         return CalendarCover(years=None, months=(), days=((since, end),))
     first_year = next_year_start(first_month) if first_month else None
     past_year = date(past_month.year, 1, 1) if past_month else None
+    months: tuple[tuple[date | None, date | None], ...]
     if first_year and past_year and first_year >= past_year:
         years, months = None, ((first_month, past_month),)
     else:

@@ -43,7 +43,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
 
-from rules.pairing import (
+from rules.tournament.pairing import (
     BYE_DRAW,
     BYE_FEWEST_BYES,
     BYE_LOWEST_PLACE,
@@ -225,7 +225,7 @@ def pairing_records(
     *,
     config: ScoringConfig = DEFAULT_SCORING,
 ) -> list[PlayerRecord]:
-    """The players still in the event as :func:`rules.pairing.pair_round` needs them.
+    """The players still in the event as :func:`rules.tournament.pairing.pair_round` needs them.
 
     Each player's ``place`` comes from the same ordering as :func:`standings`, but
     players the tie-breakers cannot separate (only the seeded draw would) share a
@@ -254,7 +254,7 @@ def bye_reasons(
     *,
     config: ScoringConfig = DEFAULT_SCORING,
 ) -> tuple[str, ...]:
-    """Why :func:`rules.pairing.pair_round`, given these records, gave ``bye`` the bye, rule by rule.
+    """Why :func:`rules.tournament.pairing.pair_round`, given these records, gave ``bye`` the bye, rule by rule.
 
     The rules that singled the player out, in order: ``BYE_FEWEST_BYES``, then
     ``MATCH_POINTS`` (the lowest score), then the tie-breaker that put the player

@@ -21,7 +21,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date
 
-from openskill.models import PlackettLuce
+from openskill.models import PlackettLuce, PlackettLuceRating
 
 DISPLAY_BASE = 1000
 DISPLAY_SCALE = 40
@@ -39,7 +39,7 @@ class Game:
     b: str
     outcome: str
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if self.outcome not in (A_WINS, B_WINS, TIE):
             raise ValueError(f"unknown outcome {self.outcome!r}")
         if self.a == self.b:
@@ -76,15 +76,15 @@ class RatingPoint:
 class Ratings:
     """Everyone's current rating in one game, updated event by event."""
 
-    def __init__(self, start: Iterable[RatingPoint] = ()):
+    def __init__(self, start: Iterable[RatingPoint] = ()) -> None:
         self.model = PlackettLuce()
-        self.current = {}
-        self.games = {}
+        self.current: dict[str, PlackettLuceRating] = {}
+        self.games: dict[str, int] = {}
         for point in start:
             self.current[point.player_id] = self.model.rating(mu=point.mu, sigma=point.sigma)
             self.games[point.player_id] = point.games
 
-    def _rating(self, player_id: str):
+    def _rating(self, player_id: str) -> PlackettLuceRating:
         if player_id not in self.current:
             self.current[player_id] = self.model.rating()
             self.games[player_id] = 0
@@ -95,7 +95,8 @@ class Ratings:
         played = set()
         for game in event.games:
             a, b = self._rating(game.a), self._rating(game.b)
-            ranks = {A_WINS: [1, 2], B_WINS: [2, 1], TIE: [1, 1]}[game.outcome]
+            by_outcome: dict[str, list[float]] = {A_WINS: [1, 2], B_WINS: [2, 1], TIE: [1, 1]}
+            ranks = by_outcome[game.outcome]
             [[a], [b]] = self.model.rate([[a], [b]], ranks=ranks)
             self.current[game.a], self.current[game.b] = a, b
             for player in (game.a, game.b):

@@ -4,7 +4,7 @@ Last Ship Standing (``tests/games/last_ship``) is installed by the test settings
 players build fleets in the fleets app and submit them as Attack Wing's players do, but a
 result, its scoring and the ranking are the game's own. Nothing outside its folder names it:
 if this test needs an edit outside that folder to pass, fleets have become one game's again
-in the shared apps (docs/architecture.md, "How to add a game").
+in the shared apps (docs/adding-a-game.md).
 """
 
 import pytest
@@ -13,12 +13,13 @@ from django.urls import reverse
 from fleets.models import Fleet
 from game_registry import get_game
 from tests.accounts.factories import PlayerFactory
-from tests.games.last_ship import KEY
 from tests.games.site import check_in_and_start, create_event
 from tests.tournaments.factories import fleet_for, legal_fleet_content, small_catalog
 from tournaments.errors import TournamentError
 from tournaments.models import Event, Match, MatchSide, MatchStatus
 from tournaments.services import event_update
+
+from . import KEY
 
 pytestmark = pytest.mark.django_db
 

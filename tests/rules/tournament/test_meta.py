@@ -1,4 +1,4 @@
-"""The meta's numbers (rules.meta): shares, win rates without mirror matches, Wilson intervals."""
+"""The meta's numbers (rules.tournament.meta): shares, win rates without mirror matches, Wilson intervals."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules import meta
-from rules.meta import FactionGame, faction_share, faction_win_rates, shares, wilson_interval
+from rules.tournament import meta
+from rules.tournament.meta import FactionGame, faction_share, faction_win_rates, shares, wilson_interval
 
 
 def test_wilson_interval_of_three_wins_in_three_games_stays_wide():

@@ -4,7 +4,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from rules.list_check import (
+from rules.inputs.list_check import (
     EXIT_ILLEGAL,
     EXIT_LEGAL,
     MAX_FILE_BYTES,

@@ -1,4 +1,4 @@
-"""Season points, best-N events, the season table's tie-breaks and qualification (rules.seasons)."""
+"""Season points, best-N events, the season table's tie-breaks and qualification (rules.tournament.seasons)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules.seasons import EventFinish, PointsTable, Qualification, event_points, season_standings
+from rules.tournament.seasons import EventFinish, PointsTable, Qualification, event_points, season_standings
 
 TABLE = PointsTable(participation=2, per_win=3, per_tie=1, placing=(10, 5, 2))
 

@@ -16,8 +16,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules.pairing import pair_round
-from rules.standings import (
+from rules.tournament.pairing import pair_round
+from rules.tournament.standings import (
     TIEBREAK_PRESETS,
     Entrant,
     MatchResult,

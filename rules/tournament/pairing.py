@@ -36,14 +36,14 @@ again. The answer is exact; only the time depends on how local the optimum is.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
 from typing import NamedTuple
 
-from rules._matching import max_weight_perfect_matching
-from rules._matching_certificate import MatchingCertificate
+from rules.tournament._matching import max_weight_perfect_matching
+from rules.tournament._matching_certificate import MatchingCertificate
 
 Score = int | float | Fraction
 
@@ -283,7 +283,7 @@ def bye_rule(players: Sequence[PlayerRecord], bye: str) -> str:
     only happens to avoid a rematch (priority 1). So the round page can say why.
     """
     chosen = next(player for player in players if player.id == bye)
-    key = {
+    key: dict[str, Callable[[PlayerRecord], int | Fraction]] = {
         BYE_FEWEST_BYES: lambda player: player.byes,
         BYE_LOWEST_SCORE: lambda player: _exact(player.score),
         BYE_LOWEST_PLACE: lambda player: -player.place,

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rules._matching_certificate import NO, MatchingCertificate
+from rules.tournament._matching_certificate import NO, MatchingCertificate
 
 
 def max_weight_perfect_matching(n: int, edges: Sequence[tuple[int, int, int]]) -> MatchingCertificate:
@@ -105,7 +105,9 @@ class _Solver:
             if t < n:
                 out.append(t)
             else:
-                stack.extend(childs[t])
+                children = childs[t]
+                assert children is not None  # a blossom (t >= n) has its children
+                stack.extend(children)
         return out
 
     def warm_start(self) -> None:
@@ -223,13 +225,14 @@ class _Solver:
                 self.queue.append(leaf)
             inblossom[leaf] = b
         # Least-slack edges from the new blossom to every neighbouring S-blossom.
-        bestedgeto: dict[int, int] = {}
+        bestedgeto: dict[int, tuple[int, int]] = {}  # S-blossom -> (slack, edge)
         dual, edges = self.dual, self.edges
         for sub in path:
-            if self.blossombestedges[sub] is None:
+            best_edges = self.blossombestedges[sub]
+            if best_edges is None:
                 candidates = [p >> 1 for leaf in self.leaves(sub) for p in self.neighbend[leaf]]
             else:
-                candidates = self.blossombestedges[sub]
+                candidates = best_edges
             for kk in candidates:
                 i, j, wt = edges[kk]
                 if inblossom[j] == b:
@@ -254,7 +257,9 @@ class _Solver:
         pending = [root]
         while pending:
             b = pending.pop()
-            for s in blossomchilds[b]:
+            children = blossomchilds[b]
+            assert children is not None  # only blossoms are expanded
+            for s in children:
                 blossomparent[s] = NO
                 if s < n:
                     inblossom[s] = s
@@ -277,6 +282,7 @@ class _Solver:
         label, labelend, endpoint, inblossom = self.label, self.labelend, self.endpoint, self.inblossom
         childs = self.blossomchilds[b]
         endps = self.blossomendps[b]
+        assert childs is not None and endps is not None  # only blossoms are expanded
         entrychild = inblossom[endpoint[labelend[b] ^ 1]]
         j = childs.index(entrychild)
         if j & 1:
@@ -331,6 +337,7 @@ class _Solver:
                 t = blossomparent[t]
             childs = self.blossomchilds[b]
             endps = self.blossomendps[b]
+            assert childs is not None and endps is not None  # only blossoms are augmented
             i = j = childs.index(t)
             if i & 1:
                 j -= len(childs)
