@@ -317,16 +317,18 @@ def fleet_import(
     faction: str | None = None,
     fmt: str | None = None,
     squad: int = 0,
+    choices: dict[int, str] | None = None,
 ) -> Fleet:
     """A new fleet from a fleet in any format Muster reads; nothing is created if it is refused.
 
     The formats are :mod:`rules.attack_wing.interchange`'s: a Utopia link, text or Tabletop
     Simulator export, a Space Dock squad file or text, Muster's fleet file or text (``fmt``
-    ``None`` detects it; ``squad`` picks one of a Space Dock file's squads). A source that
-    cannot be read is refused; the rest is :func:`fleet_import_read`'s.
+    ``None`` detects it; ``squad`` picks one of a Space Dock file's squads; ``choices`` answer its
+    doubtful lines, ``{line index: card id}``). A source that cannot be read is refused; the rest
+    is :func:`fleet_import_read`'s.
     """
     try:
-        preview = read_import(data, fmt=fmt, squad=squad)
+        preview = read_import(data, fmt=fmt, squad=squad, choices=choices)
     except interchange.InterchangeError as error:
         raise FleetContentError(error.message) from None
     return fleet_import_read(owner=owner, preview=preview, name=name, faction=faction)

@@ -12,11 +12,11 @@ from rules.attack_wing.catalog import RESOURCE, Catalog
 from rules.attack_wing.checks.beneath_rules import places_beneath
 from rules.attack_wing.explained import breakdown
 from rules.attack_wing.fleet import ROLE_BENEATH, Adjustment, ResourceOption
-from rules.attack_wing.interchange.muster import beneath_label
+from rules.attack_wing.interchange.muster import beneath_label, sideboard_label
 
 from .catalog import UPGRADE_TYPE_LABELS, faction_label, load_catalog
 
-FLEET_FILE_KEYS = frozenset({"format", "date", "resources", "ships"})
+FLEET_FILE_KEYS = frozenset({"format", "date", "resources", "ships", "sideboard"})
 
 
 def content_fleet(content: dict, catalog: Catalog) -> EngineFleet:
@@ -26,7 +26,7 @@ def content_fleet(content: dict, catalog: Catalog) -> EngineFleet:
     none left): such content is read here, as strictly (its keys, its
     resources' ids and kinds); everything else goes to the engine's reader.
     """
-    if content.get("ships"):
+    if content.get("ships") or content.get("sideboard"):
         return parse_fleet(content, catalog)[0]
     unknown = sorted(set(content) - FLEET_FILE_KEYS)
     if unknown or content.get("ships", []) != []:
@@ -121,6 +121,11 @@ class FleetCheck:
     ships: tuple[ShipLines, ...]
     resources: tuple[CardLine, ...]
     violations: tuple[Violation, ...]  # about the whole fleet
+    sideboard: tuple[CardLine, ...] = ()  # the Reinforcements Sideboard's cards, outside ``total``
+
+    @property
+    def sideboard_total(self) -> int:
+        return self.report.sideboard_total
 
     @property
     def total(self) -> int:
@@ -225,11 +230,27 @@ def reported_check(fleet: EngineFleet, report: Report, catalog: Catalog) -> Flee
         )
         for resource in report.resources
     )
-    on_resources = {line.card.id for line in resources}
+    sideboard = tuple(
+        CardLine(
+            card=(card := catalog.get(line.id)),
+            role=line.role,
+            type_label=sideboard_label(card),
+            printed=line.printed,
+            penalty=0,
+            cost=line.cost,
+            violations=tuple(v for v in report.violations if v.ship is None and v.card == line.id),
+            upgrade_index=position,
+            adjustments=line.adjustments,
+            unapplied=line.unapplied,
+        )
+        for position, line in enumerate(report.sideboard)
+    )
+    placed = {line.card.id for line in (*resources, *sideboard)}
     return FleetCheck(
         fleet=fleet,
         report=report,
         ships=tuple(ships),
         resources=resources,
-        violations=tuple(v for v in report.violations if v.ship is None and v.card not in on_resources),
+        violations=tuple(v for v in report.violations if v.ship is None and v.card not in placed),
+        sideboard=sideboard,
     )

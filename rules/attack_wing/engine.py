@@ -19,6 +19,7 @@ from rules.attack_wing.checks import (
     point_limits,
     resource_rules,
     ship_rules,
+    sideboard_rules,
     slot_rules,
 )
 from rules.attack_wing.costs import SeatReduction, ShipInFleet, because, cost_beneath, cost_ship, fleet_discounts
@@ -41,6 +42,7 @@ from rules.attack_wing.fleet import (
 from rules.attack_wing.formats import Format, get_format
 from rules.attack_wing.index import CardFacts, CatalogIndex, index_for
 from rules.attack_wing.placement import place_ship
+from rules.attack_wing.sideboard import price_sideboard
 
 # Which card kinds may fill each place in a fleet.
 _ROLE_KINDS = {
@@ -49,6 +51,7 @@ _ROLE_KINDS = {
     "admiral": (ADMIRAL,),
     "upgrade": (UPGRADE, OTHER),
     "resource": (RESOURCE,),
+    "sideboard card": (CAPTAIN, UPGRADE, OTHER),  # which of them the sideboard takes is a rule (sideboard_rules)
 }
 
 
@@ -64,6 +67,11 @@ def lookup(index: CatalogIndex, card_id: str, role: str, where: str) -> CardFact
             WRONG_ROLE, f"{where}: {card_id} ({facts.card.name}) is {article} {kind} card and cannot be the {role}"
         )
     return facts
+
+
+def resolve_sideboard(fleet: Fleet, index: CatalogIndex) -> list[CardFacts]:
+    """The cards on the fleet's Reinforcements Sideboard, looked up."""
+    return [lookup(index, card_id, "sideboard card", "sideboard") for card_id in fleet.sideboard]
 
 
 def resolve(fleet: Fleet, index: CatalogIndex) -> tuple[list[ShipInFleet], list[CardFacts]]:
@@ -112,6 +120,8 @@ def validate_fleet(
     fmt = get_format(fmt) if isinstance(fmt, str) else fmt
     index = index_for(catalog)
     ships, chosen = resolve(fleet, index)
+    sideboard = resolve_sideboard(fleet, index)
+    sideboard_lines = tuple(_with_unapplied(line, index) for line in price_sideboard(sideboard))
     fleet_wide = fleet_discounts(ships)
     exchange, exchange_card, free_talent = _choices(fleet, chosen)
     staff = _senior_staff(chosen)
@@ -152,11 +162,12 @@ def validate_fleet(
         *resource_rules.resources(fmt, [*chosen, *_squadron_resources(ships, index)], on, index),
         *resource_rules.banned_resources(fmt, chosen, banned),
         *resource_rules.no_ship_takes(chosen, ships),
-        *fleet_rules.uniques(ships, chosen),
+        *fleet_rules.uniques(ships, [*chosen, *sideboard]),
         *fleet_rules.not_with(ships, chosen),
         *fleet_rules.admirals(fmt, ships),
         *fleet_rules.capital_ships(ships),
         *fleet_rules.blind_booster(fmt, ships, index),
+        *sideboard_rules.sideboard(sideboard, sideboard_lines, chosen),
     ]
     for ship, cards, beneath, placement in zip(ships, priced, under, placements, strict=True):
         violations.extend(point_limits.ship_points(fmt, ship, cards))
@@ -179,6 +190,7 @@ def validate_fleet(
         ),
         resources=tuple(resource_costs),
         violations=tuple(violations),
+        sideboard=sideboard_lines,
     )
 
 
@@ -191,7 +203,7 @@ def _with_unapplied(line: _Line, index: CatalogIndex, ship: ShipInFleet | None =
     on one), so no report is silent on them."""
     facts = index.fact(line.id)
     assert facts is not None  # a priced line's card is in the catalog
-    unapplied = index.unapplied(facts.card)
+    unapplied = line.unapplied + index.unapplied(facts.card)
     if ship is not None:
         unapplied += card_rules.dial_unjudged(ship, facts) + _nothing_beneath(ship, facts)
     return replace(line, unapplied=unapplied) if unapplied else line

@@ -23,6 +23,9 @@ BLIND_BOOSTER_OVER_LIMIT = "BLIND_BOOSTER_OVER_LIMIT"
 BLIND_BOOSTER_MIXED = "BLIND_BOOSTER_MIXED"
 CARD_RESTRICTION = "CARD_RESTRICTION"
 RESOURCE_BANNED = "RESOURCE_BANNED"
+SIDEBOARD_WITHOUT_RESOURCE = "SIDEBOARD_WITHOUT_RESOURCE"
+SIDEBOARD_OVER_LIMIT = "SIDEBOARD_OVER_LIMIT"
+SIDEBOARD_CARD = "SIDEBOARD_CARD"
 VIOLATION_CODES = (
     FLEET_OVER_LIMIT,
     TOO_FEW_SHIPS,
@@ -42,9 +45,12 @@ VIOLATION_CODES = (
     BLIND_BOOSTER_MIXED,
     CARD_RESTRICTION,
     RESOURCE_BANNED,
+    SIDEBOARD_WITHOUT_RESOURCE,
+    SIDEBOARD_OVER_LIMIT,
+    SIDEBOARD_CARD,
 )
 # Costs only rise these; removing a card can never create one (tested as a property).
-COST_CODES = (FLEET_OVER_LIMIT, SHIP_OVER_LIMIT, BLIND_BOOSTER_OVER_LIMIT)
+COST_CODES = (FLEET_OVER_LIMIT, SHIP_OVER_LIMIT, BLIND_BOOSTER_OVER_LIMIT, SIDEBOARD_OVER_LIMIT)
 
 # Input errors: the fleet cannot be judged at all.
 UNKNOWN_CARD = "UNKNOWN_CARD"
@@ -56,6 +62,7 @@ ROLE_CAPTAIN = "captain"
 ROLE_ADMIRAL = "admiral"
 ROLE_UPGRADE = "upgrade"
 ROLE_BENEATH = "beneath"  # an Upgrade placed face down beneath another card at setup (``FleetShip.beneath``)
+ROLE_SIDEBOARD = "sideboard"  # a Captain or Upgrade on the Reinforcements Sideboard (``Fleet.sideboard``)
 
 
 class FleetInputError(ValueError):
@@ -101,10 +108,15 @@ class ResourceOption:
 
 @dataclass(frozen=True, slots=True)
 class Fleet:
+    """The fleet. ``sideboard`` holds the cards placed on the Reinforcements Sideboard resource before the event
+    (1 Captain Card and 1 [talent], [crew], [tech] and [weapon] Upgrade, 20 SP at most: its card, point 1): they
+    sit on no ship, so they have a place of their own."""
+
     ships: tuple[FleetShip, ...] = ()
     resources: tuple[str, ...] = ()
     # choices made for some of ``resources`` (at most one per resource id)
     resource_options: tuple[ResourceOption, ...] = ()
+    sideboard: tuple[str, ...] = ()  # card ids, in the order given
 
     def option(self, resource_id: str) -> ResourceOption | None:
         return next((o for o in self.resource_options if o.id == resource_id), None)
@@ -191,6 +203,13 @@ class Report:
     ships: tuple[ShipReport, ...]
     resources: tuple[ResourceCost, ...]
     violations: tuple[Violation, ...]
+    # the Reinforcements Sideboard's cards (role ``sideboard``): outside ``total``, which holds the resource's own
+    # cost; their sum is held to the resource's 20 SP (``sideboard_total``)
+    sideboard: tuple[CardCost, ...] = ()
+
+    @property
+    def sideboard_total(self) -> int:
+        return sum(c.cost for c in self.sideboard)
 
     @property
     def legal(self) -> bool:
@@ -200,7 +219,11 @@ class Report:
     def unapplied(self) -> tuple[Unapplied, ...]:
         """Every card of the fleet whose cost- or legality-changing text the engine does not apply, once."""
         found: dict[tuple[str, str], Unapplied] = {}
-        lines: tuple[CardCost | ResourceCost, ...] = (*(c for s in self.ships for c in s.cards), *self.resources)
+        lines: tuple[CardCost | ResourceCost, ...] = (
+            *(c for s in self.ships for c in s.cards),
+            *self.resources,
+            *self.sideboard,
+        )
         for line in lines:
             for sentence in line.unapplied:
                 found.setdefault((line.id, sentence), Unapplied(line.id, line.name, sentence))

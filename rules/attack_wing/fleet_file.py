@@ -8,11 +8,13 @@ A fleet file::
                 "upgrades": ["C476", "W224", "C114"], "blind_booster": false,
                 "beneath": {"C114": ["T021"]}}]}
 
-``format``, ``date``, ``admiral``, ``upgrades``, ``resources``, ``blind_booster`` and ``beneath``
-are optional; ``beneath`` maps a card of the ship (Quark C114, Cryogenic Stasis, a captain such as
-Daimon Solok) to the Upgrades placed face down beneath it at setup, which are not in ``upgrades``;
-an admiral id given as ``captain`` is that admiral played face down. A resource
-that asks for a choice is written as an object: the Officer Exchange Program's two factions
+``format``, ``date``, ``admiral``, ``upgrades``, ``resources``, ``blind_booster``, ``beneath`` and
+``sideboard`` are optional; ``sideboard`` lists the cards placed on the Reinforcements Sideboard resource
+(``"sideboard": ["Cap008", "T019"]``), and a fleet with a sideboard may list no ship (a squad of only its
+sideboard, as Space Dock saves one: the engine reports the missing ships); ``beneath`` maps a card of the
+ship (Quark C114, Cryogenic Stasis, a captain such as Daimon Solok) to the Upgrades placed face down beneath
+it at setup, which are not in ``upgrades``; an admiral id given as ``captain`` is that admiral played face
+down. A resource that asks for a choice is written as an object: the Officer Exchange Program's two factions
 (``{"id": "R015", "factions": ["federation", "klingon"]}``), the Fleet Captain's free talent
 (``{"id": "R010", "free_talent": true}``, or ``false`` for the bonus slot; left out, the engine makes the
 choice a player would); a plain id stays valid everywhere.
@@ -27,7 +29,7 @@ from datetime import date
 from typing import Any, TypeGuard
 
 from rules.attack_wing.catalog import Catalog
-from rules.attack_wing.engine import resolve
+from rules.attack_wing.engine import resolve, resolve_sideboard
 from rules.attack_wing.fleet import (
     Adjustment,
     CardCost,
@@ -48,7 +50,8 @@ MAX_CARDS_PER_SHIP = 30
 MAX_RESOURCES = 5
 MAX_ID_LENGTH = 100
 MAX_FILE_BYTES = 256 * 1024
-_TOP_KEYS = frozenset({"format", "date", "resources", "ships"})
+MAX_SIDEBOARD = 10
+_TOP_KEYS = frozenset({"format", "date", "resources", "ships", "sideboard"})
 _SHIP_KEYS = frozenset({"ship", "captain", "admiral", "upgrades", "blind_booster", "beneath"})
 
 
@@ -70,8 +73,9 @@ def parse_fleet(source: object, catalog: Catalog) -> tuple[Fleet, str | None, da
     format_key = data.get("format")
     if format_key is not None and (not isinstance(format_key, str) or not format_key.strip()):
         raise FleetFileError("'format' must be a format key such as \"wizkids-2016\"")
+    sideboard = _ids(data.get("sideboard", []), "sideboard", MAX_SIDEBOARD)
     ships = data.get("ships")
-    if not isinstance(ships, list) or not ships:
+    if not isinstance(ships, list) or not (ships or sideboard):
         raise FleetFileError("'ships' must be a non-empty list")
     if len(ships) > MAX_SHIPS:
         raise FleetFileError(f"a fleet has at most {MAX_SHIPS} ships; this one lists {len(ships)}")
@@ -80,10 +84,12 @@ def parse_fleet(source: object, catalog: Catalog) -> tuple[Fleet, str | None, da
         ships=tuple(_ship(entry, position) for position, entry in enumerate(ships)),
         resources=resources,
         resource_options=options,
+        sideboard=sideboard,
     )
     index = index_for(catalog)
     try:
         resolve(fleet, index)
+        resolve_sideboard(fleet, index)
     except FleetInputError as exc:
         raise FleetFileError(exc.message, exc.code) from None
     _check_options(options, index)
@@ -259,6 +265,8 @@ def fleet_to_dict(fleet: Fleet, format_key: str | None = None, on: date | None =
         data["date"] = on.isoformat()
     data["resources"] = [_resource_entry(fleet, resource_id) for resource_id in fleet.resources]
     data["ships"] = [_ship_entry(s) for s in fleet.ships]
+    if fleet.sideboard:  # only when there is one, so every other fleet's canonical JSON (and hash) stays the same
+        data["sideboard"] = list(fleet.sideboard)
     return data
 
 
@@ -314,6 +322,9 @@ def report_to_dict(report: Report) -> dict[str, Any]:
             for s in report.ships
         ],
         "resources": [_priced(r) for r in report.resources],
+        **(
+            {"sideboard": [_priced(c, role=c.role, **_placed(c)) for c in report.sideboard]} if report.sideboard else {}
+        ),
         "violations": [
             {"code": v.code, "message": v.message, "ship": v.ship, "card": v.card} for v in report.violations
         ],
@@ -378,6 +389,10 @@ def report_from_dict(data: dict[str, Any]) -> Report:
             for ship in data["ships"]
         ),
         resources=tuple(ResourceCost(**_priced_fields(resource)) for resource in data["resources"]),
+        sideboard=tuple(
+            CardCost(role=card["role"], penalty=0, placed=card.get("placed", ""), **_priced_fields(card))
+            for card in data.get("sideboard", ())
+        ),
         violations=tuple(
             Violation(code=v["code"], message=v["message"], ship=v["ship"], card=v["card"]) for v in data["violations"]
         ),

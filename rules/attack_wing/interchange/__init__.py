@@ -42,7 +42,7 @@ from dataclasses import replace
 from typing import Any
 
 from rules.attack_wing.catalog import Catalog
-from rules.attack_wing.fleet import ROLE_BENEATH, Fleet, Report
+from rules.attack_wing.fleet import ROLE_BENEATH, ROLE_SIDEBOARD, Fleet, Report
 from rules.attack_wing.fleet_file import fleet_to_dict
 from rules.attack_wing.interchange import (
     muster,
@@ -276,6 +276,8 @@ def cost_rows(result: ImportResult, report: Report) -> list[tuple[CardMatch, int
         if match.status in (MATCHED, AMBIGUOUS):
             if match.role == "resource":
                 cost = resources.get(match.card_id)
+            elif match.role == ROLE_SIDEBOARD and match.position is not None:
+                cost = report.sideboard[match.position].cost
             elif match.role == ROLE_BENEATH:
                 cost = muster_costs.get((match.ship, "upgrade", upgrade_line(result.fleet, match)))
             elif match.ship is not None:

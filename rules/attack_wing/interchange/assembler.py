@@ -14,8 +14,8 @@ from typing import Any
 from rules.attack_wing.catalog import ADMIRAL, CAPTAIN, RESOURCE, SHIP, Card, Catalog
 from rules.attack_wing.checks.beneath_rules import places_beneath
 from rules.attack_wing.engine import validate_fleet
-from rules.attack_wing.fleet import ROLE_BENEATH, Fleet, FleetInputError, FleetShip
-from rules.attack_wing.fleet_file import MAX_CARDS_PER_SHIP, MAX_RESOURCES, MAX_SHIPS
+from rules.attack_wing.fleet import ROLE_BENEATH, ROLE_SIDEBOARD, Fleet, FleetInputError, FleetShip
+from rules.attack_wing.fleet_file import MAX_CARDS_PER_SHIP, MAX_RESOURCES, MAX_SHIPS, MAX_SIDEBOARD
 from rules.attack_wing.formats import DEFAULT_FORMAT
 from rules.attack_wing.interchange.entries import Entry, Parsed, ShipEntries, entry_fields
 from rules.attack_wing.interchange.report import AMBIGUOUS, MATCHED, UNPLACED, CardMatch, ImportResult, InterchangeError
@@ -80,12 +80,14 @@ class Assembler:
                 ships.append(ship)
                 totals.append(entries.source_total)
         resources = self.resources(parsed.resources, assembly)
+        sideboard = self.sideboard(parsed.sideboard, assembly)
         for entry in parsed.loose:
             found = self.resolver.find(entry)
             assembly.matches.append(self.unplaced(entry, None, entry.unplaced or "outside the fleet", found.card))
-        if not ships:
+        if not ships and not sideboard:
             _refuse_no_ships(parsed, assembly.matches)
-        fleet = self.by_printed_cost(Fleet(ships=tuple(ships), resources=tuple(resources)), assembly.matches)
+        fleet = Fleet(ships=tuple(ships), resources=tuple(resources), sideboard=tuple(sideboard))
+        fleet = self.by_printed_cost(fleet, assembly.matches)
         catalog = self.resolver.catalog
         assembly.matches = [
             replace(m, candidates=candidates(m, catalog)) if m.doubtful else m for m in assembly.matches
@@ -93,11 +95,16 @@ class Assembler:
         for index, card_id in sorted((choices or {}).items()):
             fleet = self.chosen(fleet, assembly, index, card_id)
         for match in assembly.matches:
+            where = f"ship {match.ship + 1}" if match.ship is not None else "the fleet"
             if match.status == AMBIGUOUS:
-                where = f"ship {match.ship + 1}" if match.ship is not None else "the fleet"
                 fitting = "; ".join(str(c) for c in match.candidates if c.fits)
                 assembly.problems.append(
                     f"{match.source!r} on {where} is ambiguous: {match.note}. Which is it? {fitting}."
+                )
+            elif match.doubtful:  # a near miss that fits one card: a guess, so the list needs a look
+                assembly.problems.append(
+                    f"{match.source!r} on {where} names no card; it was read as {match.name!r}, the nearest name. "
+                    "Take it if it is the card meant, or correct the list."
                 )
         return ImportResult(
             format=fmt,
@@ -220,6 +227,22 @@ class Assembler:
                 assembly.matches.append(_match(entry, found, None, None))
         return resources
 
+    def sideboard(self, entries: list[Entry], assembly: _Assembly) -> list[str]:
+        """The cards the source places on the Reinforcements Sideboard, up to the fleet file's limit; which of
+        them the sideboard may hold is the engine's to say (``rules.attack_wing.checks.sideboard_rules``)."""
+        if len(entries) > MAX_SIDEBOARD:
+            raise InterchangeError(f"A sideboard holds at most {MAX_SIDEBOARD} cards; this one lists {len(entries)}.")
+        cards: list[str] = []
+        for entry in entries:
+            found = self.resolver.find(entry)
+            if found.card is None:
+                assembly.matches.append(_match(entry, found, None, None))
+                assembly.problems.append(f"Sideboard: {found.note}; that card is left out.")
+                continue
+            cards.append(found.card.id)
+            assembly.matches.append(replace(_match(entry, found, None, len(cards) - 1), role=ROLE_SIDEBOARD))
+        return cards
+
     def chosen(self, fleet: Fleet, assembly: _Assembly, index: int, card_id: str) -> Fleet:
         """The organizer's answer to a doubtful line (card ``index`` of the report): the card they picked among
         its candidates, the rest of the list as read. A pick that answers no doubt is a problem, not applied."""
@@ -326,6 +349,11 @@ def _swap(fleet: Fleet, match: CardMatch, card_id: str) -> Fleet:
         resources = list(fleet.resources)
         resources[resources.index(match.card_id)] = card_id
         return replace(fleet, resources=tuple(resources))
+    if match.role == ROLE_SIDEBOARD:
+        assert match.position is not None  # its place on the sideboard
+        sideboard = list(fleet.sideboard)
+        sideboard[match.position] = card_id
+        return replace(fleet, sideboard=tuple(sideboard))
     assert match.ship is not None  # a card on a ship of the fleet
     ships = list(fleet.ships)
     ship = ships[match.ship]
@@ -353,6 +381,9 @@ def _cost_in(fleet: Fleet, match: CardMatch, catalog: Catalog) -> int | None:
         return None
     if match.role == "resource":
         return next((r.cost for r in report.resources if r.id == match.card_id), None)
+    if match.role == ROLE_SIDEBOARD:
+        assert match.position is not None  # its place on the sideboard
+        return report.sideboard[match.position].cost
     assert match.ship is not None  # a card on a ship of the fleet
     lines = report.ships[match.ship].cards
     if match.role in ("upgrade", ROLE_BENEATH):

@@ -7,19 +7,24 @@ report filled in. The text is the list the fleets app offers as ``export.txt``
     Home Fleet (Federation): 128/130 SP
 
     Ship 1: 44 SP
-      Ship: U.S.S. Enterprise-D (Galaxy Class) - 22
-      Captain: Jean-Luc Picard - 6
-      Crew: William T. Riker - 4 (+1)
-      Crew: Quark - 2
-      Tech beneath Quark: Maximum Shields - 0
+      Ship: U.S.S. Enterprise-D (Galaxy Class) [S001] - 22
+      Captain: Jean-Luc Picard [Cap049] - 6
+      Crew: William T. Riker [C012] - 4 (+1)
+      Crew: Quark [C114] - 2
+      Tech beneath Quark: Maximum Shields [T021] - 0
 
-    Resource: Emergency Power - 3
+    Resource: Reinforcements Sideboard [R003] - 10
+    Sideboard Captain: Kang [Cap001] - 5
+    Sideboard Crew: Beverly Crusher [C464] - 2
     Total: 128 SP
     Verification code: ABCD-1234 (version 3)
     SP like “4 (+1)” include a faction penalty.
 
-:func:`write_text` writes exactly that text from the engine's report, without Django, so the
-app can use it; :func:`parse_text` reads it back by card name, type and ship class.
+Each card carries its id in brackets, so a card printed in several sets with the same name and cost reads back
+as the printing written (a site whose catalog does not hold the id reads the name, as in lists written before
+ids were). The Reinforcements Sideboard's cards follow the resource, each with its cost on the sideboard (not in the
+total: the resource's cost is). :func:`write_text` writes exactly that text from the engine's report, without
+Django, so the app can use it; :func:`parse_text` reads it back by card name, type and ship class.
 """
 
 from __future__ import annotations
@@ -27,7 +32,7 @@ from __future__ import annotations
 import re
 
 from rules.attack_wing.catalog import ADMIRAL, CAPTAIN, OTHER, RESOURCE, SHIP, UPGRADE, Card, Catalog
-from rules.attack_wing.fleet import ROLE_BENEATH, Fleet, Report
+from rules.attack_wing.fleet import ROLE_BENEATH, ROLE_SIDEBOARD, Fleet, Report
 from rules.attack_wing.fleet_file import FleetFileError, parse_fleet
 from rules.attack_wing.interchange.decoding import as_text, load_json, text_lines
 from rules.attack_wing.interchange.entries import Entry, Parsed, ShipEntries, name_key, ship_names
@@ -102,13 +107,19 @@ def write_text(
                 host = catalog.get(entry.beneath[number - first_beneath][0])
                 assert host is not None
                 label = beneath_label(label, host)
-            lines.append(f"  {label}: {card_title(card, line.role)} - {_sp(line.cost, line.penalty)}")
+            lines.append(f"  {label}: {card_title(card, line.role)} [{card.id}] - {_sp(line.cost, line.penalty)}")
             penalties = penalties or bool(line.penalty)
         lines.append("")
     for resource in report.resources:
         resource_card = catalog.get(resource.id)
         assert resource_card is not None  # the report prices the catalog's cards
-        lines.append(f"Resource: {resource_card.name} - {resource.cost}")
+        lines.append(f"Resource: {resource_card.name} [{resource.id}] - {resource.cost}")
+    for sideboard_line in report.sideboard:
+        sideboard_card = catalog.get(sideboard_line.id)
+        assert sideboard_card is not None  # the report prices the catalog's cards
+        lines.append(
+            f"{sideboard_label(sideboard_card)}: {sideboard_card.name} [{sideboard_card.id}] - {sideboard_line.cost}"
+        )
     lines.append(f"Total: {report.total} SP")
     if not report.legal:
         lines.append(f"Not legal ({report.format}): " + "; ".join(v.message for v in report.violations))
@@ -119,12 +130,22 @@ def write_text(
     return "\n".join(lines) + "\n"
 
 
+SIDEBOARD_LABEL = "Sideboard"
+
+
+def sideboard_label(card: Card) -> str:
+    """The Type of a card on the Reinforcements Sideboard: "Sideboard Captain", "Sideboard Crew", … (read back by
+    :func:`parse_text`): the type it would have on a ship."""
+    return f"{SIDEBOARD_LABEL} {type_label(card, 'captain' if card.kind == CAPTAIN else 'upgrade')}"
+
+
 _HEAD = re.compile(r"^(?P<name>.*?): (?P<total>-?\d{1,5})/(?P<limit>\d{1,5}) SP$")
 _SHIP = re.compile(r"^Ship (?P<n>\d{1,3})(?P<booster> \[Blind Booster\])?: (?P<cost>-?\d{1,5}) SP$")
+_ID = r"(?: \[(?P<id>[\w.\-' ]{1,100})\])?"  # the card's id, written since lists carry them
 _CARD = re.compile(
-    r"^(?P<label>[A-Za-z][\w ()'.-]*?): (?P<title>.+) - (?P<cost>-?\d{1,4})(?: \(\+(?P<pen>\d{1,3})\))?$"
+    rf"^(?P<label>[A-Za-z][\w ()'.-]*?): (?P<title>.+?){_ID} - (?P<cost>-?\d{{1,4}})(?: \(\+(?P<pen>\d{{1,3}})\))?$"
 )
-_RESOURCE = re.compile(r"^Resource: (?P<title>.+) - (?P<cost>-?\d{1,4})$")
+_RESOURCE = re.compile(rf"^Resource: (?P<title>.+?){_ID} - (?P<cost>-?\d{{1,4}})$")
 _TOTAL = re.compile(r"^Total: (?P<cost>-?\d{1,5}) SP$")
 _CLASS = re.compile(r"^(?P<name>.+) \((?P<cls>[^()]+)\)$")
 
@@ -147,7 +168,7 @@ def parse_text(data: bytes | str) -> Parsed:
             continue
         if match := _RESOURCE.match(line):
             entry = Entry(role="resource", source=match.group("title"), name=match.group("title"), kinds=(RESOURCE,))
-            entry.source_cost = int(match.group("cost"))
+            entry.source_cost, entry.card_id, entry.family = int(match.group("cost")), match.group("id"), "muster"
             parsed.resources.append(entry)
             resource_sum += entry.source_cost
             block = None
@@ -156,11 +177,18 @@ def parse_text(data: bytes | str) -> Parsed:
             parsed.source_total = int(match.group("cost"))
             block = None
             continue
+        if parsed.resources and (match := _CARD.match(line)) and match.group("label").startswith(SIDEBOARD_LABEL + " "):
+            label = match.group("label").removeprefix(SIDEBOARD_LABEL + " ")
+            entry = _card_entry(label, match.group("title"), int(match.group("cost")))
+            entry.role, entry.sideboard, entry.source = "card", True, line
+            entry.card_id, entry.family = match.group("id"), "muster"
+            parsed.sideboard.append(entry)
+            continue
         if block is not None and (match := _CARD.match(line)):
             label, title, cost = match.group("label"), match.group("title"), int(match.group("cost"))
             label, _, host = label.partition(" beneath ")  # "Tech beneath Quark": face down beneath that card
             entry = _card_entry(label, title, cost)
-            entry.penalty = int(match.group("pen") or 0)
+            entry.penalty, entry.card_id, entry.family = int(match.group("pen") or 0), match.group("id"), "muster"
             if host:
                 entry.host = next((e for e in reversed(block.cards) if name_key(e.name or "") == name_key(host)), None)
             sums[-1] += cost
@@ -183,7 +211,7 @@ def parse_text(data: bytes | str) -> Parsed:
         raise InterchangeError(
             f"Line {number} of the Muster text is not part of a fleet list: {line[:60]!r}.", "BAD_TEXT"
         )
-    if not parsed.ships:
+    if not parsed.ships and not parsed.sideboard:
         raise InterchangeError("The Muster text names no ship.", "BAD_TEXT")
     for number, (block, added) in enumerate(zip(parsed.ships, sums, strict=True), 1):
         if not block.ship.source:
@@ -239,6 +267,7 @@ def import_json(data: object, catalog: Catalog) -> ImportResult:
         matches += [_by_id(catalog, card_id, "upgrade", index, p) for p, card_id in enumerate(ship.upgrades)]
         matches += [_by_id(catalog, card_id, ROLE_BENEATH, index, p) for p, (_host, card_id) in enumerate(ship.beneath)]
     matches += [_by_id(catalog, card_id, "resource", None) for card_id in fleet.resources]
+    matches += [_by_id(catalog, card_id, ROLE_SIDEBOARD, None, p) for p, card_id in enumerate(fleet.sideboard)]
     return ImportResult(
         format="muster-json",
         fleet=fleet,

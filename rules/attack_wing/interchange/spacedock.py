@@ -12,7 +12,8 @@
 
 Ids are those of Space Dock's ``Data.xml``. ``upgrades`` hold every card but the captain
 (admirals, fleet captains and officers included); ``flagship`` is the ship's Flagship card; a
-``sideboard`` entry holds the Reinforcements Sideboard's cards, which are outside the fleet.
+``sideboard`` entry holds the Reinforcements Sideboard's cards (the fleet's ``sideboard``); a squad may hold only
+that entry.
 ``additionalPoints`` are points the player typed in by hand ("Other cost").
 
 **Plain text** (Space Dock's "Copy as text")::
@@ -118,9 +119,8 @@ def parse_squad(data: bytes | str | object, choice: int = 0) -> Parsed:
         parsed.notes.extend(_overridden(number, [captain, *upgrades]))
         if ship.get("sideboard") is True:
             for card in cards:
-                card.role = "card"
-                card.unplaced = "in the Reinforcements Sideboard; Muster's fleet has no place for it"
-            parsed.loose.extend(cards)
+                card.role, card.sideboard = "card", True
+            parsed.sideboard.extend(cards)
             continue
         if ship.get("flagship") is not None:
             flagship = _entry(ship.get("flagship"), None, "upgrade", where)
@@ -131,9 +131,8 @@ def parse_squad(data: bytes | str | object, choice: int = 0) -> Parsed:
         if _is_int(ship.get("calculatedCost")):
             block.source_total = ship["calculatedCost"]
         parsed.ships.append(block)
-    if not parsed.ships:
-        sideboard = " (only a Reinforcements Sideboard, which Muster's fleets do not hold)" if parsed.loose else ""
-        raise InterchangeError(f"The Space Dock squad has no ships{sideboard}.", "NO_SHIPS")
+    if not parsed.ships and not parsed.sideboard:
+        raise InterchangeError("The Space Dock squad has no ships.", "NO_SHIPS")
     return parsed
 
 
@@ -183,7 +182,6 @@ _CARD = re.compile(
 _TOTAL = re.compile(r"^Total \((?P<cost>-?\d{1,5})\)$")
 _FLEET_TOTAL = re.compile(r"^Fleet total: (?P<cost>-?\d{1,5})$", re.IGNORECASE)
 _OTHER = re.compile(r"^Other cost: (?P<cost>-?\d{1,5})$", re.IGNORECASE)
-_SIDEBOARD = "in the Reinforcements Sideboard; Muster's fleet has no place for it"
 
 
 def parse_text(data: bytes | str) -> Parsed:
@@ -221,8 +219,8 @@ def parse_text(data: bytes | str) -> Parsed:
             # the Reinforcements Sideboard: the resource's title, then its cards, without a total
             for _, line in paragraph[1:]:
                 entry = _text_entry(line, "card")
-                entry.unplaced = _SIDEBOARD
-                parsed.loose.append(entry)
+                entry.sideboard = True
+                parsed.sideboard.append(entry)
         elif len(paragraph) == 1 and (match := _CARD.match(first)) and not parsed.resources:
             entry = _text_entry(first, "resource")
             entry.optional = True  # notes can look the same: "Strike Force (5)"

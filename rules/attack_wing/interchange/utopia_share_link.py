@@ -11,8 +11,8 @@ Every card is ``{"id": "<type>:<id>"}``; ``upgrades`` are the ship's own slots b
 (``{}`` for an empty one); ``upgradeSlots`` are the slots a card adds (a captain's talents, an
 officer's crew slot) and may sit on any card; ``resource`` on a ship holds a resource's own
 card (fleet captain, flagship, officer), ``ambassador`` and ``construction`` their cards.
-The ``resource`` of the fleet may carry ``upgradeSlots`` too (the Reinforcements Sideboard):
-those cards are outside the fleet.
+The ``resource`` of the fleet may carry ``upgradeSlots`` too: the Reinforcements Sideboard's (R003) sections,
+whose cards are the fleet's ``sideboard``.
 
 The other two forms are read by :mod:`~rules.attack_wing.interchange.utopia_exports`; all three
 are written by :mod:`~rules.attack_wing.interchange.utopia_writers`.
@@ -148,13 +148,11 @@ def parse_saved(saved: object) -> Parsed:
             parsed.problems.append("The link's resource has no readable card id; it is left out.")
         else:
             parsed.resources.append(entry)
-            loose: list[Entry] = []
-            _children(resource, loose, "the resource", counter, parsed)
-            for card in loose:
-                card.unplaced = (
-                    "held on the fleet's resource card (e.g. a sideboard); Muster's fleet has no place for it"
-                )
-            parsed.loose.extend(loose)
+            held: list[Entry] = []
+            _children(resource, held, "the resource", counter, parsed)
+            for card in held:
+                card.role, card.sideboard, card.host = "card", True, None
+            parsed.sideboard.extend(held)
     return parsed
 
 

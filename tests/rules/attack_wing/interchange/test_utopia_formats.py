@@ -62,12 +62,14 @@ def test_a_utopia_link_with_unknown_ids_reports_them(mini):
         import_fleet(link_of(saved), mini, strict=True)
 
 
-def test_sideboard_cards_on_the_fleet_resource_are_reported_outside_the_fleet(mini):
+def test_cards_on_the_fleet_resource_are_the_fleets_sideboard(mini):
+    """Utopia seats the Reinforcements Sideboard's cards in its resource's slots (its card, point 1: a Captain
+    Card and an Upgrade of each type): they are the fleet's sideboard, not a ship's."""
     saved = {"ships": [{"id": "ship:S001"}], "resource": {"id": "resource:R001", "upgradeSlots": [{"id": "crew:C001"}]}}
     result = import_fleet(link_of(saved), mini)
-    assert result.fleet.ships[0].upgrades == ()
-    [loose] = result.by_status(UNPLACED)
-    assert loose.card_id == "C001" and "no place" in loose.note
+    assert result.fleet.ships[0].upgrades == () and result.fleet.sideboard == ("C001",)
+    [card] = [c for c in result.cards if c.role == "sideboard"]
+    assert (card.card_id, card.status, card.position) == ("C001", MATCHED, 0) and not result.by_status(UNPLACED)
 
 
 def test_a_muster_fleet_becomes_a_utopia_link_and_back(mini):
