@@ -10,7 +10,15 @@
 - :mod:`.other_builders`: Utopia and Space Dock: their card database, an import's preview, exports.
 """
 
-from .builder import BuilderPage, SlotOffer, builder_page, share_refusal, working_content, working_format
+from .builder import (
+    BuilderPage,
+    SlotOffer,
+    builder_page,
+    share_refusal,
+    slot_offers,
+    working_content,
+    working_format,
+)
 from .catalog import (
     MAX_SEARCH_RESULTS,
     UPGRADE_TYPE_LABELS,
@@ -52,6 +60,7 @@ __all__ = [
     "SlotOffer",
     "builder_page",
     "share_refusal",
+    "slot_offers",
     "working_content",
     "working_format",
     "FleetUnreadable",
