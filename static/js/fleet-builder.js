@@ -8,6 +8,7 @@
 document.documentElement.classList.add("js");
 
 let changedShip = null;
+let offeredShip = null;
 let addedShip = false;
 let searches = {};
 
@@ -45,7 +46,7 @@ document.addEventListener("change", function (event) {
 document.addEventListener("htmx:beforeRequest", function (event) {
   const offer = event.detail.elt.closest(".slot-offer");
   if (offer) {
-    changedShip = Number(offer.dataset.ship);
+    offeredShip = offer.dataset.ship;
     return;
   }
   const form = event.detail.elt.closest("form");
@@ -63,9 +64,10 @@ document.addEventListener("htmx:beforeRequest", function (event) {
 });
 
 document.addEventListener("htmx:afterSettle", function (event) {
-  if (event.detail.elt.id && event.detail.elt.id.startsWith("results-ship-")) {
-    const input = document.getElementById("q-ship-" + changedShip);
-    if (input && event.detail.requestConfig && event.detail.requestConfig.elt.closest(".slot-offer")) {
+  if (event.target.id && event.target.id.startsWith("results-ship-")) {
+    const input = offeredShip && document.getElementById("q-ship-" + offeredShip);
+    offeredShip = null;
+    if (input) {
       input.focus(); // the slot's cards are listed: type to narrow them
     }
     return;
