@@ -11,11 +11,12 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.utils import timezone
 from django.views.decorators.http import require_POST, require_safe
 
 from .. import services
 from ..models import Fleet, SharedVersion
-from ..selectors import share_refusal, version_price
+from ..selectors import builder_date, share_refusal, version_price
 from ..services import FleetError
 from ._fleet_access import with_fleet
 
@@ -52,7 +53,9 @@ def shared_fleet(request, token: str):
     share = SharedVersion.objects.select_related("version__fleet__owner").filter(token=token).first()
     if share is None or share_refusal(share.version):
         raise Http404("No such link.")
-    price = version_price(share.version)
+    # judged as its owner's builder judges it today (the date the list is being prepared for), and saying so
+    judged = builder_date(share.version.fleet, today=timezone.localdate())
+    price = version_price(share.version, on=judged.day, banned=judged.banned)
     return render(
         request,
         "fleets/shared.html",
