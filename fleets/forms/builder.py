@@ -64,13 +64,15 @@ class BuilderForm(CleanTextFormMixin, forms.Form):
             raise forms.ValidationError(f"No such {' or '.join(kinds)} card: {card_id}.")
         return card
 
-    def _replace_ship(self, index: int, **changes) -> EngineFleet:
-        """The fleet with ship ``index`` changed; a card face down beneath a card that left the ship leaves too."""
-        ships = list(self.fleet.ships)
+    def _replace_ship(self, index: int, *, fleet: EngineFleet | None = None, **changes) -> EngineFleet:
+        """The fleet (``fleet``, else the one edited) with ship ``index`` changed; a card face down beneath a card
+        that left the ship leaves too."""
+        fleet = fleet or self.fleet
+        ships = list(fleet.ships)
         ship = replace(ships[index], **changes)
         hosts = (ship.captain, ship.admiral, *ship.upgrades)
         ships[index] = replace(ship, beneath=tuple(pair for pair in ship.beneath if pair[0] in hosts))
-        return replace(self.fleet, ships=tuple(ships))
+        return replace(fleet, ships=tuple(ships))
 
 
 class ShipChangeForm(BuilderForm):
@@ -245,11 +247,10 @@ class MoveCardForm(ShipChangeForm):
             )
         else:
             fleet = self._replace_ship(data["ship"], **{data["role"]: None})
-        self.fleet = fleet
         target = fleet.ships[data["target"]]
         if data["to_role"] == "upgrade":
-            return self._replace_ship(data["target"], upgrades=(*target.upgrades, data["card"]))
-        return self._replace_ship(data["target"], **{data["to_role"]: data["card"]})
+            return self._replace_ship(data["target"], fleet=fleet, upgrades=(*target.upgrades, data["card"]))
+        return self._replace_ship(data["target"], fleet=fleet, **{data["to_role"]: data["card"]})
 
 
 class BlindBoosterForm(ShipChangeForm):
