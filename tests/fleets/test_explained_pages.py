@@ -51,7 +51,10 @@ def test_the_builder_shows_every_step_of_each_cost(client, real_catalog, player)
     assert f"+5 {VAREL} 11" in table_row(page, "Varel")
     assert "5 +1 Faction penalty: a Federation upgrade on a Dominion/Klingon ship" in table_row(page, "Prefix Code")
     assert BY_HAND not in table_row(page, "Nijil") and BY_HAND not in page
-    assert table_row(page, "Jem'Hadar First").endswith(f"3 {WEYOUN} Remove Jem'Hadar First from ship 2")
+    assert table_row(page, "Jem'Hadar First").endswith(
+        f"3 {WEYOUN} Move Jem'Hadar First of ship 2 to Ship 1 Move Jem'Hadar First of ship 2 "
+        "Remove Jem'Hadar First from ship 2"
+    )
 
 
 def test_the_public_check_shows_every_step_of_each_cost(client, real_catalog):
