@@ -14,7 +14,7 @@ from fleets.selectors import fleet_check, slot_offers
 from fleets.services import FleetError, fleet_lock, fleet_share_version
 from rules.attack_wing import Fleet as EngineFleet
 from rules.attack_wing import FleetShip
-from tests.fleets.factories import fleet_catalog, saved_fleet
+from tests.fleets.factories import FleetFactory, fleet_catalog, saved_fleet
 from tests.fleets.views.helpers import HTMX, builder_post
 
 pytestmark = pytest.mark.django_db
@@ -166,3 +166,15 @@ def test_the_downloads_say_when_they_save_a_version(client, fleet):
     assert "Downloads open version 1, as saved." in html
     html = client.post(*builder_post(fleet, "remove-ship", ship=2), **HTMX).content.decode()
     assert "Each download first saves your unsaved changes as version 2" in html
+
+
+def test_a_fleet_never_saved_has_nothing_to_share(client, player):
+    fleet = FleetFactory(owner=player)
+    client.force_login(player)
+    response = client.post(reverse("fleets:share", args=[fleet.pk]), follow=True)
+    assert "Save a version first" in response.content.decode()
+    assert not SharedVersion.objects.exists()
+
+
+def test_an_unknown_link_is_no_page(client):
+    assert client.get(reverse("fleets:shared", args=["no-such-link"])).status_code == 404
