@@ -61,7 +61,7 @@ def slot_offers(ship: ShipLines) -> tuple[SlotOffer, ...]:
 
 @dataclass(frozen=True, slots=True)
 class ShipPlaces:
-    """A ship of the builder with its slot buttons and the places its cards may move to."""
+    """A ship of the builder with its slot buttons."""
 
     lines: ShipLines
     offers: tuple[SlotOffer, ...]
