@@ -86,13 +86,14 @@ def _place(
 
     uniques: set[tuple[str, bool]] = set()
 
-    def card_for(card_id: str, role: str, where: str) -> Card | None:
+    def card_for(card_id: str, role: str, where: str, *, copy: bool = True) -> Card | None:
+        """Utopia's card for ``card_id``; ``copy``: a card the fleet fields (a host named again is none)."""
         card = _utopia_card(card_id, role, catalog, translate)
         if card is None:
             original = catalog.get(card_id)
             left_out.append(f"{where}: {original.name if original else card_id} is not in Utopia's cards")
             return None
-        return None if _second_unique(card, role, where) else card
+        return None if copy and _second_unique(card, role, where) else card
 
     def _second_unique(card: Card, role: str, where: str) -> bool:
         """Utopia refuses a second unique card of a name (and, loading a link, a ship so refused takes its cards
@@ -140,7 +141,7 @@ def _place(
         cards = [card for card_id in entry.upgrades if (card := card_for(card_id, "upgrade", where))]
         layout.beneath = {}
         for host_id, card_id in entry.beneath:
-            host, card = card_for(host_id, "upgrade", where), card_for(card_id, "upgrade", where)
+            host, card = card_for(host_id, "upgrade", where, copy=False), card_for(card_id, "upgrade", where)
             if host is not None and card is not None:
                 layout.beneath.setdefault(host.id, []).append(card)
         # a resource's own card first: it may bring the slots the other cards go into
