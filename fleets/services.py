@@ -12,6 +12,7 @@ leave the database unchanged.
 
 from __future__ import annotations
 
+import secrets
 from collections import Counter
 from datetime import date
 
@@ -35,8 +36,16 @@ from rules.attack_wing import Fleet as EngineFleet
 from rules.inputs.text_input import text_problem
 
 from .codes import version_code
-from .models import ApiToken, Fleet, FleetVersion, JudgedPrice
-from .selectors import ImportPreview, catalog_edition, catalog_factions, content_fleet, load_catalog, read_import
+from .models import ApiToken, Fleet, FleetVersion, JudgedPrice, SharedVersion
+from .selectors import (
+    ImportPreview,
+    catalog_edition,
+    catalog_factions,
+    content_fleet,
+    load_catalog,
+    read_import,
+    share_refusal,
+)
 
 MAX_NAME_LENGTH = Fleet._meta.get_field("name").max_length
 
@@ -163,10 +172,10 @@ def _append_version(fleet: Fleet, engine_fleet: EngineFleet, by, catalog, code: 
             legal=report.legal,
             created_by=by,
         )
-    if version is not current or fleet.draft is not None:
+    if version is not current or fleet.draft is not None or fleet.undo:
         fleet.revision += content != working
-        fleet.draft = None
-        fleet.save(update_fields=["format_key", "draft", "revision", "updated_at"])
+        fleet.draft, fleet.undo = None, []  # undo goes back to the last saved version, no further
+        fleet.save(update_fields=["format_key", "draft", "undo", "revision", "updated_at"])
     return version
 
 
@@ -415,9 +424,29 @@ def fleet_lock(*, fleet: Fleet) -> Fleet:
     fleet = Fleet.objects.select_for_update().get(pk=fleet.pk)
     if not fleet.is_locked:
         fleet.locked_at = timezone.now()
-        fleet.draft = None
-        fleet.save(update_fields=["locked_at", "draft"])
+        fleet.draft, fleet.undo = None, []
+        fleet.save(update_fields=["locked_at", "draft", "undo"])
     return fleet
+
+
+@transaction.atomic
+def fleet_share_version(*, version: FleetVersion) -> SharedVersion:
+    """A read-only link to ``version`` for anyone who has it (the same link if it is shared already). Refused
+    while the version is a hidden list submitted to an event that has not started."""
+    refused = share_refusal(version)
+    if refused:
+        raise FleetError(f"{refused} Share it once the event has started.")
+    share, _created = SharedVersion.objects.get_or_create(
+        version=version, defaults={"token": secrets.token_urlsafe(16)}
+    )
+    return share
+
+
+@transaction.atomic
+def fleet_unshare(*, fleet: Fleet) -> int:
+    """Every link to a version of ``fleet`` stops working; returns how many there were."""
+    deleted, _by_model = SharedVersion.objects.filter(version__fleet=fleet).delete()
+    return deleted
 
 
 @transaction.atomic

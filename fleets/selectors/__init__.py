@@ -2,6 +2,7 @@
 
 - :mod:`.catalog`: :func:`~.catalog.load_catalog` hands the engine the whole card catalog as its
   own records; the builder's card search; faction names.
+- :mod:`.builder`: what the fleet builder shows one viewer (the working copy, its slots, its share link).
 - :mod:`.checks`: a fleet's content read and checked, ready to show or print.
 - :mod:`.dates`: the day the builder judges a fleet on, and the resources retired by then.
 - :mod:`.fleets`: a player's fleets and a fleet's history.
@@ -9,6 +10,15 @@
 - :mod:`.other_builders`: Utopia and Space Dock: their card database, an import's preview, exports.
 """
 
+from .builder import (
+    BuilderPage,
+    SlotOffer,
+    builder_page,
+    share_refusal,
+    slot_offers,
+    working_content,
+    working_format,
+)
 from .catalog import (
     MAX_SEARCH_RESULTS,
     UPGRADE_TYPE_LABELS,
@@ -31,7 +41,7 @@ from .checks import (
     resource_choices,
 )
 from .dates import JudgedOn, builder_date, retired_resources, table_retirement_words
-from .fleets import fleet_history, user_fleets
+from .fleets import HistoryRow, fleet_history, history_rows, user_fleets
 from .other_builders import (
     FleetUnreadable,
     ImportPreview,
@@ -46,6 +56,13 @@ from .other_builders import (
 from .prices import PriceToday, VersionPrice, price_today, version_price
 
 __all__ = [
+    "BuilderPage",
+    "SlotOffer",
+    "builder_page",
+    "share_refusal",
+    "slot_offers",
+    "working_content",
+    "working_format",
     "FleetUnreadable",
     "CardLine",
     "CardMatches",
@@ -72,6 +89,8 @@ __all__ = [
     "faction_label",
     "fleet_check",
     "fleet_history",
+    "HistoryRow",
+    "history_rows",
     "load_catalog",
     "price_today",
     "read_import",

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
+from rules.attack_wing import BarSlot, FleetFileError, FleetShip, Format, Report, Violation, parse_fleet, validate_fleet
 from rules.attack_wing import Fleet as EngineFleet
-from rules.attack_wing import FleetFileError, FleetShip, Format, Report, Violation, parse_fleet, validate_fleet
 from rules.attack_wing import catalog as records
 from rules.attack_wing.catalog import RESOURCE, Catalog
 from rules.attack_wing.checks.beneath_rules import places_beneath
@@ -86,6 +86,8 @@ class ShipLines:
     lines: tuple[CardLine, ...]  # the ship card first, then captain, admiral, upgrades
     cost: int
     violations: tuple[Violation, ...]  # about the ship, naming none of its cards
+    # the whole Upgrade Bar as the engine placed the cards (empty for a report kept from before it was told)
+    bar: tuple[BarSlot, ...] = ()
 
     @property
     def number(self) -> int:
@@ -97,8 +99,13 @@ class ShipLines:
 
     @property
     def upgrade_bar(self) -> str:
-        """The ship card's printed slots, as people name them ("Crew, Crew, Weapon")."""
-        return ", ".join(UPGRADE_TYPE_LABELS.get(slot, slot) for slot in self.card.slots)
+        """The ship's slots as people name them: the printed ones, then each one another card adds, with that card
+        ("Crew, Crew, Weapon, Elite Talent (Jean-Luc Picard), Crew (William T. Riker)")."""
+        if not self.bar:
+            return ", ".join(_slot_words(slot.split("|")) for slot in self.card.slots)
+        return ", ".join(
+            _slot_words(slot.types) + (f" ({slot.source_name})" if slot.source_name else "") for slot in self.bar
+        )
 
     @property
     def hosts(self) -> tuple[records.Card, ...]:
@@ -110,6 +117,10 @@ class ShipLines:
             if line.role in ("captain", "admiral", "upgrade") and places_beneath(line.card)
         }
         return tuple(found.values())
+
+
+def _slot_words(types) -> str:
+    return " or ".join(UPGRADE_TYPE_LABELS.get(t, t) for t in types)
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,6 +224,7 @@ def reported_check(fleet: EngineFleet, report: Report, catalog: Catalog) -> Flee
                 lines=tuple(lines),
                 cost=ship_report.cost,
                 violations=tuple(v for v in mine if v.card not in named),
+                bar=ship_report.bar,
             )
         )
     resources = tuple(

@@ -1,6 +1,14 @@
 """The fleet pages: my fleets, the builder, exports and the public verification page."""
 
-from .builder import fleet_builder, fleet_card_search, fleet_discard, fleet_edit, fleet_edit_details, fleet_save
+from .builder import (
+    fleet_builder,
+    fleet_card_search,
+    fleet_discard,
+    fleet_edit,
+    fleet_edit_details,
+    fleet_save,
+    fleet_undo,
+)
 from .checker import public_check, public_check_sheet
 from .exports import (
     fleet_export_json,
@@ -18,6 +26,7 @@ from .fleets import (
     fleet_list,
     fleet_rename,
 )
+from .share import fleet_share, fleet_unshare, shared_fleet
 from .tokens import api_token_revoke, api_tokens
 from .verify import fleet_verify, fleet_verify_code
 
@@ -41,9 +50,13 @@ __all__ = [
     "fleet_list",
     "fleet_rename",
     "fleet_save",
+    "fleet_share",
+    "fleet_undo",
+    "fleet_unshare",
     "fleet_sheet",
     "fleet_verify",
     "fleet_verify_code",
     "public_check",
     "public_check_sheet",
+    "shared_fleet",
 ]

@@ -7,6 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from rules.attack_wing.interchange import InterchangeError
@@ -17,6 +18,7 @@ from ..list_builders import form_error_text
 from ..models import Fleet
 from ..services import FleetError
 from ._fleet_access import with_fleet
+from .builder import choice_query, judge_form
 
 
 @require_safe
@@ -164,6 +166,15 @@ def fleet_delete(request, fleet: Fleet):
 @with_fleet()
 def fleet_history(request, fleet: Fleet):
     """Every saved version the user may see, newest first, each with its code, total and verdict
-    (others than the owner see only the versions submitted to events they may look at)."""
-    versions = selectors.fleet_history(fleet, request.fleet_access)
-    return render(request, "fleets/fleet_history.html", {"fleet": fleet, "versions": versions})
+    (others than the owner see only the versions submitted to events they may look at), judged on the day the
+    builder judges the list on (the same ``?event=`` or ``?on=`` choice), and saying which."""
+    judge = judge_form(request, offer_events=fleet.owner_id == request.user.pk)
+    judged = selectors.builder_date(
+        fleet, today=timezone.localdate(), chosen=judge.chosen_day, event=judge.chosen_event
+    )
+    rows = selectors.history_rows(fleet, request.fleet_access, judged=judged)
+    return render(
+        request,
+        "fleets/fleet_history.html",
+        {"fleet": fleet, "rows": rows, "judged": judged, "judge_query": choice_query(judge)},
+    )

@@ -31,6 +31,7 @@ from rules.attack_wing.fleet import (
     UNKNOWN_CARD,
     WRONG_ROLE,
     Adjustment,
+    BarSlot,
     CardCost,
     Fleet,
     FleetInputError,
@@ -41,7 +42,7 @@ from rules.attack_wing.fleet import (
 )
 from rules.attack_wing.formats import Format, get_format
 from rules.attack_wing.index import CardFacts, CatalogIndex, index_for
-from rules.attack_wing.placement import place_ship
+from rules.attack_wing.placement import Placement, place_ship
 from rules.attack_wing.sideboard import price_sideboard
 
 # Which card kinds may fill each place in a fleet.
@@ -185,12 +186,26 @@ def validate_fleet(
         limit=fmt.fleet_limit,
         total=sum(ship_costs) + sum(r.cost for r in resource_costs),
         ships=tuple(
-            ShipReport(index=s.index, ship=s.ship.card.id, name=s.name, cost=cost, cards=cards)
-            for s, cost, cards in zip(ships, ship_costs, priced, strict=True)
+            ShipReport(index=s.index, ship=s.ship.card.id, name=s.name, cost=cost, cards=cards, bar=_bar(s, placement))
+            for s, cost, cards, placement in zip(ships, ship_costs, priced, placements, strict=True)
         ),
         resources=tuple(resource_costs),
         violations=tuple(violations),
         sideboard=sideboard_lines,
+    )
+
+
+def _bar(ship: ShipInFleet, placement: Placement) -> tuple[BarSlot, ...]:
+    """The ship's whole Upgrade Bar as ``placement`` fills it: where the builder offers the slots still free."""
+    filled = dict(placement.filled)
+    return tuple(
+        BarSlot(
+            types=tuple(sorted(slot.types)),
+            source=slot.source.card.id if slot.source is not None else "",
+            source_name=slot.source.card.name if slot.source is not None else "",
+            holds=ship.attached[filled[i]].card.id if i in filled else "",
+        )
+        for i, slot in enumerate(placement.bar)
     )
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 # Violation codes (public: stored with submissions, listed in docs/attack-wing-rules.md).
 FLEET_OVER_LIMIT = "FLEET_OVER_LIMIT"
@@ -169,12 +169,26 @@ class CardCost:
 
 
 @dataclass(frozen=True, slots=True)
+class BarSlot:
+    """One slot of a ship's whole Upgrade Bar as the placement the engine took fills it: a printed slot or one
+    a card adds (Picard's [talent] icons, Riker's added slot), ``holds`` the id of the card in it ("": free)."""
+
+    types: tuple[str, ...]
+    source: str = ""  # the id of the card adding it; "" for the printed Upgrade Bar
+    source_name: str = ""
+    holds: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class ShipReport:
     index: int
     ship: str
     name: str
     cost: int
     cards: tuple[CardCost, ...]
+    # every slot and what fills it, as the engine placed the cards; derived like ``Report.legal``, so a report
+    # read back (``report_from_dict``) has none and still equals the one written
+    bar: tuple[BarSlot, ...] = field(default=(), compare=False)
 
 
 @dataclass(frozen=True, slots=True)

@@ -68,6 +68,8 @@ class Placement:
     free_talent: bool | None = None  # None: no Fleet Captain choice on this ship
     stated: bool = False  # the fleet states the Fleet Captain choice
     seated: tuple[SeatReduction, ...] = ()  # what the reduced slots take off the cards in them
+    bar: tuple[Slot, ...] = ()  # every slot of the ship (``slot_bar``), in order
+    filled: tuple[tuple[int, int], ...] = ()  # index in ``bar`` → index in ``ShipInFleet.attached`` of its card
 
     @property
     def legal(self) -> bool:
@@ -262,14 +264,16 @@ def _placements(ship: ShipInFleet, staff: str | None, choice: bool | None, state
         rest = [c for c in cards if c not in chosen]
         seats, left = fit(ship, rest, [bar[i] for i in rest_slots], blocked, later)
         all_seats = {**{c: bar[s] for c, s in seated_pairs}, **{c: bar[rest_slots[s]] for c, s in seats.items()}}
-        used = {s for _c, s in seated_pairs} | {rest_slots[s] for s in seats.values()}
-        unused = sum(1 for i in range(printed) if i not in used)
+        filled = {s: c for c, s in seated_pairs} | {rest_slots[s]: c for c, s in seats.items()}
+        unused = sum(1 for i in range(printed) if i not in filled)
         yield Placement(
             seats=tuple(sorted(all_seats.items(), key=lambda pair: pair[0])),
             unplaced=tuple(left),
             free_talent=choice,
             stated=stated,
             seated=tuple(seat for c, s in seated_pairs for seat in _seated(ship, bar[s], c, s == free_slot, unused)),
+            bar=tuple(bar),
+            filled=tuple(sorted(filled.items())),
         )
 
 

@@ -67,6 +67,7 @@ from .harness import (
     pairings_printout,
     round_one,
     round_one_table,
+    shared_link,
     sheet_code,
     sheets_job,
     store,
@@ -231,6 +232,10 @@ FLEET_ROWS = [
     Row("fleets:edit", "POST", fleet_change, FLEET_OWNER),
     Row("fleets:save", "POST", fleet, FLEET_OWNER),
     Row("fleets:discard", "POST", fleet, FLEET_OWNER),
+    Row("fleets:undo", "POST", fleet, FLEET_OWNER),
+    Row("fleets:share", "POST", fleet, FLEET_OWNER),
+    Row("fleets:unshare", "POST", fleet, FLEET_OWNER),
+    Row("fleets:shared", "GET", shared_link, EVERYONE),  # read only, to anyone its owner gave the link
     Row("fleets:search", "GET", fleet, FLEET_OWNER, query="search=1&q=Test"),
     Row("fleets:rename", "GET", fleet, FLEET_OWNER),
     Row("fleets:rename", "POST", fleet, FLEET_OWNER),

@@ -79,17 +79,38 @@ def _utopia_card(card_id: str, role: str, catalog: Catalog, translate: Resolver 
     return found.card
 
 
-def _place(fleet: Fleet, catalog: Catalog, utopia: Catalog | None) -> tuple[list[_Placed], list[Card], list[str]]:
+def _place(
+    fleet: Fleet, catalog: Catalog, utopia: Catalog | None, *, one_of_each_unique: bool = False
+) -> tuple[list[_Placed], list[Card], list[str]]:
+    """Each ship's cards in the places Utopia has for them, and what it has none for (``left_out``, in words).
+    ``one_of_each_unique``: leave out a second unique card of a name too, which Utopia refuses loading a link."""
     translate, _ = _to_utopia(catalog, utopia)
     left_out: list[str] = []
     placed: list[_Placed] = []
 
-    def card_for(card_id: str, role: str, where: str) -> Card | None:
+    uniques: set[tuple[str, bool]] = set()
+
+    def card_for(card_id: str, role: str, where: str, *, copy: bool = True) -> Card | None:
+        """Utopia's card for ``card_id``; ``copy``: a card the fleet fields (a host named again is none)."""
         card = _utopia_card(card_id, role, catalog, translate)
         if card is None:
             original = catalog.get(card_id)
             left_out.append(f"{where}: {original.name if original else card_id} is not in Utopia's cards")
-        return card
+            return None
+        return None if copy and _second_unique(card, role, where) else card
+
+    def _second_unique(card: Card, role: str, where: str) -> bool:
+        """Utopia refuses a second unique card of a name (and, loading a link, a ship so refused takes its cards
+        along): it is left out here and said so, and the link opens with the rest."""
+        if not one_of_each_unique or not card.unique:
+            return False
+        key = (name_key(card.name), card.mirror_unique)
+        if key not in uniques:
+            uniques.add(key)
+            return False
+        cards = " and its cards" if role == "ship" else ""
+        left_out.append(f"{where}{cards}: {card.name} (a second unique card of that name, which Utopia refuses)")
+        return True
 
     resources = [card for card_id in fleet.resources if (card := card_for(card_id, "resource", "resources"))]
     if len(resources) > 1:
@@ -98,9 +119,16 @@ def _place(fleet: Fleet, catalog: Catalog, utopia: Catalog | None) -> tuple[list
     in_crew_slot = any(name_key(card.name) in _IN_CREW_SLOT for card in resources)
     for number, entry in enumerate(fleet.ships, 1):
         where = f"ship {number}"
-        ship = card_for(entry.ship, "ship", where)
+        ship = _utopia_card(entry.ship, "ship", catalog, translate)
         if ship is None:
+            original = catalog.get(entry.ship)
+            left_out.append(f"{where}: {original.name if original else entry.ship} is not in Utopia's cards")
             left_out.append(f"{where} and its cards: the ship is not in Utopia's cards")
+            continue
+        if _second_unique(ship, "ship", where):
+            aboard = (entry.captain, entry.admiral, *entry.upgrades, *(card_id for _host, card_id in entry.beneath))
+            aboard_cards = [card for c in aboard if c and (card := catalog.get(c)) is not None]
+            left_out.extend(f"{where}: {card.name} (on that ship)" for card in aboard_cards)
             continue
         layout = _Placed(ship=ship, bar=[None] * len(ship.slots), ship_slots=[None] * len(ship.grants_slots))
         if entry.captain:
@@ -118,7 +146,7 @@ def _place(fleet: Fleet, catalog: Catalog, utopia: Catalog | None) -> tuple[list
         cards = [card for card_id in entry.upgrades if (card := card_for(card_id, "upgrade", where))]
         layout.beneath = {}
         for host_id, card_id in entry.beneath:
-            host, card = card_for(host_id, "upgrade", where), card_for(card_id, "upgrade", where)
+            host, card = card_for(host_id, "upgrade", where, copy=False), card_for(card_id, "upgrade", where)
             if host is not None and card is not None:
                 layout.beneath.setdefault(host.id, []).append(card)
         # a resource's own card first: it may bring the slots the other cards go into
@@ -227,7 +255,7 @@ def write_link(fleet: Fleet, catalog: Catalog, *, utopia: Catalog | None = None,
     is sure to have (the ship's bar, the captain's and admiral's talent slots, a fleet captain's
     or officer's own slots); a card that fits none is listed in ``left_out``.
     """
-    placed, resources, left_out = _place(fleet, catalog, utopia)
+    placed, resources, left_out = _place(fleet, catalog, utopia, one_of_each_unique=True)
     sideboard, left = _sideboard(fleet, catalog, utopia, resources)
     left_out += left
     saved: dict[str, Any] = {"ships": []}
