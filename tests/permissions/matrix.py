@@ -67,6 +67,7 @@ from .harness import (
     pairings_printout,
     round_one,
     round_one_table,
+    shared_link,
     sheet_code,
     sheets_job,
     staw_card,
@@ -122,6 +123,7 @@ EVENT_ROWS = [
     Row("tournaments:check_in_all", "POST", event, EVENT_STAFF),  # running: refused, nothing changes
     Row("tournaments:check_in_self", "POST", event, REGISTERED),  # running: refused, nothing changes
     Row("tournaments:open_check_in", "POST", event, EVENT_ORGANIZER),  # running: refused, nothing changes
+    Row("tournaments:close_check_in", "POST", event, EVENT_ORGANIZER),  # not open: refused, nothing changes
     Row("tournaments:check_in_qr", "GET", event, EVERYONE),
     Row("tournaments:vote", "POST", event, REGISTERED),  # no choice: nothing is cast
     Row("tournaments:award_set", "POST", event, EVENT_ORGANIZER),  # no name: refused, nothing changes
@@ -239,6 +241,10 @@ FLEET_ROWS = [
     Row("fleets:edit", "POST", fleet_change, FLEET_OWNER),
     Row("fleets:save", "POST", fleet, FLEET_OWNER),
     Row("fleets:discard", "POST", fleet, FLEET_OWNER),
+    Row("fleets:undo", "POST", fleet, FLEET_OWNER),
+    Row("fleets:share", "POST", fleet, FLEET_OWNER),
+    Row("fleets:unshare", "POST", fleet, FLEET_OWNER),
+    Row("fleets:shared", "GET", shared_link, EVERYONE),  # read only, to anyone its owner gave the link
     Row("fleets:search", "GET", fleet, FLEET_OWNER, query="search=1&q=Test"),
     Row("fleets:rename", "GET", fleet, FLEET_OWNER),
     Row("fleets:rename", "POST", fleet, FLEET_OWNER),
