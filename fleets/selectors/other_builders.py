@@ -82,6 +82,11 @@ class ImportRow:
         return self.match.status == interchange.AMBIGUOUS
 
     @property
+    def near_miss(self) -> bool:
+        """The card is the nearest to a name that names none: a guess the report asks to confirm."""
+        return self.match.how == interchange.NEAR_NAME
+
+    @property
     def badge(self) -> tuple[str, str]:
         """What became of the card, in words, and the colour the report shows it in."""
         return STATUS_BADGES[self.match.status]

@@ -136,7 +136,7 @@ def render_import(result: interchange.ImportResult) -> str:
     ]
     for match in result.cards:
         if match.status != interchange.MATCHED or match.doubtful:
-            status = "near name" if match.status == interchange.MATCHED else match.status
+            status = interchange.NEAR_NAME if match.status == interchange.MATCHED else match.status
             where = f"ship {match.ship + 1} " if match.ship is not None else ""
             found = f" -> {match.card_id}" if match.card_id else ""
             lines.append(f"  {status:<10} {where}{match.role}: {match.source}{found}. {match.note}".rstrip())

@@ -57,6 +57,7 @@ from rules.attack_wing.interchange.decoding import MAX_INPUT_BYTES, as_text, loa
 from rules.attack_wing.interchange.report import (
     AMBIGUOUS,
     MATCHED,
+    NEAR_NAME,
     NOT_FOUND,
     STATUSES,
     UNPLACED,
@@ -94,6 +95,7 @@ __all__ = [
     "FORMATS",
     "FORMAT_NAMES",
     "MATCHED",
+    "NEAR_NAME",
     "MAX_INPUT_BYTES",
     "NOT_FOUND",
     "PLAIN_TEXT",

@@ -24,6 +24,9 @@ NOT_FOUND = "not_found"  # no card fits; the card is not in the fleet
 
 UNPLACED = "unplaced"  # the card is known but Muster's fleet has no place for it (e.g. listed before any ship)
 
+# How a card was recognised (``CardMatch.how``) when it was a guess: the nearest name to one that names no card.
+NEAR_NAME = "near name"
+
 
 STATUSES = (MATCHED, AMBIGUOUS, NOT_FOUND, UNPLACED)
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from rules.attack_wing.catalog import ADMIRAL, CAPTAIN, SHIP, Card, Catalog
 from rules.attack_wing.interchange.entries import ROLE_KINDS, Entry, entry_fields, name_key, ship_names
-from rules.attack_wing.interchange.report import AMBIGUOUS, MATCHED, NOT_FOUND, Candidate, CardMatch
+from rules.attack_wing.interchange.report import AMBIGUOUS, MATCHED, NEAR_NAME, NOT_FOUND, Candidate, CardMatch
 
 NEAR_CUTOFF = 0.86  # how alike (difflib's ratio of the names' keys) a typed name must be to a card's to be read as it
 ROLE_KINDS_ALL = dict.fromkeys(kind for kinds in ROLE_KINDS.values() for kind in kinds)
@@ -178,8 +178,8 @@ class Resolver:
             note = "; ".join(n for n in (near, found.note) if n)
             if len({name_key(c.name) for c in candidates}) > 1:  # two names equally near: asked, not guessed
                 tied = tuple(c.id for c in candidates if c is not found.card)
-                return Found(found.card, AMBIGUOUS, "near name", note, found.alternatives, tied)
-            return Found(found.card, found.status, "near name", note, found.alternatives, found.tied)
+                return Found(found.card, AMBIGUOUS, NEAR_NAME, note, found.alternatives, tied)
+            return Found(found.card, found.status, NEAR_NAME, note, found.alternatives, found.tied)
         return found
 
     def nearest(self, names: tuple[str, ...], kinds: tuple[str, ...]) -> tuple[list[Card], str]:
