@@ -124,8 +124,9 @@ def log_in(page, user, password: str = PASSWORD):
 
 
 def data_migrations():
-    """What the data migrations load, back after an earlier browser test emptied the tables: the roles, the
-    manual's cards (labelled as samples) and the rulebook's Saratoga."""
+    """What the data migrations load: the roles, the manual's cards (labelled as samples) and the rulebook's
+    Saratoga. Every test on committed data starts with them already (``tests/database_reset.py``), so this only
+    makes sure of them."""
     for role in ROLES:
         Group.objects.get_or_create(name=role)
     manual = import_module("fleets.migrations.0004_wing_commander_manual_cards")
