@@ -38,10 +38,13 @@ run: demo
 worker: $(STAMP)
 	$(BIN)/python manage.py run_worker
 
+# The code checks: ruff, its formatting, the import-linter contracts, and mypy ([tool.mypy] in pyproject.toml:
+# rules/ and game_registry/ strictly, the apps against their baseline).
 lint: $(DEV_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports
+	$(BIN)/mypy
 
 # Branch coverage of the site's code, measured on every run; the floor is [tool.coverage.report] fail_under.
 # COVERAGE= runs the same tests without measuring (CI measures once, on SQLite, and not again on PostgreSQL).

@@ -1,4 +1,4 @@
-"""Form fields that read numbers and ids as :func:`rules.integers.read_int` does, for every form.
+"""Form fields that read numbers and ids as :func:`rules.inputs.integers.read_int` does, for every form.
 
 Django's own fields hand what was typed to ``int()``: a superscript or a 25-digit id then
 reaches the database, which fails (SQLite's ``OverflowError`` on ``pk__in``), and a digit of
@@ -15,7 +15,7 @@ from __future__ import annotations
 from django import forms
 from django.core.exceptions import ValidationError
 
-from rules.integers import MAX_ID, MAX_INT32, read_int
+from rules.inputs.integers import MAX_ID, MAX_INT32, read_int
 
 
 class WholeNumberField(forms.IntegerField):

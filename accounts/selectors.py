@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from django.contrib.auth.models import Group, User
 from django.db.models import Prefetch, Q, QuerySet
 
-from rules.confusables import skeleton
+from rules.inputs.confusables import skeleton
 
 from .models import GuestPlayer, NoticePreferences, PrintPreferences
 
@@ -18,7 +18,7 @@ PEOPLE_PAGE_SIZE = 50
 def username_taken(username: str) -> bool:
     """Whether ``username``, or a name nobody could tell from it on a pairing sheet, has an account:
     ``plаyer`` (a Cyrillic ``а``), ``PLAYER`` or ``p1ayer`` while ``player`` exists
-    (:func:`rules.confusables.skeleton`). Every username is compared: a site has thousands at most."""
+    (:func:`rules.inputs.confusables.skeleton`). Every username is compared: a site has thousands at most."""
     wanted = skeleton(username)
     return any(skeleton(name) == wanted for name in User.objects.values_list("username", flat=True).iterator())
 

@@ -19,7 +19,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 
-from rules.text_input import text_problem
+from rules.inputs.text_input import text_problem
 
 from .models import GuestPlayer, NoticePreferences, PasswordCheckThrottle, PendingSignUp, PrintPreferences
 from .roles import GRANTABLE_ROLES, PLAYER

@@ -1,6 +1,6 @@
 """Typed text without control or direction characters, for every form and API schema.
 
-The check itself is :func:`rules.text_input.text_problem`; this module fits it to Django
+The check itself is :func:`rules.inputs.text_input.text_problem`; this module fits it to Django
 and django-ninja:
 
 - ``validate_text`` / ``validate_multiline_text``: validators for a form or model field
@@ -21,7 +21,7 @@ from django.core.validators import ProhibitNullCharactersValidator
 from django.utils.deconstruct import deconstructible
 from pydantic import AfterValidator
 
-from rules.text_input import text_problem
+from rules.inputs.text_input import text_problem
 
 
 @deconstructible

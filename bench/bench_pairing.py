@@ -3,7 +3,7 @@
 Fields come from :func:`bench.swiss.swiss_field` (scores of 0–6 wins at 3 match
 points, prior opponents, one bye so far). networkx runs once per 1,000-player
 field, on the complete rematch-free graph; both answers are scored with
-:func:`rules.pairing.pairing_objective` and must be equal. networkx is not run
+:func:`rules.tournament.pairing.pairing_objective` and must be equal. networkx is not run
 at 4,096 players: its cubic running time would take the better part of an hour.
 """
 
@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from bench.framework import Result, at_least, peak_memory_mb, time_runs, timed, within
 from bench.swiss import networkx_pairing, swiss_field
-from rules.pairing import pair_round, pairing_objective
+from rules.tournament.pairing import pair_round, pairing_objective
 
 ROUNDS = 6
 SEEDS = (1, 2)

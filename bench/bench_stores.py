@@ -37,10 +37,13 @@ import json
 import os
 import random
 import secrets
+import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from functools import partial
+from pathlib import Path
 from urllib.parse import urlencode
 
 import redis
@@ -111,7 +114,16 @@ def saturday(*, label: str = "Stores", neighbour=contextlib.nullcontext, worker_
         events = [entry["event"] for entry in plan["events"]]
         stored = shell_json(environment, f"confirmed_results(events={events!r})")
         server_errors = sum(log.read_text().count("Traceback") for log in [*logs, folder / "worker.log"])
-    return results(day, sum(stored.values()), server_errors, busy, label)
+        kept = keep_logs([*logs, folder / "worker.log"]) if server_errors else None
+    return results(day, sum(stored.values()), server_errors, busy, label, kept)
+
+
+def keep_logs(logs: list[Path]) -> Path:
+    """The run's logs copied out of its temporary folder, so the tracebacks the row counts can be read."""
+    kept = Path(tempfile.mkdtemp(prefix="muster-bench-logs-"))
+    for log in logs:
+        shutil.copy(log, kept / log.name)
+    return kept
 
 
 def redis_reachable() -> bool:
@@ -251,12 +263,14 @@ def fetch_pdf(browser: Browser, path: str) -> bool:
     return ok
 
 
-def results(day: dict, confirmed: int, server_errors: int, busy: float, label: str) -> list[Result]:
+def results(
+    day: dict, confirmed: int, server_errors: int, busy: float, label: str, kept_logs: Path | None
+) -> list[Result]:
     window = day["window"]
     polls = [hit.seconds * 1000 for hit in window if hit.kind == POLL]
     failed = [hit for hit in day["opened"] + window if not hit.ok]
     reasons = sorted({f"{hit.kind}: {hit.detail}" for hit in failed})[:3]
-    reasons += [f"{server_errors} tracebacks in the servers' and worker's logs"] if server_errors else []
+    reasons += [f"{server_errors} tracebacks in the servers' and worker's logs ({kept_logs})"] if server_errors else []
     p50, p95, p99 = (percentile(polls, p) for p in (50, 95, 99))
     posts = [hit.seconds * 1000 for hit in window if hit.kind == "result post"]
     pdf = day["pdf"]

@@ -70,7 +70,7 @@ def _admin(statement: str) -> None:
 def site_environment(database_url: str) -> Iterator[tuple[dict[str, str], Path]]:
     """The environment of every ``manage.py`` call and of gunicorn: production settings (see
     :mod:`bench.load_settings`), a generated secret and this database; and a temporary folder
-    (removed afterwards) for the collected static files and the server's log."""
+    (removed afterwards) for the collected static files, the mail sent and the server's log."""
     with tempfile.TemporaryDirectory(prefix="muster-bench-load-") as folder:
         environment = {
             **os.environ,
@@ -79,6 +79,7 @@ def site_environment(database_url: str) -> Iterator[tuple[dict[str, str], Path]]
             "SECRET_KEY": secrets.token_urlsafe(64),
             "ALLOWED_HOSTS": "127.0.0.1",
             "BENCH_STATIC_ROOT": str(Path(folder) / "static"),
+            "BENCH_MAIL_ROOT": str(Path(folder) / "mail"),
             "LOG_LEVEL": "WARNING",
         }
         yield environment, Path(folder)

@@ -1,7 +1,7 @@
 """Swiss fields to pair, and the plain networkx pairing to measure against.
 
 Shared by the pairing benchmark and the pairing tests. The history is
-simulated, not produced by :mod:`rules.pairing`, so nothing here depends on the
+simulated, not produced by :mod:`rules.tournament.pairing`, so nothing here depends on the
 code being measured. Each simulated round pairs players top down within their
 score, skipping former opponents when it can, and a coin decides each game (a
 win is 3 match points). Round one has one extra entrant, so it has a bye, and
@@ -18,7 +18,7 @@ from math import lcm
 
 import networkx
 
-from rules.pairing import Pairing, PlayerRecord
+from rules.tournament.pairing import Pairing, PlayerRecord
 
 WIN = 3
 
@@ -58,7 +58,7 @@ def swiss_field(players: int, rounds: int, seed: int, tie_chance: float = 0.0) -
 def networkx_pairing(players: Sequence[PlayerRecord]) -> Pairing:
     """The textbook pairing: ``networkx.max_weight_matching`` over every rematch-free pair.
 
-    Edge weights encode the same priorities as :func:`rules.pairing.pair_round`
+    Edge weights encode the same priorities as :func:`rules.tournament.pairing.pair_round`
     (bye choice by byes, score and place, then squared score differences, then keep-apart clashes) but no
     seeded tie-break. Needs a field where a rematch-free pairing exists.
     """

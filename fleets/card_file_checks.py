@@ -53,7 +53,7 @@ def _number(low: int, high: int, *, unprinted: bool = True, null: bool = True) -
 
 def _text(max_length: int | None = None) -> dict:
     """Text without a NUL; with ``max_length``, also not blank (the readers strip it) and at most that long."""
-    schema = {"type": "string", "pattern": NO_NUL, "description": "text without a NUL character"}
+    schema: dict = {"type": "string", "pattern": NO_NUL, "description": "text without a NUL character"}
     if max_length:
         shown = f"text of 1 to {max_length} characters, not blank, without a NUL character"
         schema |= {"pattern": NOT_BLANK, "maxLength": max_length, "description": shown}

@@ -30,7 +30,7 @@ from rules.attack_wing.catalog import Catalog, Skipped
 from rules.attack_wing.coverage import restriction_coverage
 from rules.attack_wing.sources import CatalogFormatError, detect_source, read_catalog
 from rules.attack_wing.sources.packed import unpack
-from rules.bounded_read import FileTooLarge, read_at_most
+from rules.inputs.bounded_read import FileTooLarge, read_at_most
 
 from .bundled_cards import bundled, read_bundled
 from .card_databases import hold

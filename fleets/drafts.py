@@ -23,7 +23,9 @@ from rules.attack_wing import fleet_to_dict
 
 from .models import Fleet, FleetVersion
 from .selectors import load_catalog
+from .selectors.builder import working_content, working_format
 from .services import (
+    FleetError,
     FleetStale,
     _format_key,
     _locked_for_change,
@@ -33,37 +35,31 @@ from .services import (
 )
 
 
-def working_content(fleet: Fleet) -> dict | None:
-    """What the owner's builder shows: the draft, else the current version's list (``None``: never saved)."""
-    if fleet.draft is not None:
-        return fleet.draft
-    current = fleet.current_version
-    return current.content if current is not None else None
-
-
-def working_format(fleet: Fleet) -> str:
-    """The format the owner's builder checks against: the draft's (a format change is an edit of the
-    list), else the fleet's, which is its saved version's."""
-    return (fleet.draft or {}).get("format") or fleet.format_key
-
-
 def _check_base(fleet: Fleet, base: int | None) -> None:
     if base is not None and base != fleet.revision:
         raise FleetStale("This fleet was changed in another window; the latest state is shown now.")
 
 
-def _set_draft(fleet: Fleet, content: dict) -> None:
+# How many changes Undo keeps (the oldest go first): enough for any fleet built between two saves.
+UNDO_STEPS = 100
+
+
+def _set_draft(fleet: Fleet, content: dict | None, *, undoing: bool = False) -> None:
     """Store ``content`` (canonical, with its format) as the draft. None is kept when it equals the
     current version; for a fleet never saved, an empty list is nothing to save, and its format
-    simply becomes the fleet's."""
+    simply becomes the fleet's. The working copy it replaces is kept for Undo, unless this is an undo."""
     current = fleet.current_version
-    if current is None and content == fleet_to_dict(EngineFleet(), content["format"]):
+    if content is None:
+        pass
+    elif current is None and content == fleet_to_dict(EngineFleet(), content["format"]):
         fleet.format_key, content = content["format"], None
     elif current is not None and content == current.content:
         content = None
+    if not undoing:
+        fleet.undo = [*fleet.undo, fleet.draft][-UNDO_STEPS:]
     fleet.draft = content
     fleet.revision += 1
-    fleet.save(update_fields=["draft", "format_key", "revision", "updated_at"])
+    fleet.save(update_fields=["draft", "undo", "format_key", "revision", "updated_at"])
 
 
 @transaction.atomic
@@ -108,13 +104,27 @@ def fleet_save_draft(*, fleet: Fleet, by, base: int | None) -> FleetVersion | No
 
 
 @transaction.atomic
+def fleet_undo_draft(*, fleet: Fleet, base: int | None) -> Fleet:
+    """Take the builder's last change back: the working copy before it becomes the draft again, one step at a
+    time, back to the last saved version (saving, discarding or locking starts afresh)."""
+    fleet = _locked_for_change(fleet)
+    _check_base(fleet, base)
+    if not fleet.undo:
+        raise FleetError("There is no change to undo since the last saved version.")
+    *earlier, previous = fleet.undo
+    fleet.undo = earlier
+    _set_draft(fleet, previous, undoing=True)
+    return fleet
+
+
+@transaction.atomic
 def fleet_discard_draft(*, fleet: Fleet, base: int | None) -> Fleet:
     """Drop the draft: the working copy is the current version again, its format included."""
     fleet = _locked_for_change(fleet)
     _check_base(fleet, base)
     if fleet.draft is None:
         return fleet
-    fleet.draft = None
+    fleet.draft, fleet.undo = None, []
     fleet.revision += 1
-    fleet.save(update_fields=["draft", "revision", "updated_at"])
+    fleet.save(update_fields=["draft", "undo", "revision", "updated_at"])
     return fleet

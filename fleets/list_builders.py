@@ -8,7 +8,7 @@ from collections.abc import Callable
 from django.contrib import messages
 from django.shortcuts import redirect, render
 
-from rules.text_input import text_problem
+from rules.inputs.text_input import text_problem
 
 
 def clean_list_name(name: str | None, *, noun: str, max_length: int, error: type[Exception]) -> str:

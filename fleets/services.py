@@ -12,7 +12,9 @@ leave the database unchanged.
 
 from __future__ import annotations
 
+import secrets
 from collections import Counter
+from collections.abc import Iterable
 from datetime import date
 
 from django.db import transaction
@@ -32,11 +34,19 @@ from rules.attack_wing import (
     validate_fleet,
 )
 from rules.attack_wing import Fleet as EngineFleet
-from rules.text_input import text_problem
+from rules.inputs.text_input import text_problem
 
 from .codes import version_code
-from .models import ApiToken, Fleet, FleetVersion, JudgedPrice
-from .selectors import ImportPreview, catalog_edition, catalog_factions, content_fleet, load_catalog, read_import
+from .models import ApiToken, Fleet, FleetVersion, JudgedPrice, OwnedExpansion, SharedVersion
+from .selectors import (
+    ImportPreview,
+    catalog_edition,
+    catalog_factions,
+    content_fleet,
+    load_catalog,
+    read_import,
+    share_refusal,
+)
 
 MAX_NAME_LENGTH = Fleet._meta.get_field("name").max_length
 
@@ -163,10 +173,10 @@ def _append_version(fleet: Fleet, engine_fleet: EngineFleet, by, catalog, code: 
             legal=report.legal,
             created_by=by,
         )
-    if version is not current or fleet.draft is not None:
+    if version is not current or fleet.draft is not None or fleet.undo:
         fleet.revision += content != working
-        fleet.draft = None
-        fleet.save(update_fields=["format_key", "draft", "revision", "updated_at"])
+        fleet.draft, fleet.undo = None, []  # undo goes back to the last saved version, no further
+        fleet.save(update_fields=["format_key", "draft", "undo", "revision", "updated_at"])
     return version
 
 
@@ -317,16 +327,18 @@ def fleet_import(
     faction: str | None = None,
     fmt: str | None = None,
     squad: int = 0,
+    choices: dict[int, str] | None = None,
 ) -> Fleet:
     """A new fleet from a fleet in any format Muster reads; nothing is created if it is refused.
 
     The formats are :mod:`rules.attack_wing.interchange`'s: a Utopia link, text or Tabletop
     Simulator export, a Space Dock squad file or text, Muster's fleet file or text (``fmt``
-    ``None`` detects it; ``squad`` picks one of a Space Dock file's squads). A source that
-    cannot be read is refused; the rest is :func:`fleet_import_read`'s.
+    ``None`` detects it; ``squad`` picks one of a Space Dock file's squads; ``choices`` answer its
+    doubtful lines, ``{line index: card id}``). A source that cannot be read is refused; the rest
+    is :func:`fleet_import_read`'s.
     """
     try:
-        preview = read_import(data, fmt=fmt, squad=squad)
+        preview = read_import(data, fmt=fmt, squad=squad, choices=choices)
     except interchange.InterchangeError as error:
         raise FleetContentError(error.message) from None
     return fleet_import_read(owner=owner, preview=preview, name=name, faction=faction)
@@ -413,9 +425,29 @@ def fleet_lock(*, fleet: Fleet) -> Fleet:
     fleet = Fleet.objects.select_for_update().get(pk=fleet.pk)
     if not fleet.is_locked:
         fleet.locked_at = timezone.now()
-        fleet.draft = None
-        fleet.save(update_fields=["locked_at", "draft"])
+        fleet.draft, fleet.undo = None, []
+        fleet.save(update_fields=["locked_at", "draft", "undo"])
     return fleet
+
+
+@transaction.atomic
+def fleet_share_version(*, version: FleetVersion) -> SharedVersion:
+    """A read-only link to ``version`` for anyone who has it (the same link if it is shared already). Refused
+    while the version is a hidden list submitted to an event that has not started."""
+    refused = share_refusal(version)
+    if refused:
+        raise FleetError(f"{refused} Share it once the event has started.")
+    share, _created = SharedVersion.objects.get_or_create(
+        version=version, defaults={"token": secrets.token_urlsafe(16)}
+    )
+    return share
+
+
+@transaction.atomic
+def fleet_unshare(*, fleet: Fleet) -> int:
+    """Every link to a version of ``fleet`` stops working; returns how many there were."""
+    deleted, _by_model = SharedVersion.objects.filter(version__fleet=fleet).delete()
+    return deleted
 
 
 @transaction.atomic
@@ -433,3 +465,45 @@ def api_token_create(*, user, name: str) -> tuple[ApiToken, str]:
 @transaction.atomic
 def api_token_revoke(*, token: ApiToken) -> None:
     token.delete()
+
+
+def collection_set(*, owner, set_ids: Iterable[str]) -> list[str]:
+    """The player's collection becomes exactly ``set_ids`` (expansion ids of the catalog); the ids kept, sorted.
+
+    An id the catalog does not have is refused (with every such id named) and the collection stays as it was.
+    """
+    wanted = sorted(set(set_ids))
+    known = load_catalog().sets
+    unknown = [set_id for set_id in wanted if set_id not in known]
+    if unknown:
+        raise FleetError(f"No such expansion: {', '.join(unknown)}.")
+    with transaction.atomic():
+        OwnedExpansion.objects.filter(owner=owner).exclude(set_id__in=wanted).delete()
+        have = set(OwnedExpansion.objects.filter(owner=owner).values_list("set_id", flat=True))
+        OwnedExpansion.objects.bulk_create(OwnedExpansion(owner=owner, set_id=s) for s in wanted if s not in have)
+    return wanted
+
+
+def collection_import(*, owner, text: str) -> list[str]:
+    """The collection read from text, one expansion a line, as :func:`fleets.selectors.collection_text` writes it
+    (its id, optionally followed by " — " and its name) or by its name alone; blank lines and lines starting
+    with ``#`` are skipped. Any line naming no expansion refuses the whole text, naming the lines."""
+    problem = text_problem(text, multiline=True)
+    if problem:
+        raise FleetError(problem)
+    sets = load_catalog().sets
+    by_name = {card_set.name.casefold(): set_id for set_id, card_set in sets.items()}
+    found, unread = [], []
+    for number, line in enumerate(text.splitlines(), start=1):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        head = line.split(" — ", 1)[0].strip()
+        set_id = head if head in sets else by_name.get(line.casefold())
+        if set_id is None:
+            unread.append(f"line {number} ({line[:60]})")
+        else:
+            found.append(set_id)
+    if unread:
+        raise FleetError(f"No expansion of the catalog on {', '.join(unread)}. Nothing was changed.")
+    return collection_set(owner=owner, set_ids=found)

@@ -184,9 +184,24 @@ def sheet_totals(check: FleetCheck) -> list[tuple[str, int | None]]:
     return rows
 
 
+SIDEBOARD_NOTE = "Sideboard: not in the total (the resource's SP are); its cards may cost 20 SP in all"
+
+
+def _sideboard_rows(check: FleetCheck, width: float) -> list[list]:
+    """The Reinforcements Sideboard's cards under the resource, their SP in brackets (the fleet pays the
+    resource's cost, not theirs: its card, point 1) and their sum, held to 20 SP."""
+    if not check.sideboard:
+        return []
+    rows: list[list] = [
+        [_title_cell(f"{line.type_label}: {line.card.name}", line, width), f"({line.cost})"] for line in check.sideboard
+    ]
+    rows.append([_fit(SIDEBOARD_NOTE, _SMALL, width), f"({check.sideboard_total})"])
+    return rows
+
+
 def _resource_and_totals(check: FleetCheck) -> Table:
     title_width = 0.8 * BLOCK_WIDTH
-    resource_rows = [["Resource", "SP"]]
+    resource_rows: list[list] = [["Resource", "SP"]]
     resource_rows += [
         [
             _title_cell(f"{line.card.name} ({line.choices})" if line.choices else line.card.name, line, title_width),
@@ -194,6 +209,7 @@ def _resource_and_totals(check: FleetCheck) -> Table:
         ]
         for line in check.resources
     ] or [["None", "0"]]
+    resource_rows += _sideboard_rows(check, title_width)
     resource = Table(resource_rows, colWidths=[title_width, 0.2 * BLOCK_WIDTH])
     resource.setStyle(
         TableStyle(
@@ -487,12 +503,13 @@ def render_fleet_text(*, version: FleetVersion) -> str:
     for ship in check.ships:
         booster = " [Blind Booster]" if ship.entry.blind_booster else ""
         lines.append(f"Ship {ship.number}{booster}: {ship.cost} SP")
-        lines += [f"  {line.type_label}: {card_title(line)} - {sp_text(line)}" for line in ship.lines]
+        lines += [f"  {line.type_label}: {card_title(line)} [{line.card.id}] - {sp_text(line)}" for line in ship.lines]
         lines.append("")
     lines += [
-        f"Resource: {line.card.name}{f' ({line.choices})' if line.choices else ''} - {sp_text(line)}"
+        f"Resource: {line.card.name}{f' ({line.choices})' if line.choices else ''} [{line.card.id}] - {sp_text(line)}"
         for line in check.resources
     ]
+    lines += [f"{line.type_label}: {line.card.name} [{line.card.id}] - {line.cost}" for line in check.sideboard]
     lines.append(f"Total: {check.total} SP")
     if not check.legal:
         problems = "; ".join(str(problem) for problem in in_words(check.report.violations))

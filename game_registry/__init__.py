@@ -10,7 +10,7 @@ what may go in it (:mod:`.registry`) and the shapes a game's parts must have
 (:mod:`.protocols`), so ``rules`` sits beside it and everything else above it.
 """
 
-from .protocols import GameCatalog, GameDemo, GameEvents, GameLists
+from .protocols import DeckEvents, Draw, FleetEvents, GameCatalog, GameDemo, GameEvents, GameLists, GameSamples
 from .registry import (
     Game,
     NavLink,
@@ -19,26 +19,34 @@ from .registry import (
     catalog_games,
     deck_game_choices,
     deck_games,
+    fleet_games,
     game_choices,
     get_game,
     is_game,
+    names_in_words,
     register,
 )
 
 __all__ = [
+    "DeckEvents",
+    "Draw",
+    "FleetEvents",
     "Game",
     "GameCatalog",
     "GameDemo",
     "GameEvents",
     "GameLists",
+    "GameSamples",
     "NavLink",
     "all_games",
     "catalog_game_choices",
     "catalog_games",
     "deck_game_choices",
     "deck_games",
+    "fleet_games",
     "game_choices",
     "get_game",
     "is_game",
+    "names_in_words",
     "register",
 ]

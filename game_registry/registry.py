@@ -7,10 +7,11 @@ A game's key string is written only in its own package.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from types import ModuleType
 
-from .protocols import GameCatalog, GameDemo, GameEvents, GameLists
+from .protocols import GameCatalog, GameDemo, GameEvents, GameLists, GameSamples
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,7 +34,8 @@ class Game:
     spec of a catalog organizers keep (a :class:`fleets.decks.csv_import.CatalogSpec`).
     ``urls`` (a dotted module path) is mounted at ``/events/<url_prefix>/`` in the
     ``tournaments`` namespace; ``nav`` are the links it adds to the menu; ``app`` the
-    label of the Django app that declares the game.
+    label of the Django app that declares the game. ``samples`` is what the tests that drive
+    every game's events ask of it (:class:`~game_registry.protocols.GameSamples`).
     """
 
     key: str
@@ -46,6 +48,7 @@ class Game:
     url_prefix: str = ""
     nav: tuple[NavLink, ...] = ()
     demo: GameDemo | None = None
+    samples: GameSamples | None = None
     app: str = ""
 
 
@@ -89,14 +92,27 @@ def catalog_games() -> list[Game]:
     return [game for game in _games.values() if game.catalog is not None]
 
 
+def fleet_games() -> list[Game]:
+    """The games whose players bring STAW fleets from the fleet builder (no decks of their own)."""
+    return [game for game in _games.values() if game.lists is None]
+
+
+def names_in_words(games: Iterable[Game]) -> str:
+    """The games' names as a sentence lists them ("A, B and C"), for pages that say which games the site runs."""
+    names = [game.name for game in games]
+    return " and ".join(filter(None, (", ".join(names[:-1]), *names[-1:])))
+
+
 def game_choices() -> list[tuple[str, str]]:
     """``(key, name)`` of every game, for a model field's or a form's choices."""
     return [(game.key, game.name) for game in _games.values()]
 
 
 def deck_game_choices() -> list[tuple[str, str]]:
+    """``(key, name)`` of every deck game."""
     return [(game.key, game.name) for game in deck_games()]
 
 
 def catalog_game_choices() -> list[tuple[str, str]]:
+    """``(key, name)`` of every game with a catalog organizers keep."""
     return [(game.key, game.name) for game in catalog_games()]

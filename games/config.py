@@ -7,7 +7,8 @@ defines or imports, and with two there it would fall back to a plain ``AppConfig
 
 Parts are dotted paths, relative to the app when they start with a dot, imported in
 ``ready()`` (after the models load): ``events`` and ``lists`` name a class the game is
-served by one instance of, ``catalog`` an object, ``demo`` a function, ``rules`` a module,
+served by one instance of, ``catalog`` an object, ``demo`` a function, ``samples`` a class (what the tests that drive
+every game's events ask of it), ``rules`` a module,
 ``urls`` a URL module mounted at ``/events/<url_prefix>/``. A complete game joins
 :mod:`game_registry`. What is missing or wrong is reported by :func:`check_games`, the
 system check ``manage.py check`` (and ``runserver``, ``migrate``) runs, every problem at
@@ -16,6 +17,7 @@ once, and such a game stays out of the registry so no page serves half a game.
 
 from __future__ import annotations
 
+import inspect
 from importlib import import_module
 
 from django.apps import AppConfig, apps
@@ -26,7 +28,7 @@ from django.urls import URLResolver, get_resolver
 from django.utils.module_loading import import_string
 
 from accounts.roles import ORGANIZER
-from game_registry import Game, GameCatalog, GameEvents, GameLists, NavLink, get_game, is_game, register
+from game_registry import Game, GameCatalog, GameEvents, GameLists, GameSamples, NavLink, get_game, is_game, register
 
 # The organizers' catalog pages (fleets/decks/views.py); every catalog game names them, the menu shows them once.
 CATALOGS = NavLink("Catalogs", "fleets:decks:catalog", ORGANIZER)
@@ -38,6 +40,7 @@ PARTS: dict[str, tuple[bool, type | None]] = {
     "lists": (False, GameLists),
     "catalog": (False, GameCatalog),
     "demo": (False, None),
+    "samples": (False, GameSamples),
 }
 
 
@@ -50,6 +53,7 @@ class GameConfig(AppConfig):
     lists: str = ""
     catalog: str = ""
     demo: str = ""
+    samples: str = ""
     urls: str = ""
     url_prefix: str = ""
     nav: tuple[NavLink, ...] = ()
@@ -93,11 +97,21 @@ class GameConfig(AppConfig):
             self.problems.append(f"names its {name} {dotted}, which does not import: {error}")
             return None
         found = found() if isinstance(found, type) else found
-        missing = [member for member in protocol_members(protocol) if not hasattr(found, member)] if protocol else []
+        missing = [member for member in protocol_members(protocol) if not _has(found, member)] if protocol else []
         if missing:
             self.problems.append(f"names its {name} {dotted}, which lacks {', '.join(missing)}")
             return None
         return found
+
+
+def _has(found: object, member: str) -> bool:
+    """Whether ``found`` has ``member``, without running it: a property may ask the registry, which
+    does not hold the game yet."""
+    try:
+        inspect.getattr_static(found, member)
+    except AttributeError:
+        return False
+    return True
 
 
 def protocol_members(protocol: type) -> list[str]:

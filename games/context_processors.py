@@ -1,7 +1,8 @@
-"""Puts the menu links the games add (:attr:`game_registry.Game.nav`) in every template."""
+"""Puts what pages say of the games in every template: the menu links they add (:attr:`game_registry.Game.nav`)
+and their names, so no template lists the games by hand."""
 
 from accounts.permissions import has_role, request_user
-from game_registry import all_games
+from game_registry import all_games, names_in_words
 
 
 def game_links(request):
@@ -15,4 +16,4 @@ def game_links(request):
         for link in game.nav:
             if link.url_name not in links and shown(link):
                 links[link.url_name] = link  # games may share a page (the catalogs); the menu shows it once
-    return {"game_links": list(links.values())}
+    return {"game_links": list(links.values()), "game_names": names_in_words(all_games())}

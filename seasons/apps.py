@@ -6,5 +6,5 @@ class SeasonsConfig(AppConfig):
     name = "seasons"
 
     def ready(self):
-        # A finished event updates its game's ratings once its transaction commits (seasons.signals).
+        # A finished event's results rate its players once their transaction commits (seasons.signals).
         from . import signals  # noqa: F401

@@ -6,7 +6,7 @@ its declared faction and its ships, captains and upgrades; a deck counts as its 
 its cards; each card counts once per list that holds it (its play rate). A game counts for
 a win rate when both its lists are public; the faction at the table is the side played
 where the game has sides (Wing Commander), else the list's faction. The maths are
-:mod:`rules.meta`. The lists, games and cards of each finished event are counted once, when its final
+:mod:`rules.tournament.meta`. The lists, games and cards of each finished event are counted once, when its final
 standings are stored (:class:`seasons.models.EventFactionTally`, :class:`seasons.models.EventCardTally`),
 and added up then over its month and year (:class:`seasons.models.MetaPeriod`); the page adds up
 the periods the chosen dates cover whole and the tallies of the events on the days left over.
@@ -24,7 +24,7 @@ from django.db.models import Q, QuerySet, Sum
 
 from fleets.models import Card, FleetVersion
 from game_registry import get_game
-from rules import meta as meta_rules
+from rules.tournament import meta as meta_rules
 from tournaments.access import lists_public_to_everyone
 from tournaments.models import Event, EventStatus, MatchSide, MatchStatus, Registration, SubmittedDeck
 
@@ -120,7 +120,7 @@ def card_sums(tallies: QuerySet) -> QuerySet:
 def meta_sources(chosen: MetaFilter) -> tuple[QuerySet[Event], QuerySet[MetaPeriod]]:
     """Where the tallies of the chosen events are read: the whole months and years of the period from
     the periods that add them up, the days left at its ends event by event
-    (:func:`rules.meta.calendar_cover`). A choice of stores reads its events one by one: periods add
+    (:func:`rules.tournament.meta.calendar_cover`). A choice of stores reads its events one by one: periods add
     up every store."""
     events = meta_events(chosen)
     if chosen.stores:

@@ -3,7 +3,7 @@
 A season belongs to one store, or to a group of stores of a region; it counts one game's
 events (all its formats, or the ones chosen) between two dates: every event of its stores
 in the period, or only the events its organizers chose. Its points table and qualification
-are :class:`rules.seasons.PointsTable` and :class:`rules.seasons.Qualification`, kept as
+are :class:`rules.tournament.seasons.PointsTable` and :class:`rules.tournament.seasons.Qualification`, kept as
 fields so organizers edit them on a form.
 """
 
@@ -14,8 +14,8 @@ from django.core.exceptions import ValidationError
 from django.db import models
 
 from game_registry import game_choices
-from rules.integers import read_int
-from rules.seasons import DEFAULT_PLACING, PointsTable, Qualification
+from rules.inputs.integers import read_int
+from rules.tournament.seasons import DEFAULT_PLACING, PointsTable, Qualification
 
 
 def default_placing() -> str:
@@ -118,7 +118,7 @@ class RecordSetting(models.Model):
 
 
 class RatingPoint(models.Model):
-    """A player's rating in a game after an event (:class:`rules.ratings.RatingPoint`): the rating history."""
+    """A player's rating in a game after an event (:class:`rules.tournament.ratings.RatingPoint`): its history."""
 
     player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="rating_points")
     game = models.CharField(max_length=40, choices=game_choices)
@@ -139,7 +139,7 @@ class RatingPoint(models.Model):
 
 
 class FactionFigures(models.Model):
-    """One faction's figures (:class:`rules.meta.FactionTally` and its lists), at an event or over a period."""
+    """One faction's figures (:class:`rules.tournament.meta.FactionTally`, lists), at an event or over a period."""
 
     faction = models.TextField()
     lists = models.PositiveIntegerField()
@@ -153,7 +153,7 @@ class FactionFigures(models.Model):
 
 class EventFactionTally(FactionFigures):
     """One faction at one finished event, from its public lists only: the lists declaring it and its
-    games against other factions (:class:`rules.meta.FactionTally`).
+    games against other factions (:class:`rules.tournament.meta.FactionTally`).
 
     The meta of a game's years adds these up in one query instead of reading every list and game
     again. They are stored with the event's final standings (:data:`tournaments.signals.final_standings_stored`:
@@ -199,7 +199,7 @@ class MetaPeriod(models.Model):
 
     The meta of years of events reads these instead of every event's tallies (a year of a busy
     community holds hundreds of thousands of card tallies); only the days of a chosen period that
-    do not make whole months are read event by event (:func:`rules.meta.calendar_cover`). They are
+    do not make whole months are read event by event (:func:`rules.tournament.meta.calendar_cover`). They are
     refreshed with the tallies of the events they hold, each month from its events and each year
     from its months (:func:`seasons.services.meta_periods_refresh`); a finished event's date,
     game and format never change, so an event never moves between periods."""

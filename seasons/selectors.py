@@ -4,7 +4,7 @@ Placings are the final standings each event stored when it finished (:class:`tou
 the rows of its standings page, the top cut's placing first where one was played, each record counting
 the cut's games, stored again when a result is corrected after the finish), so a season ranks an
 event's players exactly as its own standings page does without ranking years of events again on
-every view. The season maths are :mod:`rules.seasons`.
+every view. The season maths are :mod:`rules.tournament.seasons`.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from django.contrib.auth import get_user_model
 from django.db.models import Q
 
-from rules import seasons as season_rules
+from rules.tournament import seasons as season_rules
 from tournaments.models import Event, EventStatus, FinalStanding, Registration
 from tournaments.selectors import player_awards, registration_lists
 
@@ -151,7 +151,7 @@ def season_tables(seasons: list[Season]) -> list[SeasonTable]:
 
 
 def season_rows(seasons: list[Season]) -> list[tuple[Season, list[Event], list[season_rules.SeasonRow]]]:
-    """Each of ``seasons`` with its events and its ranked rows (:func:`rules.seasons.season_standings`), in
+    """Each of ``seasons`` with its events and its ranked rows (:func:`rules.tournament.seasons.season_standings`), in
     a fixed number of queries: the events of all of them, then every final line of those events as plain
     values (a region's year holds thousands)."""
     events = seasons_events(seasons)

@@ -10,8 +10,8 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Sum
 
-from rules import ratings as rating_rules
-from rules.meta import month_after, month_start
+from rules.tournament import ratings as rating_rules
+from rules.tournament.meta import month_after, month_start
 from tournaments.access import lists_public_to_everyone
 from tournaments.models import Event, EventStatus, MatchSide, MatchStatus, Outcome, Registration
 
@@ -118,10 +118,12 @@ def _store(game: str, points: list[rating_rules.RatingPoint]) -> None:
 
 @transaction.atomic
 def ratings_after_event(*, event: Event) -> None:
-    """Add ``event``'s rating points from its players' latest ratings. An event older than the newest
-    rated one of its game would change later ratings: then the game is recomputed from scratch."""
-    if event.status != EventStatus.FINISHED or RatingPoint.objects.filter(event=event).exists():
+    """Rate ``event`` (again): its rating points from its players' latest ratings before it, in place of
+    any it had (a correction after the finish). An event older than the newest rated one of its game
+    would change later ratings: then the game is recomputed from scratch."""
+    if event.status != EventStatus.FINISHED:
         return
+    RatingPoint.objects.filter(event=event).delete()
     later = RatingPoint.objects.filter(game=event.game, day__gt=event.date).exists()
     if later:
         ratings_recompute(game=event.game)

@@ -1,28 +1,27 @@
-"""A finished event updates its game's ratings once the finishing transaction commits, and the meta's
-faction and card tallies whenever its final standings are stored (finishing, a correction after the finish).
+"""A finished event's ratings and the meta's faction and card tallies follow its results.
 
-The tournaments app knows nothing of seasons (the import layers forbid it), so the
-ratings listen for the event being saved as finished, and the tallies for
-:data:`tournaments.signals.final_standings_stored`, rather than being called.
+The tournaments app knows nothing of seasons (the import layers forbid it), so it tells: the
+services that make a finished event's results what they are (finishing, a correction after the
+finish, the import of a finished event) send :data:`tournaments.signals.final_results_changed`,
+on which the event is rated again once their transaction commits; storing final standings sends
+:data:`tournaments.signals.final_standings_stored`, on which the tallies are stored. Saving an
+event is no such call: it never touches the ratings.
 """
 
 from __future__ import annotations
 
 from django.db import transaction
-from django.db.models.signals import post_save
 from django.dispatch import receiver
 
-from tournaments.models import Event, EventStatus
-from tournaments.signals import final_standings_stored
+from tournaments.models import Event
+from tournaments.signals import final_results_changed, final_standings_stored
 
 from .services import meta_tallies_store, ratings_after_event
 
 
-@receiver(post_save, sender=Event, dispatch_uid="seasons_ratings_after_event")
-def event_saved(sender, instance: Event, update_fields=None, **kwargs):
-    if instance.status != EventStatus.FINISHED or (update_fields is not None and "status" not in update_fields):
-        return
-    pk = instance.pk
+@receiver(final_results_changed, dispatch_uid="seasons_ratings_after_event")
+def final_results_rated(sender, event: Event, **kwargs):
+    pk = event.pk
     transaction.on_commit(lambda: ratings_after_event(event=Event.objects.get(pk=pk)))
 
 

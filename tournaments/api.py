@@ -118,6 +118,9 @@ class EventOut(Schema):
     round_minutes: int
     lists_public: bool = Field(description="Whether every list is shown to everyone once the event starts.")
     players: int
+    player_cap: int | None = Field(description="The most players who register themselves; none: no cap.")
+    waiting: int = Field(description="Players on the waitlist, past the cap.")
+    entry_fee: str = Field(description="The entry fee as players read it; empty: none given.")
 
 
 class RoundSummary(Schema):
@@ -130,6 +133,9 @@ class RoundSummary(Schema):
 class EventDetailOut(EventOut):
     organizer: str
     rounds: list[RoundSummary]
+    paid: list[str] | None = Field(
+        description="The players the desk marked as paid, by name: for the event's organizer only (none to others)."
+    )
 
 
 class SideOut(Schema):
@@ -198,7 +204,7 @@ class ResultIn(Schema):
     fields: dict[str, Any] = Field(default_factory=dict)
 
 
-def _event_out(event: Event, players: int) -> dict:
+def _event_out(event: Event, players: int, waiting: int) -> dict:
     return {
         "id": event.pk,
         "name": event.name,
@@ -212,6 +218,9 @@ def _event_out(event: Event, players: int) -> dict:
         "round_minutes": event.round_minutes,
         "lists_public": event.lists_public,
         "players": players,
+        "player_cap": event.player_cap,
+        "waiting": waiting,
+        "entry_fee": event.entry_fee,
     }
 
 
@@ -221,7 +230,7 @@ def _event_out(event: Event, players: int) -> dict:
 @router.get("/events", response=list[EventOut], summary="Events: running, upcoming and recently finished")
 def event_list(request, store: int | None = Query(None, ge=1, le=2**63 - 1, description="Only this store's events.")):
     groups = selectors.event_list(store_id=store)
-    return [_event_out(event, event.player_count) for group in groups.values() for event in group]
+    return [_event_out(event, event.player_count, event.waiting_count) for group in groups.values() for event in group]
 
 
 @router.get(
@@ -233,12 +242,14 @@ def event_list(request, store: int | None = Query(None, ge=1, le=2**63 - 1, desc
 def event_detail(request, event_id: int):
     event = _event(event_id)
     rounds = selectors.event_rounds(event)
+    organizer = viewer_of(_caller(request), event).is_organizer
     return {
-        **_event_out(event, event.registrations.count()),
+        **_event_out(event, event.registrations.count(), event.waitlist.count()),
         "organizer": event.organizer.get_full_name() or event.organizer.get_username(),
         "rounds": [
             {"number": r.number, "name": r.name, "stage": r.stage, "open_matches": r.open_matches} for r in rounds
         ],
+        "paid": selectors.paid_names(event) if organizer else None,
     }
 
 

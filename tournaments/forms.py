@@ -16,7 +16,7 @@ from game_registry import all_games
 from stores.access import organized_stores
 from stores.models import Store
 
-from .access import eligible_judges, judge_refusal
+from .access import eligible_judges
 from .formats import format_choices, join_format_choice, split_format_choice
 from .games import DeckGame, GameSettingsForm, event_game
 from .models import Event
@@ -193,17 +193,17 @@ class EventForm(CleanTextFormMixin, forms.ModelForm):
         return self.cleaned_data["paper_size"] or self.instance.paper_size
 
     def clean(self):
-        """The event's rules (:mod:`tournaments.services.event_rules`), each problem shown on its field; the
-        judges are the chosen store's (:func:`tournaments.access.judge_refusal`); the deadline is the time of
-        day where the event is held."""
+        """The event's rules (:mod:`tournaments.services.event_rules`, the judges' among them), each problem
+        shown on its field; the deadline is the time of day where the event is held."""
         data = super().clean()
         game, _ = split_format_choice(data.get("game_format", ""))
         settings = {name: data[name] for name in CHECKED if name in data}
         event = self.instance if self.instance.pk else None
-        for field, problem in event_problems(organizer=self.user, event=event, game=game, **settings).items():
+        judges = data.get("judges", [])
+        for field, problem in event_problems(
+            organizer=self.user, event=event, judges=judges, game=game, **settings
+        ).items():
             self.add_error(field, problem)
-        if refusal := judge_refusal(store=data.get("store"), event=self.instance, judges=data.get("judges", [])):
-            self.add_error("judges", refusal)
         if data.get("submission_deadline") is not None:
             data["submission_deadline"] = wall_clock_at(data.get("store"), data["submission_deadline"])
         return data
@@ -297,7 +297,9 @@ class WalkInDecksForm(CleanTextFormMixin, forms.Form):
 
 
 class AppointJudgeForm(CleanTextFormMixin, forms.Form):
-    username = forms.CharField(label="Judge's username", help_text="An account holding the Judge role.")
+    username = forms.CharField(
+        label="Appoint a judge (account name)", max_length=150, help_text="An account holding the Judge role."
+    )
 
     def clean_username(self):
         username = self.cleaned_data["username"].strip()

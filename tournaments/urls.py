@@ -23,6 +23,7 @@ urlpatterns = [
     path("<int:pk>/players/check-in/", players.check_in_all, name="check_in_all"),
     path("<int:pk>/check-in/", players.check_in_self, name="check_in_self"),
     path("<int:pk>/check-in/open/", players.open_check_in, name="open_check_in"),
+    path("<int:pk>/check-in/close/", players.close_check_in, name="close_check_in"),
     path("<int:pk>/check-in/qr.svg", players.check_in_qr, name="check_in_qr"),
     path("<int:pk>/fleet/", players.submit_fleet, name="submit_fleet"),
     path("<int:pk>/decks/submit/", decks.submit_decks, name="submit_decks"),

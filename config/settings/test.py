@@ -14,6 +14,7 @@ STORAGES = {
 # Serve static files straight from the source folders: tests never run collectstatic.
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = True
-# Games that exist only in the tests: each proves a game is one folder (tests/games/coin_toss: decks,
-# tests/games/last_ship: fleets).
-INSTALLED_APPS = [*INSTALLED_APPS, "tests.games.coin_toss", "tests.games.last_ship"]  # noqa: F405
+# Games that exist only in the tests: each proves a game is one folder and this one line
+# (docs/adding-a-game.md): tests/games/coin_toss (decks), tests/games/last_ship (fleets) and
+# tests/games/coin_flip (coin_toss copied, its key and label changed).
+INSTALLED_APPS = [*INSTALLED_APPS, "tests.games.coin_toss", "tests.games.last_ship", "tests.games.coin_flip"]  # noqa: F405

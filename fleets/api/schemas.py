@@ -146,10 +146,11 @@ class ImportOut(Schema):
     total: int | None = Field(description="Muster's total for the fleet.")
     ship_totals: list[int] | None
     cards: list[dict[str, Any]] = Field(
-        description="Card by card: status (matched, ambiguous, not_found, unplaced), role, source (as written), "
-        "id, name, ship, position, how, note, alternatives, candidates (for an ambiguous or near-miss line: each "
-        "card it may mean with id, name, type, sets, factions, cost, chosen and fits), source_cost (printed by the "
-        "source), cost (Muster's)."
+        description="Card by card: status (matched, ambiguous, not_found, unplaced), role (ship, captain, admiral, "
+        "upgrade, beneath, resource, sideboard for the Reinforcements Sideboard's cards, card when the source does "
+        "not say), source (as written), id, name, ship, position, how, note, alternatives, candidates (for an "
+        "ambiguous or near-miss line: each card it may mean with id, name, type, sets, factions, cost, chosen and "
+        "fits), source_cost (printed by the source), cost (Muster's)."
     )
     problems: list[str]
     notes: list[str]

@@ -9,7 +9,7 @@ import sys
 
 from django.core.management.base import BaseCommand, CommandError
 
-from rules.list_check import EXIT_BAD_INPUT, ListFileError, ListReport, read_list_file
+from rules.inputs.list_check import EXIT_BAD_INPUT, ListFileError, ListReport, read_list_file
 
 
 class ListCheckCommand(BaseCommand):

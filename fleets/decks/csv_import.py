@@ -31,7 +31,7 @@ from accounts import csv_safe
 from accounts.csv_safe import FORMULA_STARTS
 from accounts.text_fields import CleanTextFormMixin
 from game_registry import catalog_games, get_game, is_game
-from rules.text_input import text_problem
+from rules.inputs.text_input import text_problem
 
 MAX_CSV_BYTES = 1_000_000
 MAX_CSV_ROWS = 5_000

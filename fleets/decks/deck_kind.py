@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from django.db import models
 
 from game_registry import get_game
-from rules.list_check import ListReport
+from rules.inputs.list_check import ListReport
 
 MAX_COPIES = 999  # copies of one line in any file or form: far above any real deck, far below anything costly
 MAX_NUMBER = 99_999  # the largest count, cost or budget a list file may hold
@@ -62,7 +62,7 @@ class DeckKind:
     # --- the rules -------------------------------------------------------------------------------
 
     def read(self, data: object):
-        """The rules' record of a parsed list file; raises :class:`~rules.list_check.ListFileError`."""
+        """The rules' record of a parsed list file; raises :class:`~rules.inputs.list_check.ListFileError`."""
         raise NotImplementedError
 
     def check(self, record) -> ListReport:
@@ -82,7 +82,7 @@ class DeckKind:
     def report(self, content: dict, rules: str = "") -> ListReport:
         """The rules' verdict; ``rules`` picks one of :attr:`rule_sets` (``""``: the first, as events judge)."""
         record = self.read(content)
-        return self.check(record, rules=rules) if rules else self.check(record)
+        return self.check(record, rules=rules) if rules else self.check(record)  # type: ignore[call-arg]
 
     def rules_key(self, asked: str | None) -> str:
         """``asked`` if it names one of the game's rule sets, else the first (what events apply)."""

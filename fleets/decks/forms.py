@@ -137,8 +137,9 @@ def catalog_entry_form(game: str, *, data=None, instance=None) -> forms.ModelFor
     (the game's own rules, e.g. a ship's Structure), plus the name's uniqueness and the text checks."""
     row_form = get_game(game).catalog.form
 
-    class CatalogEntryForm(row_form):  # the row form checks its text (CleanTextFormMixin)
-        class Meta(row_form.Meta):
+    # a class made at run time from the game's row form: mypy cannot follow it
+    class CatalogEntryForm(row_form):  # type: ignore[valid-type]  # the row form checks its text (CleanTextFormMixin)
+        class Meta(row_form.Meta):  # type: ignore[name-defined]
             widgets = {"notes": forms.Textarea(attrs={"rows": 3})}
 
         def __init__(self, *args, **kwargs):

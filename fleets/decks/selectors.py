@@ -15,7 +15,7 @@ from django.shortcuts import get_object_or_404
 
 from fleets.models.deck import Deck
 from game_registry import get_game, is_game
-from rules.list_check import ListReport, Violation
+from rules.inputs.list_check import ListReport, Violation
 
 from .deck_kind import DeckKind, get_kind, label
 

@@ -19,8 +19,8 @@ from django.utils import timezone
 from fleets.codes import deck_code
 from fleets.list_builders import clean_list_name
 from fleets.models.deck import Deck
-from rules.list_check import ListFileError, parse_list_json
-from rules.text_input import text_problem
+from rules.inputs.list_check import ListFileError, parse_list_json
+from rules.inputs.text_input import text_problem
 
 from .deck_kind import MAX_COPIES, MAX_NUMBER, DeckContentError, DeckKind, get_kind
 from .text_format import parse_text

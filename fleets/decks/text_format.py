@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from rules.integers import read_int
+from rules.inputs.integers import read_int
 
 from .deck_kind import MAX_COPIES, MAX_NUMBER, DeckContentError, DeckKind, find_card
 

@@ -23,7 +23,7 @@ from django.views.decorators.http import require_POST
 from accounts.permissions import organizer_required, player_required
 from accounts.selectors import print_identity
 from fleets.list_builders import builder_answer, form_error_text
-from game_registry import catalog_games, deck_games, get_game
+from game_registry import catalog_games, deck_games, fleet_games, get_game, names_in_words
 
 from . import services
 from .access import deck_owner_required
@@ -64,7 +64,9 @@ from .text_format import export_text
 @player_required
 def deck_list(request):
     kinds = [game.lists for game in deck_games()]
-    return render(request, "fleets/decks/deck_list.html", {"views": decks_of(request.user), "kinds": kinds})
+    fleet_game_names = names_in_words(fleet_games())  # whose lists are the fleet builder's, not decks
+    context = {"views": decks_of(request.user), "kinds": kinds, "fleet_game_names": fleet_game_names}
+    return render(request, "fleets/decks/deck_list.html", context)
 
 
 @player_required

@@ -26,8 +26,9 @@ from rules.attack_wing.fleet import ResourceOption
 from rules.attack_wing.index import index_for
 
 from ..access import PlayerEvent
-from ..selectors import UPGRADE_TYPE_LABELS, faction_choices, faction_label
+from ..selectors import UPGRADE_TYPE_LABELS, faction_label
 from ..selectors.checks import BENEATH
+from .finder import CardFinderForm
 
 # What a ship's "add a card" search looks for: (label, card kind, upgrade type, role in the fleet file).
 SLOTS = {
@@ -64,13 +65,15 @@ class BuilderForm(CleanTextFormMixin, forms.Form):
             raise forms.ValidationError(f"No such {' or '.join(kinds)} card: {card_id}.")
         return card
 
-    def _replace_ship(self, index: int, **changes) -> EngineFleet:
-        """The fleet with ship ``index`` changed; a card face down beneath a card that left the ship leaves too."""
-        ships = list(self.fleet.ships)
+    def _replace_ship(self, index: int, *, fleet: EngineFleet | None = None, **changes) -> EngineFleet:
+        """The fleet (``fleet``, else the one edited) with ship ``index`` changed; a card face down beneath a card
+        that left the ship leaves too."""
+        fleet = fleet or self.fleet
+        ships = list(fleet.ships)
         ship = replace(ships[index], **changes)
         hosts = (ship.captain, ship.admiral, *ship.upgrades)
         ships[index] = replace(ship, beneath=tuple(pair for pair in ship.beneath if pair[0] in hosts))
-        return replace(self.fleet, ships=tuple(ships))
+        return replace(fleet, ships=tuple(ships))
 
 
 class ShipChangeForm(BuilderForm):
@@ -167,6 +170,90 @@ class RemoveCardForm(ShipChangeForm):
         return self._replace_ship(self.cleaned_data["ship"], **{role: None})
 
 
+class MoveShipForm(ShipChangeForm):
+    """Move a ship one place up or down the fleet (the order of the sheet and of the fleet file)."""
+
+    direction = forms.ChoiceField(choices=[("up", "up"), ("down", "down")], widget=forms.HiddenInput)
+
+    def clean(self):
+        cleaned = super().clean()
+        if "ship" in cleaned and "direction" in cleaned:
+            index = cleaned["ship"]
+            target = index - 1 if cleaned["direction"] == "up" else index + 1
+            if not 0 <= target < len(self.fleet.ships):
+                raise forms.ValidationError(
+                    f"Ship {index + 1} is already {'first' if target < 0 else 'last'}: it cannot move further."
+                )
+            cleaned["target"] = target
+        return cleaned
+
+    def apply(self) -> EngineFleet:
+        ships = list(self.fleet.ships)
+        index, target = self.cleaned_data["ship"], self.cleaned_data["target"]
+        ships[index], ships[target] = ships[target], ships[index]
+        return replace(self.fleet, ships=tuple(ships))
+
+
+class MoveCardForm(ShipChangeForm):
+    """Move the captain, the admiral or one upgrade (by its place) to another ship, or to another role: an admiral
+    face up or face down as the captain (``to``: ``<ship index>:<role>``), in one change instead of remove and add.
+
+    The place it goes must be open (a ship has one captain and one admiral); a card with cards face down beneath it
+    stays, since they belong to it where it is."""
+
+    role = forms.ChoiceField(choices=[(role, role) for role in ROLE_KINDS], widget=forms.HiddenInput)
+    position = WholeNumberField(min_value=0, required=False, widget=forms.HiddenInput)
+    to = forms.CharField(max_length=30, label="Move to")
+
+    def clean(self):
+        cleaned = super().clean()
+        if not {"ship", "role", "to"} <= cleaned.keys():
+            return cleaned
+        entry, role = self.entry, cleaned["role"]
+        if role == "upgrade":
+            position = cleaned.get("position")
+            if position is None or position >= len(entry.upgrades):
+                raise forms.ValidationError("That card is no longer on the ship.")
+            card_id = entry.upgrades[position]
+        else:
+            card_id = getattr(entry, role)
+            if card_id is None:
+                raise forms.ValidationError("That card is no longer on the ship.")
+        target, _colon, to_role = cleaned["to"].partition(":")
+        if not target.isdigit() or int(target) >= len(self.fleet.ships) or to_role not in ROLE_KINDS:
+            raise forms.ValidationError("Choose where the card goes: a ship of the fleet and its place.")
+        card = self.catalog.get(card_id)
+        if card.kind not in ROLE_KINDS[to_role]:
+            raise forms.ValidationError(f"{card.name} cannot be a ship's {to_role}.")
+        target_entry = self.fleet.ships[int(target)]
+        if (int(target), to_role) == (cleaned["ship"], role):
+            raise forms.ValidationError(f"{card.name} is already there.")
+        held = getattr(target_entry, to_role) if to_role != "upgrade" else None
+        if held is not None:
+            raise forms.ValidationError(
+                f"Ship {int(target) + 1} already has a {to_role} ({self.catalog.get(held).name}): "
+                "move or remove it first."
+            )
+        if any(host == card_id for host, _card in entry.beneath):
+            raise forms.ValidationError(f"{card.name} has cards face down beneath it: remove them first.")
+        cleaned.update(card=card_id, target=int(target), to_role=to_role)
+        return cleaned
+
+    def apply(self) -> EngineFleet:
+        data = self.cleaned_data
+        if data["role"] == "upgrade":
+            upgrades = self.entry.upgrades
+            fleet = self._replace_ship(
+                data["ship"], upgrades=upgrades[: data["position"]] + upgrades[data["position"] + 1 :]
+            )
+        else:
+            fleet = self._replace_ship(data["ship"], **{data["role"]: None})
+        target = fleet.ships[data["target"]]
+        if data["to_role"] == "upgrade":
+            return self._replace_ship(data["target"], fleet=fleet, upgrades=(*target.upgrades, data["card"]))
+        return self._replace_ship(data["target"], fleet=fleet, **{data["to_role"]: data["card"]})
+
+
 class BlindBoosterForm(ShipChangeForm):
     blind_booster = forms.BooleanField(required=False, label="Blind Booster ship")
 
@@ -237,21 +324,24 @@ BUILDER_FORMS: dict[str, type[BuilderForm]] = {
     "assign": AssignCardForm,
     "remove-card": RemoveCardForm,
     "booster": BlindBoosterForm,
+    "move-ship": MoveShipForm,
+    "move-card": MoveCardForm,
     "resource": ResourceForm,
 }
 
 
-class CardSearchForm(CleanTextFormMixin, forms.Form):
-    """The type-ahead search of the builder: ships for the fleet, or cards for one ship's slot."""
+class CardSearchForm(CardFinderForm):
+    """The builder's search: ships for the fleet, or cards for one ship's slot (``ship`` and ``slot``), with
+    every filter of the finder (:mod:`fleets.forms.finder`). ``type`` names the slot as ``slot`` does, so a
+    ship's "add a Crew" button can open the search as ``?ship=0&type=crew&faction=federation``."""
 
-    q = forms.CharField(required=False, max_length=100, label="Search cards")
     slot = forms.CharField(required=False, max_length=110, label="Card type")
-    faction = forms.ChoiceField(required=False, label="Faction")
     ship = WholeNumberField(required=False, min_value=0, widget=forms.HiddenInput)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["faction"].choices = [("", "Any faction"), *faction_choices()]
+        known = dict(self.fields["type"].choices)
+        self.fields["type"].choices += [(key, label) for key, label in SLOT_CHOICES if key not in known]
 
     def clean_slot(self) -> str:
         """One of :data:`SLOTS`, or :data:`BENEATH_SLOT` and a card id (the card is checked when the chosen
@@ -260,6 +350,12 @@ class CardSearchForm(CleanTextFormMixin, forms.Form):
         if slot and slot not in SLOTS and not (slot.startswith(BENEATH_SLOT) and len(slot) > len(BENEATH_SLOT)):
             raise forms.ValidationError("Select a valid card type.")
         return slot
+
+    def clean(self):
+        cleaned = super().clean()
+        if cleaned.get("ship") is not None and not cleaned.get("slot") and cleaned.get("type") in SLOTS:
+            cleaned["slot"] = cleaned["type"]
+        return cleaned
 
 
 class JudgeDayForm(forms.Form):

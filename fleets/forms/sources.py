@@ -131,12 +131,14 @@ class CheckSheetForm(CleanTextFormMixin, forms.Form):
         return base64.b64decode(self.cleaned_data["source"]["data"])
 
 
-class ImportConfirmForm(CleanTextFormMixin, forms.Form):
+class ImportConfirmForm(CleanTextFormMixin, PickForm):
     """The confirm step: the previewed fleet travels back signed, so what is saved is what was shown.
 
     ``source`` is the source's bytes, format and squad signed with the site's key
     (:func:`django.core.signing.dumps`, compressed, valid for an hour): nothing is stored between
-    the preview and the confirm, and a changed or stale token is refused.
+    the preview and the confirm, and a changed or stale token is refused. It carries the answers to the
+    list's doubtful lines as :class:`PickForm` does (``cleaned_data["picked"]``): the import page's and the
+    walk-in page's "Take …" buttons post it to read the list again with one more answer.
     """
 
     source = forms.CharField(widget=forms.HiddenInput)

@@ -39,6 +39,12 @@ class Fleet(models.Model):
         help_text="The builder's unsaved changes (a fleet file, canonical form) on top of the current version; "
         "empty when there are none.",
     )
+    undo = models.JSONField(
+        default=list,
+        blank=True,
+        help_text="The working copies before each builder change since the last saved version, oldest first "
+        "(null: the saved version itself): Undo takes them back one step at a time.",
+    )
     revision = models.PositiveIntegerField(
         default=0,
         help_text="Counts the working copy's changes (draft edits, saves, discards): the builder sends the one "
@@ -114,3 +120,19 @@ class FleetVersion(models.Model):
         engine's total when it was saved (:func:`fleets.selectors.version_price` prices it card by card)."""
         kept = self.kept_price
         return self.total if kept is None else kept.total
+
+
+class SharedVersion(models.Model):
+    """A read-only link to one version that its owner chose to make public (``/fleets/shared/<token>/``).
+
+    A separate row, not a flag on the version or the fleet: versions never change, and a locked fleet's row
+    never changes either, so a list played at an event can still be shared (or stop being shared) afterwards.
+    The link shows nothing while the version is a hidden list submitted to an event that has not started.
+    """
+
+    version = models.OneToOneField(FleetVersion, on_delete=models.CASCADE, related_name="share")
+    token = models.CharField(max_length=32, unique=True, help_text="The unguessable part of the link.")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"{self.version} (shared)"

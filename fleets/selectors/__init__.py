@@ -1,7 +1,11 @@
 """Reads for the fleets app, by subject; every public name is importable from ``fleets.selectors``.
 
 - :mod:`.catalog`: :func:`~.catalog.load_catalog` hands the engine the whole card catalog as its
-  own records; the builder's card search; faction names.
+  own records; the API's card search; faction names.
+- :mod:`.card_index`: the card finder (search, filters, sorting, pages) of the builder and the catalog pages.
+- :mod:`.card_view`: what a card's page shows beside its text (stats, dial, actions, cost rules).
+- :mod:`.collection`: the expansions a player owns.
+- :mod:`.builder`: what the fleet builder shows one viewer (the working copy, its slots, its share link).
 - :mod:`.checks`: a fleet's content read and checked, ready to show or print.
 - :mod:`.dates`: the day the builder judges a fleet on, and the resources retired by then.
 - :mod:`.fleets`: a player's fleets and a fleet's history.
@@ -9,11 +13,18 @@
 - :mod:`.other_builders`: Utopia and Space Dock: their card database, an import's preview, exports.
 """
 
+from .builder import (
+    BuilderPage,
+    SlotOffer,
+    builder_page,
+    share_refusal,
+    slot_offers,
+    working_content,
+    working_format,
+)
 from .catalog import (
     MAX_SEARCH_RESULTS,
     UPGRADE_TYPE_LABELS,
-    CardMatches,
-    card_matches,
     card_search,
     catalog_factions,
     faction_choices,
@@ -31,7 +42,7 @@ from .checks import (
     resource_choices,
 )
 from .dates import JudgedOn, builder_date, retired_resources, table_retirement_words
-from .fleets import fleet_history, user_fleets
+from .fleets import HistoryRow, fleet_history, history_rows, user_fleets
 from .other_builders import (
     FleetUnreadable,
     ImportPreview,
@@ -46,9 +57,15 @@ from .other_builders import (
 from .prices import PriceToday, VersionPrice, price_today, version_price
 
 __all__ = [
+    "BuilderPage",
+    "SlotOffer",
+    "builder_page",
+    "share_refusal",
+    "slot_offers",
+    "working_content",
+    "working_format",
     "FleetUnreadable",
     "CardLine",
-    "CardMatches",
     "FLEET_FILE_KEYS",
     "FleetCheck",
     "ImportPreview",
@@ -60,7 +77,6 @@ __all__ = [
     "ShipLines",
     "UPGRADE_TYPE_LABELS",
     "builder_date",
-    "card_matches",
     "card_search",
     "card_type_label",
     "catalog_factions",
@@ -72,6 +88,8 @@ __all__ = [
     "faction_label",
     "fleet_check",
     "fleet_history",
+    "HistoryRow",
+    "history_rows",
     "load_catalog",
     "price_today",
     "read_import",

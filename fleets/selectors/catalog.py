@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from django.db.models import Case, Count, Max, Q, QuerySet, Value, When
 
@@ -40,6 +40,12 @@ def load_catalog() -> Catalog:
         _loaded = (version, _read_catalog())
     catalog = _loaded[1]
     return replace(catalog, cards=dict(catalog.cards), sets=dict(catalog.sets), aliases=dict(catalog.aliases))
+
+
+def catalog_version() -> tuple:
+    """The catalog's version as stored (row counts and latest change of cards and sets): a cache built from
+    :func:`load_catalog` is kept under it and rebuilt when it moves."""
+    return _catalog_version()
 
 
 def _catalog_version() -> tuple:
@@ -104,33 +110,6 @@ def card_search(
     return list(cards[: max(0, min(limit, MAX_SEARCH_RESULTS))])
 
 
-@dataclass(frozen=True, slots=True)
-class CardMatches:
-    """The cards a search shows and how many match in all, so a page can say when it cut the list."""
-
-    cards: list[Card]
-    total: int
-
-
-def card_matches(
-    *,
-    query: str,
-    kind: str | None = None,
-    faction: str | None = None,
-    upgrade_type: str | None = None,
-    first_faction: str | None = None,
-    limit: int = 20,
-) -> CardMatches:
-    """:func:`card_search`, and how many cards match: counted only when the list is full (one more query)."""
-    cards = card_search(
-        query=query, kind=kind, faction=faction, upgrade_type=upgrade_type, first_faction=first_faction, limit=limit
-    )
-    if len(cards) < min(limit, MAX_SEARCH_RESULTS):
-        return CardMatches(cards, len(cards))
-    matching = _matching_cards(query=query.strip(), kind=kind, faction=faction, upgrade_type=upgrade_type)
-    return CardMatches(cards, matching.count())
-
-
 def catalog_factions() -> list[str]:
     """Every faction key some card carries, sorted: the choices of a faction filter."""
     return sorted({faction for card in load_catalog().cards.values() for faction in card.factions})
@@ -144,6 +123,11 @@ UPGRADE_TYPE_LABELS = {
     "borg": "Borg",
     "squadron": "Squadron",
 }
+
+
+def slot_label(slot: str) -> str:
+    """An upgrade slot key as a ship's upgrade bar reads: ``"talent"`` -> ``"Elite Talent"``."""
+    return UPGRADE_TYPE_LABELS.get(slot, slot.title())
 
 
 def faction_label(key: str) -> str:

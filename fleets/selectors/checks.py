@@ -5,18 +5,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
+from rules.attack_wing import BarSlot, FleetFileError, FleetShip, Format, Report, Violation, parse_fleet, validate_fleet
 from rules.attack_wing import Fleet as EngineFleet
-from rules.attack_wing import FleetFileError, FleetShip, Format, Report, Violation, parse_fleet, validate_fleet
 from rules.attack_wing import catalog as records
 from rules.attack_wing.catalog import RESOURCE, Catalog
 from rules.attack_wing.checks.beneath_rules import places_beneath
 from rules.attack_wing.explained import breakdown
 from rules.attack_wing.fleet import ROLE_BENEATH, Adjustment, ResourceOption
-from rules.attack_wing.interchange.muster import beneath_label
+from rules.attack_wing.interchange.muster import beneath_label, sideboard_label
 
 from .catalog import UPGRADE_TYPE_LABELS, faction_label, load_catalog
 
-FLEET_FILE_KEYS = frozenset({"format", "date", "resources", "ships"})
+FLEET_FILE_KEYS = frozenset({"format", "date", "resources", "ships", "sideboard"})
 
 
 def content_fleet(content: dict, catalog: Catalog) -> EngineFleet:
@@ -26,7 +26,7 @@ def content_fleet(content: dict, catalog: Catalog) -> EngineFleet:
     none left): such content is read here, as strictly (its keys, its
     resources' ids and kinds); everything else goes to the engine's reader.
     """
-    if content.get("ships"):
+    if content.get("ships") or content.get("sideboard"):
         return parse_fleet(content, catalog)[0]
     unknown = sorted(set(content) - FLEET_FILE_KEYS)
     if unknown or content.get("ships", []) != []:
@@ -86,6 +86,8 @@ class ShipLines:
     lines: tuple[CardLine, ...]  # the ship card first, then captain, admiral, upgrades
     cost: int
     violations: tuple[Violation, ...]  # about the ship, naming none of its cards
+    # the whole Upgrade Bar as the engine placed the cards (empty for a report kept from before it was told)
+    bar: tuple[BarSlot, ...] = ()
 
     @property
     def number(self) -> int:
@@ -97,8 +99,13 @@ class ShipLines:
 
     @property
     def upgrade_bar(self) -> str:
-        """The ship card's printed slots, as people name them ("Crew, Crew, Weapon")."""
-        return ", ".join(UPGRADE_TYPE_LABELS.get(slot, slot) for slot in self.card.slots)
+        """The ship's slots as people name them: the printed ones, then each one another card adds, with that card
+        ("Crew, Crew, Weapon, Elite Talent (Jean-Luc Picard), Crew (William T. Riker)")."""
+        if not self.bar:
+            return ", ".join(_slot_words(slot.split("|")) for slot in self.card.slots)
+        return ", ".join(
+            _slot_words(slot.types) + (f" ({slot.source_name})" if slot.source_name else "") for slot in self.bar
+        )
 
     @property
     def hosts(self) -> tuple[records.Card, ...]:
@@ -112,6 +119,10 @@ class ShipLines:
         return tuple(found.values())
 
 
+def _slot_words(types) -> str:
+    return " or ".join(UPGRADE_TYPE_LABELS.get(t, t) for t in types)
+
+
 @dataclass(frozen=True, slots=True)
 class FleetCheck:
     """The engine's report on a fleet, joined with the cards it names, ready to show or print."""
@@ -121,6 +132,11 @@ class FleetCheck:
     ships: tuple[ShipLines, ...]
     resources: tuple[CardLine, ...]
     violations: tuple[Violation, ...]  # about the whole fleet
+    sideboard: tuple[CardLine, ...] = ()  # the Reinforcements Sideboard's cards, outside ``total``
+
+    @property
+    def sideboard_total(self) -> int:
+        return self.report.sideboard_total
 
     @property
     def total(self) -> int:
@@ -208,6 +224,7 @@ def reported_check(fleet: EngineFleet, report: Report, catalog: Catalog) -> Flee
                 lines=tuple(lines),
                 cost=ship_report.cost,
                 violations=tuple(v for v in mine if v.card not in named),
+                bar=ship_report.bar,
             )
         )
     resources = tuple(
@@ -225,11 +242,27 @@ def reported_check(fleet: EngineFleet, report: Report, catalog: Catalog) -> Flee
         )
         for resource in report.resources
     )
-    on_resources = {line.card.id for line in resources}
+    sideboard = tuple(
+        CardLine(
+            card=(card := catalog.get(line.id)),
+            role=line.role,
+            type_label=sideboard_label(card),
+            printed=line.printed,
+            penalty=0,
+            cost=line.cost,
+            violations=tuple(v for v in report.violations if v.ship is None and v.card == line.id),
+            upgrade_index=position,
+            adjustments=line.adjustments,
+            unapplied=line.unapplied,
+        )
+        for position, line in enumerate(report.sideboard)
+    )
+    placed = {line.card.id for line in (*resources, *sideboard)}
     return FleetCheck(
         fleet=fleet,
         report=report,
         ships=tuple(ships),
         resources=resources,
-        violations=tuple(v for v in report.violations if v.ship is None and v.card not in on_resources),
+        violations=tuple(v for v in report.violations if v.ship is None and v.card not in placed),
+        sideboard=sideboard,
     )

@@ -76,6 +76,31 @@ class ImportRow:
     def cost_differs(self) -> bool:
         return self.match.source_cost is not None and self.cost is not None and self.match.source_cost != self.cost
 
+    @property
+    def ambiguous(self) -> bool:
+        """Several cards fit the line: the report asks which it is."""
+        return self.match.status == interchange.AMBIGUOUS
+
+    @property
+    def badge(self) -> tuple[str, str]:
+        """What became of the card, in words, and the colour the report shows it in."""
+        return STATUS_BADGES[self.match.status]
+
+    @property
+    def highlight(self) -> str:
+        """The row's colour: a card left out is an error, one to confirm or costed differently a warning."""
+        if self.match.status in (interchange.NOT_FOUND, interchange.UNPLACED):
+            return "table-danger"
+        return "table-warning" if self.ambiguous or self.cost_differs else ""
+
+
+STATUS_BADGES = {
+    interchange.MATCHED: ("Matched", "success"),
+    interchange.AMBIGUOUS: ("Ambiguous", "warning"),
+    interchange.NOT_FOUND: ("Not found", "danger"),
+    interchange.UNPLACED: ("No place", "danger"),
+}
+
 
 @dataclass(frozen=True, slots=True)
 class ImportPreview:

@@ -37,6 +37,8 @@ class VersionPrice:
     report: Report
     edition: str
     judged_at: datetime | None = None
+    # the day resource retirement was judged on for a version priced today (None: not judged, or judged at its event)
+    on: date | None = None
 
     @property
     def total(self) -> int:
@@ -50,7 +52,9 @@ class VersionPrice:
     def priced_by(self) -> str:
         """Which cards priced it, in words for a page: "Judged at this price when submitted, with Utopia cards, …"."""
         cards = self.edition or "the site's cards"
-        return f"Judged at this price when submitted, with {cards}" if self.judged else f"Priced with {cards}"
+        if self.judged:
+            return f"Judged at this price when submitted, with {cards}"
+        return f"Priced with {cards}" + (f"; resources judged on {self.on:%-d %B %Y}" if self.on else "")
 
     def check(self, catalog: Catalog | None = None) -> FleetCheck:
         """The priced list to show or print, each card next to its price (as judged) and violations."""
@@ -71,17 +75,30 @@ class PriceToday:
         return f"under the cards of {when}: {self.total} SP"
 
 
-def version_price(version: FleetVersion, *, catalog: Catalog | None = None, edition: str | None = None) -> VersionPrice:
+def version_price(
+    version: FleetVersion,
+    *,
+    catalog: Catalog | None = None,
+    edition: str | None = None,
+    on: date | None = None,
+    banned: frozenset[str] = frozenset(),
+) -> VersionPrice:
     """The price of ``version``: as judged when it was submitted, else as today's cards price it in the
-    version's own format. Pricing many unjudged versions, pass ``catalog`` and ``edition`` once."""
+    version's own format, its resources judged on ``on`` (the builder's day, :func:`builder_date`; ``None``: no
+    retirement judged) without the ``banned`` ones. Pricing many unjudged versions, pass ``catalog`` and
+    ``edition`` once."""
     kept = version.kept_price
     if kept is not None:
         return VersionPrice(version, report_from_dict(kept.report), kept.edition, kept.judged_at)
     catalog = catalog or load_catalog()
     report = validate_fleet(
-        content_fleet(version.content, catalog), catalog, version.content.get("format") or version.fleet.format_key
+        content_fleet(version.content, catalog),
+        catalog,
+        version.content.get("format") or version.fleet.format_key,
+        on,
+        banned,
     )
-    return VersionPrice(version, report, catalog_edition() if edition is None else edition)
+    return VersionPrice(version, report, catalog_edition() if edition is None else edition, on=on)
 
 
 def price_today(price: VersionPrice, *, catalog: Catalog | None = None) -> PriceToday | None:

@@ -17,7 +17,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
-from rules.integers import MAX_INT32, read_int
+from rules.inputs.integers import MAX_INT32, read_int
 
 from ..access import fleet_access
 from ..models import Fleet, FleetVersion

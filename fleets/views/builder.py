@@ -13,6 +13,7 @@ keeps judging the list as the player chose, with or without JavaScript.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from urllib.parse import urlencode
 
 from django.http import Http404
@@ -22,8 +23,8 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST, require_safe
 
 from fleets.list_builders import builder_answer, form_error_text
-from rules.attack_wing import FORMATS, FleetInputError, fleet_to_dict
 from rules.attack_wing import Fleet as EngineFleet
+from rules.attack_wing import fleet_to_dict
 from rules.attack_wing.catalog import SHIP, UPGRADE
 
 from ..access import can_edit_fleet, player_events
@@ -32,6 +33,7 @@ from ..drafts import (
     fleet_edit_draft,
     fleet_edit_draft_details,
     fleet_save_draft,
+    fleet_undo_draft,
     working_content,
     working_format,
 )
@@ -48,35 +50,30 @@ from ..forms import (
     ResourceForm,
 )
 from ..models import Fleet
-from ..selectors import (
-    builder_date,
-    card_matches,
-    content_fleet,
-    fleet_check,
-    load_catalog,
-    retired_resources,
-    table_retirement_words,
-)
+from ..selectors import builder_page, content_fleet, load_catalog
+from ..selectors.card_index import find_cards
 from ..selectors.checks import BENEATH
+from ..selectors.collection import owned_set_ids
 from ..services import FleetError, FleetLocked
 from ._fleet_access import with_fleet
+from .cards import next_page_url
 
-SEARCH_LIMIT = 20
 
+def _search(request, fleet: Fleet) -> dict | None:
+    """The card search a request asks for (``?search=1``, or a ``type`` to look for): its form, results and
+    where they go.
 
-def _search(params, fleet: Fleet) -> dict | None:
-    """The card search a request asks for (``?search=1``): its form, results and where they go.
-
-    Without ``ship`` it looks for ships to add; with ``ship`` for a card of the
-    chosen ``slot`` to give that ship. Unless a faction filter is chosen, cards of
-    the fleet's declared faction come first; ``total`` counts every match, so the
-    results can say when they are cut. ``None`` when no search was asked for.
+    Without ``ship`` it looks for ships to add; with ``ship`` for a card of the chosen ``slot`` (or
+    ``type``) to give that ship. The query's other names are the finder's (:mod:`fleets.forms.finder`).
+    In the best-match order, cards of the fleet's declared faction come first. ``None`` when no search was
+    asked for.
     """
-    if "search" not in params:
+    params = request.GET
+    if "search" not in params and "type" not in params:
         return None
     form = CardSearchForm(params)
     if not form.is_valid():
-        return {"form": form, "results": [], "total": 0, "ship": None}
+        return {"form": form, "found": None, "ship": None, "more_url": ""}
     data = form.cleaned_data
     ship = data.get("ship")
     host = None
@@ -86,86 +83,68 @@ def _search(params, fleet: Fleet) -> dict | None:
         kind, upgrade_type, role, host = UPGRADE, None, BENEATH, data["slot"].removeprefix(BENEATH_SLOT)
     else:
         _label, kind, upgrade_type, role = SLOTS[data.get("slot") or "captain"]
-    matches = card_matches(
-        query=data["q"],
-        kind=kind,
-        faction=data["faction"] or None,
-        upgrade_type=upgrade_type,
-        first_faction=fleet.faction or None,
-        limit=SEARCH_LIMIT,
-    )
+    owned = owned_set_ids(request.user) if data["owned"] else None
+    query = form.card_query(owned_sets=owned, first_faction=fleet.faction or None)
+    found = find_cards(replace(query, kind=kind, upgrade_type=upgrade_type), page=data["page"] or 1, index=form.index)
     return {
         "form": form,
-        "results": matches.cards,
-        "total": matches.total,
+        "found": found,
         "ship": ship,
         "role": role,
         "host": host,
         "query": data["q"],
+        "more_url": next_page_url(reverse("fleets:search", args=[fleet.pk]), params, found),
     }
 
 
-def _judge_form(request, *, offer_events: bool) -> JudgeDayForm:
+def judge_form(request, *, offer_events: bool) -> JudgeDayForm:
     """The event or date the list is for, as the query says (``?event=`` or ``?on=``), among the
     requesting player's events when ``offer_events``. A choice that cannot be read is no choice."""
     choice = {key: request.GET[key] for key in ("event", "on") if request.GET.get(key)}
     return JudgeDayForm(choice or None, events=player_events(request.user) if offer_events else [])
 
 
-def _choice_query(judge: JudgeDayForm) -> str:
+def choice_query(judge: JudgeDayForm) -> str:
     """The chosen event or date as a query string (``""``: none), for the builder's forms to carry on."""
     params = judge.query_params()
     return f"?{urlencode(params)}" if params else ""
 
 
 def _builder_context(request, fleet: Fleet, *, error: str = "", search: dict | None = None) -> dict:
-    catalog = load_catalog()
-    editable = can_edit_fleet(request.user, fleet)
-    is_owner = request.user.is_authenticated and fleet.owner_id == request.user.pk
-    # The owner builds on the draft (or the current version); anyone else sees the newest version an event
-    # shows them, never the owner's unsaved changes.
-    version = request.fleet_access.latest(fleet)
-    content = working_content(fleet) if is_owner else (version.content if version else None)
-    format_key = working_format(fleet) if is_owner else (version.content.get("format") if version else None)
-    format_key = format_key or fleet.format_key
-    details_form = FleetDetailsForm(initial={"name": fleet.name, "faction": fleet.faction, "format_key": format_key})
-    judge = _judge_form(request, offer_events=is_owner)
-    judged = builder_date(fleet, today=timezone.localdate(), chosen=judge.chosen_day, event=judge.chosen_event)
-    retired = retired_resources(catalog, format_key, judged.day)
-    try:
-        engine_fleet = content_fleet(content, catalog) if content is not None else EngineFleet()
-        check = fleet_check(engine_fleet, format=format_key, on=judged.day, banned=judged.banned, catalog=catalog)
-    except FleetInputError as problem:
-        check, error = None, f"This fleet cannot be checked: {problem.message}. Ask an administrator."
+    """The page (:func:`fleets.selectors.builder_page`) with the forms it shows and the search asked for."""
+    judge = judge_form(request, offer_events=request.user.is_authenticated and fleet.owner_id == request.user.pk)
+    page = builder_page(
+        user=request.user,
+        fleet=fleet,
+        access=request.fleet_access,
+        today=timezone.localdate(),
+        chosen_day=judge.chosen_day,
+        chosen_event=judge.chosen_event,
+        error=error,
+    )
+    check = page.check
+    details_form = FleetDetailsForm(
+        initial={"name": fleet.name, "faction": fleet.faction, "format_key": page.format_key}
+    )
     return {
-        "fleet": fleet,
-        "version": version,
-        "base": fleet.revision,
-        "has_draft": is_owner and fleet.draft is not None,
+        **page.context(),
         "export_choices": EXPORT_CHOICES,
-        "check": check,
-        "editable": editable,
         "locked_message": FleetLocked(fleet).message if fleet.is_locked else "",
-        "error": error,
         "search": search,
         "slot_choices": SLOT_CHOICES,
         "details_form": details_form,
         "resource_form": ResourceForm(
             initial={"resource": check.fleet.resources[0] if check and check.fleet.resources else ""},
             fleet=check.fleet if check else EngineFleet(),
-            catalog=catalog,
-            retired=retired,
+            catalog=load_catalog(),
+            retired=page.retired,
         ),
-        "judged": judged,
-        "retirement_words": table_retirement_words(catalog, format_key, judged.day) if judged.day else "",
         # some resources are retired on that day, or the player chose: ask (again) which event or date it is for
-        "asks_date": is_owner and (bool(retired) or judge.is_bound),
+        "asks_date": page.is_owner and (bool(page.retired) or judge.is_bound),
         "judge": judge,
         "judge_error": form_error_text(judge) if judge.is_bound and not judge.is_valid() else "",
         "judge_params": judge.query_params(),
-        "judge_query": _choice_query(judge),
-        "is_owner": is_owner,
-        "format_name": FORMATS[format_key].name if format_key in FORMATS else format_key,
+        "judge_query": choice_query(judge),
         "faction_choices": [(key, label) for key, label in details_form.fields["faction"].choices if key],
         # "Any faction" unless the search chose one: the fleet's own faction comes first anyway.
         "search_faction": search["form"]["faction"].value() if search and search["ship"] is None else "",
@@ -176,19 +155,28 @@ def _builder_context(request, fleet: Fleet, *, error: str = "", search: dict | N
 @with_fleet()
 def fleet_builder(request, fleet: Fleet):
     """Anyone who may see the fleet: its owner edits it here (unless locked), others see the breakdown."""
-    search = _search(request.GET, fleet) if can_edit_fleet(request.user, fleet) else None
+    search = _search(request, fleet) if can_edit_fleet(request.user, fleet) else None
     return render(request, "fleets/builder.html", _builder_context(request, fleet, search=search))
 
 
 @require_safe
 @with_fleet(owner=True)
 def fleet_card_search(request, fleet: Fleet):
-    """The type-ahead: the results fragment of one search box of the builder."""
-    search = _search(request.GET, fleet)
+    """The builder's card search: the results fragment of one search box (one page of them), for htmx.
+
+    The query is the finder's (:mod:`fleets.forms.finder`: ``q``, ``faction``, ``cost`` and ``cost_op``
+    and the other stats, ``unique``, ``set``, ``owned``, ``sort``, ``page``) plus ``ship``, the ship's place
+    in the fleet (from 0; none: a ship to add), and ``type``, the slot key to fill (``captain``,
+    ``admiral``, ``admiral-captain``, ``crew``, ``tech``, ``weapon``, ``talent``, ``borg``, ``squadron``,
+    ``other``; ``slot`` is the same with ``beneath:<card id>`` besides). So a ship's "+ Crew" button asks
+    ``?ship=0&type=crew&faction=federation``. The builder page (``fleets:detail``) takes the same query and
+    opens with that search's results in place: the address for a browser without JavaScript.
+    """
+    search = _search(request, fleet)
     if search is None:
         raise Http404("No search.")
-    judge = _judge_form(request, offer_events="event" in request.GET)
-    context = {"fleet": fleet, "base": fleet.revision, "search": search, "judge_query": _choice_query(judge)}
+    judge = judge_form(request, offer_events="event" in request.GET)
+    context = {"fleet": fleet, "base": fleet.revision, "search": search, "judge_query": choice_query(judge)}
     return render(request, "fleets/includes/search_results.html", context)
 
 
@@ -200,7 +188,7 @@ def _after_change(request, fleet: Fleet, error: str):
         fragment="fleets/includes/builder.html",
         context=lambda: _builder_context(request, fleet, error=error),
         page=reverse("fleets:detail", args=[fleet.pk])
-        + _choice_query(_judge_form(request, offer_events="event" in request.GET))
+        + choice_query(judge_form(request, offer_events="event" in request.GET))
         + "#fleet-builder",
     )
 
@@ -287,6 +275,20 @@ def fleet_discard(request, fleet: Fleet):
     if not error:
         try:
             fleet_discard_draft(fleet=fleet, base=form.cleaned_data["base"])
+        except FleetError as refused:
+            error = refused.message
+    return _after_change(request, fleet, error)
+
+
+@require_POST
+@with_fleet(owner=True)
+def fleet_undo(request, fleet: Fleet):
+    """ "Undo": the builder's last change taken back, one step at a time, back to the last saved version."""
+    form = DraftForm(request.POST)
+    error = form_error_text(form) if not form.is_valid() else ""
+    if not error:
+        try:
+            fleet_undo_draft(fleet=fleet, base=form.cleaned_data["base"])
         except FleetError as refused:
             error = refused.message
     return _after_change(request, fleet, error)

@@ -73,7 +73,8 @@ def _export_text(export) -> str:
     if not export.left_out:
         return export.text if export.text.endswith("\n") else export.text + "\n"
     left_out = "\n".join(f"- {card}" for card in export.left_out)
-    return f"{export.text.rstrip()}\n\nLeft out (Utopia has no place for these cards):\n{left_out}\n"
+    heading = "Left out, so that Utopia opens the rest (it has no place for these cards):"
+    return f"{export.text.rstrip()}\n\n{heading}\n{left_out}\n"
 
 
 @require_safe

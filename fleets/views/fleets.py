@@ -7,6 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from rules.attack_wing.interchange import InterchangeError
@@ -17,6 +18,7 @@ from ..list_builders import form_error_text
 from ..models import Fleet
 from ..services import FleetError
 from ._fleet_access import with_fleet
+from .builder import choice_query, judge_form
 
 
 @require_safe
@@ -52,28 +54,12 @@ def fleet_import(request):
 
     The first post reads it and shows, card by card, what was recognised, with Muster's check;
     nothing is stored. The preview carries the source back signed (:class:`ImportConfirmForm`);
-    the confirm post reads it again and saves it. A source that cannot be read gets one sentence.
+    the confirm post reads it again and saves it, with the answers given to its doubtful lines (each
+    "Take …" button posts it back to be read again with one more). A source that cannot be read gets
+    one sentence.
     """
-    if request.method == "POST" and "confirm" in request.POST:
-        confirm = ImportConfirmForm(request.POST)
-        if confirm.is_valid():
-            source = confirm.cleaned_data["source"]
-            try:
-                fleet = services.fleet_import(
-                    owner=request.user,
-                    data=confirm.source_data(),
-                    name=confirm.cleaned_data["name"] or None,
-                    fmt=source["fmt"] or None,
-                    squad=source["squad"],
-                )
-            except FleetError as refused:
-                messages.error(request, refused.message)
-            else:
-                messages.success(request, f"Imported “{fleet.name}”.")
-                return redirect("fleets:detail", fleet.pk)
-        else:
-            messages.error(request, form_error_text(confirm))
-        return redirect("fleets:import")
+    if request.method == "POST" and "source" in request.POST:
+        return _confirm_or_answer(request, ImportConfirmForm(request.POST))
     form = FleetImportForm(request.POST or None, request.FILES or None)
     context = {"form": form}
     if request.method == "POST" and form.is_valid():
@@ -91,9 +77,47 @@ def fleet_import(request):
                 form.add_error(None, "No card of this fleet was recognised, so there is nothing to import.")
             else:
                 sign = ImportConfirmForm.sign(data=data, fmt=fmt, squad=squad)
-                context["preview"] = preview
-                context["confirm_form"] = ImportConfirmForm(initial={"source": sign, "name": form.cleaned_data["name"]})
+                context.update(_previewed(preview, sign, form.cleaned_data["name"], ""))
     return render(request, "fleets/fleet_import.html", context)
+
+
+def _previewed(preview, sign: str, name: str, choices: str) -> dict:
+    """What the import page shows of a list read: its report, whose "Take …" buttons post the confirm form
+    (``import-confirm``) with one more answer, and that form, which imports it with the answers given."""
+    confirm = ImportConfirmForm(initial={"source": sign, "name": name})
+    return {"preview": preview, "confirm_form": confirm, "pick_form": "import-confirm", "choices": choices}
+
+
+def _confirm_or_answer(request, confirm: ImportConfirmForm):
+    """The signed list posted back: saved as a new fleet ("Import"), or read again with one more answer ("Take …")."""
+    if not confirm.is_valid():
+        messages.error(request, form_error_text(confirm))
+        return redirect("fleets:import")
+    source, picked = confirm.cleaned_data["source"], confirm.cleaned_data["picked"]
+    fmt, squad = source["fmt"] or None, source["squad"]
+    if "confirm" in request.POST:
+        try:
+            fleet = services.fleet_import(
+                owner=request.user,
+                data=confirm.source_data(),
+                name=confirm.cleaned_data["name"] or None,
+                fmt=fmt,
+                squad=squad,
+                choices=picked,
+            )
+        except FleetError as refused:
+            messages.error(request, refused.message)
+            return redirect("fleets:import")
+        messages.success(request, f"Imported “{fleet.name}”.")
+        return redirect("fleets:detail", fleet.pk)
+    try:
+        preview = selectors.read_import(confirm.source_data(), fmt=fmt, squad=squad, choices=picked)
+    except InterchangeError as error:  # the list was read once: only a changed catalog refuses it now
+        messages.error(request, error.message)
+        return redirect("fleets:import")
+    signed = request.POST["source"]  # as it came back: its signature checked above
+    context = _previewed(preview, signed, confirm.cleaned_data["name"], confirm.cleaned_data["text"])
+    return render(request, "fleets/fleet_import.html", {"form": FleetImportForm(), **context})
 
 
 @require_http_methods(["GET", "POST"])
@@ -142,6 +166,15 @@ def fleet_delete(request, fleet: Fleet):
 @with_fleet()
 def fleet_history(request, fleet: Fleet):
     """Every saved version the user may see, newest first, each with its code, total and verdict
-    (others than the owner see only the versions submitted to events they may look at)."""
-    versions = selectors.fleet_history(fleet, request.fleet_access)
-    return render(request, "fleets/fleet_history.html", {"fleet": fleet, "versions": versions})
+    (others than the owner see only the versions submitted to events they may look at), judged on the day the
+    builder judges the list on (the same ``?event=`` or ``?on=`` choice), and saying which."""
+    judge = judge_form(request, offer_events=fleet.owner_id == request.user.pk)
+    judged = selectors.builder_date(
+        fleet, today=timezone.localdate(), chosen=judge.chosen_day, event=judge.chosen_event
+    )
+    rows = selectors.history_rows(fleet, request.fleet_access, judged=judged)
+    return render(
+        request,
+        "fleets/fleet_history.html",
+        {"fleet": fleet, "rows": rows, "judged": judged, "judge_query": choice_query(judge)},
+    )

@@ -10,3 +10,4 @@ class AttackWingConfig(config.GameConfig):
     rules = "rules.attack_wing"
     events = ".events.AttackWingEvents"
     demo = ".demo.demo"
+    samples = ".samples.AttackWingSamples"

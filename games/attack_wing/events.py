@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from fleets.selectors import load_catalog, table_retirement_words
-from rules import attack_wing, standings
+from rules import attack_wing
+from rules.tournament import standings
 from tournaments.errors import TournamentError
 from tournaments.games import FleetCheck, FleetGame, seats_of
 from tournaments.models import MatchStatus, Stage

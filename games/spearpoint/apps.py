@@ -12,4 +12,5 @@ class SpearpointConfig(config.GameConfig):
     lists = ".lists.SpearpointReserves"
     catalog = ".catalog.CATALOG"
     demo = ".demo.demo"
+    samples = ".samples.SpearpointSamples"
     nav = (config.CATALOGS,)

@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from django import forms
 
 from accounts.number_fields import WholeNumberField
-from rules import standings
 from rules.spearpoint import AMERICAN, GERMAN, RESERVES_MAX_POINTS, RESERVES_MIN_POINTS, SIDES, WINNING_POINTS, Victory
+from rules.tournament import standings
 from tournaments.errors import TournamentError
 from tournaments.games import POINTS_TIEBREAKERS, SEATS, DeckGame, EventFormat, outcomes_by_winner, seats_of
 from tournaments.models import SubmittedDeck

@@ -13,5 +13,6 @@ class StarshipCommandConfig(config.GameConfig):
     lists = ".lists.StarshipCommandFleets"
     catalog = ".catalog.CATALOG"
     demo = ".demo.demo"
+    samples = ".samples.StarshipCommandSamples"
     urls, url_prefix = "games.starship_command.campaigns.urls", "campaigns"
     nav = (NavLink("Campaigns", "tournaments:campaigns:list"), config.CATALOGS)

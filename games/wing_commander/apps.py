@@ -12,4 +12,5 @@ class WingCommanderConfig(config.GameConfig):
     lists = ".lists.WingCommanderDecks"
     catalog = ".catalog.CATALOG"
     demo = ".demo.demo"
+    samples = ".samples.WingCommanderSamples"
     nav = (config.CATALOGS,)

@@ -16,6 +16,7 @@ from rules.attack_wing.coverage import CoverageLine, coverage_summary, restricti
 from rules.attack_wing.engine import validate_fleet
 from rules.attack_wing.fleet import (
     VIOLATION_CODES,
+    BarSlot,
     CardCost,
     Fleet,
     FleetInputError,
@@ -43,6 +44,7 @@ __all__ = [
     "FORMATS",
     "VIOLATION_CODES",
     "Card",
+    "BarSlot",
     "CardCost",
     "CardSet",
     "Catalog",

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import date
+from typing import Any
 
 # Card kinds, as the fleet file and the engine name the roles a card can take.
 SHIP = "ship"
@@ -96,7 +97,7 @@ class Catalog:
     # further source ids of a reprinted card (Utopia lists ``["T311", "T311a"]``) -> the card's id
     aliases: dict[str, str] = field(default_factory=dict)
     # derived lookups the engine builds once per catalog (see rules.attack_wing.index); not data
-    lookup_cache: dict = field(default_factory=dict, repr=False, compare=False)
+    lookup_cache: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     def get(self, card_id: str) -> Card | None:
         card = self.cards.get(card_id)

@@ -320,10 +320,10 @@ def cost_ship(
         if entry.position:
             penalty, step = _penalty(entry, waivers, doubles, ship, exchange, exchange_card)
         if penalty and waive_one:
-            for taken in waive_one:
-                if reaches(taken[1], taken[0], entry, ship):
-                    waive_one.remove(taken)  # "his [talent] Upgrade": one card only
-                    penalty, step = 0, _waived_by(taken[0].facts.card)
+            for waiver in waive_one:
+                if reaches(waiver[1], waiver[0], entry, ship):
+                    waive_one.remove(waiver)  # "his [talent] Upgrade": one card only
+                    penalty, step = 0, _waived_by(waiver[0].facts.card)
                     break
         if step is not None:
             explained.append(step)
@@ -567,7 +567,7 @@ def _extra_words(rule: Restriction) -> str:
     return f"Printed extra cost: +{rule.amount} SP {condition}."
 
 
-def _extra_applies(code: str, value: object, ship: ShipInFleet) -> bool:
+def _extra_applies(code: str, value: str | int | None, ship: ShipInFleet) -> bool:
     if code == "extra_cost_unless_ship":
         return not any(ship.fits(key) for key in str(value).split("|"))
     if code == "extra_cost_unless_ship_faction":
@@ -577,7 +577,10 @@ def _extra_applies(code: str, value: object, ship: ShipInFleet) -> bool:
     if code == "extra_cost_unless_captain":
         return not any(ship.captain_fits(key) for key in str(value).split("|"))
     if code == "extra_cost_if_skill_over":
-        return ship.captain is not None and ship.captain.card.skill > int(value)
+        if ship.captain is None:
+            return False
+        assert value is not None  # the card text reader writes the Skill it is over
+        return ship.captain.card.skill > int(value)
     if code == "extra_cost_unless_captain_talent":  # Covert Mission: "If the Captain's card does not have an [talent]
         return ship.captain is None or ship.captain.card.talent_slots < 1  # icon, this Upgrade costs +1 SP"
     return False

@@ -17,7 +17,7 @@ from rules.attack_wing.card_text.plain import plain_text, sentences
 from rules.attack_wing.catalog import Card, Catalog
 
 # phrase family -> (pattern, restriction codes that model it)
-FAMILIES: dict[str, tuple[re.Pattern, frozenset[str]]] = {
+FAMILIES: dict[str, tuple[re.Pattern[str], frozenset[str]]] = {
     "deployment": (
         re.compile(
             r"(?:may|can|by) only be (?:purchased|fielded|equipped|assigned|deployed)|\(\s*[^)]* only\s*\)|"
@@ -165,7 +165,7 @@ PLACED_AT_SETUP = (
 CHECK_BY_HAND = frozenset({NEEDS_ARCS, NOT_READ, PLACED_AT_SETUP})
 
 # Sentences the engine deliberately does not model, by what they need; the first match gives the reason.
-REASONS: tuple[tuple[re.Pattern, str], ...] = (
+REASONS: tuple[tuple[re.Pattern[str], str], ...] = (
     (FAMILIES["placed at setup"][0], PLACED_AT_SETUP),
     (
         re.compile(r"not a physical card", re.IGNORECASE),

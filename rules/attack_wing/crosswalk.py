@@ -47,11 +47,11 @@ def card_keys(card: Card) -> set[tuple[str, str, str, str]]:
 def crosswalk(utopia: Catalog, spacedock: Catalog) -> Crosswalk:
     """Pair cards one to one on (name, kind, upgrade type, set); deterministic (sorted ids)."""
     result = Crosswalk()
-    sd_by_key: dict[tuple, set[str]] = {}
+    sd_by_key: dict[tuple[str, str, str, str], set[str]] = {}
     for card_id in sorted(spacedock.cards):
         for key in card_keys(spacedock.cards[card_id]):
             sd_by_key.setdefault(key, set()).add(card_id)
-    u_by_key: dict[tuple, set[str]] = {}
+    u_by_key: dict[tuple[str, str, str, str], set[str]] = {}
     for card_id in sorted(utopia.cards):
         for key in card_keys(utopia.cards[card_id]):
             u_by_key.setdefault(key, set()).add(card_id)
@@ -81,21 +81,25 @@ def crosswalk(utopia: Catalog, spacedock: Catalog) -> Crosswalk:
     return result
 
 
+# name, kind, upgrade type, factions
+_LeftoverKey = tuple[str, str, str, tuple[str, ...]]
+
+
 def _pair_leftovers(utopia: Catalog, spacedock: Catalog, result: Crosswalk, taken: set[str]) -> None:
     """Second pass: the databases file some printings under different products (Utopia ``72282p``,
     Space Dock ``72325p`` for one Aft Shields); pair what is still unique by name, kind, type and factions."""
 
-    def key(card: Card) -> tuple:
+    def key(card: Card) -> _LeftoverKey:
         return (name_key(card.name), card.kind, card.upgrade_type, tuple(sorted(card.factions)))
 
-    left_u: dict[tuple, list[str]] = {}
+    left_u: dict[_LeftoverKey, list[str]] = {}
     for card_id in sorted(result.unmatched_utopia):
         left_u.setdefault(key(utopia.cards[card_id]), []).append(card_id)
-    everyone_u: dict[tuple, int] = {}
+    everyone_u: dict[_LeftoverKey, int] = {}
     for card in utopia.cards.values():
         everyone_u[key(card)] = everyone_u.get(key(card), 0) + 1
-    left_s: dict[tuple, list[str]] = {}
-    everyone_s: dict[tuple, int] = {}
+    left_s: dict[_LeftoverKey, list[str]] = {}
+    everyone_s: dict[_LeftoverKey, int] = {}
     for card_id in sorted(spacedock.cards):
         k = key(spacedock.cards[card_id])
         everyone_s[k] = everyone_s.get(k, 0) + 1
@@ -170,7 +174,7 @@ def translate(fleet: Fleet, walk: Crosswalk) -> Fleet:
     return Fleet(ships=ships, resources=tuple(walk.pairs[r] for r in fleet.resources))
 
 
-def verdict(report: Report) -> tuple:
+def verdict(report: Report) -> tuple[tuple[int, ...], int, tuple[str, ...]]:
     """What must agree: each ship's cost, the total, the violation codes that arise (a card breaking one
     restriction that its file states twice, as a Space Dock code and in its text, counts once)."""
     return (tuple(s.cost for s in report.ships), report.total, tuple(sorted({v.code for v in report.violations})))
@@ -198,7 +202,7 @@ def printed_differences(utopia: Catalog, spacedock: Catalog, walk: Crosswalk) ->
     return found
 
 
-def _printed(card: Card, name: str):
+def _printed(card: Card, name: str) -> object:
     value = getattr(card, name)
     if name in ("factions", "slots"):
         return tuple(sorted(value))

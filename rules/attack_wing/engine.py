@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from datetime import date
+from typing import TypeVar
 
 from rules.attack_wing.catalog import ADMIRAL, CAPTAIN, OTHER, RESOURCE, SHIP, UPGRADE, Card, Catalog
 from rules.attack_wing.checks import (
@@ -18,9 +19,10 @@ from rules.attack_wing.checks import (
     point_limits,
     resource_rules,
     ship_rules,
+    sideboard_rules,
     slot_rules,
 )
-from rules.attack_wing.costs import ShipInFleet, because, cost_beneath, cost_ship, fleet_discounts
+from rules.attack_wing.costs import SeatReduction, ShipInFleet, because, cost_beneath, cost_ship, fleet_discounts
 from rules.attack_wing.coverage import setup_sentences
 from rules.attack_wing.fleet import (
     COMPUTED,
@@ -29,6 +31,7 @@ from rules.attack_wing.fleet import (
     UNKNOWN_CARD,
     WRONG_ROLE,
     Adjustment,
+    BarSlot,
     CardCost,
     Fleet,
     FleetInputError,
@@ -39,7 +42,8 @@ from rules.attack_wing.fleet import (
 )
 from rules.attack_wing.formats import Format, get_format
 from rules.attack_wing.index import CardFacts, CatalogIndex, index_for
-from rules.attack_wing.placement import place_ship
+from rules.attack_wing.placement import Placement, place_ship
+from rules.attack_wing.sideboard import price_sideboard
 
 # Which card kinds may fill each place in a fleet.
 _ROLE_KINDS = {
@@ -48,6 +52,7 @@ _ROLE_KINDS = {
     "admiral": (ADMIRAL,),
     "upgrade": (UPGRADE, OTHER),
     "resource": (RESOURCE,),
+    "sideboard card": (CAPTAIN, UPGRADE, OTHER),  # which of them the sideboard takes is a rule (sideboard_rules)
 }
 
 
@@ -63,6 +68,11 @@ def lookup(index: CatalogIndex, card_id: str, role: str, where: str) -> CardFact
             WRONG_ROLE, f"{where}: {card_id} ({facts.card.name}) is {article} {kind} card and cannot be the {role}"
         )
     return facts
+
+
+def resolve_sideboard(fleet: Fleet, index: CatalogIndex) -> list[CardFacts]:
+    """The cards on the fleet's Reinforcements Sideboard, looked up."""
+    return [lookup(index, card_id, "sideboard card", "sideboard") for card_id in fleet.sideboard]
 
 
 def resolve(fleet: Fleet, index: CatalogIndex) -> tuple[list[ShipInFleet], list[CardFacts]]:
@@ -91,7 +101,9 @@ def _host(index: CatalogIndex, entry: FleetShip, host: str, where: str) -> CardF
     """The card of the ship a card is placed beneath: its captain, admiral or one of its Upgrades."""
     if host not in (entry.captain, entry.admiral, *entry.upgrades):
         raise FleetInputError(WRONG_ROLE, f"{where}: cards are placed beneath {host}, which is not on this ship")
-    return index.fact(host)
+    facts = index.fact(host)
+    assert facts is not None  # the ship's own cards are resolved before what lies beneath them
+    return facts
 
 
 def validate_fleet(
@@ -109,14 +121,20 @@ def validate_fleet(
     fmt = get_format(fmt) if isinstance(fmt, str) else fmt
     index = index_for(catalog)
     ships, chosen = resolve(fleet, index)
+    sideboard = resolve_sideboard(fleet, index)
+    sideboard_lines = tuple(_with_unapplied(line, index) for line in price_sideboard(sideboard))
     fleet_wide = fleet_discounts(ships)
     exchange, exchange_card, free_talent = _choices(fleet, chosen)
     staff = _senior_staff(chosen)
     placements, priced = [], []
     for ship in ships:
+
+        def price(seated: tuple[SeatReduction, ...], ship: ShipInFleet = ship) -> tuple[CardCost, ...]:
+            return cost_ship(ship, fleet_wide, exchange, exchange_card, seated)
+
         placement, cards = place_ship(
             ship,
-            lambda seated, ship=ship: cost_ship(ship, fleet_wide, exchange, exchange_card, seated),
+            price,
             staff=staff.card.id if staff else None,
             free_talent=free_talent,
         )
@@ -145,11 +163,12 @@ def validate_fleet(
         *resource_rules.resources(fmt, [*chosen, *_squadron_resources(ships, index)], on, index),
         *resource_rules.banned_resources(fmt, chosen, banned),
         *resource_rules.no_ship_takes(chosen, ships),
-        *fleet_rules.uniques(ships, chosen),
+        *fleet_rules.uniques(ships, [*chosen, *sideboard]),
         *fleet_rules.not_with(ships, chosen),
         *fleet_rules.admirals(fmt, ships),
         *fleet_rules.capital_ships(ships),
         *fleet_rules.blind_booster(fmt, ships, index),
+        *sideboard_rules.sideboard(sideboard, sideboard_lines, chosen),
     ]
     for ship, cards, beneath, placement in zip(ships, priced, under, placements, strict=True):
         violations.extend(point_limits.ship_points(fmt, ship, cards))
@@ -167,21 +186,39 @@ def validate_fleet(
         limit=fmt.fleet_limit,
         total=sum(ship_costs) + sum(r.cost for r in resource_costs),
         ships=tuple(
-            ShipReport(index=s.index, ship=s.ship.card.id, name=s.name, cost=cost, cards=cards)
-            for s, cost, cards in zip(ships, ship_costs, priced, strict=True)
+            ShipReport(index=s.index, ship=s.ship.card.id, name=s.name, cost=cost, cards=cards, bar=_bar(s, placement))
+            for s, cost, cards, placement in zip(ships, ship_costs, priced, placements, strict=True)
         ),
         resources=tuple(resource_costs),
         violations=tuple(violations),
+        sideboard=sideboard_lines,
     )
 
 
-def _with_unapplied(
-    line: CardCost | ResourceCost, index: CatalogIndex, ship: ShipInFleet | None = None
-) -> CardCost | ResourceCost:
+def _bar(ship: ShipInFleet, placement: Placement) -> tuple[BarSlot, ...]:
+    """The ship's whole Upgrade Bar as ``placement`` fills it: where the builder offers the slots still free."""
+    filled = dict(placement.filled)
+    return tuple(
+        BarSlot(
+            types=tuple(sorted(slot.types)),
+            source=slot.source.card.id if slot.source is not None else "",
+            source_name=slot.source.card.name if slot.source is not None else "",
+            holds=ship.attached[filled[i]].card.id if i in filled else "",
+        )
+        for i, slot in enumerate(placement.bar)
+    )
+
+
+# a priced line keeps its kind when its unapplied sentences are added
+_Line = TypeVar("_Line", CardCost, ResourceCost)
+
+
+def _with_unapplied(line: _Line, index: CatalogIndex, ship: ShipInFleet | None = None) -> _Line:
     """The card's line with the sentences of its text the engine does not apply (on ``ship``, for a card
     on one), so no report is silent on them."""
     facts = index.fact(line.id)
-    unapplied = index.unapplied(facts.card)
+    assert facts is not None  # a priced line's card is in the catalog
+    unapplied = line.unapplied + index.unapplied(facts.card)
     if ship is not None:
         unapplied += card_rules.dial_unjudged(ship, facts) + _nothing_beneath(ship, facts)
     return replace(line, unapplied=unapplied) if unapplied else line
@@ -255,7 +292,7 @@ def _starting(ship: ShipInFleet, stat: str) -> int:
     """A ship's starting Shield or Hull Value: printed, plus what its upgrades add ("Add +1 to your ship's
     Shield value", Immersion Shielding)."""
     bonus = f"{stat}_bonus"
-    value = getattr(ship, stat)
+    value: int = getattr(ship, stat)
     for facts in ship.attached:
         if bonus in facts.codes:
             value += sum(r.amount for r in facts.card.restrictions if r.code == bonus)
@@ -324,7 +361,7 @@ def _staff_on_ship(
 
 
 def _resource_costs(
-    chosen: list[CardFacts], ships: list[ShipInFleet], priced: list, extra_talents: int = 0
+    chosen: list[CardFacts], ships: list[ShipInFleet], priced: list[tuple[CardCost, ...]], extra_talents: int = 0
 ) -> list[ResourceCost]:
     """A resource is paid once: what its own cards on ships already cost comes off the resource line.
 

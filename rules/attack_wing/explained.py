@@ -10,6 +10,7 @@ costs, so the property is tested where it can break (the test suite on a few hun
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from rules.attack_wing.catalog import ADMIRAL, CAPTAIN, OTHER, RESOURCE, SHIP, UPGRADE, Card, Catalog
 from rules.attack_wing.checks.beneath_rules import places_beneath
@@ -23,7 +24,7 @@ from rules.attack_wing.fleet import (
     Report,
     ResourceOption,
 )
-from rules.attack_wing.index import index_for
+from rules.attack_wing.index import CatalogIndex, index_for
 
 
 def unbalanced(report: Report) -> list[str]:
@@ -92,12 +93,14 @@ def random_fleets(catalog: Catalog, seed: int, count: int) -> list[Fleet]:
     return fleets
 
 
-def _resource_fields(resource: Card | None, index, factions: list[str], rng: random.Random) -> dict:
+def _resource_fields(
+    resource: Card | None, index: CatalogIndex, factions: list[str], rng: random.Random
+) -> dict[str, Any]:
     """The fleet's resource, with the choice its text asks for."""
     if resource is None:
         return {}
     options = {str(r.value) for r in resource.restrictions if r.code == "resource_option"}
-    chosen = ()
+    chosen: tuple[ResourceOption, ...] = ()
     if "factions" in options and len(factions) > 1:
         chosen = (ResourceOption(resource.id, factions=tuple(rng.sample(factions, 2))),)
     elif "free_talent" in options:

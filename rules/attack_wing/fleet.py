@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 # Violation codes (public: stored with submissions, listed in docs/attack-wing-rules.md).
 FLEET_OVER_LIMIT = "FLEET_OVER_LIMIT"
@@ -23,6 +23,9 @@ BLIND_BOOSTER_OVER_LIMIT = "BLIND_BOOSTER_OVER_LIMIT"
 BLIND_BOOSTER_MIXED = "BLIND_BOOSTER_MIXED"
 CARD_RESTRICTION = "CARD_RESTRICTION"
 RESOURCE_BANNED = "RESOURCE_BANNED"
+SIDEBOARD_WITHOUT_RESOURCE = "SIDEBOARD_WITHOUT_RESOURCE"
+SIDEBOARD_OVER_LIMIT = "SIDEBOARD_OVER_LIMIT"
+SIDEBOARD_CARD = "SIDEBOARD_CARD"
 VIOLATION_CODES = (
     FLEET_OVER_LIMIT,
     TOO_FEW_SHIPS,
@@ -42,9 +45,12 @@ VIOLATION_CODES = (
     BLIND_BOOSTER_MIXED,
     CARD_RESTRICTION,
     RESOURCE_BANNED,
+    SIDEBOARD_WITHOUT_RESOURCE,
+    SIDEBOARD_OVER_LIMIT,
+    SIDEBOARD_CARD,
 )
 # Costs only rise these; removing a card can never create one (tested as a property).
-COST_CODES = (FLEET_OVER_LIMIT, SHIP_OVER_LIMIT, BLIND_BOOSTER_OVER_LIMIT)
+COST_CODES = (FLEET_OVER_LIMIT, SHIP_OVER_LIMIT, BLIND_BOOSTER_OVER_LIMIT, SIDEBOARD_OVER_LIMIT)
 
 # Input errors: the fleet cannot be judged at all.
 UNKNOWN_CARD = "UNKNOWN_CARD"
@@ -56,6 +62,7 @@ ROLE_CAPTAIN = "captain"
 ROLE_ADMIRAL = "admiral"
 ROLE_UPGRADE = "upgrade"
 ROLE_BENEATH = "beneath"  # an Upgrade placed face down beneath another card at setup (``FleetShip.beneath``)
+ROLE_SIDEBOARD = "sideboard"  # a Captain or Upgrade on the Reinforcements Sideboard (``Fleet.sideboard``)
 
 
 class FleetInputError(ValueError):
@@ -101,10 +108,15 @@ class ResourceOption:
 
 @dataclass(frozen=True, slots=True)
 class Fleet:
+    """The fleet. ``sideboard`` holds the cards placed on the Reinforcements Sideboard resource before the event
+    (1 Captain Card and 1 [talent], [crew], [tech] and [weapon] Upgrade, 20 SP at most: its card, point 1): they
+    sit on no ship, so they have a place of their own."""
+
     ships: tuple[FleetShip, ...] = ()
     resources: tuple[str, ...] = ()
     # choices made for some of ``resources`` (at most one per resource id)
     resource_options: tuple[ResourceOption, ...] = ()
+    sideboard: tuple[str, ...] = ()  # card ids, in the order given
 
     def option(self, resource_id: str) -> ResourceOption | None:
         return next((o for o in self.resource_options if o.id == resource_id), None)
@@ -157,12 +169,26 @@ class CardCost:
 
 
 @dataclass(frozen=True, slots=True)
+class BarSlot:
+    """One slot of a ship's whole Upgrade Bar as the placement the engine took fills it: a printed slot or one
+    a card adds (Picard's [talent] icons, Riker's added slot), ``holds`` the id of the card in it ("": free)."""
+
+    types: tuple[str, ...]
+    source: str = ""  # the id of the card adding it; "" for the printed Upgrade Bar
+    source_name: str = ""
+    holds: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class ShipReport:
     index: int
     ship: str
     name: str
     cost: int
     cards: tuple[CardCost, ...]
+    # every slot and what fills it, as the engine placed the cards; derived like ``Report.legal``, so a report
+    # read back (``report_from_dict``) has none and still equals the one written
+    bar: tuple[BarSlot, ...] = field(default=(), compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,6 +217,13 @@ class Report:
     ships: tuple[ShipReport, ...]
     resources: tuple[ResourceCost, ...]
     violations: tuple[Violation, ...]
+    # the Reinforcements Sideboard's cards (role ``sideboard``): outside ``total``, which holds the resource's own
+    # cost; their sum is held to the resource's 20 SP (``sideboard_total``)
+    sideboard: tuple[CardCost, ...] = ()
+
+    @property
+    def sideboard_total(self) -> int:
+        return sum(c.cost for c in self.sideboard)
 
     @property
     def legal(self) -> bool:
@@ -200,7 +233,12 @@ class Report:
     def unapplied(self) -> tuple[Unapplied, ...]:
         """Every card of the fleet whose cost- or legality-changing text the engine does not apply, once."""
         found: dict[tuple[str, str], Unapplied] = {}
-        for line in (*(c for s in self.ships for c in s.cards), *self.resources):
+        lines: tuple[CardCost | ResourceCost, ...] = (
+            *(c for s in self.ships for c in s.cards),
+            *self.resources,
+            *self.sideboard,
+        )
+        for line in lines:
             for sentence in line.unapplied:
                 found.setdefault((line.id, sentence), Unapplied(line.id, line.name, sentence))
         return tuple(found.values())

@@ -8,11 +8,13 @@ A fleet file::
                 "upgrades": ["C476", "W224", "C114"], "blind_booster": false,
                 "beneath": {"C114": ["T021"]}}]}
 
-``format``, ``date``, ``admiral``, ``upgrades``, ``resources``, ``blind_booster`` and ``beneath``
-are optional; ``beneath`` maps a card of the ship (Quark C114, Cryogenic Stasis, a captain such as
-Daimon Solok) to the Upgrades placed face down beneath it at setup, which are not in ``upgrades``;
-an admiral id given as ``captain`` is that admiral played face down. A resource
-that asks for a choice is written as an object: the Officer Exchange Program's two factions
+``format``, ``date``, ``admiral``, ``upgrades``, ``resources``, ``blind_booster``, ``beneath`` and
+``sideboard`` are optional; ``sideboard`` lists the cards placed on the Reinforcements Sideboard resource
+(``"sideboard": ["Cap008", "T019"]``), and a fleet with a sideboard may list no ship (a squad of only its
+sideboard, as Space Dock saves one: the engine reports the missing ships); ``beneath`` maps a card of the
+ship (Quark C114, Cryogenic Stasis, a captain such as Daimon Solok) to the Upgrades placed face down beneath
+it at setup, which are not in ``upgrades``; an admiral id given as ``captain`` is that admiral played face
+down. A resource that asks for a choice is written as an object: the Officer Exchange Program's two factions
 (``{"id": "R015", "factions": ["federation", "klingon"]}``), the Fleet Captain's free talent
 (``{"id": "R010", "free_talent": true}``, or ``false`` for the bonus slot; left out, the engine makes the
 choice a player would); a plain id stays valid everywhere.
@@ -24,9 +26,10 @@ from __future__ import annotations
 
 import json
 from datetime import date
+from typing import Any, TypeGuard
 
 from rules.attack_wing.catalog import Catalog
-from rules.attack_wing.engine import resolve
+from rules.attack_wing.engine import resolve, resolve_sideboard
 from rules.attack_wing.fleet import (
     Adjustment,
     CardCost,
@@ -39,15 +42,16 @@ from rules.attack_wing.fleet import (
     ShipReport,
     Violation,
 )
-from rules.attack_wing.index import index_for
-from rules.text_input import text_problem
+from rules.attack_wing.index import CatalogIndex, index_for
+from rules.inputs.text_input import text_problem
 
 MAX_SHIPS = 20
 MAX_CARDS_PER_SHIP = 30
 MAX_RESOURCES = 5
 MAX_ID_LENGTH = 100
 MAX_FILE_BYTES = 256 * 1024
-_TOP_KEYS = frozenset({"format", "date", "resources", "ships"})
+MAX_SIDEBOARD = 10
+_TOP_KEYS = frozenset({"format", "date", "resources", "ships", "sideboard"})
 _SHIP_KEYS = frozenset({"ship", "captain", "admiral", "upgrades", "blind_booster", "beneath"})
 
 
@@ -58,7 +62,7 @@ class FleetFileError(FleetInputError):
         super().__init__(code, message)
 
 
-def parse_fleet(source: bytes | str | dict, catalog: Catalog) -> tuple[Fleet, str | None, date | None]:
+def parse_fleet(source: object, catalog: Catalog) -> tuple[Fleet, str | None, date | None]:
     """Read a fleet file (bytes, text or an already-decoded dict) and check every id's role."""
     data = _decode(source)
     if not isinstance(data, dict):
@@ -69,8 +73,9 @@ def parse_fleet(source: bytes | str | dict, catalog: Catalog) -> tuple[Fleet, st
     format_key = data.get("format")
     if format_key is not None and (not isinstance(format_key, str) or not format_key.strip()):
         raise FleetFileError("'format' must be a format key such as \"wizkids-2016\"")
+    sideboard = _ids(data.get("sideboard", []), "sideboard", MAX_SIDEBOARD)
     ships = data.get("ships")
-    if not isinstance(ships, list) or not ships:
+    if not isinstance(ships, list) or not (ships or sideboard):
         raise FleetFileError("'ships' must be a non-empty list")
     if len(ships) > MAX_SHIPS:
         raise FleetFileError(f"a fleet has at most {MAX_SHIPS} ships; this one lists {len(ships)}")
@@ -79,10 +84,12 @@ def parse_fleet(source: bytes | str | dict, catalog: Catalog) -> tuple[Fleet, st
         ships=tuple(_ship(entry, position) for position, entry in enumerate(ships)),
         resources=resources,
         resource_options=options,
+        sideboard=sideboard,
     )
     index = index_for(catalog)
     try:
         resolve(fleet, index)
+        resolve_sideboard(fleet, index)
     except FleetInputError as exc:
         raise FleetFileError(exc.message, exc.code) from None
     _check_options(options, index)
@@ -127,11 +134,12 @@ def _slug(name: str) -> str:
     return "-".join(name.strip().lower().split())
 
 
-def _check_options(options: tuple[ResourceOption, ...], index) -> None:
+def _check_options(options: tuple[ResourceOption, ...], index: CatalogIndex) -> None:
     """Each option must be one the resource's text asks for; factions must be two different real ones."""
     known_factions = index.factions
     for option in options:
         facts = index.fact(option.id)
+        assert facts is not None  # resolve() found every resource of the fleet
         takes = {str(r.value): r.amount for r in facts.card.restrictions if r.code == "resource_option"}
         given = [key for key in ("factions", "free_talent") if getattr(option, key) not in ((), None)]
         for key in given:
@@ -152,7 +160,7 @@ def _check_options(options: tuple[ResourceOption, ...], index) -> None:
                 )
 
 
-def _decode(source: bytes | str | dict) -> object:
+def _decode(source: object) -> object:
     if isinstance(source, dict):
         return source
     if isinstance(source, bytes | bytearray):
@@ -210,7 +218,7 @@ def _beneath(value: object, where: str) -> tuple[tuple[str, str], ...]:
     """``{"C114": ["T021"]}``: the host's id, then the ids of the cards face down beneath it."""
     if not isinstance(value, dict):
         raise FleetFileError(f'{where}: \'beneath\' must be an object such as {{"C114": ["T021"]}}')
-    pairs = []
+    pairs: list[tuple[str, str]] = []
     for host, cards in value.items():
         if not _is_id(host):
             raise FleetFileError(f"{where}: 'beneath' must be keyed by card ids")
@@ -228,7 +236,7 @@ def _ids(value: object, where: str, limit: int) -> tuple[str, ...]:
     return tuple(value)
 
 
-def _is_id(value: object) -> bool:
+def _is_id(value: object) -> TypeGuard[str]:
     return (
         isinstance(value, str)
         and 0 < len(value) <= MAX_ID_LENGTH
@@ -248,22 +256,24 @@ def _date(value: object) -> date | None:
         raise FleetFileError(f"'date' {value!r} is not a real date (YYYY-MM-DD)") from None
 
 
-def fleet_to_dict(fleet: Fleet, format_key: str | None = None, on: date | None = None) -> dict:
+def fleet_to_dict(fleet: Fleet, format_key: str | None = None, on: date | None = None) -> dict[str, Any]:
     """The canonical fleet file: every ship key written, ``format``/``date`` only when given."""
-    data: dict = {}
+    data: dict[str, Any] = {}
     if format_key is not None:
         data["format"] = format_key
     if on is not None:
         data["date"] = on.isoformat()
     data["resources"] = [_resource_entry(fleet, resource_id) for resource_id in fleet.resources]
     data["ships"] = [_ship_entry(s) for s in fleet.ships]
+    if fleet.sideboard:  # only when there is one, so every other fleet's canonical JSON (and hash) stays the same
+        data["sideboard"] = list(fleet.sideboard)
     return data
 
 
-def _ship_entry(ship: FleetShip) -> dict:
+def _ship_entry(ship: FleetShip) -> dict[str, Any]:
     """Every key of a ship; ``beneath`` only when a card lies beneath another, so the canonical JSON (and the
     verification hash) of every fleet without one stays what it was."""
-    entry: dict = {
+    entry: dict[str, Any] = {
         "ship": ship.ship,
         "captain": ship.captain,
         "admiral": ship.admiral,
@@ -278,11 +288,11 @@ def _ship_entry(ship: FleetShip) -> dict:
     return entry
 
 
-def _resource_entry(fleet: Fleet, resource_id: str) -> str | dict:
+def _resource_entry(fleet: Fleet, resource_id: str) -> str | dict[str, Any]:
     option = fleet.option(resource_id)
     if option is None or not (option.factions or option.free_talent is not None):
         return resource_id
-    entry: dict = {"id": resource_id}
+    entry: dict[str, Any] = {"id": resource_id}
     if option.factions:
         entry["factions"] = list(option.factions)
     if option.free_talent is not None:
@@ -295,7 +305,7 @@ def canonical_json(fleet: Fleet, format_key: str | None = None, on: date | None 
     return json.dumps(fleet_to_dict(fleet, format_key, on), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
-def report_to_dict(report: Report) -> dict:
+def report_to_dict(report: Report) -> dict[str, Any]:
     return {
         "legal": report.legal,
         "format": report.format,
@@ -312,6 +322,9 @@ def report_to_dict(report: Report) -> dict:
             for s in report.ships
         ],
         "resources": [_priced(r) for r in report.resources],
+        **(
+            {"sideboard": [_priced(c, role=c.role, **_placed(c)) for c in report.sideboard]} if report.sideboard else {}
+        ),
         "violations": [
             {"code": v.code, "message": v.message, "ship": v.ship, "card": v.card} for v in report.violations
         ],
@@ -319,12 +332,12 @@ def report_to_dict(report: Report) -> dict:
     }
 
 
-def _placed(card: CardCost) -> dict:
+def _placed(card: CardCost) -> dict[str, Any]:
     """Where an Upgrade sits, or the set-up choice a card stands for (``CardCost.placed``), when the report says."""
     return {"placed": card.placed} if card.placed else {}
 
 
-def _priced(line: CardCost | ResourceCost, **fields) -> dict:
+def _priced(line: CardCost | ResourceCost, **fields: Any) -> dict[str, Any]:
     """A card or resource line: its title, printed cost, every adjustment and its cost (they add up)."""
     return {
         "id": line.id,
@@ -337,7 +350,7 @@ def _priced(line: CardCost | ResourceCost, **fields) -> dict:
     }
 
 
-def adjustment_to_dict(step: Adjustment) -> dict:
+def adjustment_to_dict(step: Adjustment) -> dict[str, Any]:
     """One step from printed to final cost: ``printed`` + every ``amount`` = ``cost``."""
     return {
         "amount": step.amount,
@@ -349,7 +362,7 @@ def adjustment_to_dict(step: Adjustment) -> dict:
     }
 
 
-def report_from_dict(data: dict) -> Report:
+def report_from_dict(data: dict[str, Any]) -> Report:
     """The report :func:`report_to_dict` wrote, read back exactly: a price judged once is kept as this
     JSON and shown again card by card, whatever the cards cost since (``report_from_dict(report_to_dict(r))
     == r``). ``legal`` and ``notes`` are derived, so they are not read."""
@@ -376,13 +389,17 @@ def report_from_dict(data: dict) -> Report:
             for ship in data["ships"]
         ),
         resources=tuple(ResourceCost(**_priced_fields(resource)) for resource in data["resources"]),
+        sideboard=tuple(
+            CardCost(role=card["role"], penalty=0, placed=card.get("placed", ""), **_priced_fields(card))
+            for card in data.get("sideboard", ())
+        ),
         violations=tuple(
             Violation(code=v["code"], message=v["message"], ship=v["ship"], card=v["card"]) for v in data["violations"]
         ),
     )
 
 
-def _priced_fields(line: dict) -> dict:
+def _priced_fields(line: dict[str, Any]) -> dict[str, Any]:
     """What :func:`_priced` wrote of a card or resource line, as the fields of its dataclass."""
     return {
         "id": line["id"],

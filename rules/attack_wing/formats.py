@@ -9,6 +9,7 @@ saves in the site; :meth:`Format.from_dict` checks it field by field.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
+from typing import Any
 
 HEAVY_UPGRADE_TYPES = ("crew", "tech", "weapon", "talent", "borg")
 
@@ -35,7 +36,7 @@ class Format:
     banned_resources: tuple[str, ...] = ()  # resource ids or names the venue bans (Resources rule 2)
 
     @classmethod
-    def from_dict(cls, data: dict) -> Format:
+    def from_dict(cls, data: dict[str, Any]) -> Format:
         """Build a format from plain data, refusing unknown keys and wrongly typed values."""
         if not isinstance(data, dict):
             raise ValueError("a format must be an object")
@@ -67,7 +68,7 @@ class Format:
             raise ValueError("the Blind Booster reserve cannot exceed the fleet limit")
         return made
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
         data["banned_resources"] = list(self.banned_resources)
         return data

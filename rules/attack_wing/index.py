@@ -9,6 +9,7 @@ on first use, and kept in ``Catalog.lookup_cache``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypeGuard
 
 from rules.attack_wing.card_text.descriptors import CLASS_MARK, FACTION_WORDS, descriptor_key, normalize_class
 from rules.attack_wing.card_text.plain import plain_text, sentences
@@ -26,7 +27,7 @@ _ANY_OF_GROUPS = {
     "ship_class_contains": "ship_identity",
     "ship_name": "ship_identity",
 }
-_BOUNDS = ("hull_min", "hull_max", "shield_min", "shield_max", "attack_min", "attack_max")
+_BOUNDS: tuple[str, ...] = ("hull_min", "hull_max", "shield_min", "shield_max", "attack_min", "attack_max")
 _BOUNDS += ("captain_skill_min", "captain_skill_max")
 
 
@@ -259,7 +260,7 @@ def compile_rules(card: Card) -> CardRules:
         name_key=descriptor_key(card.name),
         text_key=descriptor_key(card.text) if card.kind in (CAPTAIN, ADMIRAL) else "",
         dial=_dial(card.restrictions),
-        dial_top_speed_max=next((int(r.value) for r in card.restrictions if r.code == "dial_top_speed_max"), None),
+        dial_top_speed_max=next((_number(r.value) for r in card.restrictions if r.code == "dial_top_speed_max"), None),
         dial_needs=tuple(str(r.value) for r in card.restrictions if r.code == "dial_needs"),
         actions=frozenset(str(r.value) for r in card.restrictions if r.code == "action") or None,
         actions_added=frozenset(str(r.value) for r in card.restrictions if r.code == "action_added"),
@@ -305,8 +306,14 @@ def _rule_sentence(text: str, about: str) -> str:
     return ""
 
 
-def _is_int(value: object) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _number(value: str | int | None) -> int:
+    """The number a numeric code carries; the card text reader always writes one."""
+    assert value is not None
+    return int(value)
 
 
 def index_for(catalog: Catalog) -> CatalogIndex:

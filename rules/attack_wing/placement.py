@@ -68,6 +68,8 @@ class Placement:
     free_talent: bool | None = None  # None: no Fleet Captain choice on this ship
     stated: bool = False  # the fleet states the Fleet Captain choice
     seated: tuple[SeatReduction, ...] = ()  # what the reduced slots take off the cards in them
+    bar: tuple[Slot, ...] = ()  # every slot of the ship (``slot_bar``), in order
+    filled: tuple[tuple[int, int], ...] = ()  # index in ``bar`` → index in ``ShipInFleet.attached`` of its card
 
     @property
     def legal(self) -> bool:
@@ -192,7 +194,7 @@ def fit(
             candidate = slots[slot]
             if kind in candidate.types and slot not in visited and card not in blocked.get(slot, ()):
                 visited.add(slot)
-                if owner[slot] is None or assign(owner[slot], visited, open_slots):
+                if (held := owner[slot]) is None or assign(held, visited, open_slots):
                     owner[slot] = card
                     return True
         return False
@@ -238,13 +240,13 @@ def _placements(ship: ShipInFleet, staff: str | None, choice: bool | None, state
     free_slot = next((i for i, s in enumerate(bar) if s.own_talent), None) if choice else None
     special = [i for i, s in enumerate(bar) if s.reduce is not None or s.exact is not None or i == free_slot]
     printed = len(ship.ship.card.slots)
-    counts_unused = any(bar[i].reduce is not None and bar[i].reduce[0].per_unused for i in special)
+    counts_unused = any((reduce := bar[i].reduce) is not None and reduce[0].per_unused for i in special)
     options = [_candidates(ship, bar[i], cards, free=i == free_slot) for i in special]
     # a card an exact cost reaches sits in that slot only as a choice of its own: left in the pool, the slot would
     # seat it unpriced ("… equipped to this Captain cost 3 SP" raises a 2 SP talent)
     reached = {i: {c for c in found if c is not None} for i, found in zip(special, options, strict=True)}
     options = _within_budget(options)
-    seen: set[tuple[tuple[int, int], ...]] = set()
+    seen: set[tuple[tuple[str, tuple[object, ...]], ...]] = set()
     for combo in product(*options):
         chosen = [c for c in combo if c is not None]
         if len(set(chosen)) != len(chosen):
@@ -262,14 +264,16 @@ def _placements(ship: ShipInFleet, staff: str | None, choice: bool | None, state
         rest = [c for c in cards if c not in chosen]
         seats, left = fit(ship, rest, [bar[i] for i in rest_slots], blocked, later)
         all_seats = {**{c: bar[s] for c, s in seated_pairs}, **{c: bar[rest_slots[s]] for c, s in seats.items()}}
-        used = {s for _c, s in seated_pairs} | {rest_slots[s] for s in seats.values()}
-        unused = sum(1 for i in range(printed) if i not in used)
+        filled = {s: c for c, s in seated_pairs} | {rest_slots[s]: c for c, s in seats.items()}
+        unused = sum(1 for i in range(printed) if i not in filled)
         yield Placement(
             seats=tuple(sorted(all_seats.items(), key=lambda pair: pair[0])),
             unplaced=tuple(left),
             free_talent=choice,
             stated=stated,
             seated=tuple(seat for c, s in seated_pairs for seat in _seated(ship, bar[s], c, s == free_slot, unused)),
+            bar=tuple(bar),
+            filled=tuple(sorted(filled.items())),
         )
 
 
@@ -278,7 +282,7 @@ def _only(slot: Slot) -> bool:
     return any(rule is not None and rule[0].only for rule in (slot.reduce, slot.exact))
 
 
-def _slot_key(slot: Slot) -> tuple:
+def _slot_key(slot: Slot) -> tuple[object, ...]:
     return (slot.source.card.id if slot.source else "", slot.types, slot.reduce, slot.exact, slot.own_talent)
 
 

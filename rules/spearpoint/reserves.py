@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from rules.list_check import ListReport, Violation, empty_list, file_record, tally
+from rules.inputs.list_check import ListReport, Violation, empty_list, file_record, tally
 
 AMERICAN = "american"
 GERMAN = "german"
@@ -122,7 +122,7 @@ def check_reserves(deck: ReservesDeck) -> ReservesReport:
 
 
 def reserves_from_data(data: object) -> ReservesDeck:
-    """Read a parsed reserves file; anything malformed raises :class:`~rules.list_check.ListFileError`."""
+    """Read a parsed reserves file; anything malformed raises :class:`~rules.inputs.list_check.ListFileError`."""
     top = file_record(data, ("side", "units", "starting_hand"))
     side = top.text("side", choices=SIDES)
     units = tuple(

@@ -99,6 +99,7 @@ def battle_points(fates: Iterable[ShipFate]) -> dict[str, int]:
             if player is not None:
                 points.setdefault(player, 0)
         if fate.fate == Fate.DESTROYED:
+            assert fate.destroyed_by is not None  # ShipFate names who destroyed a destroyed ship
             points[fate.destroyed_by] += destroyed_value(fate)
         elif fate.fate in SURVIVING:
             points[fate.controller] += fate.ship.value - fate.structure_damage

@@ -46,10 +46,11 @@ Two entries keep the ledger honest when the table and the record disagree:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
+from typing import Any
 
-from rules.list_check import Violation
+from rules.inputs.list_check import Violation
 from rules.starship_command.battle import SURVIVING, Fate, ShipFate, destroyed_value
 from rules.starship_command.fleet import FLEET_BUDGET, over_budget, purchase_violations
 from rules.starship_command.ships import RACES, ShipCard
@@ -216,7 +217,7 @@ class Campaign:
             raise CampaignError(
                 Violation("CAMPAIGN_OVER", f"All {self.battles} battles have been played; the campaign is closed.")
             )
-        apply = {
+        apply: dict[type, Callable[[Any], tuple[dict[str, Account], frozenset[str]]]] = {
             Purchase: self._purchase,
             Repair: self._repair,
             Transfer: self._transfer,
@@ -342,6 +343,7 @@ class Campaign:
             else:
                 lost.add(fate.ship.name)
                 if fate.fate == Fate.DESTROYED:
+                    assert fate.destroyed_by is not None  # ShipFate names who destroyed a destroyed ship
                     destroyed[fate.destroyed_by] += destroyed_value(fate)
         accounts = {
             p: replace(a, bank=a.bank + INCOME_PER_BATTLE, fleet=fleets[p], destroyed=destroyed[p])

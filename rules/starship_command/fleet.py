@@ -18,7 +18,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Protocol
 
-from rules.list_check import ListReport, Violation, empty_list, file_record
+from rules.inputs.list_check import ListReport, Violation, empty_list, file_record
 from rules.starship_command.ships import RACES
 
 FLEET_BUDGET = 150
@@ -27,9 +27,12 @@ FLEET_BUDGET = 150
 class Priced(Protocol):
     """Anything bought at its value: a full :class:`~rules.starship_command.ships.ShipCard` or a fleet-list line."""
 
-    name: str
-    race: str
-    value: int
+    @property
+    def name(self) -> str: ...
+    @property
+    def race(self) -> str: ...
+    @property
+    def value(self) -> int: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,7 +124,7 @@ def over_budget(what: str, available: int) -> Violation:
 
 
 def fleet_from_data(data: object) -> FleetList:
-    """Read a parsed fleet file; anything malformed raises :class:`~rules.list_check.ListFileError`."""
+    """Read a parsed fleet file; anything malformed raises :class:`~rules.inputs.list_check.ListFileError`."""
     top = file_record(data, ("race", "budget", "ships", "destroyed"))
     race = top.text("race", choices=RACES)
     ships = tuple(

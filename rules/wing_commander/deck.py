@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.list_check import ListReport, Violation, empty_list, file_record, tally
+from rules.inputs.list_check import ListReport, Violation, empty_list, file_record, tally
 
 TERRAN = "terran"
 KILRATHI = "kilrathi"
@@ -178,7 +178,7 @@ def card_name_key(name: str) -> str:
 def _luck_violations(in_play_deck: list[DeckEntry]) -> list[Violation]:
     lucky = [entry for entry in in_play_deck if entry.card_type == LUCK]
     copies = tally((card_name_key(entry.name), entry.count) for entry in lucky)
-    first_name = {}
+    first_name: dict[str, str] = {}
     for entry in lucky:
         first_name.setdefault(card_name_key(entry.name), entry.name)
     return [
@@ -236,7 +236,7 @@ def _muster_violations(muster: tuple[MusterCard, ...], in_play_deck: list[DeckEn
 
 
 def deck_from_data(data: object) -> Deck:
-    """Read a parsed deck file; anything malformed raises :class:`~rules.list_check.ListFileError`."""
+    """Read a parsed deck file; anything malformed raises :class:`~rules.inputs.list_check.ListFileError`."""
     top = file_record(data, ("side", "cards", "muster"))
     side = top.text("side", choices=SIDES)
     cards = tuple(

@@ -14,7 +14,7 @@ def add_up_periods(apps, schema_editor):
     finished = Event.objects.filter(status="finished")
     if not finished.exists():
         return
-    from rules.meta import month_start
+    from rules.tournament.meta import month_start
     from seasons.services import meta_periods_refresh
 
     meta_periods_refresh(

@@ -1,7 +1,7 @@
 """A username nobody could tell from an existing one on a pairing sheet is taken (issue 24, item 10).
 
 ``plаyer`` (a Cyrillic ``а``) signed up while ``player`` existed and showed identically on
-pairings. Names are compared by their Unicode TR39 skeleton (:mod:`rules.confusables`).
+pairings. Names are compared by their Unicode TR39 skeleton (:mod:`rules.inputs.confusables`).
 """
 
 import pytest
@@ -11,7 +11,7 @@ from django.test import TestCase
 from django.urls import reverse
 
 from accounts.models import PendingSignUp
-from rules.confusables import confusable
+from rules.inputs.confusables import confusable
 from tests.accounts.factories import PASSWORD, PlayerFactory
 
 from .test_accounts_views import sign_up_link

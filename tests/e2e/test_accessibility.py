@@ -16,6 +16,7 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from fleets.models import Deck, Fleet
+from fleets.services import fleet_share_version
 from games.starship_command.models import Campaign
 from tests.accounts.factories import PASSWORD
 from tests.e2e.conftest import log_in
@@ -77,6 +78,7 @@ def page_types(organizer) -> dict[str, str]:
         "verify by code": reverse("fleets:verify_code"),
         "my fleets": reverse("fleets:list"),
         "verify": reverse("fleets:verify", args=[version.pk, version.code]),
+        "shared fleet": reverse("fleets:shared", args=[fleet_share_version(version=version).token]),
         "check": reverse("check"),
         "campaigns": reverse("tournaments:campaigns:list"),
         "campaign": reverse("tournaments:campaigns:detail", args=[Campaign.objects.first().pk]),

@@ -147,3 +147,35 @@ def test_the_walk_in_pages_fit_a_phone(phone, catalog):
     expect(phone.get_by_text("Submitted: Morn's fleet.")).to_be_visible()
     assert not overflows_sideways(phone), "the walk-in's list page scrolls sideways at 390 px"
     assert serious_violations(phone) == []
+
+
+def test_the_organizer_answers_a_walk_ins_doubtful_cards_on_a_phone(page, catalog):
+    """At 390 px: the typed list names Jean-Luc Picard, printed six times; the report shows each printing with its
+    set and cost, and one click on "Take Cap818" (the 2017 Starter Set's) submits the walk-in's list again with
+    him; then James T. Kirk's answer keeps Picard's."""
+    from tests.tournaments.test_walk_in_answers import captains, typed_list
+    from tournaments.services import registration_add_walk_in
+
+    organizer = OrganizerFactory(username="odo")
+    event = EventFactory(organizer=organizer, name="Promenade Open", format="wizkids-2016")
+    kasidy = registration_add_walk_in(event=event, name="Kasidy Yates", added_by=organizer)
+    page.set_viewport_size({"width": 390, "height": 900})
+    log_in(page, organizer)
+    page.goto(f"/events/{event.pk}/players/{kasidy.pk}/list/")
+    page.get_by_label("…or paste a Utopia link, a text export or a fleet file").fill(typed_list())
+    page.get_by_role("button", name="Submit fleet").click()
+    expect(page.get_by_text("Submitted: Kasidy Yates's fleet.")).to_be_visible()
+    printings = page.get_by_role("list", name="Cards “Captain: Jean-Luc Picard” may mean")
+    expect(printings).to_contain_text("Cap818: captain, 6 SP, federation, 2017 Starter Set")
+    expect(printings.get_by_role("listitem")).to_have_count(6)
+    assert not overflows_sideways(page)
+    printings.get_by_role("button", name="Take Cap818").click()
+    expect(page.get_by_text("chosen by hand among 6 cards")).to_be_visible()
+    expect(page.get_by_text("Submitted: Kasidy Yates's fleet.")).to_be_visible()
+    page.get_by_role("list", name="Cards “Captain: James T. Kirk” may mean").get_by_role(
+        "button", name="Take Cap809"
+    ).click()
+    expect(page.get_by_text("chosen by hand among 8 cards")).to_be_visible()
+    assert captains(kasidy) == ["Cap818", "Cap809", "Cap051"]
+    assert not overflows_sideways(page) and serious_violations(page) == []
+    screenshot(page, "walk-in-doubtful-cards-answered-390")

@@ -92,11 +92,11 @@ def test_placing_a_card_beneath_a_card_that_takes_none_is_refused(client, real_c
 
 
 def test_the_text_export_reads_back_with_the_card_beneath(client, real_catalog, player):
-    """The plain list players paste ("Tech beneath Quark: Maximum Shields - 0") imports as it was exported."""
+    """The plain list players paste ("Tech beneath Quark: Maximum Shields [T021] - 0") imports as it was exported."""
     from rules.attack_wing.interchange import import_fleet
 
     fleet = saved_fleet(None, content=CONTENT, owner=player)
     login(client, player)
     text = client.get(reverse("fleets:export_text", args=[fleet.pk])).content.decode()
-    assert "  Tech beneath Quark: Maximum Shields - 0\n" in text
+    assert "  Tech beneath Quark: Maximum Shields [T021] - 0\n" in text
     assert import_fleet(text, real_catalog).fleet.ships[0].beneath == (("C114", "T021"),)

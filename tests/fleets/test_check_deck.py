@@ -14,7 +14,7 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from rules.list_check import MAX_FILE_BYTES
+from rules.inputs.list_check import MAX_FILE_BYTES
 
 PROJECT = Path(__file__).resolve().parent.parent.parent
 

@@ -39,7 +39,16 @@ def preview(client, **fields):
 def confirm(client, response):
     token = re.search(r'name="source" value="([^"]+)"', response.content.decode()).group(1)
     name = re.search(r'name="name" value="([^"]*)"', response.content.decode())
-    return client.post(URL, {"confirm": "1", "source": token, "name": name.group(1) if name else ""})
+    choices = re.search(r'name="choices" value="([^"]*)"', response.content.decode())
+    return client.post(
+        URL,
+        {
+            "confirm": "1",
+            "source": token,
+            "name": name.group(1) if name else "",
+            "choices": unescape(choices.group(1)) if choices else "",
+        },
+    )
 
 
 def cards_of(fleet: Fleet):
@@ -323,3 +332,30 @@ def test_an_ambiguous_name_shows_the_choice_made_why_and_the_others(client, utop
     # every ambiguous card names the others it could be (a matched one may too: reprints told apart)
     assert ambiguous and page.count("Could also be:") >= ambiguous
     assert "Muster SP" in page and not Fleet.objects.exists()
+
+
+def test_the_import_answers_a_doubtful_card_with_one_click_and_imports_the_answer(client, player):
+    """As on /check/: each other printing of a doubtful name gets a "Take …" button; it posts the signed list back
+    with the answer, the report says so, and the import takes the answered card (Picard Cap818, 2017 Starter Set)."""
+    from tests.conftest import UTOPIA_FILE
+    from tests.snapshots import load_real_catalog
+    from tests.tournaments.test_walk_in_answers import typed_list
+
+    load_real_catalog(origin=str(UTOPIA_FILE))
+    client.force_login(player)
+    response, page = preview(client, text=typed_list())
+    assert 'form="import-confirm" name="choose" value="1=Cap818"' in page
+    token = re.search(r'name="source" value="([^"]+)"', page).group(1)
+    response = client.post(URL, {"source": token, "name": "", "choices": "", "choose": "1=Cap818"})
+    page = unescape(response.content.decode())
+    assert "chosen by hand among 6 cards" in page and not Fleet.objects.exists()
+    assert '<input type="hidden" name="choices" value="1=Cap818" form="import-confirm">' in page
+    fleet = confirm(client, response)
+    assert fleet.status_code == 302
+    assert Fleet.objects.get().current_version.content["ships"][0]["captain"] == "Cap818"
+
+
+def test_a_changed_list_posted_with_an_answer_is_refused(client, cards, player):
+    client.force_login(player)
+    response = client.post(URL, {"source": "changed", "choices": "", "choose": "1=Cap818"}, follow=True)
+    assert "This preview has expired or was changed" in response.content.decode() and not Fleet.objects.exists()

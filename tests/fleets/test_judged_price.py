@@ -155,7 +155,7 @@ def test_the_fleet_page_s_sheet_is_the_event_s_copy_with_its_date_and_event(clie
 
 def test_the_forum_text_gives_the_judged_total(client, judged):
     text = page(client, judged.owner, reverse("fleets:export_text", args=[judged.fleet.pk]))
-    assert "Total: 130 SP" in text and "Jean-Luc Picard - 6" in text
+    assert "Total: 130 SP" in text and "Jean-Luc Picard [Cap049] - 6" in text
 
 
 def test_the_fleet_s_own_pages_and_api_list_the_judged_total(client, judged):

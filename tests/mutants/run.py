@@ -81,7 +81,7 @@ def main(argv: list[str]) -> int:
         "--only",
         action="append",
         default=[],
-        help="a mutant-name glob, e.g. 'rules.pairing.x__bye_ranks*' (repeatable)",
+        help="a mutant-name glob, e.g. 'rules.tournament.pairing.x__bye_ranks*' (repeatable)",
     )
     args = parser.parse_args(argv)
     unknown = sorted(set(args.names) - modules.keys())

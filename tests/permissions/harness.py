@@ -196,6 +196,15 @@ def fleet_change(world: World) -> dict:
     return {"pk": world.fleet.pk, "action": "add-ship"}
 
 
+def shared_link(world: World) -> dict:
+    """The read-only link its owner made to the world fleet's current version (made once)."""
+    version = world.fleet.current_version
+    share, _made = apps.get_model("fleets", "SharedVersion").objects.get_or_create(
+        version=version, defaults={"token": f"link-{version.pk}"}
+    )
+    return {"token": share.token}
+
+
 def sheet_code(world: World) -> dict:
     version = world.fleet.current_version
     return {"version_id": version.pk, "code": version.code}
@@ -215,6 +224,12 @@ def deck_game(world: World) -> dict:
 
 def catalog_card(world: World) -> dict:
     return {"game": world.deck.game, "pk": get_game(world.deck.game).catalog.model.objects.order_by("pk")[0].pk}
+
+
+def staw_card(world: World) -> dict:
+    from fleets.models import Card
+
+    return {"card_id": Card.objects.order_by("pk")[0].source_id}
 
 
 def api_fleet(world: World) -> dict:

@@ -67,8 +67,10 @@ from .harness import (
     pairings_printout,
     round_one,
     round_one_table,
+    shared_link,
     sheet_code,
     sheets_job,
+    staw_card,
     store,
     store_feed,
     store_judge_role,
@@ -121,6 +123,7 @@ EVENT_ROWS = [
     Row("tournaments:check_in_all", "POST", event, EVENT_STAFF),  # running: refused, nothing changes
     Row("tournaments:check_in_self", "POST", event, REGISTERED),  # running: refused, nothing changes
     Row("tournaments:open_check_in", "POST", event, EVENT_ORGANIZER),  # running: refused, nothing changes
+    Row("tournaments:close_check_in", "POST", event, EVENT_ORGANIZER),  # not open: refused, nothing changes
     Row("tournaments:check_in_qr", "GET", event, EVERYONE),
     Row("tournaments:vote", "POST", event, REGISTERED),  # no choice: nothing is cast
     Row("tournaments:award_set", "POST", event, EVENT_ORGANIZER),  # no name: refused, nothing changes
@@ -221,6 +224,14 @@ CAMPAIGN_ROWS = [
 
 FLEET_ROWS = [
     Row("fleets:list", "GET", no_args, SIGNED_IN),
+    Row("fleets:cards", "GET", no_args, EVERYONE),
+    Row(
+        "fleets:cards", "GET", no_args, EVERYONE, query="q=x&owned=1&hull=2&hull_op=ge"
+    ),  # "owned": none when anonymous
+    Row("fleets:card", "GET", staw_card, EVERYONE),
+    Row("fleets:collection", "GET", no_args, SIGNED_IN),
+    Row("fleets:collection", "POST", no_args, SIGNED_IN),
+    Row("fleets:collection_export", "GET", no_args, SIGNED_IN),
     Row("fleets:create", "GET", no_args, SIGNED_IN),
     Row("fleets:create", "POST", no_args, SIGNED_IN),
     Row("fleets:import", "GET", no_args, SIGNED_IN),
@@ -230,6 +241,10 @@ FLEET_ROWS = [
     Row("fleets:edit", "POST", fleet_change, FLEET_OWNER),
     Row("fleets:save", "POST", fleet, FLEET_OWNER),
     Row("fleets:discard", "POST", fleet, FLEET_OWNER),
+    Row("fleets:undo", "POST", fleet, FLEET_OWNER),
+    Row("fleets:share", "POST", fleet, FLEET_OWNER),
+    Row("fleets:unshare", "POST", fleet, FLEET_OWNER),
+    Row("fleets:shared", "GET", shared_link, EVERYONE),  # read only, to anyone its owner gave the link
     Row("fleets:search", "GET", fleet, FLEET_OWNER, query="search=1&q=Test"),
     Row("fleets:rename", "GET", fleet, FLEET_OWNER),
     Row("fleets:rename", "POST", fleet, FLEET_OWNER),

@@ -5,7 +5,7 @@ Seed 001 (Wing Commander, play deck restriction 1: at least 40 cards), seed 002
 (Spearpoint 1943, Standard Game Setup: 80-100 points of units).
 """
 
-from rules.list_check import EMPTY_LIST
+from rules.inputs.list_check import EMPTY_LIST
 from rules.spearpoint import ReservesDeck, check_reserves
 from rules.starship_command import FleetList, check_fleet
 from rules.wing_commander import Deck, DeckEntry, check_deck

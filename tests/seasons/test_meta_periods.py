@@ -1,5 +1,5 @@
 """The meta of a period reads whole months and years from their added-up tallies (seasons.MetaPeriod)
-and only the days at its ends event by event (rules.meta.calendar_cover): it must say exactly what
+and only the days at its ends event by event (rules.tournament.meta.calendar_cover): it must say exactly what
 reading every event one by one says, for any period, and follow a correction after the finish."""
 
 from __future__ import annotations

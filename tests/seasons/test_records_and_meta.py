@@ -109,7 +109,7 @@ def test_an_unchanged_answer_is_not_modified(client, league):
 
 
 def test_the_meta_rates_games_between_public_lists_of_different_factions(league):
-    """rules.meta over real events: Ada's Klingon fleet wins both its games at the
+    """rules.tournament.meta over real events: Ada's Klingon fleet wins both its games at the
     public night; the sealed night's lists and games count nowhere; a fleet's ships count once per list."""
     ada = league["players"][0]
     Fleet.objects.filter(pk=league["fleets"][ada.pk].pk).update(faction="klingon")

@@ -9,7 +9,7 @@ from types import SimpleNamespace
 
 from django.template import Context, Template
 
-from rules.seasons import EventFinish, EventScore, SeasonRow
+from rules.tournament.seasons import EventFinish, EventScore, SeasonRow
 from seasons.templatetags.season_table import EVENT_COLUMNS_AT_MOST
 
 START = date(2025, 1, 6)

@@ -1,4 +1,4 @@
-"""Seasons over real finished events: the table, its exports, the organizers' form (rules.seasons' tie-breaks)."""
+"""Seasons over real finished events: the table, its exports, the form (rules.tournament.seasons' tie-breaks)."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 
 On PostgreSQL a NUL in a text or JSON column is a ``DataError`` (HTTP 500) unless the
 site refuses it first; other control and direction characters garble pages, sheets
-and exports. ``rules.text_input.text_problem`` is the one check; this file proves every
+and exports. ``rules.inputs.text_input.text_problem`` is the one check; this file proves every
 way in uses it: each form of the URL configuration (the rows of the permission matrix,
 their field names read from the page the form is on) and each string parameter and
 body property of the API's OpenAPI schema. CI runs it on SQLite and on PostgreSQL.

@@ -3,7 +3,7 @@
 Issue 24, item 4: ``?version=²`` gave 500 on every fleet export and the sheet
 (``str.isdigit()`` accepts superscripts), a deck text's ``budget: ²`` gave 500, and a
 25-digit judge id on the event form gave 500 on SQLite (``OverflowError``). Integers are
-now read in one place, :func:`rules.integers.read_int` (and the form fields of
+now read in one place, :func:`rules.inputs.integers.read_int` (and the form fields of
 :mod:`accounts.number_fields` built on it).
 
 Hypothesis feeds Unicode digits of every script, superscripts, signs, spaces, values
@@ -30,7 +30,7 @@ from hypothesis import strategies as st
 
 from fleets.decks.deck_kind import DeckContentError, get_kind
 from fleets.decks.text_format import parse_text
-from rules.integers import MAX_ID, read_int
+from rules.inputs.integers import MAX_ID, read_int
 from tests.permissions.harness import BAD, OK, PREFERRED, Row, client_for, database_state, no_args
 from tests.permissions.matrix import MATRIX
 from tests.security.world import World, world_in_transaction

@@ -1,4 +1,4 @@
-"""Control and direction characters in typed text: the one check (``rules.text_input``) and
+"""Control and direction characters in typed text: the one check (``rules.inputs.text_input``) and
 its Django and schema helpers (``accounts.text_fields``), on the account forms."""
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from accounts.text_fields import (
     CleanTextValidator,
     validate_text,
 )
-from rules.text_input import text_problem
+from rules.inputs.text_input import text_problem
 from tests.accounts.factories import PASSWORD
 
 C0 = [chr(c) for c in range(0x20)]

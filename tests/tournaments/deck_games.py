@@ -1,6 +1,8 @@
 """Events of the deck games and the decks players register with, built through the services.
 
-Decks are built from catalog cards with the fleets deck services, so each is the
+An event plays the format of its game's samples, and ``enter_with_decks`` enters a player with
+the legal decks the samples make (``games/<game>/samples.py``). The decks below are built from
+catalog cards with the fleets deck services, so each is the
 very file a player would submit: ``wing_commander_decks`` gives a legal Terran
 deck of 40 Arrows and a legal Kilrathi deck of 40 Darkets (seed 001, play deck
 restriction 1: "at least 40 cards"); ``starship_command_fleet`` three 20-point
@@ -11,15 +13,14 @@ with a starting hand of four.
 from fleets.decks.services import deck_add_card, deck_create, deck_set_line
 from tests.accounts.factories import PlayerFactory
 from tests.fleets.decks.factories import SpearpointUnitFactory, StarshipCommandShipFactory, wing_commander_card
+from tests.games.samples import samples_of
 from tests.tournaments.factories import EventFactory
 from tournaments.services import registration_add, registration_check_in, registration_submit_decks
 
-FORMATS = {"wing-commander": "tournament", "starship-command": "short-battles", "spearpoint": "standard"}
-
 
 def deck_event(game: str, **fields):
-    """An event of ``game`` in its first format (the fleet-point base is 0: these games have none)."""
-    return EventFactory(game=game, format=fields.pop("format", FORMATS[game]), **fields)
+    """An event of ``game`` in the format its samples play (the fleet-point base is 0: these games have none)."""
+    return EventFactory(game=game, format=fields.pop("format", samples_of(game).format), **fields)
 
 
 def wing_commander_deck(player, side: str, cards: int = 40, name: str = ""):
@@ -47,18 +48,11 @@ def spearpoint_reserves(player, copies: int = 15, name: str = "Easy Company"):
     return deck_set_line(deck=deck, name=unit.name, side="american", count=copies, chosen=4)
 
 
-LEGAL_DECKS = {
-    "wing-commander": wing_commander_decks,
-    "starship-command": lambda player: {"": starship_command_fleet(player)},
-    "spearpoint": lambda player: {"": spearpoint_reserves(player)},
-}
-
-
 def enter_with_decks(event, player=None, *, club: str = "", check_in: bool = True):
     """Register a player (added by the organizer) with legal decks of the event's game, checked in."""
     player = player or PlayerFactory()
     registration = registration_add(event=event, player=player, added_by=event.organizer, club=club)
-    registration_submit_decks(registration=registration, decks=LEGAL_DECKS[event.game](player))
+    registration_submit_decks(registration=registration, decks=samples_of(event.game).decks(player))
     if check_in:
         registration_check_in(registration=registration)
     registration.refresh_from_db()

@@ -3,11 +3,13 @@ themselves), the organizer sees the count and names the winners of every award; 
 event page, the player's record and in the event's export, and files without awards still import."""
 
 import json
+from datetime import timedelta
 from io import StringIO
 
 import pytest
 from django.core.management import call_command
 from django.urls import reverse
+from django.utils import timezone
 
 from games.attack_wing.results import MatchResult
 from tests.accounts.factories import OrganizerFactory
@@ -16,6 +18,7 @@ from tournaments.access import may_vote_sportsmanship
 from tournaments.errors import TournamentError
 from tournaments.exports import event_json
 from tournaments.models import Award, Event, Match, SportsmanshipVote
+from tournaments.models.awards import VOTING_DAYS
 from tournaments.selectors import sportsmanship_counts
 from tournaments.services import (
     award_set,
@@ -69,6 +72,31 @@ def test_one_vote_never_for_oneself_and_the_organizer_sees_only_the_count(finish
     with pytest.raises(TournamentError, match="voted already"):
         sportsmanship_vote(voter=first, choice=third)
     assert sportsmanship_counts(event) == [(second.name, 2)]
+
+
+def test_voting_closes_the_set_days_after_the_finish(finished, client):
+    """Votes close ``VOTING_DAYS`` after the finish: the event page says when, and then offers no ballot."""
+    event, (first, second, third, _) = finished
+    assert event.votes_close_at is not None
+    assert timedelta(days=VOTING_DAYS - 1) < event.votes_close_at - timezone.now() <= timedelta(days=VOTING_DAYS)
+    client.force_login(first.player)
+    assert 'id="votes-close"' in client.get(reverse("tournaments:event", args=[event.pk])).content.decode()
+    sportsmanship_vote(voter=third, choice=second)
+    Event.objects.filter(pk=event.pk).update(votes_close_at=timezone.now() - timedelta(seconds=1))
+    first.refresh_from_db()
+    assert not may_vote_sportsmanship(first)
+    with pytest.raises(TournamentError, match="Voting has closed"):
+        sportsmanship_vote(voter=first, choice=second)
+    assert 'id="vote-choice"' not in client.get(reverse("tournaments:event", args=[event.pk])).content.decode()
+    client.post(reverse("tournaments:vote", args=[event.pk]), {"choice": second.pk})
+    assert list(SportsmanshipVote.objects.values_list("voter", flat=True)) == [third.pk]  # the vote before stays
+
+
+def test_an_event_finished_before_votes_had_a_closing_time_keeps_them_open(finished):
+    event, (first, second, *_) = finished
+    Event.objects.filter(pk=event.pk).update(votes_close_at=None)
+    first.refresh_from_db()
+    assert sportsmanship_vote(voter=first, choice=second)
 
 
 def test_a_vote_for_a_player_of_another_event_is_refused(finished, enter):

@@ -17,13 +17,16 @@ from django.core.management import CommandError, call_command
 
 from fleets.models import Fleet, FleetVersion
 from games.attack_wing.results import Losses, MatchResult
-from stores.services import store_create
-from tests.accounts.factories import OrganizerFactory
+from stores.models import Store, StoreRoleKind
+from stores.services import store_appoint, store_create
+from tests.accounts.factories import JudgeFactory, OrganizerFactory
 from tests.tournaments.factories import EventFactory
+from tournaments.errors import TournamentError
 from tournaments.management.commands import import_event
 from tournaments.models import Event, Match, MatchSide, Registration, ResultChange, ResultReport, Round
 from tournaments.serializers import MAX_PROBLEMS
 from tournaments.services import (
+    event_appoint_judge,
     event_create,
     event_import,
     event_start,
@@ -333,3 +336,23 @@ def test_the_services_refuse_what_the_form_refuses(other_store):
         event_update(event=event, by=quark, end_time=time(18, 0))
     event.refresh_from_db()
     assert (event.store, event.end_time) == (None, None)
+
+
+def test_the_services_refuse_a_judge_the_form_does_not_offer(other_store):
+    """The judge rule is one (``event_rules.judge_refusal``): the form, ``event_create``, ``event_update``
+    and appointing a judge refuse another store's judge for an event held at Quark's store."""
+    quark, yorktown = other_store
+    promenade = Store.objects.get(name="Promenade Games")
+    stranger = JudgeFactory(username="garak")
+    store_appoint(store=yorktown, person=stranger, role=StoreRoleKind.JUDGE, by=None)
+    fields = {"name": "Promenade Open", "game": "attack-wing", "format": "wizkids-2016", "date": date(2026, 12, 5)}
+    with pytest.raises(EventInvalid) as refused:
+        event_create(organizer=quark, store=promenade, judges=[stranger], **fields)
+    assert set(refused.value.problems) == {"judges"} and "garak may not judge" in refused.value.problems["judges"]
+    assert not Event.objects.filter(name="Promenade Open").exists()
+    event = event_create(organizer=quark, store=promenade, **fields)
+    with pytest.raises(EventInvalid, match="garak may not judge"):
+        event_update(event=event, by=quark, judges=[stranger])
+    with pytest.raises(TournamentError, match="garak may not judge"):
+        event_appoint_judge(event=event, judge=stranger, by=quark)
+    assert not event.judges.exists()

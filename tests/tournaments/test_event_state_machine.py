@@ -38,21 +38,10 @@ from hypothesis.stateful import (
     run_state_machine_as_test,
 )
 
-from fleets.decks.services import deck_add_card, deck_create
 from game_registry import all_games
-from games.attack_wing.results import Losses, MatchResult
-from games.spearpoint.events import SpearpointResult
-from games.starship_command.events import StarshipCommandResult
-from games.wing_commander.events import WingCommanderResult
-from rules.wing_commander.scoring import Ending
 from tests.accounts.factories import JudgeFactory, OrganizerFactory, PlayerFactory
-from tests.games.coin_toss import KEY as COIN_TOSS
-from tests.games.coin_toss.events import TossResult
-from tests.games.coin_toss.models import Coin
-from tests.games.last_ship import KEY as LAST_SHIP
-from tests.games.last_ship.events import FLEETS_130, SurvivorResult
+from tests.games.samples import HypothesisDraw, samples_of
 from tests.hypothesis_profiles import FUZZING
-from tests.tournaments.deck_games import LEGAL_DECKS, deck_event
 from tests.tournaments.factories import EventFactory, fleet_for, legal_fleet_content, small_catalog
 from tournaments import selectors
 from tournaments.errors import TournamentError
@@ -68,19 +57,29 @@ from tournaments.models import (
     ResultReport,
     Round,
     RoundChange,
+    SportsmanshipVote,
     StaffChange,
     SubmissionChange,
+    WaitlistEntry,
 )
+from tournaments.models.submissions import SELF_DROP
 from tournaments.services import (
+    event_close_check_in,
     event_finish,
+    event_open_check_in,
     event_start,
+    event_update,
     registration_add,
     registration_add_walk_in,
     registration_check_in,
+    registration_check_in_self,
     registration_drop,
+    registration_drop_self,
+    registration_sign_up,
     registration_submit_decks,
     registration_submit_fleet,
     registration_undrop,
+    registration_withdraw,
     result_confirm,
     result_enter,
     result_report,
@@ -88,6 +87,9 @@ from tournaments.services import (
     round_reopen,
     round_repair,
     round_swap_players,
+    sportsmanship_vote,
+    waitlist_leave,
+    waitlist_promote,
     walk_in_submit_fleet,
 )
 
@@ -110,45 +112,15 @@ COUNTS: Counter = Counter()  # steps and evenings run, by game, for the report
 
 def any_result(game: str, data, match: Match):
     """A result of ``game``'s kind drawn at random: legal or not, the services judge it."""
-    if game == "attack-wing":
-        losses = {}
-        for side in match.sides.select_related("registration__fleet_version"):
-            items = event_game(game).fleet_items(side.registration.fleet_version)
-            picked = data.draw(st.lists(st.sampled_from(items), max_size=3)) if items else []
-            losses[side.seat] = Losses.of(
-                ships=[i.key for i in picked if i.is_ship], upgrades=[i.key for i in picked if not i.is_ship]
-            )
-        return MatchResult(data.draw(st.sampled_from([1, 2, None])), losses)
-    if game == "spearpoint":
-        points = data.draw(st.tuples(st.integers(0, 60), st.integers(0, 60)))
-        return SpearpointResult(points, data.draw(st.sampled_from([None, 1, 2])))
-    if game == "starship-command":
-        battles = data.draw(st.lists(st.tuples(st.integers(0, 80), st.integers(0, 80)), min_size=1, max_size=3))
-        return StarshipCommandResult(tuple(battles))
-    if game == "wing-commander":
-        ending = data.draw(st.sampled_from(list(Ending)))
-        side = None if ending == Ending.BOTH_POWER_POINTS else data.draw(st.sampled_from(["terran", "kilrathi"]))
-        return WingCommanderResult(ending, side)
-    if game == COIN_TOSS:
-        return TossResult(data.draw(st.sampled_from([1, 2])))
-    if game == LAST_SHIP:
-        return SurvivorResult(data.draw(st.sampled_from([1, 2])), data.draw(st.integers(0, 5)))
-    raise AssertionError(f"no results drawn for {game}: add the game to this machine")
+    return samples_of(game).any_result(match, HypothesisDraw(data))
 
 
 def sure_result(game: str):
     """A decisive result with nothing lost, which the rules of every game accept at any table."""
-    return {
-        "attack-wing": MatchResult(1),
-        "spearpoint": SpearpointResult((10, 0)),
-        "starship-command": StarshipCommandResult(((10, 0),)),
-        "wing-commander": WingCommanderResult(Ending.CARRIER_DESTROYED, "kilrathi"),
-        COIN_TOSS: TossResult(1),
-        LAST_SHIP: SurvivorResult(1, 1),
-    }[game]
+    return samples_of(game).sure_result()
 
 
-GAMES = tuple(game.key for game in all_games())  # a game added without results here fails the machine
+GAMES = tuple(game.key for game in all_games())  # a game added without samples fails the machine
 
 
 # --- what "nothing changed" and "nothing lost" compare ------------------------------------------------
@@ -163,6 +135,8 @@ def snapshot(event: Event) -> dict:
         "matches": list(Match.objects.filter(round__event=event).order_by("pk").values()),
         "sides": list(MatchSide.objects.filter(round__event=event).order_by("pk").values()),
         "reports": list(ResultReport.objects.filter(match__round__event=event).order_by("pk").values()),
+        "waitlist": list(WaitlistEntry.objects.filter(event=event).order_by("pk").values()),
+        "votes": list(SportsmanshipVote.objects.filter(voter__event=event).order_by("pk").values()),
         "history": history_ids(event),
     }
 
@@ -199,16 +173,12 @@ class World:
         self.players = [PlayerFactory() for _ in range(POOL)]
         self.fleets = isinstance(event_game(game), FleetGame)  # its players submit fleets, not decks
         self.catalog = small_catalog() if self.fleets else None
-        self.penny = Coin.objects.create(name="Penny", side="heads") if game == COIN_TOSS else None
         self.lists = {player.pk: self.make_list(player) for player in self.players}
 
     def make_list(self, player):
         if self.fleets:
             return fleet_for(player, legal_fleet_content(self.catalog), name=f"Fleet of {player.username}")
-        if self.game == COIN_TOSS:
-            deck = deck_create(owner=player, game=COIN_TOSS, name="Lucky", side="heads")
-            return {"": deck_add_card(deck=deck, card=self.penny, count=2)}
-        return LEGAL_DECKS[self.game](player)
+        return samples_of(self.game).decks(player)
 
     def new_event(self, data) -> Event:
         fields = {
@@ -216,14 +186,7 @@ class World:
             "planned_rounds": data.draw(st.integers(1, 3), label="planned rounds"),
             "top_cut": data.draw(st.sampled_from([0, 0, 4]), label="top cut"),
         }
-        if self.game == "attack-wing":
-            event = EventFactory(**fields)
-        elif self.game == COIN_TOSS:
-            event = EventFactory(game=COIN_TOSS, format="standard", **fields)
-        elif self.game == LAST_SHIP:
-            event = EventFactory(game=LAST_SHIP, format=FLEETS_130, **fields)
-        else:
-            event = deck_event(self.game, **fields)
+        event = EventFactory(game=self.game, format=samples_of(self.game).format, **fields)
         event.judges.add(self.judge)
         return event
 
@@ -239,6 +202,8 @@ class EveningMachine(RuleBasedStateMachine):
         self.event: Event | None = None
         self.seen_history: dict[str, set[int]] = {}
         self.walk_ins = 0
+        self.waiting: list[int] = []  # the waitlist's players, first in line first, as last seen
+        self.own_registrations = 0  # registrations nobody on the staff added, as last counted
         COUNTS[f"{self.world.game} evenings"] += 1
 
     def teardown(self):
@@ -281,6 +246,17 @@ class EveningMachine(RuleBasedStateMachine):
         COUNTS[f"{self.game} pages"] += 1
         url = reverse(f"tournaments:{view}", args=[self.event.pk, registration.pk])
         self.assert_page(self.page(self.world.organizer).post(url, form or {}))
+
+    def on_own_phone(self, player, view: str, *args, form: dict | None = None) -> bool | None:
+        """A player's own button on the event's pages, pressed on their phone: whether it changed the
+        event (``None``: a walk-in entered by name cannot log in, so has no such button)."""
+        if not player.is_active:
+            return None
+        COUNTS[f"{self.game} pages"] += 1
+        before = snapshot(self.event)
+        url = reverse(f"tournaments:{view}", args=[self.event.pk, *args])
+        self.assert_page(self.page(player).post(url, form or {}))
+        return snapshot(self.event) != before
 
     def latest_round(self) -> Round | None:
         return Round.objects.filter(event=self.event).order_by("-number").first()
@@ -395,6 +371,141 @@ class EveningMachine(RuleBasedStateMachine):
         registrations = self.registrations(dropped_at__isnull=False)
         if registrations:
             self.attempt(registration_undrop, registration=data.draw(st.sampled_from(registrations)))
+
+    # --- players on their own: check-in, dropping, the cap's waitlist, the votes --------------------
+
+    @rule(close=st.booleans())
+    def open_or_close_check_in(self, close):
+        """The organizer opens check-in by hand, or closes it (refused once the event has started)."""
+        self.attempt(event_close_check_in if close else event_open_check_in, event=self.fresh_event())
+
+    @rule(data=st.data(), through_page=st.booleans())
+    def check_in_self(self, data, through_page):
+        """A registered player checks themselves in: only before the start, once the organizer opened
+        check-in, with their list in, not dropped and not in already (docs/events.md, "Self check-in")."""
+        not_in = self.registrations(checked_in=False)
+        registrations = (
+            not_in if not_in and data.draw(st.booleans(), label="one not checked in") else self.registrations()
+        )
+        if not registrations:
+            return
+        registration = data.draw(st.sampled_from(registrations), label="registration")
+        event = self.fresh_event()
+        allowed = (
+            event.status == EventStatus.REGISTRATION
+            and event.check_in_opened_at is not None
+            and event.check_in_closed_at is None
+            and not registration.checked_in
+            and not registration.dropped
+            and event_game(self.game).has_lists(registration)
+        )
+        if through_page:
+            changed = self.on_own_phone(registration.player, "check_in_self")
+        else:
+            changed = self.attempt(registration_check_in_self, registration=registration) is not None
+        if changed is not None:
+            assert changed == allowed, f"self check-in {'went through' if changed else 'was refused'} wrongly"
+        if changed:
+            assert Registration.objects.get(pk=registration.pk).checked_in
+
+    @rule(data=st.data(), through_page=st.booleans())
+    def drop_self(self, data, through_page):
+        """A player drops themselves: while the event runs, between rounds only (never while a table of
+        theirs waits for its confirmed result); the history says they dropped themselves."""
+        registration = self.pick_registration(data)
+        if registration is None:
+            return
+        waiting_for_a_result = (
+            MatchSide.objects.filter(registration=registration, match__table__isnull=False)
+            .exclude(match__status=MatchStatus.CONFIRMED)
+            .exists()
+        )
+        allowed = self.fresh_event().status == EventStatus.RUNNING and not registration.dropped
+        allowed = allowed and not waiting_for_a_result
+        if through_page:
+            changed = self.on_own_phone(registration.player, "drop", registration.pk)
+        else:
+            changed = self.attempt(registration_drop_self, registration=registration) is not None
+        if changed is not None:
+            assert changed == allowed, f"a self-drop {'went through' if changed else 'was refused'} wrongly"
+        if changed:
+            assert Registration.objects.get(pk=registration.pk).dropped
+            told = SubmissionChange.objects.filter(event=self.event, changed_by=registration.player, action=SELF_DROP)
+            assert told.exists(), "a self-drop the desk is not told of"
+
+    @rule(data=st.data())
+    def set_cap(self, data):
+        """The organizer sets, raises, lowers or takes away the player cap (a raise gives the waitlist its places)."""
+        cap = data.draw(st.sampled_from([None, *range(2, POOL + 1)]), label="player cap")
+        self.attempt(event_update, event=self.fresh_event(), player_cap=cap, by=self.world.organizer)
+
+    @precondition(lambda self: self.event is not None and self.fresh_event().status == EventStatus.REGISTRATION)
+    @rule(data=st.data(), arriving=st.integers(1, 3))
+    def the_event_fills(self, data, arriving):
+        """The organizer caps the event at the players registered, and more arrive: they wait in line."""
+        registered = Registration.objects.filter(event=self.event).count()
+        if self.attempt(event_update, event=self.fresh_event(), player_cap=max(2, registered), by=self.world.organizer):
+            for player in data.draw(
+                st.lists(st.sampled_from(self.world.players), min_size=arriving, max_size=arriving)
+            ):
+                self.attempt(registration_sign_up, event=self.fresh_event(), player=player)
+
+    @rule(data=st.data(), through_page=st.booleans())
+    def sign_up(self, data, through_page):
+        """A player of the pool enters the event themselves: registered while there is room, else at the
+        end of the waitlist."""
+        player = data.draw(st.sampled_from(self.world.players), label="player")
+        if through_page:
+            self.on_own_phone(player, "register")
+        else:
+            self.attempt(registration_sign_up, event=self.fresh_event(), player=player)
+
+    @rule(data=st.data(), through_page=st.booleans())
+    def withdraw(self, data, through_page):
+        """A registered player withdraws before the start: the first in line gets the place."""
+        registration = self.pick_registration(data)
+        if registration is None:
+            return
+        if through_page:
+            self.on_own_phone(registration.player, "withdraw")
+        else:
+            self.attempt(registration_withdraw, registration=registration)
+
+    @rule(data=st.data(), through_page=st.booleans(), by_organizer=st.booleans())
+    def leave_waitlist(self, data, through_page, by_organizer):
+        """A waiting player leaves the waitlist, or the organizer registers them by hand (over the cap)."""
+        entries = list(WaitlistEntry.objects.filter(event=self.event).select_related("player", "event"))
+        if not entries:
+            return
+        entry = data.draw(st.sampled_from(entries), label="waiting")
+        if by_organizer:
+            self.attempt(waitlist_promote, entry=entry, by=self.world.organizer)
+        elif through_page:
+            self.on_own_phone(entry.player, "withdraw")
+        else:
+            self.attempt(waitlist_leave, entry=entry)
+
+    @rule(data=st.data(), through_page=st.booleans())
+    def vote(self, data, through_page):
+        """A player casts their secret Best Sportsmanship vote: once the event is finished, if they played,
+        never for themselves, one vote each. Several players vote in one step (the room after the final)."""
+        registrations = self.registrations()
+        if len(registrations) < 2:
+            return
+        pair = st.lists(st.sampled_from(registrations), min_size=2, max_size=2)
+        for voter, choice in data.draw(st.lists(pair, min_size=1, max_size=4), label="votes"):
+            allowed = (
+                self.fresh_event().status == EventStatus.FINISHED
+                and voter.checked_in
+                and voter != choice
+                and not SportsmanshipVote.objects.filter(voter=voter).exists()
+            )
+            if through_page:
+                changed = self.on_own_phone(voter.player, "vote", form={"choice": str(choice.pk)})
+            else:
+                changed = self.attempt(sportsmanship_vote, voter=voter, choice=choice) is not None
+            if changed is not None:
+                assert changed == allowed, f"a vote {'went through' if changed else 'was refused'} wrongly"
 
     @precondition(lambda self: self.fresh_event().status == EventStatus.REGISTRATION)
     @rule()
@@ -548,6 +659,52 @@ class EveningMachine(RuleBasedStateMachine):
                 round_pair_next(event=event, by=self.world.organizer)
             except TournamentError:
                 event_finish(event=Event.objects.get(pk=event.pk))
+
+    @invariant()
+    def the_waitlist_keeps_its_order(self):
+        """Those still waiting keep their order, newcomers join at the end, and a place that came free
+        went to the first in line (nobody ahead of a player promoted on their own still waits)."""
+        if self.event is None:
+            return
+        now = list(
+            WaitlistEntry.objects.filter(event=self.event)
+            .order_by("joined_at", "pk")
+            .values_list("player_id", flat=True)
+        )
+        still = [player for player in self.waiting if player in now]
+        assert now[: len(still)] == still, f"the waitlist changed its order: {self.waiting} then {now}"
+        gone = [player for player in self.waiting if player not in now]
+        filled = Registration.objects.filter(event=self.event, player_id__in=gone, added_by=None)
+        for player in filled.values_list("player_id", flat=True):
+            ahead = set(self.waiting[: self.waiting.index(player)])
+            assert not ahead & set(now), "a freed place went past the first in line"
+        self.waiting = now
+
+    @invariant()
+    def only_the_staff_go_past_the_cap(self):
+        """The cap bounds the players who register themselves (the waitlist's promotions included): no
+        step takes them past it; the staff add anyone over it, and a cap lowered leaves those in."""
+        if self.event is None:
+            return
+        event = self.fresh_event()
+        own = Registration.objects.filter(event=event, added_by=None).count()
+        if event.player_cap is not None:
+            assert own <= max(event.player_cap, self.own_registrations), (
+                f"{own} players registered themselves past the cap of {event.player_cap}"
+            )
+        self.own_registrations = own
+
+    @invariant()
+    def votes_come_after_the_finish(self):
+        """Every Best Sportsmanship vote is cast after the finish by a player who played, for another
+        player of the event (one per voter: the vote step sees a second one refused)."""
+        if self.event is None:
+            return
+        votes = list(SportsmanshipVote.objects.filter(voter__event=self.event).select_related("voter", "choice"))
+        if votes:
+            assert self.fresh_event().status == EventStatus.FINISHED, "a vote before the finish"
+        for vote in votes:
+            assert vote.voter.checked_in and vote.choice_id != vote.voter_id and vote.choice.event_id == self.event.pk
 
 
 @contextmanager

@@ -10,7 +10,7 @@ from django.test import Client
 from fleets.services import api_token_create
 from tests.accounts.factories import PlayerFactory
 from tests.tournaments.factories import EventFactory
-from tournaments.services import event_start, round_pair_next
+from tournaments.services import event_start, registration_set_paid, registration_sign_up, round_pair_next
 
 pytestmark = pytest.mark.django_db
 
@@ -110,3 +110,30 @@ def test_standings_wait_for_the_start_except_for_staff(enter, judge):
     assert Client().get(f"/api/events/{event.pk}/standings").status_code == 403
     assert token_client(judge).get(f"/api/events/{event.pk}/standings").status_code == 200
     assert Client().get("/api/events/999999").status_code == 404
+
+
+def test_the_api_shows_the_cap_the_waitlist_and_the_fee_to_anyone_and_who_paid_to_the_organizer_only(enter, judge):
+    event = EventFactory(player_cap=2, entry_fee="10 EUR")
+    event.judges.add(judge)
+    paying, other = enter(event), enter(event)
+    registration_sign_up(event=event, player=PlayerFactory())
+    registration_set_paid(registration=paying)
+    for answer in (Client().get(f"/api/events/{event.pk}").json(), Client().get("/api/events").json()[0]):
+        assert (answer["player_cap"], answer["players"], answer["waiting"], answer["entry_fee"]) == (2, 2, 1, "10 EUR")
+    assert token_client(event.organizer).get(f"/api/events/{event.pk}").json()["paid"] == [paying.name]
+    for who in (judge, other.player):  # the desk's judge ticks who paid, but the record is the organizer's
+        assert token_client(who).get(f"/api/events/{event.pk}").json()["paid"] is None
+    assert Client().get(f"/api/events/{event.pk}").json()["paid"] is None
+
+
+def test_a_payment_ticked_or_a_player_waiting_changes_the_etag(enter):
+    event = EventFactory(player_cap=1)
+    first = enter(event)
+    bot = token_client(event.organizer)
+    tag = bot.get(f"/api/events/{event.pk}").headers["ETag"]
+    registration_set_paid(registration=first)
+    paid = bot.get(f"/api/events/{event.pk}", HTTP_IF_NONE_MATCH=tag)
+    assert paid.status_code == 200 and paid.json()["paid"] == [first.name]
+    registration_sign_up(event=event, player=PlayerFactory())
+    waiting = bot.get(f"/api/events/{event.pk}", HTTP_IF_NONE_MATCH=paid.headers["ETag"])
+    assert waiting.status_code == 200 and waiting.json()["waiting"] == 1

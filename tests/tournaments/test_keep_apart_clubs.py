@@ -1,6 +1,6 @@
 """Keep-apart clubs: players of one club or store are not paired together while the pairing can avoid it.
 
-The pairing engine (:mod:`rules.pairing`, priority 4) keeps a ``group`` apart
+The pairing engine (:mod:`rules.tournament.pairing`, priority 4) keeps a ``group`` apart
 whenever that costs nothing above it; in round one, where every score is equal,
 it always can when the field allows it.
 """

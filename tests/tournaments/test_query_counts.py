@@ -38,14 +38,16 @@ def played(enter):
 
 
 # page -> (its address, the most queries it may take); sessions and the user account included (the
-# round page counts its tables by status in a query of its own, which a desk update shares).
+# round page counts its tables by status in a query of its own, which a desk update shares; the desk's
+# state on the round and event pages names who dropped themselves since the pairing, one query).
 PAGES = {
     "standings": (lambda event: reverse("tournaments:standings", args=[event.pk]), 10),
-    "pairings": (lambda event: reverse("tournaments:round", args=[event.pk, event.rounds.count()]), 17),
+    "pairings": (lambda event: reverse("tournaments:round", args=[event.pk, event.rounds.count()]), 18),
     "fleets": (lambda event: reverse("tournaments:fleets", args=[event.pk]), 10),
-    # The event page also asks whether the last round is finished (who may reopen it) and the catalog's
-    # edition (the resource rule in words), and its awards: three queries, whatever the event's size.
-    "event": (lambda event: reverse("tournaments:event", args=[event.pk]), 13),
+    # The event page also asks the catalog's edition (the resource rule in words), its awards and who dropped
+    # themselves since the pairing; the desk's next step reads the rounds the page lists (selectors.event_page),
+    # whatever the event's size.
+    "event": (lambda event: reverse("tournaments:event", args=[event.pk]), 12),
 }
 
 

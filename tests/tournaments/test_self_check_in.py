@@ -13,12 +13,15 @@ from tournaments.access import check_in_open, may_check_in_self, may_drop_self
 from tournaments.errors import TournamentError
 from tournaments.models import Match, SubmissionChange
 from tournaments.services import (
+    event_close_check_in,
     event_open_check_in,
     event_start,
     event_update,
     registration_add,
+    registration_check_in,
     registration_check_in_self,
     registration_drop_self,
+    registration_undrop,
     result_enter,
     round_pair_next,
 )
@@ -57,6 +60,48 @@ def test_the_organizer_opens_check_in_by_hand(event_staff, enter):
     assert registration_check_in_self(registration=registration).checked_in
     with pytest.raises(TournamentError, match="already checked in"):
         registration_check_in_self(registration=registration)
+
+
+def test_the_organizer_closes_check_in_by_hand_and_opens_it_again(event_staff, enter):
+    """Closing holds whatever opened check-in (here the minutes before the start); the desk still checks
+    players in, and opening it by hand reopens it."""
+    event = event_staff["event"]
+    late, other = enter(event, check_in=False), enter(event, check_in=False)
+    starting_in(event, 20, opens_before=30)
+    assert check_in_open(event)
+    event_close_check_in(event=event)
+    late.refresh_from_db()
+    assert not check_in_open(late.event) and not may_check_in_self(late)
+    with pytest.raises(TournamentError, match="not open"):
+        registration_check_in_self(registration=late)
+    late.refresh_from_db()
+    assert not late.checked_in
+    assert registration_check_in(registration=other).checked_in  # the desk still checks in
+    event_open_check_in(event=event)
+    late.refresh_from_db()
+    assert registration_check_in_self(registration=late).checked_in
+
+
+def test_closing_check_in_that_is_not_open_is_refused_and_changes_nothing(event_staff):
+    event = event_staff["event"]
+    with pytest.raises(TournamentError, match="Check-in is not open"):
+        event_close_check_in(event=event)
+    event.refresh_from_db()
+    assert event.check_in_closed_at is None
+
+
+def test_the_organizer_closes_check_in_on_the_event_page(client, event_staff, enter):
+    event = event_staff["event"]
+    registration = enter(event, check_in=False)
+    event_open_check_in(event=event)
+    client.force_login(event.organizer)
+    desk = client.get(reverse("tournaments:event", args=[event.pk])).content.decode()
+    assert "Close check-in" in desk
+    response = client.post(reverse("tournaments:close_check_in", args=[event.pk]), follow=True)
+    assert "Check-in is closed." in response.content.decode() and "Open check-in" in response.content.decode()
+    client.force_login(registration.player)
+    page = client.get(reverse("tournaments:event", args=[event.pk])).content
+    assert reverse("tournaments:check_in_self", args=[event.pk]).encode() not in page
 
 
 def test_a_player_without_a_list_cannot_check_in(event_staff):
@@ -159,3 +204,34 @@ def test_check_in_minutes_need_a_start_time(event_staff):
     assert "check_in_opens_minutes" in invalid.value.problems
     event.refresh_from_db()
     assert event.check_in_opens_minutes is None
+
+
+def test_the_desk_is_told_of_a_self_drop_until_the_next_pairing(client, paired):
+    """On the round page and the overview, the staff see who dropped themselves since the round was
+    paired; the players and the public do not; the next pairing (which leaves them out) ends it."""
+    event, registrations = paired
+    for match in Match.objects.filter(round__event=event, table__isnull=False):
+        result_enter(match=match, by=event.organizer, result=MatchResult(1))
+    mine = registrations[0]
+    client.force_login(mine.player)
+    client.post(reverse("tournaments:drop", args=[event.pk, mine.pk]))
+    round_page = reverse("tournaments:round", args=[event.pk, 1])
+    overview = reverse("tournaments:event", args=[event.pk])
+    banner = f"Dropped themselves since Round 1 was paired: <strong>{mine.name}</strong>"
+    assert banner not in client.get(round_page).content.decode()
+    client.force_login(event.organizer)
+    assert banner in client.get(round_page).content.decode()
+    assert banner in client.get(overview).content.decode()
+    round_pair_next(event=event, by=event.organizer)
+    assert 'id="self-drops"' not in client.get(reverse("tournaments:round", args=[event.pk, 2])).content.decode()
+    assert 'id="self-drops"' not in client.get(overview).content.decode()
+
+
+def test_a_self_drop_the_desk_undid_is_no_longer_told(client, paired):
+    event, registrations = paired
+    for match in Match.objects.filter(round__event=event, table__isnull=False):
+        result_enter(match=match, by=event.organizer, result=MatchResult(1))
+    registration_drop_self(registration=registrations[0])
+    registration_undrop(registration=registrations[0])
+    client.force_login(event.organizer)
+    assert 'id="self-drops"' not in client.get(reverse("tournaments:round", args=[event.pk, 1])).content.decode()

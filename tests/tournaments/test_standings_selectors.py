@@ -1,9 +1,9 @@
-"""Standings of an event as the pages show them: the database's results ranked by rules.standings."""
+"""Standings of an event as the pages show them: the database's results ranked by rules.tournament.standings."""
 
 import pytest
 
 from games.attack_wing.results import Losses, MatchResult
-from rules.standings import TIEBREAK_PRESETS
+from rules.tournament.standings import TIEBREAK_PRESETS
 from tests.tournaments.factories import EventFactory
 from tournaments.models import Match, TieBreakPreset
 from tournaments.selectors import event_standings

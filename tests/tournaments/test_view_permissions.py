@@ -101,6 +101,7 @@ def url(world, name):
         "check_in_all": reverse("tournaments:check_in_all", args=[pk]),
         "check_in_self": reverse("tournaments:check_in_self", args=[pk]),
         "open_check_in": reverse("tournaments:open_check_in", args=[pk]),
+        "close_check_in": reverse("tournaments:close_check_in", args=[pk]),
         "check_in_qr": reverse("tournaments:check_in_qr", args=[pk]),
         "vote": reverse("tournaments:vote", args=[pk]),
         "award_set": reverse("tournaments:award_set", args=[pk]),
@@ -176,6 +177,7 @@ CASES = [
     ("drop", "post", STAFF | {"player"}),
     ("check_in_self", "post", {"player", "other_player"}),  # their own entry: the one signed in
     ("open_check_in", "post", ORGANIZER),
+    ("close_check_in", "post", ORGANIZER),
     ("check_in_qr", "get", EVERYONE),
     ("vote", "post", {"player", "other_player"}),  # their own vote: the one signed in
     ("award_set", "post", ORGANIZER),

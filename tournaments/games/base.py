@@ -17,8 +17,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rules import standings
-from rules.pairing import BYE_FEWEST_BYES, BYE_NO_REMATCH
+from rules.tournament import standings
+from rules.tournament.pairing import BYE_FEWEST_BYES, BYE_NO_REMATCH
 
 from ..models import Match, MatchSide, MatchStatus, Outcome
 from .settings import GameSettingsForm
@@ -93,7 +93,8 @@ class EventGame:
         return {}
 
     def tiebreakers(self, event) -> tuple[str, ...]:
-        """The order :func:`rules.standings.standings` ranks by (keys of :data:`rules.standings.TIEBREAKERS`)."""
+        """The order :func:`rules.tournament.standings.standings` ranks by
+        (keys of :data:`rules.tournament.standings.TIEBREAKERS`)."""
         raise NotImplementedError
 
     @property
@@ -114,7 +115,8 @@ class EventGame:
         return self.tiebreaker_name(key).capitalize()
 
     def describe_bye(self, reasons: tuple[str, ...]) -> str:
-        """The bye rules of :func:`rules.standings.bye_reasons` in words, e.g. "fewest byes, lowest match points"."""
+        """The bye rules of :func:`rules.tournament.standings.bye_reasons` in words,
+        e.g. "fewest byes, lowest match points"."""
         words = {
             BYE_FEWEST_BYES: "fewest byes",
             BYE_NO_REMATCH: "the players the bye rules prefer could only have been paired with a rematch",

@@ -12,7 +12,7 @@ from __future__ import annotations
 from django.db.models import prefetch_related_objects
 
 from fleets.decks.deck_kind import DeckKind, get_kind, label
-from rules.list_check import ListReport
+from rules.inputs.list_check import ListReport
 
 from ..models.submitted_deck import SINGLE_SLOT
 from .base import EventGame

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.db import models
 
 SPORTSMANSHIP = "Best Sportsmanship"
+VOTING_DAYS = 3  # Best Sportsmanship votes close this long after the finish (Event.votes_close_at)
 
 
 class Award(models.Model):

@@ -29,7 +29,7 @@ class TopCut(models.IntegerChoices):
 
 
 class TieBreakPreset(models.TextChoices):
-    """The tie-breaker orders of :data:`rules.standings.TIEBREAK_PRESETS`, by the same keys."""
+    """The tie-breaker orders of :data:`rules.tournament.standings.TIEBREAK_PRESETS`, by the same keys."""
 
     DEFAULT = "default", "Match points, fleet points, strength of schedule, head-to-head"
     FAQ_2014 = "faq-2014", "Battle points, then match points, then fleet points (2014 FAQ ruling 31)"
@@ -88,6 +88,12 @@ class Event(models.Model):
     )
     check_in_opened_at = models.DateTimeField(
         null=True, blank=True, help_text="When the organizer opened check-in by hand (tournaments.access)."
+    )
+    check_in_closed_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the organizer closed check-in by hand, until opened again."
+    )
+    votes_close_at = models.DateTimeField(
+        null=True, blank=True, help_text="When Best Sportsmanship voting closes: set when the event is finished."
     )
     lists_public = models.BooleanField(
         "Fleets public once the event starts",

@@ -21,10 +21,12 @@ class Registration(models.Model):
         "fleets.FleetVersion", on_delete=models.PROTECT, null=True, blank=True, related_name="registrations"
     )
     fleet_submitted_at = models.DateTimeField(null=True, blank=True)
-    # Pairing keeps players of one club or store apart where it can (rules.pairing's keep-apart group).
+    # Pairing keeps players of one club or store apart where it can (rules.tournament.pairing's keep-apart group).
     club = models.CharField("Club or store", max_length=80, blank=True)
     # Ticked at the desk when the player has paid the entry fee; the site takes no payment itself.
     paid = models.BooleanField(default=False)
+    # When the waitlist gave the player this place (a place that came free, or the organizer's hand).
+    promoted_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["player__username"]

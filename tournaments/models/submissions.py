@@ -5,6 +5,8 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
+SELF_DROP = "dropped themselves"  # the action of a player's own drop: the history and the desk's banner read it
+
 
 class SubmissionChange(models.Model):
     """One submission, replacement or withdrawal of a player's list for an event.

@@ -18,6 +18,7 @@ from .desk import (
     next_stage,
     result_preview,
 )
+from .event_page import EventPage, event_page
 from .events import (
     Places,
     StartSummary,
@@ -26,6 +27,7 @@ from .events import (
     event_registrations,
     event_rounds,
     event_waitlist,
+    paid_names,
     printed_players,
     start_summary,
     upcoming_events,
@@ -41,6 +43,7 @@ from .history import (
     match_history,
 )
 from .lists import FleetRow, event_fleets, fleet_changed_since_submission, registration_lists, submitted_deck_view
+from .round_page import RoundPage, SeatRow, TableRow, round_page
 from .rounds import (
     LIVE_CACHE_SECONDS,
     latest_seat,
@@ -75,6 +78,12 @@ from .standings import (
 )
 
 __all__ = [
+    "RoundPage",
+    "SeatRow",
+    "TableRow",
+    "round_page",
+    "EventPage",
+    "event_page",
     "event_awards",
     "player_awards",
     "sportsmanship_counts",
@@ -101,6 +110,7 @@ __all__ = [
     "StartSummary",
     "event_places",
     "event_waitlist",
+    "paid_names",
     "waitlist_place",
     "column_value",
     "event_fleets",

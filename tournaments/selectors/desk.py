@@ -6,7 +6,8 @@ from typing import NamedTuple
 
 from ..errors import TournamentError
 from ..games import event_game, seats_of
-from ..models import Event, EventStatus, Match, MatchStatus, Round, Stage
+from ..models import Event, EventStatus, Match, MatchStatus, Round, Stage, SubmissionChange
+from ..models.submissions import SELF_DROP
 
 
 def next_stage(event: Event, rounds: list[Round]) -> str | None:
@@ -30,18 +31,23 @@ class EventNight(NamedTuple):
     next_stage: str | None
     can_pair: bool
     can_finish: bool
+    self_drops: tuple[str, ...] = ()  # players who dropped themselves since the latest pairing (still dropped)
 
     @property
     def all_played(self) -> bool:
         return self.next_stage is None and self.latest is not None and not self.results_missing
 
 
-def event_night(event: Event) -> EventNight:
-    rounds = list(event.rounds.order_by("number")) if event.has_started else []
-    latest = rounds[-1] if rounds else None
-    missing = (
-        Match.objects.filter(round=latest).exclude(status=MatchStatus.CONFIRMED).count() if latest is not None else 0
-    )
+def event_night(event: Event, rounds: list[Round] | None = None) -> EventNight:
+    """``rounds``: the event's rounds in order with their ``open_matches`` (:func:`.events.event_rounds`),
+    when the page has read them already; else they are read here."""
+    if rounds is None:
+        rounds = list(event.rounds.order_by("number")) if event.has_started else []
+        latest = rounds[-1] if rounds else None
+        missing = Match.objects.filter(round=latest).exclude(status=MatchStatus.CONFIRMED).count() if latest else 0
+    else:
+        latest = rounds[-1] if rounds else None
+        missing = latest.open_matches if latest is not None else 0
     stage = next_stage(event, rounds) if event.has_started else Stage.SWISS
     running = event.status == EventStatus.RUNNING
     return EventNight(
@@ -51,7 +57,18 @@ def event_night(event: Event) -> EventNight:
         next_stage=stage,
         can_pair=running and not missing and stage is not None,
         can_finish=running and latest is not None and not missing,
+        self_drops=self_drops_since(event, latest) if running else (),
     )
+
+
+def self_drops_since(event: Event, latest: Round | None) -> tuple[str, ...]:
+    """Who dropped themselves since ``latest`` was paired (since the start before round 1) and has not
+    been taken back: the desk is told before it pairs the next round, which leaves them out."""
+    drops = SubmissionChange.objects.filter(event=event, action=SELF_DROP)
+    if latest is not None:
+        drops = drops.filter(changed_at__gte=latest.paired_at)
+    dropped = event.registrations.filter(player__in=drops.values("player"), dropped_at__isnull=False)
+    return tuple(registration.name for registration in dropped.select_related("player").order_by("player__username"))
 
 
 def absent_players(event: Event) -> list[str]:

@@ -9,7 +9,7 @@ from django.db.models import Count, Q, QuerySet
 
 from accounts.selectors import PrintIdentity, print_identities
 
-from ..access import has_room
+from ..access import has_room, registration_open
 from ..models import (
     Event,
     MatchStatus,
@@ -76,12 +76,20 @@ class Places(NamedTuple):
     cap: int | None
     waiting: int
     has_room: bool  # a player may still register themselves (:func:`tournaments.access.has_room`)
+    open: bool  # registration is open (:func:`tournaments.access.registration_open`): a cap turns players away
 
 
 def event_places(event: Event, registrations: list[Registration], waitlist: list[WaitlistEntry]) -> Places:
     """How full the event is, from its registrations and its waitlist already read for the page."""
     registered = len(registrations)
-    return Places(registered, event.player_cap, len(waitlist), has_room(event, registered))
+    return Places(registered, event.player_cap, len(waitlist), has_room(event, registered), registration_open(event))
+
+
+def paid_names(event: Event) -> list[str]:
+    """Who the desk marked as paid, by name (the organizer's record of the entry fees: the API shows
+    it to the organizer only)."""
+    paid = event.registrations.filter(paid=True).select_related("player").order_by("player__username")
+    return [registration.name for registration in paid]
 
 
 def event_waitlist(event: Event) -> list[WaitlistEntry]:

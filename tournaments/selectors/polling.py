@@ -13,9 +13,10 @@ from ..models import Event, MatchSide, ResultChange, Round
 def event_state(event: Event) -> tuple[str, datetime]:
     """A fingerprint of everything the events API shows of ``event``, and when it last changed.
 
-    Four aggregate queries, whatever the event's size: the event's own row, its registrations
-    (entries, check-ins, drops, submitted lists), its rounds (pairings, clocks) and its results
-    (every change is a :class:`ResultChange`; seats count what a re-pairing moves). Anything the
+    A few queries, whatever the event's size: the event's own row, its registrations
+    (entries, check-ins, drops, submitted lists, who paid), its waitlist's length, its rounds
+    (pairings, clocks) and its results (every change is a :class:`ResultChange`; seats count what a
+    re-pairing moves). Anything the
     API answers changes one of them, so an unchanged fingerprint means an unchanged answer.
     """
     row = Event.objects.filter(pk=event.pk).values().first() or {}
@@ -35,7 +36,10 @@ def event_state(event: Event) -> tuple[str, datetime]:
     )
     seats = MatchSide.objects.filter(round__event=event).aggregate(count=Count("pk"), last=Max("pk"))
     judges = sorted(event.judges.values_list("pk", flat=True))
-    fingerprint = repr((sorted(row.items()), judges, registrations, rounds, results, seats))
+    # Who paid (the organizer's answer names them) and how many wait (everyone's answer counts them).
+    paid = sorted(event.registrations.filter(paid=True).values_list("pk", flat=True))
+    waiting = event.waitlist.count()
+    fingerprint = repr((sorted(row.items()), judges, paid, waiting, registrations, rounds, results, seats))
     times = [
         t
         for t in (

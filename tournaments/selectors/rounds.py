@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from accounts import shared_cache
 
-from ..access import Viewer, may_enter_result
+from ..access import Viewer, is_finished, may_confirm, may_enter_result
 from ..games import SEATS, event_game
 from ..models import Event, Match, MatchSide, MatchStatus, Registration, ResultChange, Round
 from .history import match_history
@@ -179,8 +179,8 @@ def own_report(game, match: Match, seat: MatchSide | None):
 
 def match_page(*, event: Event, match: Match, viewer: Viewer, seat: MatchSide | None) -> dict:
     """What the match page shows besides its form: each side with its result, each player's report
-    in words, the opponent's report for the viewer to confirm, the match's history, and whether the
-    viewer may report or enter a result."""
+    in words, the opponent's report for the viewer to confirm, the match's history, and what the viewer
+    may do (report or enter a result, confirm the opponent's report), so the page compares no status."""
     game = event_game(event.game)
     sides = {side.seat: side for side in match.sides.all()}
     reports = {report.seat: report for report in match.reports.all()}
@@ -191,6 +191,7 @@ def match_page(*, event: Event, match: Match, viewer: Viewer, seat: MatchSide | 
     game.load_lists([side.registration for side in sides.values()])
     for side in sides.values():
         side.result_text = game.side_result(side)
+    opponent_report = reports.get(3 - seat.seat) if seat else None
     return {
         "event": event,
         "game": game,
@@ -199,7 +200,10 @@ def match_page(*, event: Event, match: Match, viewer: Viewer, seat: MatchSide | 
         "seat": seat,
         "sides": list(sides.values()),
         "reports": [reports.get(s) for s in SEATS],
-        "opponent_report": reports.get(3 - seat.seat) if seat else None,
+        "opponent_report": opponent_report,
         "history": match_history(event, match),
-        "can_report": (seat is not None and match.status != MatchStatus.CONFIRMED) or may_enter_result(viewer, match),
+        "can_report": (seat is not None and not match.has_result) or may_enter_result(viewer, match),
+        "may_confirm": may_confirm(seat, match, opponent_report),
+        "disputed": match.status == MatchStatus.DISPUTED,
+        "event_finished": is_finished(event),
     }

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
-from rules import standings
-from rules.pairing import PlayerRecord
+from rules.tournament import standings
+from rules.tournament.pairing import PlayerRecord
 
 from ..games import event_game
 from ..models import (
@@ -69,7 +69,7 @@ def event_standings(
     Two queries (the event's seat results and its registrations with their players,
     not their fleets; callers already holding them, as a season reading many events
     at once does, pass them in), then
-    :func:`rules.standings.standings` ranks the players by the event's scoring and
+    :func:`rules.tournament.standings.standings` ranks the players by the event's scoring and
     tie-breakers. Top-cut rounds do not count: the cut is seeded from the Swiss standings.
     """
     if registrations is None:
@@ -149,7 +149,8 @@ def player_records(event: Event, to_pair: list[Registration]) -> list[PlayerReco
 
 
 def bye_reasons(event: Event, to_pair: list[Registration], bye: int) -> tuple[str, ...]:
-    """Which bye rules gave registration ``bye`` the bye among ``to_pair`` (see :func:`rules.standings.bye_reasons`)."""
+    """Which bye rules gave registration ``bye`` the bye among ``to_pair``
+    (see :func:`rules.tournament.standings.bye_reasons`)."""
     entrants, results = pairing_inputs(event, to_pair)
     return standings.bye_reasons(entrants, results, str(bye), config=scoring_config(event))
 

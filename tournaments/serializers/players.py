@@ -19,7 +19,7 @@ from django.core.exceptions import ValidationError
 from fleets.codes import is_code
 from fleets.models import Fleet
 from fleets.selectors import version_price
-from rules.text_input import text_problem
+from rules.inputs.text_input import text_problem
 
 from ..models import Registration, SubmittedDeck
 from .base import Column, Entity, Record, check_unique, read_children, require_text

@@ -17,6 +17,7 @@ from .events import (
 )
 from .guests import registration_add_walk_in, walk_in_submit_decks, walk_in_submit_fleet
 from .registrations import (
+    event_close_check_in,
     event_open_check_in,
     registration_add,
     registration_check_in,
@@ -55,6 +56,7 @@ __all__ = [
     "event_create",
     "event_finish",
     "event_import",
+    "event_close_check_in",
     "event_open_check_in",
     "event_remove_judge",
     "event_start",

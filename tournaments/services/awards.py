@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from rules.text_input import text_problem
+from rules.inputs.text_input import text_problem
 
-from ..access import may_vote_sportsmanship
+from ..access import may_vote_sportsmanship, votes_closed
 from ..errors import TournamentError
 from ..models import Award, Event, Registration, SportsmanshipVote
 from .locking import lock_event
@@ -26,6 +26,8 @@ def sportsmanship_vote(*, voter: Registration, choice: Registration) -> Sportsma
     if not may_vote_sportsmanship(voter):
         if SportsmanshipVote.objects.filter(voter=voter).exists():
             raise TournamentError("You have voted already.")
+        if votes_closed(voter.event):
+            raise TournamentError("Voting has closed.")
         raise TournamentError("Voting opens once the event is finished, for the players who played.")
     return SportsmanshipVote.objects.create(voter=voter, choice=choice)
 

@@ -1,13 +1,14 @@
 """The rules an event's settings keep together, checked wherever an event is written: the event form
-(which shows each problem on its field), :func:`event_create`/:func:`event_update` and the import of
-an exported event. Each rule is here once, so no way in writes an event the others would refuse.
+(which shows each problem on its field), :func:`event_create`/:func:`event_update`, the import of
+an exported event, and every way a judge is set (:func:`tournaments.services.events.set_judges`). Each
+rule is here once, so no way in writes an event the others would refuse.
 """
 
 from __future__ import annotations
 
 from stores.access import organized_stores
 
-from ..access import cut_refusal
+from ..access import cut_refusal, eligible_judges
 from ..errors import TournamentError
 from ..formats import has_fixed_tiebreakers
 from ..models import Event, TieBreakPreset
@@ -24,10 +25,10 @@ class EventInvalid(TournamentError):
         self.problems = problems
 
 
-def event_problems(*, organizer, event: Event | None = None, **fields) -> dict[str, str]:
-    """What is wrong with ``fields`` (the settings :data:`CHECKED`, the others ignored) for an event
-    run by ``organizer``: the setting's name and the reason, none when all is well. ``event``: the
-    event being changed, whose settings stand where ``fields`` does not give one."""
+def event_problems(*, organizer, event: Event | None = None, judges=None, **fields) -> dict[str, str]:
+    """What is wrong with ``fields`` (the settings :data:`CHECKED`, the others ignored) and ``judges``
+    (when given) for an event run by ``organizer``: the setting's name and the reason, none when all is
+    well. ``event``: the event being changed, whose settings stand where ``fields`` does not give one."""
     values = {name: getattr(event, name, None) for name in CHECKED} if event is not None else {}
     values.update({name: fields[name] for name in CHECKED if name in fields})
     problems = {}
@@ -48,12 +49,14 @@ def event_problems(*, organizer, event: Event | None = None, **fields) -> dict[s
         problems["top_cut"] = f"{why} Choose a smaller cut, or raise the cap."
     if values.get("check_in_opens_minutes") is not None and start is None:
         problems["check_in_opens_minutes"] = "Give the start time too: check-in opens that long before it."
+    if judges is not None and (why := judge_refusal(store=store, event=event, judges=judges)):
+        problems["judges"] = why
     return problems
 
 
-def check_event(*, organizer, event: Event | None = None, **fields) -> None:
+def check_event(*, organizer, event: Event | None = None, judges=None, **fields) -> None:
     """Refuse (:class:`EventInvalid`) settings :func:`event_problems` finds wrong."""
-    if problems := event_problems(organizer=organizer, event=event, **fields):
+    if problems := event_problems(organizer=organizer, event=event, judges=judges, **fields):
         raise EventInvalid(problems)
 
 
@@ -67,3 +70,15 @@ def store_refusal(store, organizer) -> str | None:
         return None
     name = organizer.get_username() if organizer is not None else "the event's organizer"
     return f"{name} does not organize {store} here; its organizers appoint them on the store's page first"
+
+
+def judge_refusal(*, store, event: Event | None, judges) -> str | None:
+    """Why some of ``judges`` may not judge ``event`` held at ``store`` (``None``: all of them may), by
+    :func:`tournaments.access.eligible_judges`: only a judge of the event's store (any account holding the
+    Judge role for an event held at no store), or one the event has already. :func:`event_problems` (the
+    event form, the event services) and every way a judge is set ask it."""
+    eligible = eligible_judges(stores=None if store is None else [store.pk], event=event)
+    if refused := sorted(judge.get_username() for judge in judges if judge not in eligible):
+        where = f"judge at {store}" if store is not None else "hold the Judge role"
+        return f"{', '.join(refused)} may not judge this event: only accounts that {where} may."
+    return None

@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from django.db import transaction
+from django.utils import timezone
 
 from accounts.permissions import has_role
 from accounts.roles import JUDGE
 
-from ..access import cut_refusal, judge_refusal
+from ..access import cut_refusal, is_finished, registration_open
 from ..errors import TournamentError
 from ..games import event_game
 from ..models import Event, EventStatus, Match, MatchStatus, StaffAction, StaffChange
-from .event_rules import check_event
-from .final_standings import final_standings_store
+from ..models.awards import VOTING_DAYS
+from .event_rules import check_event, judge_refusal
+from .final_standings import final_results_store
 from .locking import lock_event, lock_submitted_fleet
 from .snapshots import event_snapshot_on_commit
 from .waitlist import waitlist_fill
@@ -34,7 +38,7 @@ def event_create(*, organizer, judges=(), **fields) -> Event:
     """A new event in registration, run by ``organizer``; ``game_settings`` are the game's own (its
     settings form cleaned them), the game's defaults where not given. Settings that break a rule of
     :mod:`.event_rules` are refused (:class:`~.event_rules.EventInvalid`) and nothing is written."""
-    check_event(organizer=organizer, **fields)
+    check_event(organizer=organizer, judges=judges, **fields)
     event = Event(organizer=organizer, **fields)
     event.game_settings = event_game(event.game).settings(event)  # every one written out, defaults included
     event.save()
@@ -45,7 +49,7 @@ def event_create(*, organizer, judges=(), **fields) -> Event:
 def set_judges(event: Event, judges, *, by) -> None:
     """Make ``judges`` the event's judges; the event's history records each one appointed or removed, and by whom.
     Every way a judge is set (the event form, appointing one, an import) comes here, and here an account
-    that may not judge the event (:func:`tournaments.access.eligible_judges`) is refused."""
+    that may not judge the event (:func:`.event_rules.judge_refusal`) is refused."""
     before = {judge.pk: judge for judge in event.judges.all()}
     after = {judge.pk: judge for judge in judges}
     if refusal := judge_refusal(store=event.store, event=event, judges=after.values()):
@@ -69,7 +73,7 @@ def event_appoint_judge(*, event: Event, judge, by) -> Event:
     """The organizer appoints ``judge`` (an account holding the Judge role) to their event; the event's
     history records who did it."""
     event = lock_event(event)
-    if event.status == EventStatus.FINISHED:
+    if is_finished(event):
         raise TournamentError("A finished event cannot be changed.")
     if judge.pk == event.organizer_id:
         raise TournamentError("The organizer runs the event already.")
@@ -87,7 +91,7 @@ def event_appoint_judge(*, event: Event, judge, by) -> Event:
 def event_remove_judge(*, event: Event, judge, by) -> Event:
     """The organizer takes ``judge`` off their event; the event's history records who did it."""
     event = lock_event(event)
-    if event.status == EventStatus.FINISHED:
+    if is_finished(event):
         raise TournamentError("A finished event cannot be changed.")
     if not event.judges.filter(pk=judge.pk).exists():
         raise TournamentError(f"{judge.get_username()} is not a judge of this event.")
@@ -117,9 +121,9 @@ def event_update(*, event: Event, judges=None, by=None, site_url: str = "", **fi
     :mod:`.event_rules` (judged for ``by``, else the event's organizer). A cap raised or taken away
     gives the places it frees to the waitlist, in order (each player mailed, the link on ``site_url``)."""
     event = lock_event(event)
-    if event.status == EventStatus.FINISHED:
+    if is_finished(event):
         raise TournamentError("A finished event cannot be changed.")
-    check_event(organizer=by or event.organizer, event=event, **fields)
+    check_event(organizer=by or event.organizer, event=event, judges=judges, **fields)
     changed = [name for name in FROZEN_ONCE_STARTED if name in fields and fields[name] != getattr(event, name)]
     if "game_settings" in fields:
         changed += changed_game_settings(event, fields["game_settings"])
@@ -155,7 +159,7 @@ def event_start(*, event: Event) -> Event:
     list they submitted, and what the event shows of it (its submitted version) can never change.
     """
     event = lock_event(event)
-    if event.status != EventStatus.REGISTRATION:
+    if not registration_open(event):
         raise TournamentError("The event has already started.")
     players = list(event.registrations.filter(checked_in=True, dropped_at=None).select_related("fleet_version"))
     if len(players) < 2:
@@ -180,7 +184,8 @@ def event_finish(*, event: Event) -> Event:
     if Match.objects.filter(round__event=event).exclude(status=MatchStatus.CONFIRMED).exists():
         raise TournamentError("Some matches still have no confirmed result.")
     event.status = EventStatus.FINISHED
-    event.save(update_fields=["status"])
-    final_standings_store(events=[event])
+    event.votes_close_at = timezone.now() + timedelta(days=VOTING_DAYS)
+    event.save(update_fields=["status", "votes_close_at"])
+    final_results_store(event=event)
     event_snapshot_on_commit(event)
     return event

@@ -5,7 +5,8 @@ Finishing an event stores its lines, and so does a correction made after the fin
 the rows existed, or rows that went wrong). The lines are :func:`tournaments.selectors.final.final_standings`'s
 rows, so they equal the event's own standings page: once a top cut is played, its placing comes
 first, and each record counts the cut's games. Apps above keep their own figures of finished
-events in step through :data:`tournaments.signals.final_standings_stored`.
+events in step through :data:`tournaments.signals.final_standings_stored`, and the ratings through
+:data:`tournaments.signals.final_results_changed` (:func:`final_results_store`).
 """
 
 from __future__ import annotations
@@ -14,10 +15,11 @@ from collections import defaultdict
 
 from django.db import transaction
 
+from ..access import is_finished
 from ..models import Event, EventStatus, FinalStanding, Registration
 from ..selectors.final import final_standings
 from ..selectors.seats import events_seat_results
-from ..signals import final_standings_stored
+from ..signals import final_results_changed, final_standings_stored
 
 BATCH = 2000
 
@@ -26,7 +28,7 @@ def final_standings_store(*, events: list[Event]) -> int:
     """Store (again) the final lines of the finished ones of ``events``, in a fixed number of queries
     however many events; the number of lines stored. Call it inside the transaction that finished
     or corrected them."""
-    events = [event for event in events if event.status == EventStatus.FINISHED]
+    events = [event for event in events if is_finished(event)]
     registrations = defaultdict(list)
     for registration in Registration.objects.filter(event__in=events).select_related("player"):
         registrations[registration.event_id].append(registration)
@@ -51,6 +53,17 @@ def final_standings_store(*, events: list[Event]) -> int:
     FinalStanding.objects.bulk_create(lines, batch_size=BATCH)
     final_standings_stored.send(sender=FinalStanding, events=events)
     return len(lines)
+
+
+def final_results_store(*, event: Event) -> None:
+    """``event``'s results are final, or changed after its finish: the services that do this (finishing,
+    a correction after the finish, the import of a finished event) call it inside their transaction. Its
+    final lines are stored again and the apps above are told (:data:`tournaments.signals.final_results_changed`:
+    the ratings), by this call and never by saving the event. An event not finished has no final results."""
+    if not is_finished(event):
+        return
+    final_standings_store(events=[event])
+    final_results_changed.send(sender=Event, event=event)
 
 
 def final_standings_rebuild(*, batch: int = 500) -> int:

@@ -45,16 +45,22 @@ def _require_walk_in(registration: Registration) -> Registration:
 
 @transaction.atomic
 def walk_in_submit_fleet(
-    *, registration: Registration, data: bytes, by, fmt: str | None = None, squad: int = 0
+    *,
+    registration: Registration,
+    data: bytes,
+    by,
+    fmt: str | None = None,
+    squad: int = 0,
+    choices: dict[int, str] | None = None,
 ) -> Registration:
-    """Import the walk-in's fleet from ``data`` (any format :func:`fleets.services.fleet_import` reads)
-    as a fleet of theirs, named after them and the event, and submit it, replacing what they had
-    submitted, under the rules any submission follows. A fleet that cannot be read or is not legal
-    leaves nothing behind."""
+    """Import the walk-in's fleet from ``data`` (any format :func:`fleets.services.fleet_import` reads, with the
+    organizer's ``choices`` for its doubtful lines) as a fleet of theirs, named after them and the event, and
+    submit it, replacing what they had submitted, under the rules any submission follows. A fleet that cannot be
+    read or is not legal leaves nothing behind."""
     registration = _require_walk_in(registration)
     name = f"{registration.name} at {registration.event.name}"[:MAX_NAME_LENGTH]  # not the day's date
     try:
-        fleet = fleet_import(owner=registration.player, data=data, name=name, fmt=fmt, squad=squad)
+        fleet = fleet_import(owner=registration.player, data=data, name=name, fmt=fmt, squad=squad, choices=choices)
     except FleetError as refused:
         raise TournamentError(refused.message) from None
     return registration_submit_fleet(registration=registration, fleet=fleet, by=by)

@@ -6,18 +6,28 @@ from django.db import transaction
 from django.utils import timezone
 
 from fleets.services import FleetError, FleetIllegal, fleet_submission_version
-from rules.text_input import text_problem
+from rules.inputs.text_input import text_problem
 
-from ..access import has_room, list_change_refusal, may_check_in_self, may_drop, may_drop_self, may_withdraw
+from ..access import (
+    check_in_open,
+    has_room,
+    is_finished,
+    list_change_refusal,
+    may_check_in_self,
+    may_drop,
+    may_drop_self,
+    may_withdraw,
+    registration_open,
+)
 from ..errors import FleetRefused, TournamentError
 from ..games import FleetGame, event_game
 from ..models import Event, EventStatus, Registration, WaitlistEntry
+from ..models.submissions import SELF_DROP
 from .audit import record_submission, submission_snapshot
 from .locking import lock_event, lock_submitted_fleet
 from .waitlist import waitlist_fill, waitlist_join
 
 MAX_CLUB_LENGTH = Registration._meta.get_field("club").max_length
-SELF_DROP = "dropped themselves"  # the history's action for a player's own drop, which the desk reads
 
 
 @transaction.atomic
@@ -32,7 +42,7 @@ def registration_add(*, event: Event, player, added_by=None, club: str = "") -> 
     over it, and a player they add leaves the waitlist."""
     club = clean_club(club)
     event = lock_event(event)
-    if event.status == EventStatus.FINISHED:
+    if is_finished(event):
         raise TournamentError("The event is finished.")
     if event.status == EventStatus.RUNNING and added_by is None:
         raise TournamentError("Registration is closed; ask the organizer to add you as a late entry.")
@@ -52,7 +62,7 @@ def registration_sign_up(*, event: Event, player, club: str = "") -> Registratio
     behind everyone already waiting."""
     club = clean_club(club)
     event = lock_event(event)
-    if event.status == EventStatus.REGISTRATION and not has_room(event, event.registrations.count()):
+    if registration_open(event) and not has_room(event, event.registrations.count()):
         return waitlist_join(event=event, player=player, club=club)
     return registration_add(event=event, player=player, club=club)
 
@@ -70,7 +80,7 @@ def registration_set_club(*, registration: Registration, club: str) -> Registrat
 def lock_unfinished(registration: Registration) -> Registration:
     """The registration's row, locked, with its event; refused once the event is finished (its records stay)."""
     registration = Registration.objects.select_for_update(of=("self",)).select_related("event").get(pk=registration.pk)
-    if registration.event.status == EventStatus.FINISHED:
+    if is_finished(registration.event):
         raise TournamentError("The event is finished.")
     return registration
 
@@ -153,7 +163,7 @@ def registration_check_in(*, registration: Registration, checked_in: bool = True
         .get(pk=registration.pk)
     )
     event = registration.event
-    if event.status == EventStatus.FINISHED:
+    if is_finished(event):
         raise TournamentError("The event is finished.")
     game = event_game(event.game)
     if checked_in and not game.has_lists(registration):
@@ -194,13 +204,26 @@ def registration_check_in_self(*, registration: Registration) -> Registration:
 
 @transaction.atomic
 def event_open_check_in(*, event: Event) -> Event:
-    """The organizer opens check-in by hand, before the start (players may then check themselves in)."""
+    """The organizer opens check-in by hand, before the start (players may then check themselves in),
+    or opens it again after closing it."""
     event = lock_event(event)
-    if event.status != EventStatus.REGISTRATION:
+    if not registration_open(event):
         raise TournamentError("Check-in opens only before the event starts.")
-    if event.check_in_opened_at is None:
-        event.check_in_opened_at = timezone.now()
-        event.save(update_fields=["check_in_opened_at"])
+    if event.check_in_opened_at is None or event.check_in_closed_at is not None:
+        event.check_in_opened_at, event.check_in_closed_at = timezone.now(), None
+        event.save(update_fields=["check_in_opened_at", "check_in_closed_at"])
+    return event
+
+
+@transaction.atomic
+def event_close_check_in(*, event: Event) -> Event:
+    """The organizer closes check-in by hand (however it opened): players no longer check themselves in,
+    the desk still checks anyone in, and opening it again by hand reopens it."""
+    event = lock_event(event)
+    if not check_in_open(event):
+        raise TournamentError("Check-in is not open.")
+    event.check_in_closed_at = timezone.now()
+    event.save(update_fields=["check_in_closed_at"])
     return event
 
 
@@ -209,7 +232,7 @@ def registration_check_in_all(*, event: Event) -> tuple[list[str], list[str]]:
     """Before the start: check in every registered player who has submitted their list (and has
     not dropped). Returns the names checked in now and the names left out for want of a list."""
     event = lock_event(event)
-    if event.status != EventStatus.REGISTRATION:
+    if not registration_open(event):
         raise TournamentError("Once the event runs, players are checked in one by one as late entries.")
     game = event_game(event.game)
     waiting = list(

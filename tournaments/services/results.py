@@ -10,12 +10,12 @@ from django.db import transaction
 from django.utils import timezone
 
 from .. import selectors
-from ..access import OWN_MATCH_REFUSAL
+from ..access import OWN_MATCH_REFUSAL, is_finished
 from ..errors import ResultChanged, TournamentError
 from ..games import event_game
-from ..models import EventStatus, Match, MatchSide, MatchStatus, Outcome, ResultChange, ResultReport, Stage
+from ..models import Match, MatchSide, MatchStatus, Outcome, ResultChange, ResultReport, Stage
 from ..zones import event_moment
-from .final_standings import final_standings_store
+from .final_standings import final_results_store
 from .notices import notify_result_disputed
 from .snapshots import event_snapshot_on_commit
 
@@ -50,8 +50,6 @@ def result_report(*, match: Match, by, result) -> Match:
     record_change(match, sides, by=by, action=action, before=before)
     if action == "disputed":
         notify_result_disputed(match)
-    if action == AFTER_FINISH:
-        final_standings_store(events=[match.round.event])
     if action == "confirmed":
         event_snapshot_on_commit(match.round.event)
     return match
@@ -90,8 +88,8 @@ def result_enter(*, match: Match, by, result, opened_at: int | None = None) -> M
         refuse_if_changed(match, sides, opened_at)
     check_result(match, sides, result)
     before = snapshot(match, sides)
-    action = {MatchStatus.DISPUTED: "resolved", MatchStatus.CONFIRMED: "corrected"}.get(match.status, "entered")
-    if match.round.event.status == EventStatus.FINISHED:
+    action = {MatchStatus.DISPUTED: "resolved", MatchStatus.CONFIRMED: "corrected"}.get(match.status, "entered")  # type: ignore[call-overload]
+    if is_finished(match.round.event):
         action = AFTER_FINISH
     seeds = cut_seeds_if_paired(match)
     apply_result(match, sides, result)
@@ -100,7 +98,7 @@ def result_enter(*, match: Match, by, result, opened_at: int | None = None) -> M
     match.save(update_fields=["status", "result"])
     record_change(match, sides, by=by, action=action, before=before)
     if action == AFTER_FINISH:
-        final_standings_store(events=[match.round.event])
+        final_results_store(event=match.round.event)
     event_snapshot_on_commit(match.round.event)
     return match
 
@@ -173,7 +171,7 @@ def refuse_if_changed(match: Match, sides: dict[int, MatchSide], opened_at: int)
 def lock_match(match: Match, *, correcting: bool = False) -> tuple[Match, dict[int, MatchSide]]:
     """Lock the match for a change; a finished event's results change only by a staff correction."""
     match = Match.objects.select_for_update(of=("self",)).select_related("round__event").get(pk=match.pk)
-    if match.round.event.status == EventStatus.FINISHED and not correcting:
+    if is_finished(match.round.event) and not correcting:
         raise TournamentError("The event is finished; its results are final.")
     sides = MatchSide.objects.filter(match=match).select_related(
         "registration__player", "registration__fleet_version__judged_price"

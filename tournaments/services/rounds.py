@@ -8,10 +8,10 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
-from rules.pairing import pair_round
+from rules.tournament.pairing import pair_round
 
 from .. import selectors
-from ..access import cut_refusal
+from ..access import cut_refusal, is_finished
 from ..errors import RematchWarning, TournamentError
 from ..games import event_game
 from ..models import (
@@ -286,7 +286,7 @@ def round_reopen(*, round_: Round, by) -> Round:
         match.status = MatchStatus.REPORTED if match.reports.exists() else MatchStatus.AWAITING
         match.save(update_fields=["status"])
         record_change(match, sides, by=by, action="reopened", before=before)
-    if event.status == EventStatus.FINISHED:
+    if is_finished(event):
         event.status = EventStatus.RUNNING
         event.save(update_fields=["status"])
     event_snapshot_on_commit(event)

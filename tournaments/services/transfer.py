@@ -39,7 +39,7 @@ from ..models import Event, MatchSide
 from ..serializers import EventFile, Problems, Record, event_from_dict
 from .event_rules import CHECKED, event_problems
 from .events import set_judges
-from .final_standings import final_standings_store
+from .final_standings import final_results_store
 
 
 class ImportRefused(TournamentError):
@@ -139,7 +139,7 @@ def _write(record: EventFile, organizer) -> Event:
         _save(change, accounts, event=event)
     for award in record.awards:
         _save(award, accounts, event=event, winner=registrations.get(award.players.get("winner")))
-    final_standings_store(events=[event])  # a finished event arrives with its final lines, as finishing stores them
+    final_results_store(event=event)  # a finished event arrives with its final lines and ratings, as on finishing
     return event
 
 

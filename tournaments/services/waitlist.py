@@ -9,12 +9,13 @@ from __future__ import annotations
 from django.db import transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import timezone
 
 from accounts.tasks import mail_on_commit
 
-from ..access import has_room
+from ..access import has_room, registration_open
 from ..errors import TournamentError
-from ..models import Event, EventStatus, Registration, WaitlistEntry
+from ..models import Event, Registration, WaitlistEntry
 from .locking import lock_event
 
 
@@ -41,7 +42,7 @@ def waitlist_leave(*, entry: WaitlistEntry) -> None:
 def waitlist_promote(*, entry: WaitlistEntry, by, site_url: str = "") -> Registration:
     """The organizer registers a waiting player by hand, over the cap if it is reached; they are told by mail."""
     event = lock_event(entry.event)
-    if event.status != EventStatus.REGISTRATION:
+    if not registration_open(event):
         raise TournamentError("The event has started: add the player at the desk as a late entry instead.")
     entry = event.waitlist.filter(pk=entry.pk).select_related("player").first()
     if entry is None:
@@ -53,7 +54,7 @@ def waitlist_fill(event: Event, *, site_url: str = "") -> list[Registration]:
     """Give every free place of the (locked) event to the first in line, each told by mail; called
     where a place comes free. Nobody is promoted once the event has started."""
     promoted = []
-    if event.status != EventStatus.REGISTRATION:
+    if not registration_open(event):
         return promoted
     registered = event.registrations.count()
     for entry in event.waitlist.select_related("player"):
@@ -64,7 +65,9 @@ def waitlist_fill(event: Event, *, site_url: str = "") -> list[Registration]:
 
 
 def promote(event: Event, entry: WaitlistEntry, *, by, site_url: str) -> Registration:
-    registration = Registration.objects.create(event=event, player=entry.player, club=entry.club, added_by=by)
+    registration = Registration.objects.create(
+        event=event, player=entry.player, club=entry.club, added_by=by, promoted_at=timezone.now()
+    )
     entry.delete()
     if entry.player.email:
         url = site_url.rstrip("/") + reverse("tournaments:event", args=[event.pk])

@@ -8,7 +8,7 @@ from django.shortcuts import get_object_or_404, redirect
 from django.views.decorators.http import require_POST
 
 from .. import services
-from ..access import Viewer, event_organizer_required, event_participant_required
+from ..access import Viewer, event_organizer_required, event_participant_required, own_registration
 from ..models import Award, Event, Registration
 from .service_calls import run_service
 
@@ -27,13 +27,10 @@ def event_registration(event: Event, value: str) -> Registration | None:
 @event_participant_required
 def vote(request, event: Event, viewer: Viewer):
     """A player casts their own Best Sportsmanship vote (only their own: the voter is who is signed in)."""
-    if viewer.registration is None:
-        raise Http404("You are not registered for this event.")
+    voter = own_registration(viewer)
     choice = event_registration(event, request.POST.get("choice", ""))
-    if choice is None:
-        return redirect("tournaments:event", event.pk)
-    said = "Your vote is in. Thank you!"
-    run_service(request, services.sportsmanship_vote, said, voter=viewer.registration, choice=choice)
+    if choice is not None:
+        run_service(request, services.sportsmanship_vote, "Your vote is in. Thank you!", voter=voter, choice=choice)
     return redirect("tournaments:event", event.pk)
 
 

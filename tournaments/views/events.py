@@ -10,22 +10,11 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from accounts.permissions import organizer_required
 
 from .. import selectors, services
-from ..access import (
-    Viewer,
-    check_in_open,
-    event_organizer_required,
-    event_page,
-    may_change_list,
-    may_check_in_self,
-    may_drop_self,
-    may_vote_sportsmanship,
-    may_withdraw,
-)
-from ..formats import format_name
+from ..access import Viewer, event_organizer_required, event_page
 from ..forms import AddPlayerForm, AppointJudgeForm, EventForm
-from ..games import event_game
-from ..models import Event, EventStatus
+from ..models import Event
 from ..services.event_rules import EventInvalid
+from .pages import page_facts
 from .service_calls import run_service
 
 
@@ -79,43 +68,16 @@ def event_edit(request, event: Event, viewer: Viewer):
 @require_safe
 @event_page
 def event_detail(request, event: Event, viewer: Viewer):
-    """Public: the event's settings and players; staff also get the desk (check-in, byes, drops)."""
-    registrations = selectors.event_registrations(event)
-    waitlist = selectors.event_waitlist(event)
-    game = event_game(event.game)
-    game.load_lists([*registrations, *([viewer.registration] if viewer.registration else [])])
+    """Public: the event's settings and players; staff also get the desk (check-in, byes, drops). What the
+    page shows and offers is one read, :func:`tournaments.selectors.event_page`."""
+    page = selectors.event_page(event, viewer)
     context = {
         "event": event,
-        "game": game,
         "tab": "overview",
-        "format_name": format_name(event.game, event.format),
-        "scoring_summary": game.scoring_summary(event),
-        "tiebreak_description": game.tiebreak_description(event),
-        "game_settings": game.settings_lines(event),
         "viewer": viewer,
-        "registrations": registrations,
-        "rounds": selectors.event_rounds(event),
-        "checked_in": sum(1 for r in registrations if r.checked_in and not r.dropped),
-        "may_change_list": viewer.registration is not None and may_change_list(viewer.registration),
-        "may_withdraw": viewer.registration is not None and may_withdraw(viewer.registration),
-        "may_drop": viewer.registration is not None and may_drop_self(viewer.registration),
-        "may_check_in_self": viewer.registration is not None and may_check_in_self(viewer.registration),
-        "check_in_open": check_in_open(event),
-        "awards": selectors.event_awards(event),
-        "may_vote": viewer.registration is not None and may_vote_sportsmanship(viewer.registration),
-        "sportsmanship_counts": (
-            selectors.sportsmanship_counts(event)
-            if viewer.is_organizer and event.status == EventStatus.FINISHED
-            else ()
-        ),
-        "my_seat": selectors.latest_seat(viewer.registration) if event.is_running else None,
-        "fleet_changed": selectors.fleet_changed_since_submission(viewer.registration),
-        "add_form": AddPlayerForm() if viewer.is_staff else None,
-        "night": selectors.event_night(event) if viewer.is_staff else None,
-        "judge_form": AppointJudgeForm() if viewer.is_organizer and event.status != "finished" else None,
-        "places": selectors.event_places(event, registrations, waitlist),
-        "waitlist": waitlist,
-        "my_waitlist_place": selectors.waitlist_place(waitlist, request.user),
+        **page_facts(page),
+        "add_form": AddPlayerForm() if page.desk_open else None,
+        "judge_form": AppointJudgeForm(auto_id="judge-%s") if page.may_edit else None,
     }
     return render(request, "tournaments/event_detail.html", context)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import qrcode
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
@@ -21,6 +21,7 @@ from ..access import (
     event_page,
     event_participant_required,
     event_staff_required,
+    own_registration,
     require_own_or_staff,
 )
 from ..errors import FleetRefused, TournamentError
@@ -200,10 +201,8 @@ def check_in(request, event: Event, viewer: Viewer, registration_pk: int):
 @event_participant_required
 def check_in_self(request, event: Event, viewer: Viewer):
     """A registered player checks themselves in (their own entry only: no one else's is reachable)."""
-    if viewer.registration is None:
-        raise Http404("You are not registered for this event.")
     said = "You are checked in. Good luck!"
-    run_service(request, services.registration_check_in_self, said, registration=viewer.registration)
+    run_service(request, services.registration_check_in_self, said, registration=own_registration(viewer))
     return redirect("tournaments:event", event.pk)
 
 
@@ -213,6 +212,15 @@ def check_in_self(request, event: Event, viewer: Viewer):
 def open_check_in(request, event: Event, viewer: Viewer):
     """The organizer opens check-in by hand: players then check themselves in."""
     run_service(request, services.event_open_check_in, "Check-in is open.", event=event)
+    return redirect("tournaments:event", event.pk)
+
+
+@login_required
+@require_POST
+@event_organizer_required
+def close_check_in(request, event: Event, viewer: Viewer):
+    """The organizer closes check-in by hand: players no longer check themselves in; the desk still does."""
+    run_service(request, services.event_close_check_in, "Check-in is closed.", event=event)
     return redirect("tournaments:event", event.pk)
 
 

@@ -16,7 +16,14 @@ from fleets.selectors import version_price
 from fleets.sheets import render_fleet_sheet
 
 from .. import exports, printouts, selectors
-from ..access import Viewer, event_page, event_staff_required, may_see_registration_list, require_own_or_staff
+from ..access import (
+    Viewer,
+    event_page,
+    event_staff_required,
+    is_finished,
+    may_see_registration_list,
+    require_own_or_staff,
+)
 from ..games import event_game
 from ..models import Event, Registration
 from .rounds import load_round
@@ -29,7 +36,12 @@ def standings(request, event: Event, viewer: Viewer):
     if not event.has_started and not viewer.is_staff:
         raise PermissionDenied("Standings are published once the event starts.")
     final = selectors.final_standings(event)
-    context = {"standings": final.swiss, "final": final, "bracket": selectors.cut_bracket(event)}
+    context = {
+        "standings": final.swiss,
+        "final": final,
+        "bracket": selectors.cut_bracket(event),
+        "event_finished": is_finished(event),
+    }
     return render(
         request, "tournaments/standings.html", {"event": event, "tab": "standings", "viewer": viewer, **context}
     )

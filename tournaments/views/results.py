@@ -14,7 +14,7 @@ from ..access import Viewer, event_page, event_staff_required, may_enter_result,
 from ..errors import ResultChanged, TournamentError
 from ..forms import carry_version, offer_replace, opened_version
 from ..games import event_game
-from ..models import Event, Match, MatchStatus
+from ..models import Event, Match
 from .service_calls import run_service
 
 
@@ -60,7 +60,7 @@ def match_detail(request, event: Event, viewer: Viewer, match_pk: int):
         if enters:
             carry_version(form, selectors.result_versions([match])[match.pk])
     context = {**selectors.match_page(event=event, match=match, viewer=viewer, seat=seat), "form": form}
-    if enters and match.status != MatchStatus.CONFIRMED:  # warned before a table is scored against no list
+    if enters and not match.has_result:  # warned before a table is scored against no list
         context["without_lists"] = selectors.tables_without_lists(game, [match]).get(match.pk, [])
     return render(request, "tournaments/match_detail.html", context)
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -17,19 +15,12 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from accounts import shared_cache
 
 from .. import selectors, services
-from ..access import (
-    Viewer,
-    event_page,
-    event_staff_required,
-    may_enter_result,
-    may_open_match,
-    may_reopen,
-    require_result_entry,
-)
+from ..access import Viewer, event_page, event_staff_required, may_reopen, require_result_entry
 from ..errors import RematchWarning, ResultChanged, TournamentError
 from ..forms import SwapForm, carry_version, offer_replace, opened_version
 from ..games import event_game
-from ..models import Event, Match, MatchSide, MatchStatus, Round
+from ..models import Event, Match, Round
+from .pages import page_facts
 from .service_calls import run_service
 
 
@@ -68,97 +59,17 @@ def without_lists_warning(event: Event, names: list[str]) -> str:
 @event_page
 def round_detail(request, event: Event, viewer: Viewer, number: int):
     """Public: the pairings by table, with each match's state; staff get the round's controls."""
-    return render(
-        request, "tournaments/round_detail.html", round_page(request, event, viewer, load_round(event, number))
-    )
+    return render(request, "tournaments/round_detail.html", round_page(event, viewer, load_round(event, number)))
 
 
-@dataclass(frozen=True, slots=True)
-class SeatRow:
-    """A player's line at a table of the round page: their points before the round, their result."""
-
-    side: MatchSide
-    points_before: int
-    result: str
-
-
-@dataclass(frozen=True, slots=True)
-class TableRow:
-    """A table of the round page: its seats, whether the viewer may open its match page, whether it is
-    the staff member's own table (no form: they report it like a player), and the staff's result
-    form while it takes one."""
-
-    match: Match
-    seats: list[SeatRow]
-    can_open: bool
-    own_table: bool = False
-    entry_form: object = None
-    without_lists: tuple[str, ...] = ()
-
-
-def round_page(request, event: Event, viewer: Viewer, round_: Round, *, refused=None, only: int | None = None) -> dict:
-    """The round page's context. The staff of the latest round of a running event get a result form
-    per waiting table; ``refused`` is a bound form the desk turned down, shown again as it was sent.
-    With ``only`` (a desk update) the context holds that match alone; the round's counts are
-    always the whole round's."""
-    number = round_.number
-    matches = selectors.round_matches(round_, match_pk=only)
-    statuses = selectors.round_table_statuses(round_)
-    points = selectors.match_points_before(event, number)
-    game = event_game(event.game)
-    is_latest = not event.rounds.filter(number__gt=number).exists()
-    forms, listless = {}, {}
-    if viewer.is_staff and event.is_running and is_latest:
-        round_.event = event  # the forms read the event through the round: no query per table
-        # a staff member's own table takes no form here: they report it on its match page, like a player;
-        # a refused entry stays, even on a table another desk has just saved (it asks to replace that)
-        refused_pk = refused.match_pk if refused is not None else None
-        waiting = [
-            match
-            for match in matches
-            if not match.is_bye
-            and (match.status != MatchStatus.CONFIRMED or match.pk == refused_pk)
-            and may_enter_result(viewer, match)
-        ]
-        selectors.load_for_desk(waiting)
-        for match in waiting:
-            match.round = round_
-        forms = game.desk_forms(waiting)
-        versions = selectors.result_versions(waiting)
-        for match in waiting:
-            forms[match.pk].prefix = f"table-{match.table}"
-            carry_version(forms[match.pk], versions[match.pk])
-        if refused is not None and refused.match_pk in forms:
-            forms[refused.match_pk] = refused
-        listless = selectors.tables_without_lists(game, waiting)
-    tables = [
-        TableRow(
-            match=match,
-            seats=[
-                SeatRow(side, points.get(side.registration_id, 0), game.side_result(side)) for side in match.sides.all()
-            ],
-            can_open=may_open_match(viewer, match),
-            own_table=viewer.is_staff and not match.is_bye and not may_enter_result(viewer, match),
-            entry_form=forms.get(match.pk),
-            without_lists=tuple(listless.get(match.pk, ())),
-        )
-        for match in matches
-    ]
-    return {
-        "event": event,
-        "tab": "rounds",
-        "game": game,
-        "round": round_,
-        "viewer": viewer,
-        "tables": tables,
-        "is_latest": is_latest,
-        "results_missing": statuses.total() - statuses[MatchStatus.CONFIRMED],
-        "disputed": statuses[MatchStatus.DISPUTED],
-        "has_confirmed": statuses[MatchStatus.CONFIRMED] > 0,
-        "may_reopen": is_latest and statuses[MatchStatus.CONFIRMED] > 0 and may_reopen(viewer, event),
-        "any_result": statuses.total() > statuses[MatchStatus.AWAITING],
-        "night": selectors.event_night(event) if viewer.is_staff and is_latest else None,
-    }
+def round_page(event: Event, viewer: Viewer, round_: Round, *, refused=None, only: int | None = None) -> dict:
+    """The round page's context: its facts (:func:`tournaments.selectors.round_page`), each desk form
+    carrying the version of the table it is opened on (a refused form carries its own already)."""
+    page = selectors.round_page(event, viewer, round_, refused=refused, only=only)
+    for table in page.tables:
+        if table.entry_form is not None and table.entry_form is not refused:
+            carry_version(table.entry_form, table.version)
+    return {"event": event, "tab": "rounds", "viewer": viewer, **page_facts(page)}
 
 
 def desk_form(game, match, data):
@@ -201,7 +112,7 @@ def enter_result(request, event: Event, viewer: Viewer, number: int, match_pk: i
         except TournamentError as error:
             form.add_error(None, error.message)
     if form.errors:
-        context = round_page(request, event, viewer, round_, refused=form)
+        context = round_page(event, viewer, round_, refused=form)
         if not any(table.entry_form is form for table in context["tables"]):
             # The table no longer takes a result here (the event was finished meanwhile): say why anyway.
             messages.error(request, f"Table {match.table}: {' '.join(form.non_field_errors()) or 'not saved.'}")
@@ -211,7 +122,7 @@ def enter_result(request, event: Event, viewer: Viewer, number: int, match_pk: i
         return response
     messages.success(request, f"Table {match.table}: result saved.")
     if request.htmx:
-        context = round_page(request, event, viewer, round_, only=match.pk)
+        context = round_page(event, viewer, round_, only=match.pk)
         return render(request, "tournaments/includes/desk_update.html", context)
     return redirect(f"{reverse('tournaments:round', args=[event.pk, number])}#table-{match.table}")
 

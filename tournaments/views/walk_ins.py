@@ -8,7 +8,8 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods
 
-from fleets.forms import FleetSourceForm
+from fleets.forms import FleetSourceForm, ImportConfirmForm
+from fleets.list_builders import form_error_text
 from fleets.selectors import FleetUnreadable, read_import
 
 from .. import services
@@ -37,19 +38,17 @@ def walk_in_list(request, event: Event, viewer: Viewer, registration_pk: int):
     game = event_game(event.game)
     fleets = isinstance(game, FleetGame)  # the fleets app's fleets, else the game's decks
     data, files = (request.POST, request.FILES) if request.method == "POST" else (None, None)
-    form = FleetSourceForm(data, files) if fleets else WalkInDecksForm(data, files, game=game)
+    if fleets and data is not None and "source" in data:  # a "Take …" button: the list read before, one more answer
+        form = ImportConfirmForm(data)
+    else:
+        form = FleetSourceForm(data, files) if fleets else WalkInDecksForm(data, files, game=game)
     context = {"event": event, "registration": registration, "game": game, "form": form, "violations": []}
     if request.method == "POST" and form.is_valid():
         try:
             if fleets:
-                context["preview"] = _preview(form, event)
-                services.walk_in_submit_fleet(
-                    registration=registration,
-                    data=form.cleaned_data["data"],
-                    fmt=form.cleaned_data["source_format"] or None,
-                    squad=form.cleaned_data["squad_index"],
-                    by=request.user,
-                )
+                source, answers = _source(form)
+                context.update(_preview(source, event, answers))
+                services.walk_in_submit_fleet(registration=registration, by=request.user, **source)
             else:
                 services.walk_in_submit_decks(
                     registration=registration, lists=form.cleaned_data["lists"], by=request.user
@@ -63,18 +62,46 @@ def walk_in_list(request, event: Event, viewer: Viewer, registration_pk: int):
             if not fleets:
                 return redirect("tournaments:event", event.pk)
             context["submitted"] = True
+    elif isinstance(form, ImportConfirmForm):
+        context["refusal"] = form_error_text(form)
+    if isinstance(form, ImportConfirmForm):
+        context["form"] = FleetSourceForm()  # the answered list is in the report; the form takes another
     return render(request, "tournaments/walk_in_list.html", context)
 
 
-def _preview(form: FleetSourceForm, event: Event):
-    """What the import recognises, card by card, judged as at the event; unreadable input is refused."""
+def _source(form: FleetSourceForm | ImportConfirmForm) -> tuple[dict, str]:
+    """The list as entered (pasted or uploaded), or as read before and signed with the answers to its doubtful
+    lines (and those answers as the report carries them, ``"3=Cap629 5=C083"``)."""
+    if isinstance(form, ImportConfirmForm):
+        signed, picked = form.cleaned_data["source"], form.cleaned_data["picked"]
+        source = {"data": form.source_data(), "fmt": signed["fmt"] or None, "squad": signed["squad"], "choices": picked}
+        return source, form.cleaned_data["text"]
+    fmt = form.cleaned_data["source_format"] or None
+    return {"data": form.cleaned_data["data"], "fmt": fmt, "squad": form.cleaned_data["squad_index"], "choices": {}}, ""
+
+
+def _preview(source: dict, event: Event, answers: str) -> dict:
+    """What the import recognises, card by card, judged as at the event, and the signed list its "Take …" buttons
+    post back (``walk-in-answers``) with one more answer; unreadable input is refused."""
     try:
-        return read_import(
-            form.cleaned_data["data"],
-            fmt=form.cleaned_data["source_format"] or None,
-            squad=form.cleaned_data["squad_index"],
+        preview = read_import(
+            source["data"],
+            fmt=source["fmt"],
+            squad=source["squad"],
             format_key=event.format,
             on=event.date,
+            choices=source["choices"],
         )
     except FleetUnreadable as error:
         raise TournamentError(error.message) from None
+    cards = preview.result.cards
+    for index, card_id in sorted(source["choices"].items()):
+        if not (index < len(cards) and cards[index].how == "chosen"):
+            raise TournamentError(f"{card_id} answers no doubt on line {index + 1} of this list; nothing changed.")
+    signed = ImportConfirmForm.sign(data=source["data"], fmt=source["fmt"] or "", squad=source["squad"])
+    return {
+        "preview": preview,
+        "pick_form": "walk-in-answers",
+        "choices": answers,
+        "answer_form": ImportConfirmForm(initial={"source": signed}),
+    }

@@ -41,7 +41,7 @@ from rules.attack_wing.explained import breakdown, step_sentence
 from rules.attack_wing.fleet import UNAPPLIED_NOTE
 from rules.attack_wing.fleet_file import MAX_FILE_BYTES
 from rules.attack_wing.sources import detect_source
-from rules.bounded_read import read_at_most
+from rules.inputs.bounded_read import read_at_most
 
 EXIT_ILLEGAL = 1
 EXIT_BAD_INPUT = 2
@@ -81,7 +81,9 @@ class Command(BaseCommand):
         if not report.legal or not result.complete:
             sys.exit(EXIT_ILLEGAL)
 
-    def check(self, path, cards, format_key, event_date, options) -> tuple[interchange.ImportResult, Report]:
+    def check(  # type: ignore[override]  # not BaseCommand.check: requires_system_checks is empty
+        self, path, cards, format_key, event_date, options
+    ) -> tuple[interchange.ImportResult, Report]:
         if cards:
             data = read_at_most(cards, MAX_CARD_FILE_BYTES, what="card file")
             source = detect_source(data)

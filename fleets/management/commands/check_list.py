@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from fleets.decks.check_command import ListCheckCommand
 from game_registry import all_games, get_game
-from rules.list_check import ListReport
+from rules.inputs.list_check import ListReport
 
 
 def list_games() -> list[str]:

@@ -18,7 +18,7 @@ from fleets.catalog_import import MAX_BYTES
 from fleets.selectors import load_catalog
 from rules.attack_wing import CatalogFormatError, read_catalog
 from rules.attack_wing.coverage import restriction_coverage
-from rules.bounded_read import read_at_most
+from rules.inputs.bounded_read import read_at_most
 
 EXIT_BAD_INPUT = 2
 

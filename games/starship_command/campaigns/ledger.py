@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from rules import starship_command
-from rules.list_check import Violation
+from rules.inputs.list_check import Violation
 from rules.starship_command import (
     BattleResult,
     Fate,

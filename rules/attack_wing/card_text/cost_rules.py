@@ -10,6 +10,7 @@ finds the sentence; the functions here read what it says.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from rules.attack_wing.card_text.descriptors import (
     FACTION_WORDS,
@@ -325,7 +326,7 @@ def _reduction(head: str, tail: str, amount: int, condition: str) -> Restriction
         kinds.add("upgrade")
     if not kinds:
         return None
-    fields: dict = {"kinds": kinds}
+    fields: dict[str, Any] = {"kinds": kinds}
     if condition:
         fields["ship"] = descriptor_key(condition)
     names = re.findall(r"['\"]([^'\"]+)['\"]", head)

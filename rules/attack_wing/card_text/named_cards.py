@@ -83,7 +83,7 @@ def named_card_rules(sentence: str) -> list[Restriction]:
     return []
 
 
-def _key(match: re.Match) -> str:
+def _key(match: re.Match[str]) -> str:
     return descriptor_key(match["double"] or match["single"] or match["bare"])
 
 

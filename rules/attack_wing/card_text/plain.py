@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 
-def _icon(match: re.Match) -> str:
+def _icon(match: re.Match[str]) -> str:
     tag = match.group(0)
     title = re.search(r"title=['\"]([^'\"]*)['\"]", tag)
     if title and title.group(1).strip("? ") and "?" not in title.group(1):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from rules.attack_wing.card_text.descriptors import FACTION_WORDS, UPGRADE_WORDS
 
@@ -57,12 +58,13 @@ class Qualifier:
 _FLAGS = ("self", "generic", "only", "ship_faction", "per_unused")
 
 
-def write_qualifier(**fields) -> str:
+def write_qualifier(**fields: Any) -> str:
     parts = []
+    keys: tuple[str, ...]
     keys = ("self", "kinds", "factions", "not_factions", "names", "max_cost", "ship", "not_ship", "limit", "generic")
     keys += ("floor", "only", "name_word", "ship_faction", "per_unused", "with_card", "restricted_to")
     for key in keys:
-        value = fields.get(key)
+        value: Any = fields.get(key)
         if value in (None, False, "", (), frozenset(), []):
             continue
         if key in _FLAGS:
@@ -75,7 +77,7 @@ def write_qualifier(**fields) -> str:
 
 
 def read_qualifier(value: str) -> Qualifier:
-    fields: dict = {}
+    fields: dict[str, Any] = {}
     for part in str(value or "").split(";"):
         if not part:
             continue

@@ -9,6 +9,7 @@ reads what it reaches.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from rules.attack_wing.card_text.descriptors import descriptor_key
 from rules.attack_wing.card_text.qualifiers import factions_in, types_in, write_qualifier
@@ -48,7 +49,7 @@ def penalty_waivers(sentence: str, name: str) -> list[Restriction]:
         part_lower = part.lower().strip()
         if not part_lower:
             continue
-        fields: dict = {"ship": ship_desc}
+        fields: dict[str, Any] = {"ship": ship_desc}
         if conditional:
             fields["not_ship"] = descriptor_key(conditional.group(1))
         if (

@@ -14,7 +14,7 @@ import re
 
 from rules.attack_wing.card_text.beneath import PLACES_BESIDE
 from rules.attack_wing.card_text.qualifiers import Qualifier, read_qualifier
-from rules.attack_wing.catalog import Card
+from rules.attack_wing.catalog import Card, Restriction
 from rules.attack_wing.checks.wording import restriction_broken
 from rules.attack_wing.costs import ShipInFleet
 from rules.attack_wing.fleet import CardCost, Violation
@@ -35,7 +35,7 @@ def must_place(card: Card) -> bool:
     return any(r.code in BENEATH for r in card.restrictions)
 
 
-def allowed(rule) -> int:
+def allowed(rule: Restriction) -> int:
     """How many cards a rule places: its amount, or for Shinzon's purchase its qualifier's limit."""
     return read_qualifier(str(rule.value)).limit or 0 if rule.code == PLACES_BESIDE else rule.amount
 

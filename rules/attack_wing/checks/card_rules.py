@@ -7,7 +7,7 @@ faction restrictions, read through the cost engine's :func:`~rules.attack_wing.c
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from rules.attack_wing.card_text.descriptors import FACTION_WORDS
 from rules.attack_wing.card_text.plain import plain_text, sentences
@@ -43,7 +43,7 @@ def card_restrictions(ship: ShipInFleet, resources_chosen: frozenset[str]) -> li
     return found
 
 
-_BOUND_SUBJECTS = {
+_BOUND_SUBJECTS: dict[str, tuple[str, Callable[[ShipInFleet], int | None]]] = {
     "hull": ("hull", lambda s: s.hull),
     "shield": ("shield value", lambda s: s.shields),
     "attack": ("primary weapon value", lambda s: s.attack),
@@ -155,7 +155,7 @@ def dial_unjudged(ship: ShipInFleet, facts: CardFacts) -> tuple[str, ...]:
     give (Utopia has none for the Galaxy Class (MU)): a sentence the engine could not apply, so every
     report says so rather than passing the card in silence. Likewise the Action Bar sentence on a ship the
     database gives no Action Bar for."""
-    found = ()
+    found: tuple[str, ...] = ()
     if ship.ship.rules.dial is None and _bought_by_dial(facts):
         found += (_dial_sentence(facts),)
     if ship.ship.rules.actions is None and facts.rules.actions_needed:

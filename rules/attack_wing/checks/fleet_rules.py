@@ -122,13 +122,15 @@ def admirals(fmt: Format, ships: list[ShipInFleet]) -> list[Violation]:
     if len(face_up) <= fmt.max_admirals:
         return []
     extra = face_up[fmt.max_admirals]
+    admiral = extra.admiral
+    assert admiral is not None  # face_up holds the ships with an admiral
     return [
         Violation(
             TOO_MANY_ADMIRALS,
             f"The fleet has {len(face_up)} face-up admirals; {fmt.max_admirals} is allowed "
-            f"({extra.admiral.card.name} on {ship_place(extra)}).",
+            f"({admiral.card.name} on {ship_place(extra)}).",
             extra.index,
-            extra.admiral.card.id,
+            admiral.card.id,
         )
     ]
 

@@ -17,11 +17,11 @@ def slots(ship: ShipInFleet, placement: Placement) -> list[Violation]:
     """A ``SLOT_OVERFLOW`` for each type of which ``placement`` leaves cards without a slot."""
     if placement.legal:
         return []
-    needed: dict[str, list[CardFacts]] = {}
+    needed: dict[str | None, list[CardFacts]] = {}
     for index in slotted_positions(ship):
         facts = ship.attached[index]
         needed.setdefault(facts.slot_type, []).append(facts)
-    missing: dict[str, int] = {}
+    missing: dict[str | None, int] = {}
     for index in placement.unplaced:
         kind = ship.attached[index].slot_type
         missing[kind] = missing.get(kind, 0) + 1

@@ -39,9 +39,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from typing import Any
 
 from rules.attack_wing.catalog import Catalog
-from rules.attack_wing.fleet import ROLE_BENEATH, Report
+from rules.attack_wing.fleet import ROLE_BENEATH, ROLE_SIDEBOARD, Fleet, Report
 from rules.attack_wing.fleet_file import fleet_to_dict
 from rules.attack_wing.interchange import (
     muster,
@@ -216,7 +217,14 @@ def import_fleet(
 _TYPED_LOOK_ALIKES = (UTOPIA_TEXT, SPACEDOCK_TEXT, MUSTER_TEXT)
 
 
-def _read(data, catalog: Catalog, fmt: str, references, squad: int, choices) -> ImportResult:
+def _read(
+    data: bytes | str,
+    catalog: Catalog,
+    fmt: str,
+    references: dict[str, Catalog] | None,
+    squad: int,
+    choices: dict[int, str] | None,
+) -> ImportResult:
     """``data`` read as ``fmt`` (see :func:`import_fleet`)."""
     if fmt == MUSTER_JSON:
         result = muster.import_json(data, catalog)
@@ -252,7 +260,7 @@ def cost_rows(result: ImportResult, report: Report) -> list[tuple[CardMatch, int
 
     ``report`` is :func:`~rules.attack_wing.validate_fleet` of ``result.fleet``.
     """
-    muster_costs: dict[tuple, int] = {}
+    muster_costs: dict[tuple[int | None, str, int | None], int] = {}
     for ship in report.ships:
         position = 0
         for line in ship.cards:
@@ -261,13 +269,15 @@ def cost_rows(result: ImportResult, report: Report) -> list[tuple[CardMatch, int
                 position += 1
             else:
                 muster_costs[(ship.index, line.role, None)] = line.cost
-    resources = {r.id: r.cost for r in report.resources}
+    resources: dict[str | None, int] = {r.id: r.cost for r in report.resources}
     rows = []
     for match in result.cards:
         cost = None
         if match.status in (MATCHED, AMBIGUOUS):
             if match.role == "resource":
                 cost = resources.get(match.card_id)
+            elif match.role == ROLE_SIDEBOARD and match.position is not None:
+                cost = report.sideboard[match.position].cost
             elif match.role == ROLE_BENEATH:
                 cost = muster_costs.get((match.ship, "upgrade", upgrade_line(result.fleet, match)))
             elif match.ship is not None:
@@ -276,7 +286,7 @@ def cost_rows(result: ImportResult, report: Report) -> list[tuple[CardMatch, int
     return rows
 
 
-def result_to_dict(result: ImportResult, report: Report | None = None) -> dict:
+def result_to_dict(result: ImportResult, report: Report | None = None) -> dict[str, Any]:
     """The import as plain JSON-ready data: the fleet file, the card report (with Muster's cost
     beside the source's when ``report`` is given), totals, problems and notes."""
     costs = cost_rows(result, report) if report is not None else [(match, None) for match in result.cards]
@@ -324,23 +334,34 @@ def result_to_dict(result: ImportResult, report: Report | None = None) -> dict:
     }
 
 
-def utopia_link(fleet, catalog: Catalog, *, utopia_catalog: Catalog | None = None, base: str = UTOPIA_URL) -> Export:
+def utopia_link(
+    fleet: Fleet, catalog: Catalog, *, utopia_catalog: Catalog | None = None, base: str = UTOPIA_URL
+) -> Export:
     """A Utopia share link for ``fleet`` (see :func:`rules.attack_wing.interchange.utopia_writers.write_link`)."""
     return utopia_writers.write_link(fleet, catalog, utopia=utopia_catalog, base=base)
 
 
 def utopia_text(
-    fleet, catalog: Catalog, report: Report | None = None, *, utopia_catalog: Catalog | None = None
+    fleet: Fleet, catalog: Catalog, report: Report | None = None, *, utopia_catalog: Catalog | None = None
 ) -> Export:
     """Utopia-style text for ``fleet``, with Muster's costs from ``report``."""
     return utopia_writers.write_text(fleet, catalog, report, utopia=utopia_catalog)
 
 
-def utopia_tts(fleet, catalog: Catalog, *, utopia_catalog: Catalog | None = None) -> Export:
+def utopia_tts(fleet: Fleet, catalog: Catalog, *, utopia_catalog: Catalog | None = None) -> Export:
     """Utopia's Tabletop Simulator list (card ids) for ``fleet``."""
     return utopia_writers.write_tts(fleet, catalog, utopia=utopia_catalog)
 
 
-def muster_text(fleet, report: Report, catalog: Catalog, *, name: str, faction: str = "", code: str = "", version=None):
+def muster_text(
+    fleet: Fleet,
+    report: Report,
+    catalog: Catalog,
+    *,
+    name: str,
+    faction: str = "",
+    code: str = "",
+    version: int | None = None,
+) -> str:
     """Muster's plain-text list (the fleets app's ``export.txt``), as a string."""
     return muster.write_text(fleet, report, catalog, name=name, faction=faction, code=code, version=version)

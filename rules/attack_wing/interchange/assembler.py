@@ -9,19 +9,20 @@ entry ends up in :attr:`~rules.attack_wing.interchange.report.ImportResult.cards
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from rules.attack_wing.catalog import ADMIRAL, CAPTAIN, RESOURCE, SHIP, Card, Catalog
 from rules.attack_wing.checks.beneath_rules import places_beneath
 from rules.attack_wing.engine import validate_fleet
-from rules.attack_wing.fleet import ROLE_BENEATH, Fleet, FleetInputError, FleetShip
-from rules.attack_wing.fleet_file import MAX_CARDS_PER_SHIP, MAX_RESOURCES, MAX_SHIPS
+from rules.attack_wing.fleet import ROLE_BENEATH, ROLE_SIDEBOARD, Fleet, FleetInputError, FleetShip
+from rules.attack_wing.fleet_file import MAX_CARDS_PER_SHIP, MAX_RESOURCES, MAX_SHIPS, MAX_SIDEBOARD
 from rules.attack_wing.formats import DEFAULT_FORMAT
 from rules.attack_wing.interchange.entries import Entry, Parsed, ShipEntries, entry_fields
 from rules.attack_wing.interchange.report import AMBIGUOUS, MATCHED, UNPLACED, CardMatch, ImportResult, InterchangeError
 from rules.attack_wing.interchange.resolver import Found, Resolver, candidates, describe_card, same_play
 
 
-def _bar_fit(ship: Card, upgrades: list[Card]) -> int:
+def _bar_fit(ship: Card, upgrades: list[Card | None]) -> int:
     """How many of ``upgrades`` the ship's own upgrade bar holds, slot by slot."""
     free = list(ship.slots)
     held = 0
@@ -58,7 +59,7 @@ class Assembler:
     def __init__(self, resolver: Resolver) -> None:
         self.resolver = resolver
 
-    def build(self, fmt: str, parsed: Parsed, choices: dict[int, str] | None = None, **extra) -> ImportResult:
+    def build(self, fmt: str, parsed: Parsed, choices: dict[int, str] | None = None, **extra: Any) -> ImportResult:
         """The fleet ``parsed`` describes and the card-by-card report of how each entry was read.
 
         Ships come first (a ship's cards are placed once the ship is found, and a ship not found
@@ -79,12 +80,14 @@ class Assembler:
                 ships.append(ship)
                 totals.append(entries.source_total)
         resources = self.resources(parsed.resources, assembly)
+        sideboard = self.sideboard(parsed.sideboard, assembly)
         for entry in parsed.loose:
             found = self.resolver.find(entry)
             assembly.matches.append(self.unplaced(entry, None, entry.unplaced or "outside the fleet", found.card))
-        if not ships:
+        if not ships and not sideboard:
             _refuse_no_ships(parsed, assembly.matches)
-        fleet = self.by_printed_cost(Fleet(ships=tuple(ships), resources=tuple(resources)), assembly.matches)
+        fleet = Fleet(ships=tuple(ships), resources=tuple(resources), sideboard=tuple(sideboard))
+        fleet = self.by_printed_cost(fleet, assembly.matches)
         catalog = self.resolver.catalog
         assembly.matches = [
             replace(m, candidates=candidates(m, catalog)) if m.doubtful else m for m in assembly.matches
@@ -92,11 +95,16 @@ class Assembler:
         for index, card_id in sorted((choices or {}).items()):
             fleet = self.chosen(fleet, assembly, index, card_id)
         for match in assembly.matches:
+            where = f"ship {match.ship + 1}" if match.ship is not None else "the fleet"
             if match.status == AMBIGUOUS:
-                where = f"ship {match.ship + 1}" if match.ship is not None else "the fleet"
                 fitting = "; ".join(str(c) for c in match.candidates if c.fits)
                 assembly.problems.append(
                     f"{match.source!r} on {where} is ambiguous: {match.note}. Which is it? {fitting}."
+                )
+            elif match.doubtful:  # a near miss that fits one card: a guess, so the list needs a look
+                assembly.problems.append(
+                    f"{match.source!r} on {where} names no card; it was read as {match.name!r}, the nearest name. "
+                    "Take it if it is the card meant, or correct the list."
                 )
         return ImportResult(
             format=fmt,
@@ -139,6 +147,7 @@ class Assembler:
         if found.status == AMBIGUOUS:
             found = self.by_upgrade_bar(found, [self.resolver.catalog.get(card_id) for card_id in seats.upgrades])
             assembly.matches[ship_match] = _match(entries.ship, found, index, None)
+        assert found.card is not None  # the ship found, or the one of those that fit its upgrade bar
         return FleetShip(
             ship=found.card.id,
             captain=seats.captain,
@@ -218,6 +227,22 @@ class Assembler:
                 assembly.matches.append(_match(entry, found, None, None))
         return resources
 
+    def sideboard(self, entries: list[Entry], assembly: _Assembly) -> list[str]:
+        """The cards the source places on the Reinforcements Sideboard, up to the fleet file's limit; which of
+        them the sideboard may hold is the engine's to say (``rules.attack_wing.checks.sideboard_rules``)."""
+        if len(entries) > MAX_SIDEBOARD:
+            raise InterchangeError(f"A sideboard holds at most {MAX_SIDEBOARD} cards; this one lists {len(entries)}.")
+        cards: list[str] = []
+        for entry in entries:
+            found = self.resolver.find(entry)
+            if found.card is None:
+                assembly.matches.append(_match(entry, found, None, None))
+                assembly.problems.append(f"Sideboard: {found.note}; that card is left out.")
+                continue
+            cards.append(found.card.id)
+            assembly.matches.append(replace(_match(entry, found, None, len(cards) - 1), role=ROLE_SIDEBOARD))
+        return cards
+
     def chosen(self, fleet: Fleet, assembly: _Assembly, index: int, card_id: str) -> Fleet:
         """The organizer's answer to a doubtful line (card ``index`` of the report): the card they picked among
         its candidates, the rest of the list as read. A pick that answers no doubt is a problem, not applied."""
@@ -226,6 +251,7 @@ class Assembler:
             assembly.problems.append(f"The choice of {card_id!r} for line {index + 1} answers no doubt of this list.")
             return fleet
         card = self.resolver.catalog.get(card_id)
+        assert card is not None  # a candidate is a catalog card
         assembly.matches[index] = replace(
             match,
             status=MATCHED,
@@ -245,6 +271,7 @@ class Assembler:
             if match.source_cost is None or match.card_id is None or match.status not in (MATCHED, AMBIGUOUS):
                 continue
             chosen = catalog.get(match.card_id)
+            assert chosen is not None  # a matched line names a catalog card
             others = [c for c in map(catalog.get, match.alternatives) if c is not None and not same_play(chosen, c)]
             if not others:
                 continue
@@ -268,9 +295,11 @@ class Assembler:
             )
         return fleet
 
-    def by_upgrade_bar(self, found: Found, upgrades: list[Card]) -> Found:
+    def by_upgrade_bar(self, found: Found, upgrades: list[Card | None]) -> Found:
         """Same-named ships that differ in their upgrade bar: the one whose bar holds the ship's cards."""
-        candidates = [found.card, *(self.resolver.catalog.get(i) for i in found.tied)]
+        # the ship found and the catalog's cards tied with it (none is missing: the resolver read them there)
+        tied = (self.resolver.catalog.get(i) for i in found.tied)
+        candidates = [card for card in (found.card, *tied) if card is not None]
         fits = [_bar_fit(card, upgrades) for card in candidates]
         best = max(fits)
         if fits.count(best) > 1:
@@ -316,21 +345,31 @@ def _refuse_no_ships(parsed: Parsed, matches: list[CardMatch]) -> None:
 def _swap(fleet: Fleet, match: CardMatch, card_id: str) -> Fleet:
     """``fleet`` with the card ``match`` stands for replaced by ``card_id``."""
     if match.role == "resource":
+        assert match.card_id is not None  # a card the fleet holds
         resources = list(fleet.resources)
         resources[resources.index(match.card_id)] = card_id
         return replace(fleet, resources=tuple(resources))
+    if match.role == ROLE_SIDEBOARD:
+        assert match.position is not None  # its place on the sideboard
+        sideboard = list(fleet.sideboard)
+        sideboard[match.position] = card_id
+        return replace(fleet, sideboard=tuple(sideboard))
+    assert match.ship is not None  # a card on a ship of the fleet
     ships = list(fleet.ships)
     ship = ships[match.ship]
     if match.role == "upgrade":
+        assert match.position is not None
         upgrades = list(ship.upgrades)
         upgrades[match.position] = card_id
         ships[match.ship] = replace(ship, upgrades=tuple(upgrades))
     elif match.role == ROLE_BENEATH:
+        assert match.position is not None
         beneath = list(ship.beneath)
         beneath[match.position] = (beneath[match.position][0], card_id)
         ships[match.ship] = replace(ship, beneath=tuple(beneath))
     else:
-        ships[match.ship] = replace(ship, **{match.role: card_id})
+        seat: dict[str, Any] = {match.role: card_id}  # the ship, its captain or its admiral
+        ships[match.ship] = replace(ship, **seat)
     return replace(fleet, ships=tuple(ships))
 
 
@@ -342,6 +381,10 @@ def _cost_in(fleet: Fleet, match: CardMatch, catalog: Catalog) -> int | None:
         return None
     if match.role == "resource":
         return next((r.cost for r in report.resources if r.id == match.card_id), None)
+    if match.role == ROLE_SIDEBOARD:
+        assert match.position is not None  # its place on the sideboard
+        return report.sideboard[match.position].cost
+    assert match.ship is not None  # a card on a ship of the fleet
     lines = report.ships[match.ship].cards
     if match.role in ("upgrade", ROLE_BENEATH):
         upgrades = [line for line in lines if line.role == "upgrade"]
@@ -353,7 +396,9 @@ def _cost_in(fleet: Fleet, match: CardMatch, catalog: Catalog) -> int | None:
 def upgrade_line(fleet: Fleet, match: CardMatch) -> int:
     """Where the card of an ``upgrade`` or ``beneath`` match is among its ship's upgrade lines of the report,
     which lists the cards face down beneath another after the ship's upgrades."""
+    assert match.position is not None  # a card on a ship of the fleet
     if match.role == ROLE_BENEATH:
+        assert match.ship is not None
         return len(fleet.ships[match.ship].upgrades) + match.position
     return match.position
 

@@ -31,7 +31,7 @@ _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _ESCAPED_CONTROL = re.compile(r"(?<!\\)(?:\\\\)*\\u00(?:0[0-8bcefBCEF]|1[0-9a-fA-F]|7[fF])")
 
 
-def as_text(data: bytes | str, what: str) -> str:
+def as_text(data: object, what: str) -> str:
     """The input as text: size-limited, UTF-8, without NUL or other control characters."""
     if isinstance(data, bytes | bytearray | memoryview):
         data = bytes(data)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, field
+from typing import Any
 
 from rules.attack_wing.catalog import ADMIRAL, CAPTAIN, OTHER, RESOURCE, SHIP, UPGRADE
 
@@ -67,6 +68,7 @@ class Entry:
     penalty: int = 0  # the faction penalty the source says ``source_cost`` includes (Muster's "4 (+1)")
     ship_factions: tuple[str, ...] = ()  # the factions of the ship the card is on (set while resolving)
     unplaced: str = ""  # the source holds it somewhere Muster's fleet has no place for; why
+    sideboard: bool = False  # the source places it on the Reinforcements Sideboard (``Parsed.sideboard``)
     optional: bool = False  # the source may not mean a card here (a line notes can look like)
     near: bool = False  # a name typed by hand: a near miss is read as the nearest name (and said so)
     # the card whose added slot holds this one (Utopia: a card inside Quark's or Cryogenic Stasis's slot)
@@ -87,12 +89,13 @@ class Parsed:
 
     ships: list[ShipEntries] = field(default_factory=list)
     resources: list[Entry] = field(default_factory=list)
-    loose: list[Entry] = field(default_factory=list)  # known to be outside the fleet (sideboard, ...)
+    loose: list[Entry] = field(default_factory=list)  # known to be outside the fleet (before any ship, ...)
+    sideboard: list[Entry] = field(default_factory=list)  # the Reinforcements Sideboard's cards
     name: str | None = None
     source_total: int | None = None
     problems: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
 
 
-def entry_fields(entry: Entry) -> dict:
+def entry_fields(entry: Entry) -> dict[str, Any]:
     return {name: getattr(entry, name) for name in Entry.__slots__}

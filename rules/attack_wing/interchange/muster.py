@@ -7,19 +7,24 @@ report filled in. The text is the list the fleets app offers as ``export.txt``
     Home Fleet (Federation): 128/130 SP
 
     Ship 1: 44 SP
-      Ship: U.S.S. Enterprise-D (Galaxy Class) - 22
-      Captain: Jean-Luc Picard - 6
-      Crew: William T. Riker - 4 (+1)
-      Crew: Quark - 2
-      Tech beneath Quark: Maximum Shields - 0
+      Ship: U.S.S. Enterprise-D (Galaxy Class) [S001] - 22
+      Captain: Jean-Luc Picard [Cap049] - 6
+      Crew: William T. Riker [C012] - 4 (+1)
+      Crew: Quark [C114] - 2
+      Tech beneath Quark: Maximum Shields [T021] - 0
 
-    Resource: Emergency Power - 3
+    Resource: Reinforcements Sideboard [R003] - 10
+    Sideboard Captain: Kang [Cap001] - 5
+    Sideboard Crew: Beverly Crusher [C464] - 2
     Total: 128 SP
     Verification code: ABCD-1234 (version 3)
     SP like “4 (+1)” include a faction penalty.
 
-:func:`write_text` writes exactly that text from the engine's report, without Django, so the
-app can use it; :func:`parse_text` reads it back by card name, type and ship class.
+Each card carries its id in brackets, so a card printed in several sets with the same name and cost reads back
+as the printing written (a site whose catalog does not hold the id reads the name, as in lists written before
+ids were). The Reinforcements Sideboard's cards follow the resource, each with its cost on the sideboard (not in the
+total: the resource's cost is). :func:`write_text` writes exactly that text from the engine's report, without
+Django, so the app can use it; :func:`parse_text` reads it back by card name, type and ship class.
 """
 
 from __future__ import annotations
@@ -27,7 +32,7 @@ from __future__ import annotations
 import re
 
 from rules.attack_wing.catalog import ADMIRAL, CAPTAIN, OTHER, RESOURCE, SHIP, UPGRADE, Card, Catalog
-from rules.attack_wing.fleet import ROLE_BENEATH, Fleet, Report
+from rules.attack_wing.fleet import ROLE_BENEATH, ROLE_SIDEBOARD, Fleet, Report
 from rules.attack_wing.fleet_file import FleetFileError, parse_fleet
 from rules.attack_wing.interchange.decoding import as_text, load_json, text_lines
 from rules.attack_wing.interchange.entries import Entry, Parsed, ShipEntries, name_key, ship_names
@@ -96,14 +101,25 @@ def write_text(
         first_beneath = len(ship.cards) - len(entry.beneath)  # the report lists them last
         for number, line in enumerate(ship.cards):
             card = catalog.get(line.id)
+            assert card is not None  # the report prices the catalog's cards
             label = type_label(card, line.role)
             if number >= first_beneath:
-                label = beneath_label(label, catalog.get(entry.beneath[number - first_beneath][0]))
-            lines.append(f"  {label}: {card_title(card, line.role)} - {_sp(line.cost, line.penalty)}")
+                host = catalog.get(entry.beneath[number - first_beneath][0])
+                assert host is not None
+                label = beneath_label(label, host)
+            lines.append(f"  {label}: {card_title(card, line.role)} [{card.id}] - {_sp(line.cost, line.penalty)}")
             penalties = penalties or bool(line.penalty)
         lines.append("")
     for resource in report.resources:
-        lines.append(f"Resource: {catalog.get(resource.id).name} - {resource.cost}")
+        resource_card = catalog.get(resource.id)
+        assert resource_card is not None  # the report prices the catalog's cards
+        lines.append(f"Resource: {resource_card.name} [{resource.id}] - {resource.cost}")
+    for sideboard_line in report.sideboard:
+        sideboard_card = catalog.get(sideboard_line.id)
+        assert sideboard_card is not None  # the report prices the catalog's cards
+        lines.append(
+            f"{sideboard_label(sideboard_card)}: {sideboard_card.name} [{sideboard_card.id}] - {sideboard_line.cost}"
+        )
     lines.append(f"Total: {report.total} SP")
     if not report.legal:
         lines.append(f"Not legal ({report.format}): " + "; ".join(v.message for v in report.violations))
@@ -114,12 +130,22 @@ def write_text(
     return "\n".join(lines) + "\n"
 
 
+SIDEBOARD_LABEL = "Sideboard"
+
+
+def sideboard_label(card: Card) -> str:
+    """The Type of a card on the Reinforcements Sideboard: "Sideboard Captain", "Sideboard Crew", … (read back by
+    :func:`parse_text`): the type it would have on a ship."""
+    return f"{SIDEBOARD_LABEL} {type_label(card, 'captain' if card.kind == CAPTAIN else 'upgrade')}"
+
+
 _HEAD = re.compile(r"^(?P<name>.*?): (?P<total>-?\d{1,5})/(?P<limit>\d{1,5}) SP$")
 _SHIP = re.compile(r"^Ship (?P<n>\d{1,3})(?P<booster> \[Blind Booster\])?: (?P<cost>-?\d{1,5}) SP$")
+_ID = r"(?: \[(?P<id>[\w.\-' ]{1,100})\])?"  # the card's id, written since lists carry them
 _CARD = re.compile(
-    r"^(?P<label>[A-Za-z][\w ()'.-]*?): (?P<title>.+) - (?P<cost>-?\d{1,4})(?: \(\+(?P<pen>\d{1,3})\))?$"
+    rf"^(?P<label>[A-Za-z][\w ()'.-]*?): (?P<title>.+?){_ID} - (?P<cost>-?\d{{1,4}})(?: \(\+(?P<pen>\d{{1,3}})\))?$"
 )
-_RESOURCE = re.compile(r"^Resource: (?P<title>.+) - (?P<cost>-?\d{1,4})$")
+_RESOURCE = re.compile(rf"^Resource: (?P<title>.+?){_ID} - (?P<cost>-?\d{{1,4}})$")
 _TOTAL = re.compile(r"^Total: (?P<cost>-?\d{1,5}) SP$")
 _CLASS = re.compile(r"^(?P<name>.+) \((?P<cls>[^()]+)\)$")
 
@@ -142,7 +168,7 @@ def parse_text(data: bytes | str) -> Parsed:
             continue
         if match := _RESOURCE.match(line):
             entry = Entry(role="resource", source=match.group("title"), name=match.group("title"), kinds=(RESOURCE,))
-            entry.source_cost = int(match.group("cost"))
+            entry.source_cost, entry.card_id, entry.family = int(match.group("cost")), match.group("id"), "muster"
             parsed.resources.append(entry)
             resource_sum += entry.source_cost
             block = None
@@ -151,11 +177,18 @@ def parse_text(data: bytes | str) -> Parsed:
             parsed.source_total = int(match.group("cost"))
             block = None
             continue
+        if parsed.resources and (match := _CARD.match(line)) and match.group("label").startswith(SIDEBOARD_LABEL + " "):
+            label = match.group("label").removeprefix(SIDEBOARD_LABEL + " ")
+            entry = _card_entry(label, match.group("title"), int(match.group("cost")))
+            entry.role, entry.sideboard, entry.source = "card", True, line
+            entry.card_id, entry.family = match.group("id"), "muster"
+            parsed.sideboard.append(entry)
+            continue
         if block is not None and (match := _CARD.match(line)):
             label, title, cost = match.group("label"), match.group("title"), int(match.group("cost"))
             label, _, host = label.partition(" beneath ")  # "Tech beneath Quark": face down beneath that card
             entry = _card_entry(label, title, cost)
-            entry.penalty = int(match.group("pen") or 0)
+            entry.penalty, entry.card_id, entry.family = int(match.group("pen") or 0), match.group("id"), "muster"
             if host:
                 entry.host = next((e for e in reversed(block.cards) if name_key(e.name or "") == name_key(host)), None)
             sums[-1] += cost
@@ -178,7 +211,7 @@ def parse_text(data: bytes | str) -> Parsed:
         raise InterchangeError(
             f"Line {number} of the Muster text is not part of a fleet list: {line[:60]!r}.", "BAD_TEXT"
         )
-    if not parsed.ships:
+    if not parsed.ships and not parsed.sideboard:
         raise InterchangeError("The Muster text names no ship.", "BAD_TEXT")
     for number, (block, added) in enumerate(zip(parsed.ships, sums, strict=True), 1):
         if not block.ship.source:
@@ -190,7 +223,7 @@ def parse_text(data: bytes | str) -> Parsed:
         line="Total",
         said="Total: {} SP",
         parts="ships and resources",
-        expected=sum(block.source_total for block in parsed.ships) + resource_sum,
+        expected=sum(block.source_total or 0 for block in parsed.ships) + resource_sum,
     )
     return parsed
 
@@ -214,7 +247,7 @@ def _card_entry(label: str, title: str, cost: int) -> Entry:
     return entry
 
 
-def import_json(data: bytes | str | dict, catalog: Catalog) -> ImportResult:
+def import_json(data: object, catalog: Catalog) -> ImportResult:
     """Muster's fleet file: every card must be the catalog's, by id."""
     if not isinstance(data, dict):
         text = as_text(data, "Muster fleet file")
@@ -234,6 +267,7 @@ def import_json(data: bytes | str | dict, catalog: Catalog) -> ImportResult:
         matches += [_by_id(catalog, card_id, "upgrade", index, p) for p, card_id in enumerate(ship.upgrades)]
         matches += [_by_id(catalog, card_id, ROLE_BENEATH, index, p) for p, (_host, card_id) in enumerate(ship.beneath)]
     matches += [_by_id(catalog, card_id, "resource", None) for card_id in fleet.resources]
+    matches += [_by_id(catalog, card_id, ROLE_SIDEBOARD, None, p) for p, card_id in enumerate(fleet.sideboard)]
     return ImportResult(
         format="muster-json",
         fleet=fleet,
@@ -245,10 +279,12 @@ def import_json(data: bytes | str | dict, catalog: Catalog) -> ImportResult:
     )
 
 
-def _without_helpers(data: dict, catalog: Catalog) -> tuple[dict, list[CardMatch], list[str]]:
+def _without_helpers(data: object, catalog: Catalog) -> tuple[object, list[CardMatch], list[str]]:
     """The fleet file without the Utopia builder's helper records among a ship's upgrades ("Tuesday (Weapon)",
     W251), each reported as the Utopia link reports it: left out with a note, the cards it holds kept."""
-    ships = data.get("ships") if isinstance(data, dict) else None
+    if not isinstance(data, dict):
+        return data, [], []
+    ships = data.get("ships")
     if not isinstance(ships, list):
         return data, [], []
     matches: list[CardMatch] = []
@@ -273,6 +309,7 @@ def _without_helpers(data: dict, catalog: Catalog) -> tuple[dict, list[CardMatch
 
 def _by_id(catalog: Catalog, card_id: str, role: str, ship: int | None, position: int | None = None) -> CardMatch:
     card = catalog.get(card_id)
+    assert card is not None  # parse_fleet found every id in the catalog
     return CardMatch(
         status=MATCHED,
         role=role,

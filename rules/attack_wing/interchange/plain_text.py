@@ -77,7 +77,6 @@ _SKIP = re.compile(
     re.IGNORECASE,
 )
 MAX_LINES = MAX_SHIPS * (MAX_CARDS_PER_SHIP + 1) + MAX_RESOURCES  # card lines in the largest fleet a file holds
-_NOT_PLACED = "in the list's sideboard; Muster's fleet has no place for it"
 
 
 def parse_text(data: bytes | str, resolver: Resolver) -> Parsed:
@@ -250,9 +249,9 @@ def _cards(records: list[tuple[_Line, set[str]]], parsed: Parsed) -> None:
         if entry.role == "resource":
             parsed.resources.append(entry)
             continue
-        if record.loose:
-            entry.role, entry.unplaced = "card", _NOT_PLACED
-            parsed.loose.append(entry)
+        if record.loose:  # under a "Sideboard" heading: the fleet's Reinforcements Sideboard
+            entry.role, entry.sideboard = "card", True
+            parsed.sideboard.append(entry)
             continue
         entry.host = holders.get(record.depth - 1)
         holders = {d: e for d, e in holders.items() if d < record.depth} | {record.depth: entry}

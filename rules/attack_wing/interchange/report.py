@@ -22,7 +22,7 @@ AMBIGUOUS = "ambiguous"  # several cards fit; ``note`` says which was taken and 
 NOT_FOUND = "not_found"  # no card fits; the card is not in the fleet
 
 
-UNPLACED = "unplaced"  # the card is known but Muster's fleet has no place for it (e.g. a sideboard)
+UNPLACED = "unplaced"  # the card is known but Muster's fleet has no place for it (e.g. listed before any ship)
 
 
 STATUSES = (MATCHED, AMBIGUOUS, NOT_FOUND, UNPLACED)
@@ -65,13 +65,13 @@ class CardMatch:
     """One card of the source and what became of it.
 
     ``ship`` is the index of its ship in :attr:`ImportResult.fleet` (``None`` for a fleet
-    resource, or for the cards of a ship that could not be found); ``position`` its place among
-    that ship's upgrades, or among its cards face down beneath another (``None`` for other roles).
+    resource, a sideboard card, or the cards of a ship that could not be found); ``position`` its place among
+    that ship's upgrades, among its cards face down beneath another, or among the fleet's Reinforcements
+    Sideboard cards (``None`` for other roles).
     ``source_cost`` is the SP the source printed next to the card, when it printed one; Muster's own
     cost comes from the engine's report (see :func:`rules.attack_wing.interchange.cost_rows`). ``role``
     is the card's place in the fleet file (``ship``, ``captain``, ``admiral``, ``upgrade``, ``beneath``,
-    ``resource``), or ``card`` for a card outside the fleet whose place the source does not say (a
-    sideboard card).
+    ``resource``, ``sideboard``), or ``card`` for a card outside the fleet whose place the source does not say.
     """
 
     status: str

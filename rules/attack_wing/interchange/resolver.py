@@ -57,7 +57,8 @@ class Resolver:
             if own is not None:
                 # The id is the catalog's own unless the source says the card has another name.
                 said = source_card.name if source_card is not None else entry.name
-                if said is None or name_key(said) == name_key(own.name):
+                readings = (said,) if source_card is not None or said is None else (entry.names or (said,))
+                if said is None or any(name_key(n) == name_key(own.name) for n in readings if n):  # "Name (Class)"
                     if own.kind in kinds:
                         return Found(own, MATCHED, "id")
                     return Found(
@@ -112,9 +113,10 @@ class Resolver:
 
     def set_in_id(self, entry: Entry) -> str:
         """The set a Space Dock id ends with ("dominion_starship_71279" -> "71279"), when the catalog has that set."""
-        if entry.family != "spacedock" or "_" not in (entry.card_id or ""):
+        card_id = entry.card_id or ""
+        if entry.family != "spacedock" or "_" not in card_id:
             return ""
-        suffix = entry.card_id.rsplit("_", 1)[1]
+        suffix = card_id.rsplit("_", 1)[1]
         return suffix if suffix in self.catalog.sets else ""
 
     def helper_note(self, card_id: str | None) -> str:
@@ -159,6 +161,11 @@ class Resolver:
         if source_card is not None and source_card.kind == SHIP and not source_card.unique and source_card.ship_class:
             # a generic ship of the other database: only a ship of its class is the same ship
             same = [c for c in candidates if name_key(c.ship_class) == name_key(source_card.ship_class)]
+            if not same and all(c.kind == SHIP for c in candidates):
+                # the generic ship of that class under another name (Space Dock's "Dominion Starship" of the
+                # Jem'Hadar Battleship is Utopia's "Jem'Hadar Battleship")
+                same = [c for c in self.by_class(source_card.ship_class) if not c.unique and c.kind in kinds]
+                candidates = same or candidates
             if not same and all(c.kind == SHIP for c in candidates):
                 return Found(
                     None,
@@ -379,7 +386,7 @@ def same_play(a: Card, b: Card) -> bool:
     )
 
 
-def _printed(card: Card) -> tuple:
+def _printed(card: Card) -> tuple[object, ...]:
     """What a card prints that decides its cost and place in a fleet, whatever its name."""
     return (card.upgrade_type, card.cost, card.unique, card.skill, card.attack, card.agility, card.hull, card.shields)
 

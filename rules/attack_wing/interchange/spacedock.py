@@ -12,7 +12,8 @@
 
 Ids are those of Space Dock's ``Data.xml``. ``upgrades`` hold every card but the captain
 (admirals, fleet captains and officers included); ``flagship`` is the ship's Flagship card; a
-``sideboard`` entry holds the Reinforcements Sideboard's cards, which are outside the fleet.
+``sideboard`` entry holds the Reinforcements Sideboard's cards (the fleet's ``sideboard``); a squad may hold only
+that entry.
 ``additionalPoints`` are points the player typed in by hand ("Other cost").
 
 **Plain text** (Space Dock's "Copy as text")::
@@ -43,6 +44,7 @@ read from the three apps' source code (``asPlainTextFormat``); no exported text 
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from rules.attack_wing.catalog import OTHER, RESOURCE, SHIP
 from rules.attack_wing.interchange.decoding import as_text, load_json, text_lines
@@ -54,7 +56,7 @@ MAX_SQUADS = 500
 _ID = re.compile(r"^[\w.\-' ]{1,100}$")
 
 
-def squads(data: bytes | str | object) -> list[dict]:
+def squads(data: object) -> list[dict[str, Any]]:
     """The squads of a ``.spacedocksquad`` (one) or ``.spacedocksquads`` (a list) file."""
     document = data if isinstance(data, dict | list) else load_json(as_text(data, "Space Dock file"), "Space Dock file")
     found = document if isinstance(document, list) else [document]
@@ -117,9 +119,8 @@ def parse_squad(data: bytes | str | object, choice: int = 0) -> Parsed:
         parsed.notes.extend(_overridden(number, [captain, *upgrades]))
         if ship.get("sideboard") is True:
             for card in cards:
-                card.role = "card"
-                card.unplaced = "in the Reinforcements Sideboard; Muster's fleet has no place for it"
-            parsed.loose.extend(cards)
+                card.role, card.sideboard = "card", True
+            parsed.sideboard.extend(cards)
             continue
         if ship.get("flagship") is not None:
             flagship = _entry(ship.get("flagship"), None, "upgrade", where)
@@ -130,13 +131,12 @@ def parse_squad(data: bytes | str | object, choice: int = 0) -> Parsed:
         if _is_int(ship.get("calculatedCost")):
             block.source_total = ship["calculatedCost"]
         parsed.ships.append(block)
-    if not parsed.ships:
-        sideboard = " (only a Reinforcements Sideboard, which Muster's fleets do not hold)" if parsed.loose else ""
-        raise InterchangeError(f"The Space Dock squad has no ships{sideboard}.", "NO_SHIPS")
+    if not parsed.ships and not parsed.sideboard:
+        raise InterchangeError("The Space Dock squad has no ships.", "NO_SHIPS")
     return parsed
 
 
-def _overridden(number: int, records: list) -> list[str]:
+def _overridden(number: int, records: list[dict[str, Any] | None]) -> list[str]:
     """Costs the player typed over Space Dock's own ("costIsOverridden"): Space Dock's ship total uses them,
     its card cost (``calculatedCost``) does not; Muster prices every card by its rules and says so."""
     return [
@@ -147,7 +147,7 @@ def _overridden(number: int, records: list) -> list[str]:
     ]
 
 
-def _entry(card_id: object, record: dict | None, role: str, where: str) -> Entry:
+def _entry(card_id: object, record: dict[str, Any] | None, role: str, where: str) -> Entry:
     if not isinstance(card_id, str) or not _ID.match(card_id):
         raise InterchangeError(f"A card of {where} in the Space Dock squad has no readable id.", "BAD_SQUAD")
     entry = Entry(role=role, source=card_id, card_id=card_id, family="spacedock")
@@ -182,7 +182,6 @@ _CARD = re.compile(
 _TOTAL = re.compile(r"^Total \((?P<cost>-?\d{1,5})\)$")
 _FLEET_TOTAL = re.compile(r"^Fleet total: (?P<cost>-?\d{1,5})$", re.IGNORECASE)
 _OTHER = re.compile(r"^Other cost: (?P<cost>-?\d{1,5})$", re.IGNORECASE)
-_SIDEBOARD = "in the Reinforcements Sideboard; Muster's fleet has no place for it"
 
 
 def parse_text(data: bytes | str) -> Parsed:
@@ -220,8 +219,8 @@ def parse_text(data: bytes | str) -> Parsed:
             # the Reinforcements Sideboard: the resource's title, then its cards, without a total
             for _, line in paragraph[1:]:
                 entry = _text_entry(line, "card")
-                entry.unplaced = _SIDEBOARD
-                parsed.loose.append(entry)
+                entry.sideboard = True
+                parsed.sideboard.append(entry)
         elif len(paragraph) == 1 and (match := _CARD.match(first)) and not parsed.resources:
             entry = _text_entry(first, "resource")
             entry.optional = True  # notes can look the same: "Strike Force (5)"
@@ -251,6 +250,7 @@ def _ship_paragraph(paragraph: list[tuple[int, str]], parsed: Parsed) -> int:
         )
     ship = _text_entry(first, "ship")
     # a generic ship is written by its class: the name may be either
+    assert ship.name is not None  # a ship line's title
     ship.kinds, ship.ship_class = (SHIP,), ship.name
     block = ShipEntries(ship=ship)
     parsed.ships.append(block)
@@ -263,13 +263,16 @@ def _ship_paragraph(paragraph: list[tuple[int, str]], parsed: Parsed) -> int:
         entry = _text_entry(line, "card")
         block.cards.append(entry)
         printed += entry.source_cost or 0
-    block.source_total = int(_TOTAL.match(paragraph[-1][1]).group("cost"))
+    total = _TOTAL.match(paragraph[-1][1])
+    assert total is not None  # a ship's paragraph ends with its total
+    block.source_total = int(total.group("cost"))
     check_ship_total(parsed, len(parsed.ships), added=printed, said="Total ({})")
     return block.source_total
 
 
 def _text_entry(line: str, role: str) -> Entry:
     match = _CARD.match(line)
+    assert match is not None  # the caller matched the line as a card
     title, set_code = match.group("title"), match.group("set") or ""
     entry = Entry(role=role, source=line, name=title, set_hint=_set(set_code), source_cost=int(match.group("cost")))
     if role == "resource":

@@ -18,7 +18,8 @@
 A generic ship is written ``Name (Class)``; a captain ``Name <skill> (Captain)``, an admiral
 ``Name (Admiral)``, a fleet captain ``Name Fleet Captain``, a flagship ``Name Flagship``; with
 "show set names" every card but the ships carries ``(Set, Set)``. Each ``- `` is one level
-down (talents under their captain). The resource's own cards follow it without a cost.
+down (talents under their captain). The resource's own cards follow it without a cost: the Reinforcements
+Sideboard's (the fleet's ``sideboard``).
 
 **Tabletop Simulator export**: one card id per line, a ship's cards after it (in the text
 export's order), a blank line after each ship, then the fleet resource and a footer line
@@ -38,9 +39,6 @@ from rules.attack_wing.interchange.entries import Entry, Parsed, ShipEntries, sh
 from rules.attack_wing.interchange.report import InterchangeError
 from rules.attack_wing.interchange.resolver import Resolver
 from rules.attack_wing.interchange.totals import check_fleet_total, check_ship_total
-
-_ON_RESOURCE = "held on the fleet's resource card (e.g. a sideboard); Muster's fleet has no place for it"
-
 
 _COST = re.compile(r"^(?P<body>.*?)\s*\[(?P<cost>-?\d{1,4})\]$")
 
@@ -91,15 +89,14 @@ def parse_text(data: bytes | str) -> Parsed:
             in_resource = False
             continue
         if line.startswith("-"):
-            depth = len(re.match(r"^(-\s*)+", line).group(0).replace(" ", ""))
+            dashes = re.match(r"^(-\s*)+", line)
+            assert dashes is not None  # the line starts with "-"
+            depth = len(dashes.group(0).replace(" ", ""))
             body = re.sub(r"^(-\s*)+", "", line)
             entry, cost = _text_card(body, number, depth)
             if in_resource:
-                entry.unplaced = (
-                    "held on the fleet's resource card (e.g. a sideboard); Muster's fleet has no place for it"
-                )
-                entry.role = "card"
-                parsed.loose.append(entry)
+                entry.role, entry.sideboard = "card", True
+                parsed.sideboard.append(entry)
                 continue
             if block is None:
                 raise InterchangeError(f"Line {number} of the Utopia text is a card on no ship: {line!r}.", "BAD_TEXT")
@@ -183,6 +180,7 @@ def _text_card(body: str, number: int, depth: int) -> tuple[Entry, int | None]:
                 names.append(found.group("name"))
                 entry.role, entry.kinds, entry.type_hint = role, kinds, type_hint
         if position:
+            assert sets is not None  # a second base is the name without its sets
             names.append(base)
             entry.set_hint = sets.group("sets")
     entry.names = tuple(dict.fromkeys(names))
@@ -218,16 +216,10 @@ def parse_tts(data: bytes | str, resolver: Resolver) -> Parsed:
         known = resolver.peek(first, "utopia")
         if known is not None and known.kind == RESOURCE:
             parsed.resources.append(Entry(role="resource", source=first, card_id=first, family="utopia"))
-            for _, card_id in rest:
-                parsed.loose.append(
-                    Entry(
-                        role="card",
-                        source=card_id,
-                        card_id=card_id,
-                        family="utopia",
-                        unplaced=_ON_RESOURCE,
-                    )
-                )
+            parsed.sideboard += [
+                Entry(role="card", source=card_id, card_id=card_id, family="utopia", sideboard=True)
+                for _, card_id in rest
+            ]
             continue
         ship = ShipEntries(ship=Entry(role="ship", source=first, card_id=first, family="utopia"))
         ship.cards = [Entry(role="card", source=card_id, card_id=card_id, family="utopia") for _, card_id in rest]

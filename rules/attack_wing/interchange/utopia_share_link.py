@@ -11,8 +11,8 @@ Every card is ``{"id": "<type>:<id>"}``; ``upgrades`` are the ship's own slots b
 (``{}`` for an empty one); ``upgradeSlots`` are the slots a card adds (a captain's talents, an
 officer's crew slot) and may sit on any card; ``resource`` on a ship holds a resource's own
 card (fleet captain, flagship, officer), ``ambassador`` and ``construction`` their cards.
-The ``resource`` of the fleet may carry ``upgradeSlots`` too (the Reinforcements Sideboard):
-those cards are outside the fleet.
+The ``resource`` of the fleet may carry ``upgradeSlots`` too: the Reinforcements Sideboard's (R003) sections,
+whose cards are the fleet's ``sideboard``.
 
 The other two forms are read by :mod:`~rules.attack_wing.interchange.utopia_exports`; all three
 are written by :mod:`~rules.attack_wing.interchange.utopia_writers`.
@@ -24,6 +24,7 @@ import base64
 import binascii
 import re
 import urllib.parse
+from typing import Any
 
 from rules.attack_wing.catalog import ADMIRAL, CAPTAIN, OTHER, RESOURCE, SHIP, UPGRADE
 from rules.attack_wing.interchange.decoding import as_text, load_json
@@ -81,7 +82,7 @@ def link_fragment(data: bytes | str) -> str:
     return urllib.parse.unquote(fragment.strip())
 
 
-def decode_link(data: bytes | str) -> dict:
+def decode_link(data: bytes | str) -> dict[str, Any]:
     """The saved fleet a Utopia link carries (its JSON, decoded and checked for shape)."""
     fragment = link_fragment(data)
     if fragment.lstrip().startswith("{"):
@@ -140,20 +141,18 @@ def parse_saved(saved: object) -> Parsed:
         block = ShipEntries(ship=entry)
         _children(ship, block.cards, f"ship {number}", counter, parsed)
         parsed.ships.append(block)
-    resource = saved.get("resource")
+    resource: Any = saved.get("resource")
     if resource not in (None, {}):
         entry = _card(resource, "resource", "the resource", counter)
         if entry is None:
             parsed.problems.append("The link's resource has no readable card id; it is left out.")
         else:
             parsed.resources.append(entry)
-            loose: list[Entry] = []
-            _children(resource, loose, "the resource", counter, parsed)
-            for card in loose:
-                card.unplaced = (
-                    "held on the fleet's resource card (e.g. a sideboard); Muster's fleet has no place for it"
-                )
-            parsed.loose.extend(loose)
+            held: list[Entry] = []
+            _children(resource, held, "the resource", counter, parsed)
+            for card in held:
+                card.role, card.sideboard, card.host = "card", True, None
+            parsed.sideboard.extend(held)
     return parsed
 
 
@@ -184,13 +183,13 @@ def _card(saved: object, role: str, where: str, counter: list[int]) -> Entry | N
 
 
 def _children(
-    saved: dict, out: list[Entry], where: str, counter: list[int], parsed: Parsed, holder: Entry | None = None
+    saved: dict[str, Any], out: list[Entry], where: str, counter: list[int], parsed: Parsed, holder: Entry | None = None
 ) -> None:
     """Every card a saved card holds, in Utopia's order, as cards of the same ship; a card in a slot another
     card adds (``upgradeSlots``) keeps that card as its ``host``: Utopia seats the cards placed face down
     beneath Quark or Cryogenic Stasis in slots of theirs."""
     for key in _SLOT_KEYS:
-        child = saved.get(key)
+        child: Any = saved.get(key)
         if child in (None, {}):
             continue
         role = {"captain": "captain", "admiral": "admiral"}.get(key, "upgrade")

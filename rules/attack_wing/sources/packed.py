@@ -12,6 +12,7 @@ import gzip
 import io
 import lzma
 import zlib
+from collections.abc import Callable
 
 from rules.attack_wing.sources.builder import CatalogFormatError
 
@@ -19,7 +20,10 @@ XZ_MAGIC = b"\xfd7zXZ\x00"
 GZIP_MAGIC = b"\x1f\x8b"
 MAX_UNPACKED_BYTES = 32 * 1024 * 1024  # the real databases are about 1.2 MB unpacked
 
-_OPENERS = {XZ_MAGIC: ("xz", lzma.open), GZIP_MAGIC: ("gzip", gzip.open)}  # both take a file object
+_OPENERS: dict[bytes, tuple[str, Callable[[io.BytesIO], io.BufferedIOBase]]] = {
+    XZ_MAGIC: ("xz", lzma.open),
+    GZIP_MAGIC: ("gzip", gzip.open),
+}  # both take a file object
 
 
 def unpack(data: bytes) -> bytes:

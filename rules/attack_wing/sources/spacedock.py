@@ -343,7 +343,7 @@ _FACTION_CAMEL = {
 }
 
 
-def _only_faction(match: re.Match) -> tuple[list[Restriction] | None, list[str]]:
+def _only_faction(match: re.Match[str]) -> tuple[list[Restriction] | None, list[str]]:
     """ "OnlyKlingonCaptainShip", "OnlyVulcanCaptainVulcanShip", "OnlyBorgShip", "OnlyXindi", ..."""
     first, captain, second, ship, hv4 = match.groups()
     words = [w.lower() for w in re.findall(r"[A-Z][a-z0-9]+", first)]

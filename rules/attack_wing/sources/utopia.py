@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable
+from typing import Any
 
 from rules.attack_wing.card_text.descriptors import descriptor_key
 from rules.attack_wing.card_text.reader import read_card_text
@@ -127,14 +128,14 @@ def read_utopia(data: bytes) -> Catalog:
 
 
 class _UtopiaReader:
-    def __init__(self, document: dict) -> None:
+    def __init__(self, document: dict[str, Any]) -> None:
         self.document = document
         self.build = CatalogBuilder()
         self.unknown_limits: set[str] = set()
         self.resource_by_set: dict[str, str] = {}
         self.dials = _dials(document.get("shipClasses"))
 
-    def records(self, section: str) -> Iterable[dict]:
+    def records(self, section: str) -> Iterable[dict[str, Any]]:
         for position, record in enumerate(self.document.get(section, [])):
             if isinstance(record, dict):
                 yield record
@@ -161,7 +162,7 @@ class _UtopiaReader:
             self.build.warn(f"'{stem}Limit' names no known ship class; that restriction is not applied")
         return self.build.finish()
 
-    def read_set(self, record: dict) -> None:
+    def read_set(self, record: dict[str, Any]) -> None:
         set_id, name = record.get("id"), record.get("name")
         if not isinstance(set_id, str) or not isinstance(name, str):
             self.build.skip(str(set_id), "set without a text id and name")
@@ -176,7 +177,7 @@ class _UtopiaReader:
             )
         )
 
-    def read_card(self, section: str, record: dict, reserved: set[str]) -> None:
+    def read_card(self, section: str, record: dict[str, Any], reserved: set[str]) -> None:
         card_id, aliases = self.build.claim_id(record.get("id"), reserved)
         source_type = str(record.get("type") or "")
         if card_id is None:
@@ -213,7 +214,7 @@ class _UtopiaReader:
             return OTHER, source_type
         return None, ""
 
-    def card(self, card_id: str, kind: str, upgrade_type: str, record: dict) -> Card:
+    def card(self, card_id: str, kind: str, upgrade_type: str, record: dict[str, Any]) -> Card:
         text = str(record.get("text") or "")
         ship_class = " ".join(str(record.get("class") or "").split()) if kind == SHIP else ""
         stats = kind == SHIP or upgrade_type == "flagship"  # a flagship card prints what it adds to its ship
@@ -254,7 +255,7 @@ class _UtopiaReader:
         return 0
 
     def restrictions(
-        self, card_id: str, kind: str, upgrade_type: str, record: dict, ship_class: str
+        self, card_id: str, kind: str, upgrade_type: str, record: dict[str, Any], ship_class: str
     ) -> tuple[Restriction, ...]:
         found: list[Restriction] = []
         if kind == SHIP:
@@ -300,7 +301,7 @@ class _UtopiaReader:
             )
         return tuple(dict.fromkeys(found))
 
-    def resource_link(self, card_id: str, record: dict) -> list[Restriction]:
+    def resource_link(self, card_id: str, record: dict[str, Any]) -> list[Restriction]:
         """A resource's own cards (Fleet Captain options, officers, flagships) need that resource."""
         found = []
         for set_id in _strings(record.get("set")):
@@ -322,7 +323,7 @@ class _UtopiaReader:
         return found
 
     @staticmethod
-    def grants(kind: str, record: dict, text: str) -> tuple[str, ...]:
+    def grants(kind: str, record: dict[str, Any], text: str) -> tuple[str, ...]:
         slots: list[str] = []
         for entry in record.get("upgradeSlots") or ():
             types = [t for t in _strings(entry.get("type")) if t in UPGRADE_TYPES] if isinstance(entry, dict) else []

@@ -10,3 +10,4 @@ class CoinTossConfig(config.GameConfig):
     rules = ".rules"
     events = ".events.CoinTossEvents"
     lists = ".lists.Purses"
+    samples = ".samples.CoinTossSamples"

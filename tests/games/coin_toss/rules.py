@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.list_check import ListReport, Violation, file_record
+from rules.inputs.list_check import ListReport, Violation, file_record
 
 CALLS = ("heads", "tails")
 MAX_COINS = 3

@@ -6,7 +6,7 @@ points for them (:mod:`.rules`), which rank the standings after match points. Ho
 points a ship is worth is the event's own setting (``SurvivorSettings``), which the event
 form shows with no line of the shared apps knowing it. It is
 installed by the test settings alone and touches no file outside this folder;
-``test_last_ship_event`` runs a whole event of it through the site.
+``test_event`` (in this folder) runs a whole event of it through the site.
 """
 
 KEY = "last-ship"

@@ -9,3 +9,4 @@ class LastShipConfig(config.GameConfig):
     key, verbose_name = KEY, NAME
     rules = ".rules"
     events = ".events.LastShipEvents"
+    samples = ".samples.LastShipSamples"

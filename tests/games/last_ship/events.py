@@ -3,7 +3,7 @@
 from django import forms
 
 from accounts.number_fields import WholeNumberField
-from rules.standings import BATTLE_POINTS
+from rules.tournament.standings import BATTLE_POINTS
 from tournaments.games import (
     POINTS_TIEBREAKERS,
     SEATS,

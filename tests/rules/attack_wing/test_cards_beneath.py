@@ -194,7 +194,7 @@ def test_muster_text_and_fleet_file_carry_the_card_beneath_and_read_it_back(utop
     original = _with_beneath(("C114", "T021"))
     report = validate_fleet(original, utopia, "wizkids-2016")
     text = muster_text(original, report, utopia, name="Ferengi Alliance")
-    assert "  Tech beneath Quark: Maximum Shields - 0\n" in text
+    assert "  Tech beneath Quark: Maximum Shields [T021] - 0\n" in text
     from_text = import_fleet(text, utopia)
     assert from_text.fleet.ships[0].beneath == (("C114", "T021"),)
     assert not [p for p in from_text.problems if "ship 1" in p]  # its printed 0 SP is what Muster charges

@@ -4,7 +4,7 @@ import copy
 
 import pytest
 
-from rules.list_check import ListFileError
+from rules.inputs.list_check import ListFileError
 from rules.spearpoint import (
     RESERVES_MAX_POINTS,
     RESERVES_MIN_POINTS,

@@ -4,7 +4,7 @@ import copy
 
 import pytest
 
-from rules.list_check import ListFileError
+from rules.inputs.list_check import ListFileError
 from rules.starship_command import FLEET_BUDGET, FleetList, FleetShip, check_fleet, check_list_data, fleet_from_data
 from tests.conftest import DOCUMENTS_ABSENT, SEEDS_DIR
 

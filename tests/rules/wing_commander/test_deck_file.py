@@ -4,7 +4,7 @@ import copy
 
 import pytest
 
-from rules.list_check import ListFileError
+from rules.inputs.list_check import ListFileError
 from rules.wing_commander import Deck, DeckEntry, MusterCard, check_deck_data, deck_from_data
 
 GOOD = {

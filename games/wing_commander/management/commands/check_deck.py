@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from fleets.decks.check_command import ListCheckCommand
 from rules import wing_commander
-from rules.list_check import ListReport
+from rules.inputs.list_check import ListReport
 
 
 class Command(ListCheckCommand):

@@ -8,6 +8,8 @@ one of the Utopia builder's helper records reads as the Utopia link holding it d
 from __future__ import annotations
 
 import json
+import re
+from dataclasses import replace
 
 from rules.attack_wing import FleetShip, validate_fleet
 from rules.attack_wing.interchange import (
@@ -57,11 +59,25 @@ def test_an_ambiguous_name_lists_each_card_it_may_be_with_its_type_sets_factions
     } in data
 
 
-def test_musters_own_text_read_back_names_the_cards_it_cannot_tell_apart(utopia):
-    """Muster's text says name, type and cost: three 6 SP Jean-Luc Picards that play differently stay a
-    question, each offered with its sets; the rest reads back as written."""
+def _without_ids(text: str) -> str:
+    """Muster's text as it was written before it carried card ids ("Captain: Jean-Luc Picard - 6")."""
+    return re.sub(r" \[[^\[\]]+\] - ", " - ", text)
+
+
+def test_musters_own_text_carries_ids_so_each_printing_reads_back_exactly(utopia):
+    """Three 6 SP Jean-Luc Picards play differently; "Captain: Jean-Luc Picard [Cap049] - 6" is the one written."""
     ships = fleet(GALAXY)
     text = muster_text(ships, validate_fleet(ships, utopia, "wizkids-2016"), utopia, name="Home")
+    assert "  Captain: Jean-Luc Picard [Cap049] - 6" in text
+    result = import_fleet(text, utopia)
+    assert result.fleet == ships and result.complete and {m.how for m in result.cards} == {"id"}
+
+
+def test_musters_own_text_read_back_names_the_cards_it_cannot_tell_apart(utopia):
+    """Muster's text written without ids says name, type and cost: three 6 SP Jean-Luc Picards that play
+    differently stay a question, each offered with its sets; the rest reads back as written."""
+    ships = fleet(GALAXY)
+    text = _without_ids(muster_text(ships, validate_fleet(ships, utopia, "wizkids-2016"), utopia, name="Home"))
     result = import_fleet(text, utopia)
     assert result.format == MUSTER_TEXT
     [picard] = result.by_status(AMBIGUOUS)
@@ -89,14 +105,19 @@ def test_a_space_dock_id_naming_its_set_chooses_that_sets_printing(spacedock, ut
         assert "71531" in catalog.get(expected).set_ids
 
 
-def test_a_generic_ship_of_a_class_the_catalog_lacks_is_not_taken_for_another_class(spacedock, utopia):
-    """Space Dock's ``dominion_starship_71279`` is a Jem'Hadar Battleship; Utopia's catalog has no generic one,
-    so it is reported not found, never read as a Dominion Starship of another class."""
+def test_a_generic_ship_of_the_other_database_is_its_class_never_another_class(spacedock, utopia):
+    """Space Dock's ``dominion_starship_71279`` ("Dominion Starship") is a Jem'Hadar Battleship: Utopia's generic
+    ship of that class under its own name (S288, "Jem'Hadar Battleship"), not a Dominion Starship of another class;
+    of a class the catalog does not print, it is reported not found."""
     squad = json.loads(_squad())
     squad["ships"].append({"shipId": "dominion_starship_71279", "shipTitle": "Dominion Starship"})
     result = import_fleet(json.dumps(squad), utopia, references={"spacedock": spacedock})
+    assert [s.ship for s in result.fleet.ships][1:] == ["S288"]
+    lacking = replace(spacedock.get("dominion_starship_71279"), ship_class="Dominion Carrier")
+    other = replace(spacedock, cards={**spacedock.cards, "dominion_starship_71279": lacking})
+    result = import_fleet(json.dumps(squad), utopia, references={"spacedock": other})
     ship = next(m for m in result.cards if m.source.endswith("(dominion_starship_71279)"))
-    assert ship.status == NOT_FOUND and "Jem'Hadar Battleship" in ship.note
+    assert ship.status == NOT_FOUND and "Dominion Carrier" in ship.note
     assert len(result.fleet.ships) == 1
 
 
@@ -141,7 +162,7 @@ def test_musters_text_says_a_card_paid_a_faction_penalty_so_it_is_not_of_the_shi
     """ "Captain: Worf - 4 (+1)" on a Federation ship: Klingon Worf at 3 SP (Cap409 or Cap528, skills 4 and 5),
     asked about, never the Federation/Klingon Worf at 4 SP (Cap009) that pays no penalty."""
     ships = fleet(ship("S273", "Cap409"))
-    text = muster_text(ships, validate_fleet(ships, utopia, "wizkids-2016"), utopia, name="Home")
+    text = _without_ids(muster_text(ships, validate_fleet(ships, utopia, "wizkids-2016"), utopia, name="Home"))
     assert "Captain: Worf - 4 (+1)" in text
     worf = next(m for m in import_fleet(text, utopia).cards if m.role == "captain")
     assert worf.status == AMBIGUOUS

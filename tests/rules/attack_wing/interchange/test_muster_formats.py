@@ -43,11 +43,11 @@ def test_muster_text_is_the_fleets_app_export_and_reads_back(mini):
     lines = text.splitlines()
     assert lines[0] == f"Home Fleet (Federation): {report.total}/130 SP"
     assert lines[2] == f"Ship 1: {report.ships[0].cost} SP"
-    assert lines[3] == "  Ship: U.S.S. Enterprise-D (Galaxy Class) - 28"
-    assert lines[4] == "  Captain: Jean-Luc Picard - 6"
+    assert lines[3] == "  Ship: U.S.S. Enterprise-D (Galaxy Class) [S001] - 28"
+    assert lines[4] == "  Captain: Jean-Luc Picard [Cap001] - 6"
     assert lines[7].startswith("Ship 2 [Blind Booster]: ")
-    assert "  Captain: Jean-Luc Picard - 7 (+1)" in lines  # a Federation captain on a Klingon ship
-    assert f"Resource: Emergency Power - {report.resources[0].cost}" in lines
+    assert "  Captain: Jean-Luc Picard [Cap001] - 7 (+1)" in lines  # a Federation captain on a Klingon ship
+    assert f"Resource: Emergency Power [R001] - {report.resources[0].cost}" in lines
     assert "Verification code: AB12-CD34 (version 3)" in lines
     assert lines[-1] == "SP like “4 (+1)” include a faction penalty."
     assert text.endswith("\n")

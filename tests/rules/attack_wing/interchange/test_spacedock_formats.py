@@ -33,8 +33,10 @@ def test_a_space_dock_squad_by_id_title_and_report(mini):
     ship = [c for c in result.cards if c.role == "ship"][1]
     assert ship.status == MATCHED and ship.how == "name" and "upgrade bar" in ship.note
     assert result.fleet.resources == ("R001",)
-    [sideboard] = result.by_status(UNPLACED)
-    assert sideboard.card_id == "W001" and "Sideboard" in sideboard.note
+    # the sideboard entry's cards are the fleet's Reinforcements Sideboard (its card, point 1)
+    assert result.fleet.sideboard == ("W001",) and not result.by_status(UNPLACED)
+    [sideboard] = [c for c in result.cards if c.role == "sideboard"]
+    assert (sideboard.card_id, sideboard.status, sideboard.position) == ("W001", MATCHED, 0)
     assert result.source_total == 80 and result.source_ship_totals[0] == 39
     assert any("2 SP typed in by hand" in n for n in result.notes)
     admiral = next(c for c in result.cards if c.card_id == "A001")
@@ -119,9 +121,10 @@ def test_space_dock_text_without_set_codes_and_with_a_sideboard(mini):
     assert result.fleet == Fleet(
         ships=(FleetShip("S001", "Cap001", upgrades=("C001",)), FleetShip("S002", "Cap002", upgrades=("R010a",))),
         resources=("R001",),
+        sideboard=("W001",),
     )
-    [sideboard] = result.by_status(UNPLACED)
-    assert sideboard.name == "Photon Torpedoes" and "Sideboard" in sideboard.note
+    [sideboard] = [c for c in result.cards if c.role == "sideboard"]
+    assert sideboard.name == "Photon Torpedoes" and sideboard.source_cost == 5
     assert any("Strike Force" in n for n in result.notes)
     assert result.complete, result.problems
 

@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import json
 
-import pytest
-
 from rules.attack_wing import interchange, validate_fleet
 from tests.conftest import SPACEDOCK_SQUADS
 
@@ -29,8 +27,8 @@ RULED = {
     # A 0 SP captain pays the faction penalty too (Additional Rules 20 has no exemption; Space Dock's 2014 squad does)
     "independent dominion fleet captain": [("captain", "Maquis", 0, 1), ("ship", 2, 1), ("total", 1)],
 }
-NO_SHIPS = {"critkhan on sideboard", "genkhan on sideboard", "lauran on sideboard", "pike on sideboard"}
-NO_SHIPS |= {"tana los on sideboard"}  # only the Reinforcements Sideboard: no fleet to check, refused in one sentence
+SIDEBOARD_ONLY = {"critkhan on sideboard", "genkhan on sideboard", "lauran on sideboard", "pike on sideboard"}
+SIDEBOARD_ONLY |= {"tana los on sideboard"}  # only the Reinforcements Sideboard: read whole, short of ships
 
 
 def _squads():
@@ -55,7 +53,14 @@ def differences(data: bytes, index: int, squad: dict, catalog) -> list[tuple]:
     found_as = {m.source.rsplit("(", 1)[-1].rstrip(")"): m.card_id for m in result.cards}
     found: list[tuple] = []
     typed_total = 0
-    for number, (expected, ship) in enumerate(zip(squad["ships"], report.ships, strict=True), 1):
+    ships = [s for s in squad["ships"] if not s.get("sideboard")]
+    for board in (s for s in squad["ships"] if s.get("sideboard")):
+        asserted = sorted(
+            (found_as.get(c["upgradeId"]), c["calculatedCost"]) for c in [board["captain"], *board["upgrades"]]
+        )
+        if asserted != sorted((c.id, c.cost) for c in report.sideboard):
+            found.append(("sideboard", asserted, sorted((c.id, c.cost) for c in report.sideboard)))
+    for number, (expected, ship) in enumerate(zip(ships, report.ships, strict=True), 1):
         captain = next((c for c in ship.cards if c.role == "captain"), None)
         if captain is not None and captain.cost != expected["captain"]["calculatedCost"]:
             found.append(("captain", captain.name, expected["captain"]["calculatedCost"], captain.cost))
@@ -78,12 +83,30 @@ def test_every_test_squad_prices_as_space_dock_asserts_or_as_ruled(spacedock):
     for data, index, squad in _squads():
         seen += 1
         name = squad["name"]
-        if name in NO_SHIPS:
-            with pytest.raises(interchange.InterchangeError, match="has no ships"):
-                interchange.import_fleet(data, spacedock, squad=index)
-            continue
         assert differences(data, index, squad, spacedock) == RULED.get(name, []), name
     assert seen == 105
+
+
+def test_a_squad_of_only_a_sideboard_reads_whole_at_space_docks_prices(spacedock):
+    """Reinforcements Sideboard (4003), point 1 (its card in ../shared/cards/staw, the 2016 tournament document's
+    retirement table in ../shared/seeds/003_6c6de163d61af4e0.txt lists it): the five squads of only a sideboard
+    read with every card on the fleet's sideboard, priced as Space Dock prices them with no faction penalty (2016
+    FAQ, "Reinforcements Sideboard"); the fleet pays the resource's 10 SP and lacks its ships."""
+    seen = 0
+    for data, index, squad in _squads():
+        if squad["name"] not in SIDEBOARD_ONLY:
+            continue
+        seen += 1
+        result = interchange.import_fleet(data, spacedock, squad=index)
+        [board] = squad["ships"]
+        cards = [board["captain"], *board["upgrades"]]
+        assert result.fleet.ships == () and len(result.fleet.sideboard) == len(cards)
+        assert {m.role for m in result.cards} == {"resource", "sideboard"} and not result.problems
+        report = validate_fleet(result.fleet, spacedock, "wizkids-2016")
+        assert [c.cost for c in report.sideboard] == [c["calculatedCost"] for c in cards]
+        assert report.total == squad["cost"] == 10
+        assert [v.code for v in report.violations] == ["TOO_FEW_SHIPS"]
+    assert seen == 5
 
 
 def test_the_fleet_captain_choice_a_squad_leaves_open_is_made_as_a_player_would(spacedock):
@@ -116,7 +139,5 @@ def test_a_hand_typed_cost_is_said_and_not_applied(spacedock):
 def test_no_test_squad_card_is_left_ambiguous_when_its_id_names_its_set(spacedock):
     """``quantum_torpedoes_71531`` ("calvin hudson (weapon)") names set 71531: that printing is taken, not flagged."""
     for data, index, squad in _squads():
-        if squad["name"] in NO_SHIPS:
-            continue
         result = interchange.import_fleet(data, spacedock, squad=index)
         assert not result.by_status(interchange.AMBIGUOUS), squad["name"]

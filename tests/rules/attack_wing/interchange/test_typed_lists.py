@@ -124,3 +124,18 @@ def test_a_typed_list_with_a_builders_total_line_is_read_as_typed(utopia):
     assert result.notes[0].startswith("It looks like a Utopia text export but is not one (Line 1 of the Utopia text")
     with pytest.raises(InterchangeError, match="Line 1 of the Utopia text"):
         import_fleet(text, utopia, UTOPIA_TEXT)
+
+
+def test_a_near_miss_marks_the_list_as_needing_a_look_until_it_is_taken(utopia):
+    """One card near "Kell Peirm" is still a guess: the import is not complete (a problem says so) until the
+    organizer takes Kell Perim for line 3; then the list reads whole."""
+    text = "Federation Starship (Galaxy Class) - 22\nJean-Luc Picard 9 (Captain) - 6\nKell Peirm - 3\n"
+    result = import_fleet(text, utopia)
+    assert not result.complete
+    assert "'Kell Peirm - 3' on ship 1 names no card; it was read as 'Kell Perim', the nearest name." in " ".join(
+        result.problems
+    )
+    answered = import_fleet(text, utopia, choices={2: "C469"})
+    kell = answered.cards[2]
+    assert (kell.card_id, kell.how, kell.doubtful) == ("C469", "chosen", False)
+    assert not [p for p in answered.problems if "Kell" in p]

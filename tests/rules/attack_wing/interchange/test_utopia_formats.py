@@ -62,12 +62,14 @@ def test_a_utopia_link_with_unknown_ids_reports_them(mini):
         import_fleet(link_of(saved), mini, strict=True)
 
 
-def test_sideboard_cards_on_the_fleet_resource_are_reported_outside_the_fleet(mini):
+def test_cards_on_the_fleet_resource_are_the_fleets_sideboard(mini):
+    """Utopia seats the Reinforcements Sideboard's cards in its resource's slots (its card, point 1: a Captain
+    Card and an Upgrade of each type): they are the fleet's sideboard, not a ship's."""
     saved = {"ships": [{"id": "ship:S001"}], "resource": {"id": "resource:R001", "upgradeSlots": [{"id": "crew:C001"}]}}
     result = import_fleet(link_of(saved), mini)
-    assert result.fleet.ships[0].upgrades == ()
-    [loose] = result.by_status(UNPLACED)
-    assert loose.card_id == "C001" and "no place" in loose.note
+    assert result.fleet.ships[0].upgrades == () and result.fleet.sideboard == ("C001",)
+    [card] = [c for c in result.cards if c.role == "sideboard"]
+    assert (card.card_id, card.status, card.position) == ("C001", MATCHED, 0) and not result.by_status(UNPLACED)
 
 
 def test_a_muster_fleet_becomes_a_utopia_link_and_back(mini):
@@ -239,3 +241,27 @@ def test_a_utopia_link_with_the_builders_helper_card_imports_the_card_it_holds(u
     report = validate_fleet(result.fleet, utopia, "wizkids-2016")
     bashir = next(c for c in report.ships[0].cards if c.id == "C075")
     assert [(a.source, a.amount) for a in bashir.adjustments if a.kind == "reduction"] == [("E237", -2)]
+
+
+def test_a_second_unique_card_is_left_out_so_the_link_opens_with_the_rest(utopia):
+    """Seed 003 (fleet building): one unique card of a name per fleet. Utopia refuses the second when it loads a
+    link (and a ship so refused takes its cards along), so the link leaves it out and says so: the fleet opens in
+    Utopia whatever its legality."""
+    twice = Fleet(
+        ships=(
+            FleetShip("S274", "Cap818", upgrades=("C440",)),
+            FleetShip("S274", "Cap051", upgrades=("W204",)),  # the Enterprise-D again, and a captain Riker
+            FleetShip("S180", "Cap006", upgrades=("C440",)),  # Riker again
+        )
+    )
+    assert not validate_fleet(twice, utopia, "wizkids-2016").legal
+    export = utopia_link(twice, utopia)
+    saved = decode_link(export.text)
+    assert [ship["id"] for ship in saved["ships"]] == ["ship:S274", "ship:S180"]
+    assert "upgrades" not in saved["ships"][1] or all(not card for card in saved["ships"][1]["upgrades"])
+    assert export.left_out == (
+        "ship 2 and its cards: U.S.S. Enterprise-D (a second unique card of that name, which Utopia refuses)",
+        "ship 2: William T. Riker (on that ship)",
+        "ship 2: Photon Torpedoes (on that ship)",
+        "ship 3: William T. Riker (a second unique card of that name, which Utopia refuses)",
+    )

@@ -1,0 +1,13 @@
+from games import config
+
+from . import KEY, NAME
+
+
+class CoinTossConfig(config.GameConfig):
+    name = "tests.games.coin_flip"
+    label = "coin_flip"
+    key, verbose_name = KEY, NAME
+    rules = ".rules"
+    events = ".events.CoinTossEvents"
+    lists = ".lists.Purses"
+    samples = ".samples.CoinTossSamples"
