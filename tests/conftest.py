@@ -12,7 +12,7 @@ import pytest
 from django.core.cache import cache
 
 from fleets.bundled_cards import bundled
-from tests import hypothesis_profiles  # noqa: F401 (registers and loads the Hypothesis profile)
+from tests import database_reset, hypothesis_profiles  # noqa: F401 (registers and loads the Hypothesis profile)
 from tests.accounts.factories import JudgeFactory, OrganizerFactory, PlayerFactory
 from tests.time_budget import (  # noqa: F401 (hooks: the time budget of every test)
     pytest_collection_modifyitems,
@@ -30,6 +30,17 @@ UTOPIA_FILE = bundled("utopia").path  # xz-compressed; every card reader takes i
 SPACEDOCK_FILE = bundled("spacedock").path
 # Space Dock's own test squads, shipped as test data (Apache-2.0, see NOTICE there): every cost test runs in CI
 SPACEDOCK_SQUADS = Path(__file__).resolve().parent / "rules" / "attack_wing" / "spacedock_squads"
+
+
+database_reset.install()
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """The test database as ``migrate`` leaves it, kept so that each test on committed data leaves it so
+    (``tests/database_reset.py``)."""
+    with django_db_blocker.unblock():
+        database_reset.capture()
 
 
 @pytest.fixture(autouse=True)

@@ -12,8 +12,8 @@ Two kinds:
   transaction, the rest of the database untouched; it needs an empty catalog (a test that put cards there
   first gets the real import instead, as before).
 * :func:`restore_world` makes the whole database the world (for browser tests, which run on committed data and
-  are flushed after each test): every table but the content types and permissions ``migrate`` keeps is emptied,
-  the data migrations' rows loaded again, then the world built or copied in.
+  start from the freshly migrated site, ``tests/database_reset.py``): the first call builds it there, later calls
+  empty every table but the content types and permissions ``migrate`` wrote and copy the world in.
 
 Foreign keys are deferred to the end of the transaction on SQLite and PostgreSQL alike, so rows go in table by
 table in any order; versions go in before their fleets so that the lock trigger (no version added to a locked
@@ -38,7 +38,7 @@ from fleets.models.catalog import Card, CardSet
 Rows = dict[type[Model], list[tuple]]
 
 CATALOG_MODELS = (CardSet, Card, CardDatabase)
-# Kept by every flush (post_migrate writes them again), so never copied: their ids differ between flushes.
+# Written by migrate (post_migrate) and kept as it wrote them (tests/database_reset.py), so never copied.
 KEPT_BY_MIGRATE = (ContentType, Permission)
 # Written before every other table: the lock trigger refuses a version of a fleet already stored as locked
 # (fleets.migrations.0002_fleet_lock_triggers), and fleets and their versions point at each other.
@@ -70,21 +70,19 @@ def load_real_catalog(*, origin: str) -> None:
 
 def restore_world(name: str, build: Callable[[], None]) -> None:
     """Make the whole test database what ``build`` makes of a freshly migrated site; ``build`` runs once per
-    process under ``name``, later calls copy its rows in. Only for tests on committed data (browser tests)."""
-    from tests.e2e.conftest import data_migrations
-
+    process under ``name``, later calls copy its rows in. Only for tests on committed data (browser tests), which
+    start from the freshly migrated site."""
     models = _copied_models()
+    if name not in _worlds:
+        # Built outside a transaction, as the test did before: what waits for a commit (the ratings after a
+        # finished event, seasons.signals) is written before the rows are read.
+        build()
+        _worlds[name] = _read(models)
+        return
     with transaction.atomic():
         for model in models:
             model._base_manager.all()._raw_delete(connection.alias)
-        if name in _worlds:
-            _insert(_worlds[name])
-            return
-    # Built outside a transaction, as the test did before: what waits for a commit (the ratings after a
-    # finished event, seasons.signals) is written before the rows are read.
-    data_migrations()
-    build()
-    _worlds[name] = _read(models)
+        _insert(_worlds[name])
 
 
 def _copied_models() -> list[type[Model]]:
@@ -128,7 +126,7 @@ def _read(models: Iterable[type[Model]]) -> Rows:
 
 
 def _refuse_rows_naming(model: type[Model], found: list[tuple]) -> None:
-    """A copied row must not point at a content type or permission: their ids change with every flush."""
+    """A copied row must not point at a content type or permission: those are migrate's, never copied."""
     for index, field in enumerate(model._meta.local_concrete_fields):
         if field.is_relation and field.related_model in KEPT_BY_MIGRATE and any(row[index] for row in found):
             raise RuntimeError(f"{model._meta.label}.{field.name} names {field.related_model._meta.label} rows")

@@ -11,8 +11,7 @@ PASSWORD = "correct-horse-battery-staple"
 def with_roles(*default: str):
     """Post-generation hook: ``UserFactory(roles=[ORGANIZER, JUDGE])``, else ``default``.
 
-    The roles migration creates the groups, but transactional (browser) tests empty
-    every table between tests, so the groups are fetched or made here.
+    The roles migration creates the groups; a test that removed them gets them made again here.
     """
 
     def add_roles(user, create, extracted, **kwargs):

@@ -8,16 +8,11 @@ Each page a test checks is saved as a screenshot under ``test-artifacts/``.
 import os
 import re
 import shutil
-from importlib import import_module
 from pathlib import Path
 
 import pytest
-from django.contrib.auth.models import Group
 from playwright.sync_api import expect
 
-from accounts.roles import ROLES
-from games.starship_command.models import StarshipCommandShip
-from games.wing_commander.models import WingCommanderCard
 from tests.accounts.factories import PASSWORD
 
 ARTIFACTS = Path(__file__).resolve().parent.parent.parent / "test-artifacts"
@@ -121,25 +116,3 @@ def log_in(page, user, password: str = PASSWORD):
     page.get_by_label("Password").fill(password)
     page.get_by_role("button", name="Log in").click()
     page.wait_for_url(re.compile(r".*/$"))
-
-
-def data_migrations():
-    """What the data migrations load, back after an earlier browser test emptied the tables: the roles, the
-    manual's cards (labelled as samples) and the rulebook's Saratoga."""
-    for role in ROLES:
-        Group.objects.get_or_create(name=role)
-    manual = import_module("fleets.migrations.0004_wing_commander_manual_cards")
-    label = import_module("games.wing_commander.migrations.0003_label_manual_samples")
-    for name, side, card_type, cost, medals, notes in manual.CARDS:
-        WingCommanderCard.objects.get_or_create(
-            name=name,
-            defaults={
-                "side": side,
-                "card_type": card_type,
-                "mustering_cost": cost,
-                "medal_cost": medals,
-                "notes": label.SAMPLE + notes,
-            },
-        )
-    saratoga = import_module("games.starship_command.migrations.0003_rulebook_sample_ships").SARATOGA
-    StarshipCommandShip.objects.get_or_create(name=saratoga["name"], defaults=saratoga)

@@ -31,7 +31,7 @@ SERIOUS = {"serious", "critical"}
 
 @pytest.fixture
 def demo(utopia_path):
-    restore_world(  # data migrations loaded again: an earlier browser test may have emptied them
+    restore_world(
         "demo, cards from the shipped file",
         lambda: call_command("seed_demo", "--cards", str(utopia_path), stdout=StringIO()),
     )

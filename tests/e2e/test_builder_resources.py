@@ -11,7 +11,6 @@ every change made in the builder keeps judging it on that date. Desktop and phon
 import re
 
 import pytest
-from django.core.management import call_command
 from django.utils import timezone
 from playwright.sync_api import expect
 
@@ -22,13 +21,15 @@ from tests.e2e.conftest import log_in
 from tests.e2e.test_accessibility import serious_violations
 from tests.e2e.test_fleet_builder import add_ship, settled
 from tests.fleets.factories import FleetFactory
+from tests.snapshots import load_real_catalog
 from tests.tournaments.factories import EventFactory
 from tournaments.services import registration_add
 
 
 @pytest.fixture
 def catalog(utopia_path, transactional_db):
-    call_command("import_cards", str(utopia_path), verbosity=0)
+    """What ``import_cards`` makes of the shipped Utopia file (imported once per test process, then copied)."""
+    load_real_catalog(origin=str(utopia_path))
 
 
 @pytest.mark.parametrize("width", [1280, 390], ids=["desktop", "phone"])

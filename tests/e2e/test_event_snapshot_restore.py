@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 from games.attack_wing.results import MatchResult
 from tests.accounts.factories import OrganizerFactory, PlayerFactory
-from tests.e2e.conftest import data_migrations, log_in
+from tests.e2e.conftest import log_in
 from tests.security.world import enter_with_fleet
 from tests.tournaments.factories import EventFactory, small_catalog
 from tournaments.models import Event, MatchStatus
@@ -34,7 +34,6 @@ def seat_player(match, seat):
 
 
 def test_a_snapshot_imported_carries_the_round_on_in_the_browser(page, settings, tmp_path):
-    data_migrations()
     settings.EVENT_SNAPSHOTS = str(tmp_path)
     organizer = OrganizerFactory(username="sisko")
     event = EventFactory(organizer=organizer, name="The Bajoran Open")

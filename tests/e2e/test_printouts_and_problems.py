@@ -4,21 +4,20 @@ settings, the event form's paper, and a fleet's problems in words with card name
 import re
 
 import pytest
-from django.core.management import call_command
 from django.urls import reverse
 from playwright.sync_api import expect
 
 from accounts.selectors import print_identity
 from tests.accounts.factories import OrganizerFactory, PlayerFactory
-from tests.e2e.conftest import data_migrations, log_in, overflows_sideways
+from tests.e2e.conftest import log_in, overflows_sideways
 from tests.fleets.factories import saved_fleet
+from tests.snapshots import load_real_catalog
 from tests.tournaments.factories import EventFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def test_a_player_sets_a_printed_name_and_the_email_on_a_phone(phone):
-    data_migrations()
     player = PlayerFactory()
     log_in(phone, player)
     phone.goto(reverse("printouts"))
@@ -33,7 +32,6 @@ def test_a_player_sets_a_printed_name_and_the_email_on_a_phone(phone):
 
 
 def test_the_organizer_picks_the_event_paper_on_a_phone(phone):
-    data_migrations()
     event = EventFactory(organizer=OrganizerFactory(), paper_size="A4")
     log_in(phone, event.organizer)
     phone.goto(reverse("tournaments:edit", args=[event.pk]))
@@ -49,8 +47,7 @@ def test_the_organizer_picks_the_event_paper_on_a_phone(phone):
 
 def test_a_fleet_problems_name_their_cards_on_a_phone(phone, utopia_path):
     """Seed 003: two unique cards of one name (William T. Riker, Cap051 and Cap655) is DUPLICATE_UNIQUE."""
-    data_migrations()
-    call_command("import_cards", str(utopia_path), verbosity=0)
+    load_real_catalog(origin=str(utopia_path))  # imported once per test process, then copied
     fleet = saved_fleet(
         None,
         content={

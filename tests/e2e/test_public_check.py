@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.fleets.factories import fleet_catalog, legal_content
+from tests.snapshots import load_real_catalog
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -78,10 +79,9 @@ def test_an_organizer_answers_a_doubtful_card_with_one_click_on_a_phone(page, ut
     """A walk-in's typed list on a 390 px phone: Jean-Luc Picard has six printings, so the checker asks; one click
     on U.S.S. Stargazer's takes him, and the rest of the list stays as read."""
     from django.core.cache import cache
-    from django.core.management import call_command
 
     cache.clear()
-    call_command("import_cards", str(utopia_path), verbosity=0)
+    load_real_catalog(origin=str(utopia_path))  # imported once per test process, then copied
     page.set_viewport_size({"width": 390, "height": 900})
     page.goto("/check/")
     page.get_by_label("…or paste a Utopia link, a text export or a fleet file").fill(

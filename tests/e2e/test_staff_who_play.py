@@ -8,7 +8,7 @@ enters it. Both pages pass axe and fit a phone.
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import data_migrations, log_in, overflows_sideways
+from tests.e2e.conftest import log_in, overflows_sideways
 from tests.e2e.test_accessibility import serious_violations
 from tests.permissions.test_staff_who_play_and_revoked_roles import build
 from tournaments.models import Match, MatchStatus
@@ -16,7 +16,6 @@ from tournaments.models import Match, MatchStatus
 
 @pytest.fixture
 def world(transactional_db):
-    data_migrations()
     return build()
 
 

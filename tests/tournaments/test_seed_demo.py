@@ -1,10 +1,16 @@
-"""``seed_demo``: demo accounts and event, passwords printed once, safe to run twice."""
+"""``seed_demo``: demo accounts and event, passwords printed once, safe to run twice.
 
+Its first run on an empty site is made once for the module (:func:`first_run`); the run with a card file of its
+own is in ``test_seed_demo_card_file.py``.
+"""
+
+from collections.abc import Iterator
 from io import StringIO
 
 import pytest
 from django.contrib.auth.models import User
 from django.core.management import call_command
+from django.db import transaction
 from django.urls import reverse
 
 from fleets.models import Card, CardDatabase
@@ -20,8 +26,19 @@ def seed(*args) -> str:
     return out.getvalue()
 
 
-def test_seed_demo_creates_accounts_once_and_prints_passwords_once():
-    first = seed()
+@pytest.fixture(scope="module")
+def first_run(django_db_setup, django_db_blocker) -> Iterator[str]:
+    """What ``seed_demo`` printed on its first run on an empty site, its rows in the database.
+
+    Run once for the module in a transaction rolled back after it; each test runs in its own savepoint inside it,
+    so what a test writes (a second run) is gone before the next test."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        yield seed()
+        transaction.set_rollback(True)
+
+
+def test_seed_demo_creates_accounts_once_and_prints_passwords_once(first_run):
+    first = first_run
     assert "organizer" in first and "password" in first
     organizer = User.objects.get(username="organizer")
     assert organizer.groups.filter(name="Organizer").exists()
@@ -32,17 +49,17 @@ def test_seed_demo_creates_accounts_once_and_prints_passwords_once():
     assert User.objects.filter(username__in=["organizer", "judge", "player"]).count() == 3
 
 
-def test_seed_demo_creates_a_site_administrator_who_can_open_the_people_page(client):
-    output = seed()
+def test_seed_demo_creates_a_site_administrator_who_can_open_the_people_page(client, first_run):
+    output = first_run
     admin = User.objects.get(username="admin")
     assert admin.is_superuser and admin.is_staff and "Created admin (site administrator" in output
     client.force_login(admin)
     assert client.get(reverse("people")).status_code == 200
 
 
-def test_seed_demo_on_an_empty_site_imports_the_shipped_cards_and_registers_legal_fleets():
+def test_seed_demo_on_an_empty_site_imports_the_shipped_cards_and_registers_legal_fleets(first_run):
     """A bare clone: no card file given, the demo STAW event still gets real, legal fleets."""
-    output = seed()
+    output = first_run
     assert Card.objects.count() > 2000
     assert set(CardDatabase.objects.values_list("source", flat=True)) == {"utopia", "spacedock"}
     event = Event.objects.get(name=DEMO_EVENT_NAME)
@@ -53,13 +70,7 @@ def test_seed_demo_on_an_empty_site_imports_the_shipped_cards_and_registers_lega
     assert event.registrations.count() == len(registrations)
 
 
-def test_seed_demo_imports_the_card_file_it_is_given_instead(utopia_path):
-    output = seed("--cards", str(utopia_path))
-    assert f"Imported Utopia cards from {utopia_path}" in output
-    assert CardDatabase.objects.get(source="utopia").origin == str(utopia_path)
-
-
-def test_seed_demo_gives_every_deck_game_something_to_look_at():
+def test_seed_demo_gives_every_deck_game_something_to_look_at(first_run):
     """Seeds 001, 002, 004: a finished Wing Commander event with balanced sides, a Starship Command campaign
     two battles in, a Spearpoint event pairing American against German reserves decks; all safe to run again."""
     from games.spearpoint.demo import EVENT as SPEARPOINT_EVENT
@@ -69,7 +80,6 @@ def test_seed_demo_gives_every_deck_game_something_to_look_at():
     from games.wing_commander.demo import FINISHED_EVENT, OPEN_EVENT
     from tournaments.models import EventStatus, MatchSide
 
-    seed()
     cup = Event.objects.get(name=FINISHED_EVENT)
     assert cup.status == EventStatus.FINISHED and cup.registrations.count() == 4
     for registration in cup.registrations.all():
@@ -91,13 +101,12 @@ def test_seed_demo_gives_every_deck_game_something_to_look_at():
     assert Event.objects.filter(name__in=[FINISHED_EVENT, OPEN_EVENT, SPEARPOINT_EVENT]).count() == 3
 
 
-def test_seed_demo_opens_two_stores_each_run_by_its_own_organizer():
+def test_seed_demo_opens_two_stores_each_run_by_its_own_organizer(first_run):
     """The demo events of ``organizer`` are held at the first store; the second store's event is
     ``organizer2``'s to run and not ``organizer``'s."""
     from stores.models import Store
     from tournaments.access import viewer_of
 
-    seed()
     seed()
     home, other = Store.objects.get(name="Promenade Games"), Store.objects.get(name="Starbase Hobbies")
     assert Store.objects.count() == 2
