@@ -15,11 +15,13 @@ from __future__ import annotations
 
 import json
 import re
+from xml.etree.ElementTree import Element
 
 from defusedxml import ElementTree as SafeET
 from jsonschema import Draft202012Validator
 from jsonschema.validators import extend
 
+from rules.attack_wing.sources.builder import DIAL_COLOURS
 from rules.attack_wing.sources.spacedock import CARD_SECTIONS
 
 from .models.catalog import Card
@@ -127,6 +129,39 @@ def _section(section: str, required: list[str]) -> dict:
     return {"type": "array", "items": record, "description": "a list of card records"}
 
 
+# A ship class's dial and arcs (``shipClasses``): each speed's moves and their colours, the arcs in degrees.
+DIAL_COLOURS_SHOWN = "white, green or red"
+_COLOUR = {"enum": list(DIAL_COLOURS), "description": f"a maneuver colour: {DIAL_COLOURS_SHOWN}"}
+_KIND = "^[a-z0-9]+(?:-[a-z0-9]+)*$"  # "bank", "left-turn", "45-degree-rotate"
+_ARC = "^(?:|[1-9][0-9]?|[12][0-9]{2}|3[0-5][0-9]|360)$"
+_ARC_SCHEMA = {"type": "string", "pattern": _ARC, "description": "an arc in whole degrees from 1 to 360, or blank"}
+_SHIP_CLASS = {
+    "type": "object",
+    "required": ["name"],
+    "properties": {
+        "name": _text(CLASS_LENGTH),
+        "frontArc": _ARC_SCHEMA,
+        "rearArc": _ARC_SCHEMA,
+        "secondArc": _ARC_SCHEMA,
+        "maneuvers": {
+            "type": "object",
+            "patternProperties": {
+                "^-?[0-9]$": {
+                    "type": "object",
+                    "propertyNames": {"pattern": _KIND, "description": "a maneuver kind in lower-case words"},
+                    "additionalProperties": _COLOUR,
+                    "description": "a speed's maneuvers, each with its colour",
+                }
+            },
+            "properties": {"min": _number(-9, 9, unprinted=False), "max": _number(-9, 9, unprinted=False)},
+            "additionalProperties": False,
+            "description": "speeds from -9 to 9 (and 'min', 'max'), each with its maneuvers",
+        },
+    },
+    "additionalProperties": {"$ref": "#/$defs/any"},
+    "description": "a ship class record (an object)",
+}
+
 UTOPIA_SCHEMA = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
     "$defs": {"any": _ANY},
@@ -134,6 +169,7 @@ UTOPIA_SCHEMA = {
     "required": ["ships"],
     "properties": {
         **{section: _section(section, required) for section, required in REQUIRED.items()},
+        "shipClasses": {"type": "array", "items": _SHIP_CLASS, "description": "a list of ship class records"},
         "sets": {
             "type": "array",
             "items": {
@@ -185,7 +221,8 @@ def check_utopia(data: bytes) -> None:
         where = f"{path[0]}[{path[1]}]"
         if isinstance(record, dict):
             card = _shown(record["id"]) if "id" in record else where
-            where = f"card {card} ({_shown(record.get('name'))}) in '{path[0]}'"
+            noun = "ship class" if path[0] == "shipClasses" else "card"
+            where = f"{noun} {card} ({_shown(record.get('name'))}) in '{path[0]}'"
     field = ".".join(map(str, path[2:]))
     expected = error.schema.get("description") if isinstance(error.schema, dict) else None
     if error.validator == "required":
@@ -239,3 +276,24 @@ def check_spacedock(data: bytes) -> None:
                 if len(value) > length:
                     expected = f"longer than {length} characters"
                     raise CardFileInvalid(f"{where}: field '{field}' is {_shown(value)}, {expected}")
+    for detail in root.findall("ShipClassDetails/ShipClassDetail"):
+        _check_ship_class(detail)
+
+
+def _check_ship_class(detail: Element) -> None:
+    """A Space Dock class's dial and arcs: ``<Maneuver speed="3" kind="left-turn" color="red" />``, ``<FrontArc>``."""
+    where = f"ship class {_shown((detail.findtext('Name') or '').strip())}"
+    for field in ("FrontArc", "RearArc"):
+        value = (detail.findtext(field) or "").strip()
+        if not re.fullmatch(_ARC, value):
+            raise CardFileInvalid(f"{where}: field '{field}' is {_shown(value)}, not {_ARC_SCHEMA['description']}")
+    for move in detail.findall("Maneuvers/Maneuver"):
+        speed, kind, colour = (move.get(name, "") for name in ("speed", "kind", "color"))
+        if not re.fullmatch(r"-?[0-9]", speed):
+            raise CardFileInvalid(f"{where}: a maneuver's speed is {_shown(speed)}, not a whole number from -9 to 9")
+        if not re.fullmatch(_KIND, kind):
+            raise CardFileInvalid(f"{where}: the speed {speed} maneuver {_shown(kind)} is not a maneuver kind")
+        if colour not in DIAL_COLOURS:
+            raise CardFileInvalid(
+                f"{where}: the speed {speed} {kind} maneuver's colour is {_shown(colour)}, not {DIAL_COLOURS_SHOWN}"
+            )

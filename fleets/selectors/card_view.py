@@ -1,8 +1,11 @@
-"""What a card's page shows beside its text: its stats, upgrade bar, maneuver dial, actions and cost rules.
+"""What a card's page shows beside its text: its stats, upgrade bar, maneuver dial, firing arcs, actions and cost
+rules.
 
-Everything comes from the catalog's record: the dial and the Action Bar are the facts the card readers
-keep on each ship (``dial_top_speed``, ``dial_maneuver``, ``action`` restrictions, read from the class
-records of both databases), so the page draws only what the catalog knows.
+Everything comes from the catalog's record: the dial, the arcs and the Action Bar are the facts the card readers
+keep on each ship (``dial_top_speed``, ``dial_maneuver``, ``dial_move``, ``firing_arc``, ``action`` restrictions,
+read from the class records of both databases), so the page draws only what the catalog knows. A catalog read
+before the readers kept each move has a dial without moves: the page then draws the kinds only, until
+``import_cards`` reads the held file again.
 """
 
 from __future__ import annotations
@@ -15,7 +18,8 @@ from rules.attack_wing.catalog import ADMIRAL, CAPTAIN, SHIP, UPGRADE, Card
 
 from .catalog import slot_label
 
-# Maneuver kinds as the readers name them, in the order a dial reads, with their words.
+# Maneuver kinds as the readers name them, in the order a dial reads, with their words; the kinds a dial prints as a
+# left and a right move (both databases give the pair one colour).
 MANEUVERS = {
     "straight": "Straight",
     "bank": "Bank",
@@ -27,6 +31,27 @@ MANEUVERS = {
     "90-degree-rotate": "90° rotate",
     "stop": "Full stop",
 }
+SIDED = ("bank", "turn", "spin", "flank", "45-degree-rotate", "90-degree-rotate")
+# The drawn dial's columns, left to right: the left moves, straight, the right moves, then the rest.
+COLUMNS = (
+    ("turn", "left"),
+    ("bank", "left"),
+    ("straight", ""),
+    ("bank", "right"),
+    ("turn", "right"),
+    ("come-about", ""),
+    ("spin", "left"),
+    ("spin", "right"),
+    ("flank", "left"),
+    ("flank", "right"),
+    ("45-degree-rotate", "left"),
+    ("45-degree-rotate", "right"),
+    ("90-degree-rotate", "left"),
+    ("90-degree-rotate", "right"),
+    ("stop", ""),
+)
+CELL = 24  # the drawn dial's square for one move, in SVG units
+ARC_RADIUS = 44  # the drawn arcs: wedges about the centre (50, 50) of a 100 x 100 picture
 ACTION_WORDS = {
     "evade": "Evade",
     "target-lock": "Target Lock",
@@ -39,29 +64,96 @@ ACTION_WORDS = {
 
 
 @dataclass(frozen=True, slots=True)
+class Move:
+    kind: str
+    side: str  # "left", "right" or "" for a move without a side
+    colour: str  # "white", "green" or "red"
+    column: int  # its column on the drawn dial
+
+    @property
+    def x(self) -> int:
+        """Where its square starts on the drawn dial (after the column of speeds)."""
+        return CELL * (self.column + 1)
+
+    @property
+    def words(self) -> str:
+        name = MANEUVERS.get(self.kind, self.kind.replace("-", " ").capitalize()).lower()
+        return f"{name} {self.side}".strip()
+
+
+@dataclass(frozen=True, slots=True)
+class Speed:
+    speed: int  # negative for a reverse maneuver
+    moves: tuple[Move, ...]
+
+    @property
+    def label(self) -> str:
+        return f"Reverse {-self.speed}" if self.speed < 0 else f"Speed {self.speed}"
+
+    @property
+    def words(self) -> str:
+        """ "forward (white), bank left (white), bank right (white)"."""
+        return ", ".join(f"{self._move_words(move)} ({move.colour})" for move in self.moves)
+
+    def _move_words(self, move: Move) -> str:
+        if move.kind == "straight":
+            return "backward" if self.speed < 0 else "forward"
+        return move.words
+
+
+@dataclass(frozen=True, slots=True)
 class Dial:
     top_speed: int
     maneuvers: tuple[tuple[str, str], ...]  # (kind, words)
-
-    @property
-    def placed(self) -> list[tuple[str, str, int, int]]:
-        """Each maneuver kind with where the drawn dial puts its icon: evenly round a circle of radius 66 about
-        (100, 100), the first at the top."""
-        count = len(self.maneuvers) or 1
-        return [
-            (
-                kind,
-                words,
-                round(100 + 66 * math.sin(2 * math.pi * i / count)),
-                round(100 - 66 * math.cos(2 * math.pi * i / count)),
-            )
-            for i, (kind, words) in enumerate(self.maneuvers)
-        ]
+    speeds: tuple[Speed, ...]  # fastest first, the reverse speeds last; empty when the catalog has no moves
+    columns: tuple[tuple[str, str], ...]  # (kind, side) of each drawn column
 
     @property
     def words(self) -> str:
         kinds = ", ".join(words.lower() for _kind, words in self.maneuvers)
         return f"Maneuver dial: speeds up to {self.top_speed}; {kinds}."
+
+    @property
+    def width(self) -> int:
+        return CELL * (len(self.columns) + 1)
+
+    @property
+    def height(self) -> int:
+        return CELL * len(self.speeds)
+
+    @property
+    def cells(self) -> list[tuple[int, Speed]]:
+        """Each speed with the top of its row on the drawing."""
+        return [(row * CELL, speed) for row, speed in enumerate(self.speeds)]
+
+
+@dataclass(frozen=True, slots=True)
+class Arc:
+    place: str  # "front", "rear", "all" (the 360-degree arc) or "second" (Utopia's further arc, direction unknown)
+    degrees: int
+
+    @property
+    def words(self) -> str:
+        if self.place == "all":
+            return "360° firing arc: it fires in every direction."
+        if self.place == "second":
+            return f"A second arc of {self.degrees}° (the card database does not say where it points)."
+        return f"{self.degrees}° {'forward' if self.place == 'front' else 'rear'} firing arc."
+
+    @property
+    def path(self) -> str:
+        """The arc as an SVG wedge from the centre, the front up; "" for an arc not drawn (the second arc)."""
+        if self.place == "all":
+            return f"M50 {50 - ARC_RADIUS} A{ARC_RADIUS} {ARC_RADIUS} 0 1 1 49.99 {50 - ARC_RADIUS} Z"
+        if self.place not in ("front", "rear"):
+            return ""
+        half = math.radians(min(self.degrees, 359) / 2)
+        heading = 0.0 if self.place == "front" else math.pi
+        start, end = heading - half, heading + half
+        x1, y1 = 50 + ARC_RADIUS * math.sin(start), 50 - ARC_RADIUS * math.cos(start)
+        x2, y2 = 50 + ARC_RADIUS * math.sin(end), 50 - ARC_RADIUS * math.cos(end)
+        large = 1 if self.degrees > 180 else 0
+        return f"M50 50 L{x1:.1f} {y1:.1f} A{ARC_RADIUS} {ARC_RADIUS} 0 {large} 1 {x2:.1f} {y2:.1f} Z"
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,16 +161,21 @@ class CardFacts:
     stats: tuple[tuple[str, int], ...]  # (label, value) the card prints
     upgrade_bar: tuple[str, ...]  # slot labels, ships only
     dial: Dial | None
+    arcs: tuple[Arc, ...]
+    arc_words: tuple[str, ...]  # each arc in words, and "No rear firing arc." for a ship without one
     actions: tuple[str, ...]
     penalty: str  # the faction penalty the card pays on another faction's ship, in words ("" if none)
     cost_sentences: tuple[str, ...]  # the card's own sentences about SP
 
 
 def card_facts(card: Card) -> CardFacts:
+    arcs = _arcs(card)
     return CardFacts(
         stats=_stats(card),
         upgrade_bar=tuple(map(slot_label, card.slots)),
         dial=_dial(card),
+        arcs=arcs,
+        arc_words=_arc_words(arcs),
         actions=tuple(ACTION_WORDS.get(str(r.value), str(r.value)) for r in card.restrictions if r.code == "action"),
         penalty=_penalty(card),
         cost_sentences=tuple(s for s in sentences(plain_text(card.text)) if " SP" in f" {s}"),
@@ -100,7 +197,51 @@ def _dial(card: Card) -> Dial | None:
     kinds = {str(r.value) for r in card.restrictions if r.code == "dial_maneuver"}
     ordered = [(kind, words) for kind, words in MANEUVERS.items() if kind in kinds]
     ordered += [(kind, kind.replace("-", " ").capitalize()) for kind in sorted(kinds - MANEUVERS.keys())]
-    return Dial(top, tuple(ordered))
+    moves: dict[int, list[tuple[str, str]]] = {}
+    for r in card.restrictions:
+        if r.code == "dial_move":
+            speed, kind, colour = str(r.value).split()
+            moves.setdefault(int(speed), []).append((kind, colour))
+    present = {(kind, side) for found in moves.values() for kind, _ in found for side in _sides(kind)}
+    columns = [column for column in COLUMNS if column in present]
+    columns += sorted(present - set(COLUMNS))
+    speeds = tuple(
+        Speed(
+            speed,
+            tuple(
+                sorted(
+                    (
+                        Move(kind, side, colour, columns.index((kind, side)))
+                        for kind, colour in moves[speed]
+                        for side in _sides(kind)
+                    ),
+                    key=lambda move: move.column,
+                )
+            ),
+        )
+        for speed in sorted(moves, key=lambda s: (s < 0, -s))  # forward speeds fastest first, then reverse 1, 2 …
+    )
+    return Dial(top, tuple(ordered), speeds, tuple(columns))
+
+
+def _sides(kind: str) -> tuple[str, ...]:
+    return ("left", "right") if kind in SIDED else ("",)
+
+
+def _arcs(card: Card) -> tuple[Arc, ...]:
+    arcs = []
+    for r in card.restrictions:
+        if r.code == "firing_arc":
+            place, degrees = str(r.value).split()
+            arcs.append(Arc(place, int(degrees)))
+    return tuple(arcs)
+
+
+def _arc_words(arcs: tuple[Arc, ...]) -> tuple[str, ...]:
+    words = tuple(arc.words for arc in arcs)
+    if arcs and not any(arc.place in ("rear", "all") for arc in arcs):
+        words += ("No rear firing arc.",)
+    return words
 
 
 def _penalty(card: Card) -> str:

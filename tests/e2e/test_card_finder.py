@@ -81,8 +81,38 @@ def test_a_card_page_reached_by_keyboard_shows_stats_dial_and_printings(page, ca
 
     expect(page.get_by_role("heading", level=1)).to_contain_text("Federation Starship")
     expect(page.get_by_role("img", name=re.compile("Maneuver dial: speeds up to 5"))).to_be_visible()
+    # the Galaxy Class dial (Utopia shipClasses "Galaxy Class") in arrows and in words, and its two 90° arcs
+    dial_table = page.get_by_role("table", name="Each speed's maneuvers, with their colours")
+    expect(
+        dial_table.get_by_role("row", name=re.compile(r"^Speed 3 turn left \(red\), bank left \(white\)"))
+    ).to_be_visible()
+    expect(dial_table.get_by_role("row", name="Reverse 1 backward (red)")).to_be_visible()
+    expect(page.locator('[data-move="turn right red"]')).to_have_count(1)
+    arcs = page.get_by_role("img", name="Firing arcs: 90° forward firing arc. 90° rear firing arc.")
+    expect(arcs).to_be_visible()
+    expect(page.get_by_test_id("arc-words").locator("li")).to_have_text(
+        ["90° forward firing arc.", "90° rear firing arc."]
+    )
     expect(page.get_by_test_id("stat-hull")).to_have_text("5")
     expect(page.get_by_test_id("printings").locator('[data-card="S273"]')).to_be_visible()
+    assert not overflows_sideways(page)
+    assert serious_violations(page) == []
+
+
+@WIDTHS
+def test_a_borg_cube_page_draws_its_dial_and_360_degree_arc_without_sideways_scroll(page, catalog, width):
+    """Cube 384 (S241), Borg Cube: the widest dial rows (spins) and the 360-degree arc (seed 003, "360-Degree
+    Arcs"), at desktop and phone width."""
+    page.set_viewport_size({"width": width, "height": 900})
+    page.goto("/fleets/cards/S241/")
+
+    dial = page.get_by_test_id("dial")
+    expect(dial).to_be_visible()
+    expect(dial.locator("[data-speed]")).to_have_count(9)  # 6 forward speeds and 3 reverse
+    row = page.get_by_role("row", name="Speed 2 forward (green), spin left (white), spin right (white)")
+    expect(row).to_be_visible()
+    expect(page.get_by_role("img", name=re.compile("360° firing arc"))).to_be_visible()
+    assert dial.bounding_box()["width"] <= width
     assert not overflows_sideways(page)
     assert serious_violations(page) == []
 

@@ -117,6 +117,71 @@ def test_a_space_dock_file_with_a_wrong_cost_is_refused(tmp_path):
     assert status == 2 and "field 'Cost' is 'twelve', not a whole number from 0 to 99" in said and nothing_written()
 
 
+GALAXY_CLASS = next(i for i, record in enumerate(SHIPPED["shipClasses"]) if record["name"] == "Galaxy Class")
+GALAXY_RECORD = "ship class '5000' ('Galaxy Class') in 'shipClasses'"
+
+
+def set_dial(speed: str, kind: str, colour):
+    def change(records, index):
+        records[index]["maneuvers"][speed][kind] = colour
+
+    return change
+
+
+@pytest.mark.parametrize(
+    ("change", "named"),
+    [
+        (
+            set_dial("2", "bank", "blue"),
+            "field 'maneuvers.2.bank' is 'blue', not a maneuver colour: white, green or red",
+        ),
+        (set_dial("2", "Bank Left", "white"), "field 'maneuvers.2' is 'Bank Left', not a maneuver kind"),
+        (set_dial("2", "bank", 3), "field 'maneuvers.2.bank' is 3, not a maneuver colour"),
+        (
+            set_field("frontArc", "400"),
+            "field 'frontArc' is '400', not an arc in whole degrees from 1 to 360, or blank",
+        ),
+        (set_field("rearArc", 90), "field 'rearArc' is 90, not an arc in whole degrees"),
+        (lambda records, i: records[i]["maneuvers"].update({"12": {}}), "field 'maneuvers' is"),
+    ],
+    ids=["colour", "kind", "colour-number", "arc-range", "arc-number", "speed"],
+)
+def test_a_wrong_dial_or_arc_is_refused_naming_the_ship_class(tmp_path, change, named):
+    """The dial's colours and the arcs reach the card's page; a colour or arc the page cannot say is refused."""
+    path = tmp_path / "data.json"
+    path.write_text(json.dumps(mutated("shipClasses", GALAXY_CLASS, change)))
+    status, said = update_cards(path)
+    assert status == 2 and f"{GALAXY_RECORD}: {named}" in said and said.endswith(NO_WRITES) and "\n" not in said
+    assert nothing_written()
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "named"),
+    [
+        (
+            '<Maneuver speed="3" kind="left-turn" color="red" />',
+            '<Maneuver speed="3" kind="left-turn" color="blue" />',
+            "ship class 'Galaxy Class': the speed 3 left-turn maneuver's colour is 'blue', not white, green or red",
+        ),
+        ("<FrontArc>90</FrontArc>", "<FrontArc>ninety</FrontArc>", "field 'FrontArc' is 'ninety', not an arc"),
+        (
+            '<Maneuver speed="5" kind="straight" color="white" />',
+            '<Maneuver speed="fast" kind="straight" color="white" />',
+            "ship class 'Galaxy Class': a maneuver's speed is 'fast', not a whole number from -9 to 9",
+        ),
+    ],
+    ids=["colour", "arc", "speed"],
+)
+def test_a_space_dock_file_with_a_wrong_dial_or_arc_is_refused(tmp_path, old, new, named):
+    xml = read_bundled("spacedock").decode()
+    galaxy = xml.index("<Name>Galaxy Class</Name>")  # the first class record; its first such line is changed
+    first = xml.index(old, galaxy)
+    path = tmp_path / "Data.xml"
+    path.write_text(xml[:first] + new + xml[first + len(old) :])
+    status, said = update_cards(path)
+    assert status == 2 and named in said and said.endswith(NO_WRITES) and nothing_written()
+
+
 # The property: take one card of the shipped Utopia file, bend one field (type, range, missing, NUL, huge
 # numbers) or the whole record, and import a file of that card alone. Either it is refused in one line
 # naming the card and the field, or it is imported with exactly the value the file gives.

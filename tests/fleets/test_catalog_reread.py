@@ -54,3 +54,20 @@ def test_a_catalog_read_by_an_older_reader_is_read_again_from_the_held_file():
 def test_a_catalog_the_reader_reads_the_same_is_left_alone():
     _import_cards()
     assert _import_cards() == "The site already holds the card files Muster ships.\n"
+
+
+def test_a_ship_stored_without_its_dial_moves_and_arcs_gains_them_when_read_again(client):
+    """A site's U.S.S. Enterprise-D (S207), stored before the reader kept each move and arc, shows the kinds
+    only; after ``import_cards`` its page draws the Galaxy Class dial and arcs (docs/fleets.md, card pages)."""
+    _import_cards()
+    ship = Card.objects.get(source_id="S207")
+    older = [row for row in ship.restrictions if row[0] not in ("dial_move", "firing_arc")]
+    assert len(older) < len(ship.restrictions)
+    Card.objects.filter(pk=ship.pk).update(restrictions=older)
+    assert 'data-testid="dial"' not in client.get(f"/fleets/cards/{ship.source_id}/").content.decode()
+
+    _import_cards()
+
+    html = client.get(f"/fleets/cards/{ship.source_id}/").content.decode()
+    assert '<th scope="row">Speed 1</th><td>bank left (green), forward (green), bank right (green)</td>' in html
+    assert "<li>90° forward firing arc.</li><li>90° rear firing arc.</li>" in html

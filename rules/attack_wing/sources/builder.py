@@ -42,21 +42,61 @@ def ship_markers(ship_class: str) -> tuple[Restriction, ...]:
     return tuple(markers)
 
 
-def dial_markers(maneuvers: Iterable[tuple[int, str]]) -> tuple[Restriction, ...]:
-    """A ship's maneuver dial, as facts on its card: its top speed and the kinds of maneuver on it.
+def dial_markers(maneuvers: Iterable[tuple[int, str, str]]) -> tuple[Restriction, ...]:
+    """A ship's maneuver dial, as facts on its card: its top speed, the kinds of maneuver on it and each move.
 
     Both databases print each class's dial (Utopia ``shipClasses``, Space Dock ``ShipClassDetails``);
     two cards are bought by it: Warp Drive Refit (T212) "may only be purchased for a ship that does not
     have a 4 or higher on its Maneuver Dial", Klingon Helmsman (C234) "cannot be deployed to a ship that
-    does not have a [come-about] Maneuver on its Maneuver Dial". ``(speed, kind)`` pairs; reverse
-    maneuvers have a negative speed, and "left-"/"right-" name one kind ("about" is the come about).
+    does not have a [come-about] Maneuver on its Maneuver Dial". ``(speed, kind, colour)`` triples; reverse
+    maneuvers have a negative speed, and "left-"/"right-" name one kind ("about" is the come about): both
+    databases print a left move and its right mirror in one colour (Utopia names the pair once). Each move
+    is ``dial_move`` "<speed> <kind> <colour>" ("2 bank white"), so a card's page can draw the whole dial;
+    a move whose colour is not white, green or red is left out of them (the card-file checks refuse it).
     """
-    pairs = list(maneuvers)
-    if not pairs:
+    triples = list(maneuvers)
+    if not triples:
         return ()
-    kinds = sorted({_DIAL_KINDS.get(k, k) for k in (re.sub(r"^(?:left|right)-", "", kind) for _, kind in pairs)})
-    top = max(speed for speed, _ in pairs)
-    return (Restriction("dial_top_speed", top), *(Restriction("dial_maneuver", kind) for kind in kinds))
+    kinds = sorted({_dial_kind(kind) for _, kind, _ in triples})
+    top = max(speed for speed, _, _ in triples)
+    moves = dict.fromkeys(
+        f"{speed} {_dial_kind(kind)} {colour}"
+        for speed, kind, colour in sorted(triples, key=lambda t: -t[0])
+        if colour in DIAL_COLOURS
+    )
+    return (
+        Restriction("dial_top_speed", top),
+        *(Restriction("dial_maneuver", kind) for kind in kinds),
+        *(Restriction("dial_move", move) for move in moves),
+    )
+
+
+DIAL_COLOURS = ("white", "green", "red")
+
+
+def _dial_kind(kind: str) -> str:
+    kind = re.sub(r"^(?:left|right)-", "", kind)
+    return _DIAL_KINDS.get(kind, kind)
+
+
+def arc_markers(front: str, rear: str, second: str = "") -> tuple[Restriction, ...]:
+    """A ship's firing arcs, as facts on its card: ``firing_arc`` "front 180", "rear 90", "second 45".
+
+    Both databases print them with the class's dial (Utopia ``frontArc``/``rearArc``/``secondArc``, Space Dock
+    ``<FrontArc>``/``<RearArc>``), in degrees, blank for an arc the ship lacks. A class with neither a forward
+    nor a rear arc is one of the Borg classes, whose cards print the 360-degree arc (seed 003, Additional Rules
+    Cards, "360-Degree Arcs"): read as ``firing_arc`` "all 360". Values that are not whole degrees from 1 to
+    360 are left out (the card-file checks refuse them).
+    """
+    if not front.strip() and not rear.strip():
+        return (Restriction("firing_arc", "all 360"),)
+    arcs = {place: _degrees(value) for place, value in (("front", front), ("rear", rear), ("second", second))}
+    return tuple(Restriction("firing_arc", f"{place} {deg}") for place, deg in arcs.items() if deg is not None)
+
+
+def _degrees(value: str) -> int | None:
+    value = value.strip()
+    return int(value) if value.isdigit() and 1 <= int(value) <= 360 else None
 
 
 _DIAL_KINDS = {"about": "come-about"}

@@ -34,6 +34,7 @@ from rules.attack_wing.sources.builder import (
     CatalogBuilder,
     CatalogFormatError,
     action_markers,
+    arc_markers,
     dial_markers,
     faction_slug,
     ship_markers,
@@ -103,7 +104,10 @@ class _SpaceDockReader:
         self.unknown_codes: set[str] = set()
         self.resource_by_set: dict[str, str] = {}
         self.dials = {
-            " ".join(_text(detail, "Name").split()): dial_markers(_maneuvers(detail))
+            " ".join(_text(detail, "Name").split()): (
+                *dial_markers(_maneuvers(detail)),
+                *arc_markers(_text(detail, "FrontArc"), _text(detail, "RearArc")),
+            )
             for detail in root.findall("ShipClassDetails/ShipClassDetail")
         }
 
@@ -414,10 +418,10 @@ _ACTION_FIELDS = (
 )
 
 
-def _maneuvers(detail: ET.Element) -> list[tuple[int, str]]:
+def _maneuvers(detail: ET.Element) -> list[tuple[int, str, str]]:
     """A class's dial: ``<Maneuver speed="3" kind="left-turn" color="red" />``."""
     return [
-        (int(m.get("speed", "")), m.get("kind", ""))
+        (int(m.get("speed", "")), m.get("kind", ""), m.get("color", ""))
         for m in detail.findall("Maneuvers/Maneuver")
         if m.get("speed", "").strip().lstrip("-").isdigit() and m.get("kind")
     ]

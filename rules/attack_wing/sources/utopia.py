@@ -37,6 +37,7 @@ from rules.attack_wing.sources.builder import (
     CatalogBuilder,
     CatalogFormatError,
     action_markers,
+    arc_markers,
     dial_markers,
     faction_slug,
     ship_markers,
@@ -346,7 +347,8 @@ _CLASS_RECORD_NAMES = {"galaxy__class_mu": "Galaxy Class (MU)"}
 
 
 def _dials(classes: object) -> dict[str, tuple[Restriction, ...]]:
-    """Each ship class's maneuver dial (``shipClasses``: ``"maneuvers": {"2": {"turn": "white", …}, …}``).
+    """Each ship class's maneuver dial and firing arcs (``shipClasses``: ``"maneuvers": {"2": {"turn": "white",
+    …}, …}``, ``"frontArc": "180"``, ``"rearArc": "90"``, ``"secondArc": "45"``).
 
     Keyed by the class's words without "Class", case or punctuation (:func:`descriptor_key`): the record of the
     Romulan Bird-of-Prey is named "Romulan Bird-of-Prey", its ships (S175, S176) print "Romulan Bird-of-Prey Class".
@@ -356,14 +358,20 @@ def _dials(classes: object) -> dict[str, tuple[Restriction, ...]]:
         maneuvers = record.get("maneuvers") if isinstance(record, dict) else None
         if not isinstance(maneuvers, dict) or not isinstance(record.get("name"), str):
             continue
-        pairs = [
-            (int(speed), kind)
+        triples = [
+            (int(speed), kind, str(colour))
             for speed, kinds in maneuvers.items()
             if speed.lstrip("-").isdigit() and isinstance(kinds, dict)
-            for kind in kinds
+            for kind, colour in kinds.items()
         ]
-        found[descriptor_key(_CLASS_RECORD_NAMES.get(record.get("id"), record["name"]))] = dial_markers(pairs)
+        arcs = arc_markers(*(_arc(record.get(field)) for field in ("frontArc", "rearArc", "secondArc")))
+        key = descriptor_key(_CLASS_RECORD_NAMES.get(record.get("id"), record["name"]))
+        found[key] = (*dial_markers(triples), *arcs)
     return found
+
+
+def _arc(value: object) -> str:
+    return str(value) if isinstance(value, str | int) and not isinstance(value, bool) else ""
 
 
 def _constraint(subject: str, value: object) -> list[Restriction]:

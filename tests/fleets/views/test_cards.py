@@ -84,14 +84,39 @@ def test_a_card_page_shows_stats_upgrade_bar_dial_expansions_and_other_printings
     assert f'data-testid="stat-hull">{card.hull}<' in html
     assert f'data-testid="printed-cost">{card.cost} SP<' in html
     assert "Weapon</span>" in html and html.count('badge text-bg-light border me-1">Crew<') == 3
-    assert html.count("data-maneuver=") == 3
     assert 'data-testid="dial"' in html and "Maneuver dial: speeds up to 5; straight, bank, turn." in html
+    # the Galaxy Class dial (Utopia shipClasses "Galaxy Class"): 15 arrows, each speed said in words
+    assert html.count("data-move=") == 15 and html.count('data-move="turn left red"') == 1
+    assert '<th scope="row">Speed 3</th><td>turn left (red), bank left (white), forward (green), bank right ' in html
+    assert '<th scope="row">Reverse 2</th><td>backward (red)</td>' in html
+    assert "<li>90° forward firing arc.</li><li>90° rear firing arc.</li>" in html
+    assert html.count("data-arc=") == 2
+    assert "do not record firing arcs" not in html
     assert "Actions: Evade, Target Lock, Scan, Battle Stations." in html
     for set_id in card.set_ids:
         assert real_catalog.sets[set_id].name in html
     printings = html[html.index('data-testid="printings"') :]
     assert 'data-card="S273"' in printings  # the other 22 SP generic Galaxy
     assert 'data-card="S107"' not in printings  # a Mirror Universe Starship, another name
+
+
+def test_a_borg_cube_page_draws_its_spins_and_the_360_degree_arc(client, real_catalog):
+    """Cube 384 (S241), Borg Cube: spins left and right, three reverse speeds, and the 360-degree arc (seed 003,
+    Additional Rules Cards, "360-Degree Arcs")."""
+    html = client.get(reverse("fleets:card", args=["S241"])).content.decode()
+
+    assert '<th scope="row">Speed 1</th><td>forward (green), spin left (green), spin right (green)</td>' in html
+    assert '<th scope="row">Reverse 3</th><td>backward (red)</td>' in html
+    assert 'data-arc="all 360"' in html and "360° firing arc: it fires in every direction." in html
+    assert "No rear firing arc." not in html
+
+
+def test_a_ship_without_a_rear_arc_says_so(client, real_catalog):
+    """I.K.S. Amar (S308), Warbird Class: a 90° front arc, Utopia's second arc of 45° said but not drawn."""
+    html = client.get(reverse("fleets:card", args=["S308"])).content.decode()
+
+    assert "<li>90° forward firing arc.</li><li>A second arc of 45°" in html and "<li>No rear firing arc.</li>" in html
+    assert html.count("data-arc=") == 1
 
 
 def test_a_captain_page_names_the_faction_penalty_seed_003_rule_20(client, real_catalog):
@@ -166,3 +191,14 @@ def test_a_reprints_other_id_leads_to_the_cards_one_page(client):
 
     assert response.status_code == 302
     assert response["Location"] == reverse("fleets:card", args=["S9001a"])
+
+
+def test_a_catalog_read_before_the_moves_were_kept_shows_the_kinds_and_says_why(client):
+    """A site's catalog keeps what the reader of its day made of each card: a ship read before ``dial_move`` and
+    ``firing_arc`` were kept shows its top speed and kinds until ``import_cards`` reads the held file again."""
+    ship = ShipFactory(restrictions=[["dial_top_speed", 4, 0], ["dial_maneuver", "bank", 0]])
+
+    html = client.get(reverse("fleets:card", args=[ship.source_id])).content.decode()
+
+    assert "Maneuver dial: speeds up to 4; bank." in html and "show once its cards are read again" in html
+    assert 'data-testid="dial"' not in html and "The card databases give no firing arcs for this ship." in html
