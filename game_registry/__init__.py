@@ -10,7 +10,17 @@ what may go in it (:mod:`.registry`) and the shapes a game's parts must have
 (:mod:`.protocols`), so ``rules`` sits beside it and everything else above it.
 """
 
-from .protocols import DeckEvents, Draw, FleetEvents, GameCatalog, GameDemo, GameEvents, GameLists, GameSamples
+from .protocols import (
+    DeckEvents,
+    Draw,
+    FleetEvents,
+    GameCatalog,
+    GameDemo,
+    GameEvents,
+    GameLists,
+    GameSamples,
+    GameSeasonDemo,
+)
 from .registry import (
     Game,
     NavLink,
@@ -25,6 +35,7 @@ from .registry import (
     is_game,
     names_in_words,
     register,
+    season_demo_games,
 )
 
 __all__ = [
@@ -37,6 +48,7 @@ __all__ = [
     "GameEvents",
     "GameLists",
     "GameSamples",
+    "GameSeasonDemo",
     "NavLink",
     "all_games",
     "catalog_game_choices",
@@ -49,4 +61,5 @@ __all__ = [
     "is_game",
     "names_in_words",
     "register",
+    "season_demo_games",
 ]

@@ -92,7 +92,12 @@ class DeckEvents(GameEvents, Protocol):
 
 
 class FleetEvents(GameEvents, Protocol):
-    """The events of a game whose players submit STAW fleets from the fleet builder (``FleetGame``)."""
+    """The events of a game whose players submit STAW fleets from the fleet builder (``FleetGame``).
+
+    ``card_roles`` are the keys of a fleet's ships whose cards the meta tallies (as
+    :attr:`seasons.models.EventCardTally.kind`), each with the title of its most-played list."""
+
+    card_roles: tuple[tuple[str, str], ...]
 
     def fleet_check(self, event: Any) -> Any: ...
     def fleet_items(self, version: Any) -> list[Any]: ...
@@ -175,6 +180,41 @@ class GameDemo(Protocol):
     """A game's part of ``manage.py seed_demo``: ``accounts`` the demo people by username."""
 
     def __call__(self, *, accounts: dict[str, Any], log: Callable[[str], None]) -> None: ...
+
+
+class GameSeasonDemo(Protocol):
+    """A game's demo season (``manage.py seed_seasons_demo``), as plain data and two callables: the seasons app
+    creates the season and its events, enters the players and plays the nights; the game says what is its own.
+
+    The first ``players`` of the demo players take part (``None``: all of them), the strongest
+    first; ``first_night`` is how many days before today the first night was, ``days_between``
+    the days from one night to the next and ``season_days`` how long the season runs from the
+    first night. The lists of the nights in
+    ``hidden_nights`` (indexes into ``nights``) stay hidden. ``standings`` are the season's scoring
+    (:func:`seasons.services.season_save`'s keywords: best events, who qualifies, the points).
+    ``missing`` is logged when :meth:`lists` has nothing to give.
+    """
+
+    name: str
+    nights: tuple[str, ...]
+    players: int | None
+    format: str
+    rounds: int
+    first_night: int
+    days_between: int
+    season_days: int
+    hidden_nights: tuple[int, ...]
+    standings: Mapping[str, Any]
+    missing: str
+
+    def lists(self, players: Sequence[Any]) -> Mapping[int, Any] | None:
+        """Each player's list for the whole season by player pk (a fleet, or the decks by slot), made or
+        found; ``None`` when the site lacks what they need (a catalog, the players' decks)."""
+        ...
+
+    def result(self, match: Any, winner: int) -> dict[str, Any]:
+        """The result JSON (``result_from_json``'s) of ``match`` won by the side in seat ``winner``."""
+        ...
 
 
 class Draw(Protocol):

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from types import ModuleType
 
-from .protocols import GameCatalog, GameDemo, GameEvents, GameLists, GameSamples
+from .protocols import GameCatalog, GameDemo, GameEvents, GameLists, GameSamples, GameSeasonDemo
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,7 +35,8 @@ class Game:
     ``urls`` (a dotted module path) is mounted at ``/events/<url_prefix>/`` in the
     ``tournaments`` namespace; ``nav`` are the links it adds to the menu; ``app`` the
     label of the Django app that declares the game. ``samples`` is what the tests that drive
-    every game's events ask of it (:class:`~game_registry.protocols.GameSamples`).
+    every game's events ask of it (:class:`~game_registry.protocols.GameSamples`); ``season_demo``
+    what the demo season of the game needs (:class:`~game_registry.protocols.GameSeasonDemo`).
     """
 
     key: str
@@ -49,6 +50,7 @@ class Game:
     nav: tuple[NavLink, ...] = ()
     demo: GameDemo | None = None
     samples: GameSamples | None = None
+    season_demo: GameSeasonDemo | None = None
     app: str = ""
 
 
@@ -95,6 +97,11 @@ def catalog_games() -> list[Game]:
 def fleet_games() -> list[Game]:
     """The games whose players bring STAW fleets from the fleet builder (no decks of their own)."""
     return [game for game in _games.values() if game.lists is None]
+
+
+def season_demo_games() -> list[Game]:
+    """The games that give a demo season (``manage.py seed_seasons_demo``)."""
+    return [game for game in _games.values() if game.season_demo is not None]
 
 
 def names_in_words(games: Iterable[Game]) -> str:

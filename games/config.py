@@ -8,7 +8,7 @@ defines or imports, and with two there it would fall back to a plain ``AppConfig
 Parts are dotted paths, relative to the app when they start with a dot, imported in
 ``ready()`` (after the models load): ``events`` and ``lists`` name a class the game is
 served by one instance of, ``catalog`` an object, ``demo`` a function, ``samples`` a class (what the tests that drive
-every game's events ask of it), ``rules`` a module,
+every game's events ask of it), ``season_demo`` a class (its season in ``seed_seasons_demo``), ``rules`` a module,
 ``urls`` a URL module mounted at ``/events/<url_prefix>/``. A complete game joins
 :mod:`game_registry`. What is missing or wrong is reported by :func:`check_games`, the
 system check ``manage.py check`` (and ``runserver``, ``migrate``) runs, every problem at
@@ -28,7 +28,18 @@ from django.urls import URLResolver, get_resolver
 from django.utils.module_loading import import_string
 
 from accounts.roles import ORGANIZER
-from game_registry import Game, GameCatalog, GameEvents, GameLists, GameSamples, NavLink, get_game, is_game, register
+from game_registry import (
+    Game,
+    GameCatalog,
+    GameEvents,
+    GameLists,
+    GameSamples,
+    GameSeasonDemo,
+    NavLink,
+    get_game,
+    is_game,
+    register,
+)
 
 # The organizers' catalog pages (fleets/decks/views.py); every catalog game names them, the menu shows them once.
 CATALOGS = NavLink("Catalogs", "fleets:decks:catalog", ORGANIZER)
@@ -41,6 +52,7 @@ PARTS: dict[str, tuple[bool, type | None]] = {
     "catalog": (False, GameCatalog),
     "demo": (False, None),
     "samples": (False, GameSamples),
+    "season_demo": (False, GameSeasonDemo),
 }
 
 
@@ -54,6 +66,7 @@ class GameConfig(AppConfig):
     catalog: str = ""
     demo: str = ""
     samples: str = ""
+    season_demo: str = ""
     urls: str = ""
     url_prefix: str = ""
     nav: tuple[NavLink, ...] = ()

@@ -1,9 +1,9 @@
 """The meta: what the field of a game played, and how each faction did, from public lists only.
 
 A list counts only where :func:`tournaments.access.lists_public_to_everyone` says the public may
-see it (the event's own rule, as a query), so a list hidden at its event never shows here. A STAW fleet counts as
-its declared faction and its ships, captains and upgrades; a deck counts as its side and
-its cards; each card counts once per list that holds it (its play rate). A game counts for
+see it (the event's own rule, as a query), so a list hidden at its event never shows here. A fleet counts as
+its declared faction and the cards its game's ``card_roles`` name (each ship, its captain, its upgrades);
+a deck counts as its side and its cards; each card counts once per list that holds it (its play rate). A game counts for
 a win rate when both its lists are public; the faction at the table is the side played
 where the game has sides (Wing Commander), else the list's faction. The maths are
 :mod:`rules.tournament.meta`. The lists, games and cards of each finished event are counted once, when its final
@@ -26,12 +26,12 @@ from fleets.models import Card, FleetVersion
 from game_registry import get_game
 from rules.tournament import meta as meta_rules
 from tournaments.access import lists_public_to_everyone
+from tournaments.games import FleetGame
 from tournaments.models import Event, EventStatus, MatchSide, MatchStatus, Registration, SubmittedDeck
 
 from .models import EventCardTally, EventFactionTally, MetaPeriod, PeriodCardTally, PeriodFactionTally
 
 TOP_ITEMS = 10
-STAW_ROLES = (("ship", "Ships"), ("captain", "Captains"), ("upgrades", "Upgrades"))
 DECK_CARDS = "cards"
 DECK_KINDS = ((DECK_CARDS, "Cards"),)
 
@@ -171,7 +171,13 @@ def most_played(
 
 def card_kinds(game: str) -> tuple[tuple[str, str], ...]:
     """The kinds of card the meta ranks for ``game`` (stored as :attr:`EventCardTally.kind`) and their titles."""
-    return DECK_KINDS if get_game(game).lists is not None else STAW_ROLES
+    return DECK_KINDS if get_game(game).lists is not None else fleet_card_roles(game)
+
+
+def fleet_card_roles(game: str) -> tuple[tuple[str, str], ...]:
+    """The roles of the cards in a fleet of ``game`` the meta tallies (its events' ``card_roles``); none for decks."""
+    events = get_game(game).events
+    return events.card_roles if isinstance(events, FleetGame) else ()
 
 
 def event_faction_tallies(events: list[Event]) -> list[EventFactionTally]:
@@ -251,9 +257,9 @@ def faction_games(events, factions: dict[int, list[str]]) -> dict[int, list[meta
 
 def event_card_tallies(events: list[Event]) -> list[EventCardTally]:
     """How many public lists at each of ``events`` hold each card (not yet saved), in a fixed number of
-    queries however many events: what :func:`most_played` adds up. A STAW fleet counts each ship,
-    captain and upgrade once however many of its ships carry it (each fleet version read once); a deck
-    counts each card once however many copies it holds."""
+    queries however many events: what :func:`most_played` adds up. A fleet counts each card of
+    its game's roles (:func:`fleet_card_roles`) once however many of its ships carry it (each fleet version read
+    once); a deck counts each card once however many copies it holds."""
     shown = lists_public_to_everyone(Registration.objects.filter(event__in=events))
     played, held = defaultdict(Counter), defaultdict(lambda: defaultdict(Counter))
     for game in {event.game for event in events}:
@@ -266,13 +272,14 @@ def event_card_tallies(events: list[Event]) -> list[EventCardTally]:
                     {line.get("name", "") for line in content.get(lines_key, []) if line.get("name")}
                 )
     versions = FleetVersion.objects.filter(pk__in={pk for counts in played.values() for pk in counts})
-    fleet_cards = {pk: cards_of_fleet(content) for pk, content in versions.values_list("pk", "content")}
+    contents = dict(versions.values_list("pk", "content"))
+    roles = {event.pk: fleet_card_roles(event.game) for event in events}
     for event_id, counts in played.items():
         for version_id, times in counts.items():
-            for role, cards in fleet_cards[version_id].items():
+            for role, cards in cards_of_fleet(contents[version_id], roles[event_id]).items():
                 for card in cards:
                     held[event_id][role][card] += times
-    every_id = {card for kinds in held.values() for role, _ in STAW_ROLES for card in kinds[role]}
+    every_id = {card for event_id, kinds in held.items() for role, _ in roles[event_id] for card in kinds[role]}
     names = dict(Card.objects.filter(source_id__in=every_id).values_list("source_id", "name"))
     return [
         EventCardTally(
@@ -288,11 +295,11 @@ def event_card_tallies(events: list[Event]) -> list[EventCardTally]:
     ]
 
 
-def cards_of_fleet(content: dict) -> dict[str, set[str]]:
-    """The ship, captain and upgrade ids a fleet holds, by role (the catalog id: reprints share only a name)."""
+def cards_of_fleet(content: dict, roles: tuple[tuple[str, str], ...]) -> dict[str, set[str]]:
+    """The card ids a fleet's ships hold in each of ``roles`` (the catalog id: reprints share only a name)."""
     held = defaultdict(set)
     for ship in content.get("ships", []):
-        for role, _ in STAW_ROLES:
+        for role, _ in roles:
             value = ship.get(role)
             held[role].update(value if isinstance(value, list) else [value] if value else [])
     return held

@@ -10,4 +10,5 @@ class AttackWingConfig(config.GameConfig):
     rules = "rules.attack_wing"
     events = ".events.AttackWingEvents"
     demo = ".demo.demo"
+    season_demo = ".demo_season.PromenadeLeague"
     samples = ".samples.AttackWingSamples"

@@ -24,6 +24,8 @@ class AttackWingEvents(FleetGame):
 
     settings_form = EventSettingsForm
     frozen_settings = ("fleet_point_base", "banned_resources", "resource_rule")
+    # What the meta ranks of a fleet: each ship card, its captain and the upgrades it carries.
+    card_roles = (("ship", "Ships"), ("captain", "Captains"), ("upgrades", "Upgrades"))
 
     def formats(self):
         return attack_wing.FORMATS

@@ -12,5 +12,6 @@ class WingCommanderConfig(config.GameConfig):
     lists = ".lists.WingCommanderDecks"
     catalog = ".catalog.CATALOG"
     demo = ".demo.demo"
+    season_demo = ".demo_season.TigersClawCup"
     samples = ".samples.WingCommanderSamples"
     nav = (config.CATALOGS,)

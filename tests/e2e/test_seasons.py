@@ -10,7 +10,8 @@ import pytest
 from django.core.management import call_command
 from playwright.sync_api import expect
 
-from seasons.demo import STAW_NIGHTS, STAW_SEASON
+from games.attack_wing.demo_season import NIGHTS as STAW_NIGHTS
+from games.attack_wing.demo_season import PromenadeLeague
 from seasons.models import Season
 from seasons.selectors import season_table
 from tests.e2e.conftest import overflows_sideways
@@ -18,6 +19,8 @@ from tests.e2e.test_accessibility import serious_violations
 from tests.snapshots import restore_world
 
 pytestmark = pytest.mark.django_db(transaction=True)
+
+STAW_SEASON = PromenadeLeague.name
 WIDTHS = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
 
 

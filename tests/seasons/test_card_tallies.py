@@ -13,7 +13,7 @@ import pytest
 from django.core.management import call_command
 
 from fleets.models import Card
-from seasons.meta import STAW_ROLES, TOP_ITEMS, MetaFilter, game_meta
+from seasons.meta import TOP_ITEMS, MetaFilter, game_meta
 from seasons.models import EventCardTally, MetaPeriod
 from tests.fleets.factories import UpgradeFactory
 from tests.tournaments.factories import fleet_for
@@ -24,6 +24,9 @@ from tournaments.services import result_enter
 from .conftest import play_event
 
 pytestmark = pytest.mark.django_db
+
+# What the meta ranks of an Attack Wing fleet, by the key of each ship's card in a fleet file, and the titles.
+ROLES = (("ship", "Ships"), ("captain", "Captains"), ("upgrades", "Upgrades"))
 
 
 def varied_fleets(league) -> None:
@@ -49,9 +52,9 @@ def counted_from_the_lists() -> list[tuple[str, list[tuple[str, int, float]]]]:
     public = Registration.objects.filter(
         event__status=EventStatus.FINISHED, event__lists_public=True, fleet_version__isnull=False
     ).select_related("fleet_version")
-    counts = {role: Counter() for role, _ in STAW_ROLES}
+    counts = {role: Counter() for role, _ in ROLES}
     for registration in public:
-        for role, _ in STAW_ROLES:
+        for role, _ in ROLES:
             held = set()
             for ship in registration.fleet_version.content["ships"]:
                 value = ship.get(role)
@@ -66,7 +69,7 @@ def counted_from_the_lists() -> list[tuple[str, list[tuple[str, int, float]]]]:
                 for name, count in sorted(counts[role].items(), key=lambda item: (-item[1], item[0]))[:TOP_ITEMS]
             ],
         )
-        for role, title in STAW_ROLES
+        for role, title in ROLES
     ]
 
 
@@ -128,7 +131,7 @@ def test_the_command_stores_the_card_tallies_and_periods_of_every_finished_event
 
 
 def test_the_demo_wing_commander_nights_count_their_decks_once_their_lists_are_public(utopia_path):
-    """The demo makes its Wing Commander nights' lists public after finishing them: the tallies follow,
+    """The demo's Wing Commander nights show their lists: the tallies count them,
     each card counted once per deck (16 decks: four players with two sides at two nights)."""
     call_command("seed_demo", cards=str(utopia_path), stdout=StringIO())
     call_command("seed_seasons_demo", stdout=StringIO())

@@ -38,6 +38,8 @@ class FleetGame(EventGame):
         "paste a Utopia link, Utopia's text or Tabletop Simulator export, or upload a Space Dock squad file "
         "or a Muster fleet file"
     )
+    # The keys of a fleet's ships whose cards the meta tallies, with their titles: the game's own.
+    card_roles: tuple[tuple[str, str], ...] = ()
 
     def has_lists(self, registration) -> bool:
         return registration.fleet_version_id is not None

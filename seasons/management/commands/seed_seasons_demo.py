@@ -9,7 +9,7 @@ from ...demo import demo
 
 
 class Command(BaseCommand):
-    help = "Play the demo seasons: four STAW events and a Wing Commander season at the first demo store."
+    help = "Play the demo seasons at the first demo store: one of finished events for every game that gives one."
 
     def handle(self, *args, **options):
         accounts = {user.username: user for user in get_user_model().objects.filter(username__startswith="player")}
