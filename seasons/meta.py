@@ -5,7 +5,7 @@ see it (the event's own rule, as a query), so a list hidden at its event never s
 its declared faction and the cards its game's ``card_roles`` name (each ship, its captain, its upgrades);
 a deck counts as its side and its cards; each card counts once per list that holds it (its play rate). A game counts for
 a win rate when both its lists are public; the faction at the table is the side played
-where the game has sides (Wing Commander), else the list's faction. The maths are
+where the game has sides (a deck game's ``side_key``), else the list's faction. The maths are
 :mod:`rules.tournament.meta`. The lists, games and cards of each finished event are counted once, when its final
 standings are stored (:class:`seasons.models.EventFactionTally`, :class:`seasons.models.EventCardTally`),
 and added up then over its month and year (:class:`seasons.models.MetaPeriod`); the page adds up

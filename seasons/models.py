@@ -172,10 +172,11 @@ class EventFactionTally(FactionFigures):
 
 
 class EventCardTally(models.Model):
-    """One card at one finished event, from its public lists only: how many of them hold it (a STAW
+    """One card at one finished event, from its public lists only: how many of them hold it (a
     fleet holding the card on any ship, a deck holding it in any number), for the meta's most played
-    cards. ``kind`` is the STAW role (``ship``, ``captain``, ``upgrades``) or ``cards`` for a deck
-    game; ``card`` the catalog id (a deck card's name) and ``name`` the name shown, which reprints share.
+    cards. ``kind`` is one of the ``card_roles`` a fleet game names (``ship``, ``captain``, ``upgrades``)
+    or ``cards`` for a deck game; ``card`` the catalog id (a deck card's name) and ``name`` the name
+    shown, which reprints share.
 
     Stored beside :class:`EventFactionTally`, in the same transaction and for the same reasons: the
     meta of years of events adds these up in one query instead of reading every list's contents."""
