@@ -43,6 +43,9 @@ class EventEntity(Entity):
         Column("date", "date"),
         Column("start_time", "start_time", default=None),
         Column("check_in_opens_minutes", "check_in_opens_minutes", default=None),
+        Column("check_in_opened_at", "check_in_opened_at", None),  # older exports: check-in never opened by hand
+        Column("check_in_closed_at", "check_in_closed_at", None),
+        Column("votes_close_at", "votes_close_at", None),  # older exports: votes stay open, as they did
         Column("end_time", "end_time", default=None),
         Column("venue", "venue"),
         Column("status", "status"),

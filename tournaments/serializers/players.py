@@ -52,6 +52,7 @@ class RegistrationEntity(Entity):
         Column("paid", "paid", False),  # older exports: nobody ticked as paid
         Column("fleet_submitted_at", "fleet_submitted_at", None),
         Column("first_round_bye", "first_round_bye"),
+        Column("promoted_at", "promoted_at", None),  # older exports: nobody came in from the waitlist
         Column("dropped_at", "dropped_at"),
     )
 
