@@ -11,7 +11,7 @@ PORT ?= 8000
 # Two workers by default (the suite's browser tests spend most of their time waiting).
 TEST_ARGS ?= -n 2
 
-.PHONY: run test lint bench setup demo fuzz worker mutants
+.PHONY: run test lint bench setup demo fuzz worker mutants messages
 
 # What runs the site (requirements.txt); the tests and checks add requirements-dev.txt.
 $(STAMP): requirements.txt
@@ -26,7 +26,18 @@ $(DEV_STAMP): $(STAMP) requirements-dev.txt
 
 setup: $(DEV_STAMP)
 
-demo: $(STAMP)
+# The German catalog (locale/de/LC_MESSAGES/django.po, docs/translation.md), compiled for the site to read.
+CATALOG := locale/de/LC_MESSAGES/django
+$(CATALOG).mo: $(CATALOG).po $(STAMP)
+	$(BIN)/python manage.py compilemessages --locale de --verbosity 0
+
+# Gathers every marked string of the site into the German catalog; new ones arrive untranslated.
+messages: $(STAMP)
+	$(BIN)/python manage.py makemessages --locale de --no-obsolete --add-location file \
+		--ignore .venv --ignore tests --ignore bench --ignore mutants --ignore .mutmut --ignore staticfiles \
+		--ignore static
+
+demo: $(STAMP) $(CATALOG).mo
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py seed_demo $(if $(CARD_DATA),--cards "$(CARD_DATA)")
 	$(BIN)/python manage.py seed_seasons_demo
@@ -49,7 +60,7 @@ lint: $(DEV_STAMP)
 # Branch coverage of the site's code, measured on every run; the floor is [tool.coverage.report] fail_under.
 # COVERAGE= runs the same tests without measuring (CI measures once, on SQLite, and not again on PostgreSQL).
 COVERAGE ?= --cov --cov-report=term:skip-covered
-test: lint
+test: lint $(CATALOG).mo
 	$(BIN)/python manage.py makemigrations --check --dry-run --settings=config.settings.test
 	$(BIN)/pytest $(TEST_ARGS) $(COVERAGE)
 
