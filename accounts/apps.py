@@ -11,4 +11,6 @@ class AccountsConfig(AppConfig):
 
         import rules.translation
 
+        from . import languages  # noqa: F401  (its log-in receiver)
+
         rules.translation.install(gettext=translation.gettext, ngettext=translation.ngettext)

@@ -99,3 +99,17 @@ class GuestPlayer(models.Model):
 
     def __str__(self) -> str:
         return f"walk-in {self.user.first_name} ({'claimed' if self.claimed_at else 'unclaimed'})"
+
+
+class LanguagePreference(models.Model):
+    """The language a person reads the site in, chosen in the language menu.
+
+    Without a row the browser's choice stands (``Accept-Language``, or the menu's cookie for visitors);
+    :mod:`accounts.languages` decides.
+    """
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="language_preference")
+    language = models.CharField(max_length=8, choices=settings.LANGUAGES)
+
+    def __str__(self) -> str:
+        return f"language of user {self.user_id}: {self.language}"

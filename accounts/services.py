@@ -291,3 +291,13 @@ def notice_preferences_set(*, user: User, pairings: bool, disputes: bool) -> Not
         user=user, defaults={"pairings": pairings, "disputes": disputes}
     )
     return preferences
+
+
+def language_choose(*, user: User, language: str) -> None:
+    """Save ``language`` as the language ``user`` reads the site in (the language menu)."""
+    from .languages import LANGUAGE_CODES
+    from .models import LanguagePreference
+
+    if language not in LANGUAGE_CODES:
+        raise AccountError(f"Muster has no language {language!r}.")
+    LanguagePreference.objects.update_or_create(user=user, defaults={"language": language})

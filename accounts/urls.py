@@ -7,6 +7,7 @@ urlpatterns = [
     path("people/", views.people, name="people"),
     path("printouts/", views.printouts, name="printouts"),
     path("notices/", views.notices, name="notices"),
+    path("language/", views.language, name="language"),
     path("notices/off/<str:token>/", views.notices_off, name="notices_off"),
     path("people/<int:pk>/roles/", views.people_role, name="people_role"),
     # Django's own views with the forms of this app (text checks, throttled password change).

@@ -6,12 +6,14 @@ from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
-from django.http import Http404
+from django.http import Http404, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse, reverse_lazy
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from . import selectors, services
+from . import languages, selectors, services
 from .forms import (
     LoginForm,
     NoticePreferencesForm,
@@ -170,3 +172,32 @@ def notices_off(request, token: str):
     if request.method == "POST":
         services.notice_preferences_set(user=user, pairings=False, disputes=False)
     return render(request, "registration/notices_off.html", {"done": request.method == "POST"})
+
+
+@require_POST
+def language(request):
+    """The language menu, for everyone: the choice goes in a cookie, and into the account when signed in.
+
+    An unknown language changes nothing and answers 400; the reader returns to the page they were on.
+    """
+    chosen = request.POST.get("language", "")
+    if chosen not in languages.LANGUAGE_CODES:
+        return HttpResponseBadRequest(_("Muster has no such language."))
+    if request.user.is_authenticated:
+        services.language_choose(user=request.user, language=chosen)
+        languages.remember_language(request, chosen)
+    following = request.POST.get("next", "")
+    here = {request.get_host()}
+    if not url_has_allowed_host_and_scheme(following, allowed_hosts=here, require_https=request.is_secure()):
+        following = reverse("home")
+    response = redirect(following)
+    response.set_cookie(
+        settings.LANGUAGE_COOKIE_NAME,
+        chosen,
+        max_age=settings.LANGUAGE_COOKIE_AGE,
+        path=settings.LANGUAGE_COOKIE_PATH,
+        samesite=settings.LANGUAGE_COOKIE_SAMESITE,
+        secure=settings.LANGUAGE_COOKIE_SECURE,
+        httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
+    )
+    return response

@@ -29,6 +29,10 @@ def default_timezone() -> str:
     return settings.TIME_ZONE
 
 
+def default_language() -> str:
+    return settings.LANGUAGE_CODE
+
+
 class Store(models.Model):
     name = models.CharField(max_length=120)
     town = models.CharField(max_length=100, blank=True)
@@ -40,6 +44,12 @@ class Store(models.Model):
         choices=timezone_choices,
         default=default_timezone,
         help_text="Whose clock says which events are upcoming and which are past.",
+    )
+    language = models.CharField(
+        max_length=8,
+        choices=settings.LANGUAGES,
+        default=default_language,
+        help_text="The language of the store's printouts and of the mail to its walk-in players.",
     )
     created_at = models.DateTimeField(auto_now_add=True)
 

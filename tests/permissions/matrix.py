@@ -96,6 +96,7 @@ SITE_ROWS = [
     Row("notices", "POST", no_args, SIGNED_IN),  # an empty form is valid: every notice off, one's own
     Row("notices_off", "GET", notices_off_link, EVERYONE),  # the link's holder, signed in or not: it asks first
     Row("notices_off", "POST", notices_off_link, EVERYONE),
+    Row("language", "POST", no_args, PUBLIC_INPUT_REFUSED),  # no language chosen: 400, nothing changes
 ]
 
 EVENT_ROWS = [

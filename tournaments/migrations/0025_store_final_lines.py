@@ -27,7 +27,8 @@ class Migration(migrations.Migration):
         ("seasons", "0003_meta_periods"),  # storing the lines keeps the meta's tallies and periods in step
         ("fleets", "0011_owned_expansions"),
         ("attack_wing", "0002_resource_rule_replaces_retire_tick_box"),
-        ("accounts", "0006_notice_preferences"),
+        ("accounts", "0007_language"),
+        ("stores", "0002_language"),  # the standings read events with their stores
     ]
 
     operations = [migrations.RunPython(store_final_standings, migrations.RunPython.noop)]
