@@ -1,0 +1,63 @@
+"""Every word a page or a printout shows is marked for translation (docs/translation.md).
+
+Each page of the permission matrix (every URL of the site) is asked for, by a person allowed to see it, in a
+pseudo-locale that wraps every translated string in « » (tests/translation_scan.py). A word left outside the
+guillemets that is not data (a name someone typed, a card's own words) is a word nobody marked, and would stay
+English on a German page. The printouts are read back from their PDFs the same way.
+"""
+
+from __future__ import annotations
+
+import subprocess
+
+import pytest
+
+from tests.permissions.harness import BAD, Row, allowed_role, client_for, row_url, send
+from tests.permissions.matrix import MATRIX
+from tests.security.world import world_in_transaction
+from tests.translation_scan import data_pattern, pseudo_locale, unmarked_words, visible_text
+
+# What a page or printout sends that is a file format, not words for a person: calendars, spreadsheets, the
+# site's icon and health check, the API's machine-readable answers.
+FILE_TYPES = ("text/calendar", "text/csv", "application/json", "image/", "text/plain")
+
+PAGES = [row for row in MATRIX if row.method == "GET" and not row.name.startswith("api:")]
+
+
+@pytest.fixture(scope="module")
+def world(django_db_setup, django_db_blocker):
+    with world_in_transaction(django_db_blocker) as world:
+        yield world
+
+
+@pytest.fixture(scope="module")
+def data(world, django_db_blocker):
+    with django_db_blocker.unblock():
+        return data_pattern()
+
+
+def pdf_text(content: bytes) -> list[str]:
+    result = subprocess.run(["pdftotext", "-layout", "-", "-"], input=content, capture_output=True, check=True)
+    return result.stdout.decode().splitlines()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("row", PAGES, ids=lambda row: f"{row.name} {row.kwargs.__name__}")
+def test_every_word_of_the_page_is_marked_for_translation(world, data, row: Row):
+    client, headers = client_for(world, allowed_role(row), row)
+    with pseudo_locale():
+        response = send(client, row, row_url(world, row), **headers)
+    assert response.status_code < 400 or row.expected()[allowed_role(row)] == BAD, response.status_code
+    kind = response.get("Content-Type", "")
+    if response.status_code in (301, 302) or kind.startswith(FILE_TYPES):
+        pytest.skip(f"{kind or 'a redirect'}: no words for a person")
+    content = b"".join(response) if response.streaming else response.content
+    texts = pdf_text(content) if kind.startswith("application/pdf") else visible_text(content.decode())
+    left = unmarked_words(texts, data)
+    assert not left, f"words shown but never marked for translation: {sorted(set(left))}"
+
+
+def test_the_scan_finds_an_unmarked_word_and_lets_marked_words_and_data_through(world, data):
+    """The scan itself: it would catch a page that forgot a word."""
+    assert unmarked_words(["«Round» 1 Schedule"], data) == ["Schedule"]
+    assert unmarked_words(["«Table 1: «Kirk» vs «Picard»»"], data) == []

@@ -1,0 +1,114 @@
+"""Finding words a page shows that nobody marked for translation.
+
+Inside :func:`pseudo_locale` every string that goes through Django's translation (``{% translate %}``,
+``gettext``, a form's lazy label, the rules' sentences) comes out wrapped in « ». What a page then shows
+outside the guillemets was never translated: either data (names people typed, the cards' own words, which
+stay as they are) or a word someone forgot to mark. :func:`unmarked_words` takes the marked parts and the
+data away and returns what is left.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from html.parser import HTMLParser
+
+from django.apps import apps
+from django.db import models
+from django.utils import translation
+
+from game_registry import all_games
+
+OPEN, CLOSE = "«", "»"
+MARKED = re.compile(f"{OPEN}[^{OPEN}{CLOSE}]*{CLOSE}")
+WORD = re.compile(r"[A-Za-z][A-Za-z'’]*[A-Za-z]")
+# Words that are the same in every language Muster speaks: its name, file formats, units and the cards'
+# abbreviations.
+UNTRANSLATED = frozenset({"Muster", "PDF", "CSV", "JSON", "API", "SP", "QR", "UTC", "ics", "iCal", "htmx", "OK"})
+READ_ATTRIBUTES = ("title", "aria-label", "placeholder", "alt")
+SKIPPED_ELEMENTS = {"script", "style", "template"}
+
+_TRANSLATORS = ("gettext", "ngettext", "pgettext", "npgettext")
+
+
+@contextmanager
+def pseudo_locale() -> Iterator[None]:
+    """Every translated string comes out wrapped in « », whatever language is active."""
+    real = {name: getattr(translation._trans, name) for name in _TRANSLATORS}
+
+    def wrapped(function):
+        def marked(*args):
+            text = function(*args)
+            return f"{OPEN}{text}{CLOSE}" if text else text
+
+        return marked
+
+    for name, function in real.items():
+        setattr(translation._trans, name, wrapped(function))
+    try:
+        yield
+    finally:
+        for name, function in real.items():
+            setattr(translation._trans, name, function)
+
+
+class _VisibleText(HTMLParser):
+    """The text of a page a person reads: its text nodes and the attributes read aloud or shown on hover."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.parts: list[str] = []
+        self._skipping = 0
+
+    def handle_starttag(self, tag, attrs):
+        if tag in SKIPPED_ELEMENTS:
+            self._skipping += 1
+        attributes = dict(attrs)
+        self.parts += [attributes[name] or "" for name in READ_ATTRIBUTES if name in attributes]
+        if tag == "input" and attributes.get("type") in ("submit", "button"):
+            self.parts.append(attributes.get("value") or "")
+
+    def handle_endtag(self, tag):
+        if tag in SKIPPED_ELEMENTS and self._skipping:
+            self._skipping -= 1
+
+    def handle_data(self, data):
+        if not self._skipping:
+            self.parts.append(data)
+
+
+def visible_text(html: str) -> list[str]:
+    parser = _VisibleText()
+    parser.feed(html)
+    return [part for part in parser.parts if part.strip()]
+
+
+def data_pattern() -> re.Pattern[str]:
+    """Every text the database holds (names, card texts, notes) and the games' names, as whole words, longest
+    first: what people and card files wrote, and product names, which pages show as they are."""
+    found: set[str] = {game.name for game in all_games()}
+    for model in apps.get_models():
+        fields = [
+            field.name
+            for field in model._meta.concrete_fields
+            if isinstance(field, models.CharField | models.TextField) and not field.choices
+        ]
+        for values in model._default_manager.values_list(*fields) if fields else ():
+            found.update(value for value in values if isinstance(value, str) and len(value) > 1)
+    alternatives = "|".join(re.escape(value) for value in sorted(found, key=len, reverse=True))
+    return re.compile(rf"(?<!\w)(?:{alternatives})(?!\w)")
+
+
+def unmarked_words(texts: Iterable[str], data: re.Pattern[str]) -> list[str]:
+    """The words of ``texts`` outside « » that are neither data nor the same in every language."""
+    left: list[str] = []
+    for text in texts:
+        while True:
+            unwrapped = MARKED.sub(" ", text)
+            if unwrapped == text:
+                break
+            text = unwrapped
+        text = data.sub(" ", text)
+        left += [word for word in WORD.findall(text) if word not in UNTRANSLATED]
+    return left
