@@ -16,7 +16,9 @@ from .protocols import GameCatalog, GameDemo, GameEvents, GameLists, GameSamples
 
 @dataclass(frozen=True, slots=True)
 class NavLink:
-    """A link a game adds to the site's menu: ``audience`` is ``"user"`` (anyone logged in) or a role name."""
+    """A link a game adds to the site's menu: ``audience`` is ``"user"`` (anyone logged in) or a role name.
+
+    ``label`` is English, marked where it is written (``gettext_noop``); the menu shows it translated."""
 
     label: str
     url_name: str
@@ -104,10 +106,14 @@ def season_demo_games() -> list[Game]:
     return [game for game in _games.values() if game.season_demo is not None]
 
 
-def names_in_words(games: Iterable[Game]) -> str:
-    """The games' names as a sentence lists them ("A, B and C"), for pages that say which games the site runs."""
+def names_in_words(games: Iterable[Game], pattern: str = "%(names)s and %(last)s") -> str:
+    """The games' names as a sentence lists them ("A, B and C"), for pages that say which games the site runs.
+
+    ``pattern`` joins the last name to the others; a page passes it translated (the registry knows no Django)."""
     names = [game.name for game in games]
-    return " and ".join(filter(None, (", ".join(names[:-1]), *names[-1:])))
+    if len(names) < 2:
+        return "".join(names)
+    return pattern % {"names": ", ".join(names[:-1]), "last": names[-1]}
 
 
 def game_choices() -> list[tuple[str, str]]:

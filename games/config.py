@@ -26,6 +26,7 @@ from django.template import TemplateDoesNotExist
 from django.template.loader import get_template
 from django.urls import URLResolver, get_resolver
 from django.utils.module_loading import import_string
+from django.utils.translation import gettext_noop
 
 from accounts.roles import ORGANIZER
 from game_registry import (
@@ -42,7 +43,7 @@ from game_registry import (
 )
 
 # The organizers' catalog pages (fleets/decks/views.py); every catalog game names them, the menu shows them once.
-CATALOGS = NavLink("Catalogs", "fleets:decks:catalog", ORGANIZER)
+CATALOGS = NavLink(gettext_noop("Catalogs"), "fleets:decks:catalog", ORGANIZER)
 
 # Each part a game may declare: is it required, and the protocol its object must meet (None: not checked so).
 PARTS: dict[str, tuple[bool, type | None]] = {

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, gettext_noop, ngettext, pgettext
+
 from fleets.selectors import load_catalog, table_retirement_words
 from rules import attack_wing
 from rules.tournament import standings
 from tournaments.errors import TournamentError
 from tournaments.games import FleetCheck, FleetGame, seats_of
-from tournaments.models import MatchStatus, Stage
+from tournaments.models import MatchStatus, Outcome, Stage
 
 from . import KEY, scoring
 from .forms import ResultForm
@@ -17,15 +20,20 @@ from .settings import BY_THE_2016_TABLE, RESOURCE_RULES, EventSettingsForm, bann
 
 class AttackWingEvents(FleetGame):
     key = KEY
-    result_help = (
+    result_help = gettext_lazy(
         "Tick every ship destroyed and every upgrade removed from a surviving ship. "
         "Fleet points are computed from them (the staff may type them instead when a slip gives only the number)."
     )
 
     settings_form = EventSettingsForm
     frozen_settings = ("fleet_point_base", "banned_resources", "resource_rule")
-    # What the meta ranks of a fleet: each ship card, its captain and the upgrades it carries.
-    card_roles = (("ship", "Ships"), ("captain", "Captains"), ("upgrades", "Upgrades"))
+    # What the meta ranks of a fleet: each ship card, its captain and the upgrades it carries. The titles stay
+    # English here (the API keys its meta by them); a page shows them through gettext.
+    card_roles = (
+        ("ship", gettext_noop("Ships")),
+        ("captain", gettext_noop("Captains")),
+        ("upgrades", gettext_noop("Upgrades")),
+    )
 
     def formats(self):
         return attack_wing.FORMATS
@@ -39,8 +47,8 @@ class AttackWingEvents(FleetGame):
             refused = table_retirement_words(load_catalog(), event.format, event.date)
         else:
             refused = dict(RESOURCE_RULES)[rule]
-        banned = [("Banned resources", settings["banned_resources"])] if settings["banned_resources"] else []
-        return [("Resources", refused), *banned]
+        banned = [(_("Banned resources"), settings["banned_resources"])] if settings["banned_resources"] else []
+        return [(_("Resources"), refused), *banned]
 
     def settings_of_older_export(self, event_data):
         """Files exported while the settings were the event's own columns: the scoring block held the
@@ -77,10 +85,11 @@ class AttackWingEvents(FleetGame):
         return event.get_tiebreaks_display()
 
     def scoring_summary(self, event):
-        return (
-            f"{super().scoring_summary(event)}; fleet points out of {self.fleet_point_base(event)}, "
-            f"a bye scores {self.bye_fleet_points(event)}"
-        )
+        return _("%(scoring)s; fleet points out of %(base)s, a bye scores %(bye)s") % {
+            "scoring": super().scoring_summary(event),
+            "base": self.fleet_point_base(event),
+            "bye": self.bye_fleet_points(event),
+        }
 
     def bye_fleet_points(self, event):
         return self.settings(event)["bye_fleet_points"]
@@ -135,7 +144,7 @@ class AttackWingEvents(FleetGame):
     def check_report(self, result):
         """Players tick what was lost; only the desk types fleet points from a slip."""
         if result.typed_points:
-            raise TournamentError("Fleet points are computed from what was lost; only the staff type them.")
+            raise TournamentError(_("Fleet points are computed from what was lost; only the staff type them."))
 
     def check_result(self, sides, result):
         for seat in SEATS:
@@ -155,11 +164,21 @@ class AttackWingEvents(FleetGame):
         words = [self.describe(event, sides, result)]
         for seat in SEATS:
             lost = result.lost_by(seat)
-            parts = [
-                count(len(items), noun) for items, noun in ((lost.ships, "ship"), (lost.upgrades, "card")) if items
-            ]
+            parts = []
+            if lost.ships:
+                parts.append(
+                    ngettext("%(count)s ship", "%(count)s ships", len(lost.ships)) % {"count": len(lost.ships)}
+                )
+            if lost.upgrades:
+                count = len(lost.upgrades)
+                parts.append(ngettext("%(count)s card", "%(count)s cards", count) % {"count": count})
             if parts:
-                words.append(f"{sides[seat].registration.name} lost {' and '.join(parts)}")
+                what = (
+                    _("%(first)s and %(second)s") % {"first": parts[0], "second": parts[1]}
+                    if len(parts) > 1
+                    else parts[0]
+                )
+                words.append(_("%(name)s lost %(what)s") % {"name": sides[seat].registration.name, "what": what})
         return ", ".join(words)
 
     def claim_details(self, event, sides, result):
@@ -170,20 +189,23 @@ class AttackWingEvents(FleetGame):
             lost = result.lost_by(seat)
             keys = {*lost.ships, *lost.upgrades}
             items = [item for item in scoring.fleet_items(side.registration.fleet_version) if item.key in keys]
-            what = "; ".join(item.loss_label for item in items) if items else "nothing destroyed or removed"
-            lines.append(f"{side.registration.name}'s fleet: {what}")
+            what = "; ".join(item.loss_label for item in items) if items else _("nothing destroyed or removed")
+            lines.append(_("%(name)s's fleet: %(what)s") % {"name": side.registration.name, "what": what})
         points, base = [], self.fleet_point_base(event)
         for seat in SEATS:
             scored = scored_points(base, result, seat, sides[3 - seat].registration.fleet_version)
             points.append(f"{sides[seat].registration.name} {scored}")
-        lines.append(f"Fleet points: {' · '.join(points)}")
+        lines.append(_("Fleet points: %(points)s") % {"points": " · ".join(points)})
         if event.uses_battle_points:
             battle = " · ".join(f"{sides[seat].registration.name} {result.battle_points_of(seat)}" for seat in SEATS)
-            lines.append(f"Battle points: {battle}")
+            lines.append(_("Battle points: %(points)s") % {"points": battle})
         return lines
 
     def side_result(self, side):
-        return f"{side.outcome} · {side.fleet_points} FP" if side.fleet_points is not None else side.outcome
+        outcome = outcome_word(side.outcome)
+        if side.fleet_points is None:
+            return outcome
+        return _("%(outcome)s · %(points)s FP") % {"outcome": outcome, "points": side.fleet_points}
 
 
 def scored_points(base: int, result: MatchResult, seat: int, opponent_version) -> int:
@@ -193,5 +215,11 @@ def scored_points(base: int, result: MatchResult, seat: int, opponent_version) -
     return scoring.fleet_points(base=base, opponent_version=opponent_version, opponent_losses=result.lost_by(3 - seat))
 
 
-def count(n: int, noun: str) -> str:
-    return f"{n} {noun}{'' if n == 1 else 's'}"
+def outcome_word(outcome: str) -> str:
+    """A side's outcome (``win``, ``tie``, ``loss``) as a result line writes it, in the reader's language."""
+    words: dict[str, str] = {
+        Outcome.WIN: pgettext("a side's result", "win"),
+        Outcome.TIE: pgettext("a side's result", "tie"),
+        Outcome.LOSS: pgettext("a side's result", "loss"),
+    }
+    return words.get(outcome, outcome)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from accounts.number_fields import WholeNumberField
 
@@ -13,7 +15,7 @@ TIE = "tie"
 
 # Seed 003, "Fleet Points": a surviving fleet includes the upgrades placed under its ship cards, and
 # an upgrade a player discards to use its own text ability is placed under the ship card it was on.
-REMOVED_HELP = (
+REMOVED_HELP = gettext_lazy(
     "Tick a card as removed only when the opponent took it off the ship (for example by a critical hit or "
     "a steal). An upgrade the player discarded themselves to use its ability goes under the ship card "
     "and still counts as surviving: do not tick it. Cards on a destroyed ship are lost with it: tick only the ship."
@@ -28,7 +30,7 @@ class ResultForm(forms.Form):
     (``fleet_points_<seat>``) when a slip gives only the number.
     """
 
-    winner = forms.ChoiceField(widget=forms.RadioSelect)
+    winner = forms.ChoiceField(label=gettext_lazy("Winner"), widget=forms.RadioSelect)
 
     def __init__(
         self,
@@ -41,14 +43,14 @@ class ResultForm(forms.Form):
         **kwargs,
     ):
         super().__init__(*args, **kwargs)
-        choices = [(str(seat), f"{names[seat]} won") for seat in SEATS]
+        choices = [(str(seat), _("%(name)s won") % {"name": names[seat]}) for seat in SEATS]
         if allow_tie:
-            choices.append((TIE, "Tie"))
+            choices.append((TIE, _("Tie")))
         self.fields["winner"].choices = choices
         self.items = items
         for seat in SEATS:
             self.fields[f"lost_{seat}"] = forms.MultipleChoiceField(
-                label=f"{names[seat]}'s fleet: ships destroyed and cards removed",
+                label=_("%(name)s's fleet: ships destroyed and cards removed") % {"name": names[seat]},
                 choices=[(item.key, item.loss_label) for item in items[seat]],
                 required=False,
                 widget=forms.CheckboxSelectMultiple,
@@ -56,18 +58,21 @@ class ResultForm(forms.Form):
             )
             if battle_points:
                 self.fields[f"battle_points_{seat}"] = WholeNumberField(
-                    label=f"{names[seat]}'s battle points", min_value=0, max_value=1000, initial=0
+                    label=_("%(name)s's battle points") % {"name": names[seat]}, min_value=0, max_value=1000, initial=0
                 )
         self.typed = staff
         if staff:
             for seat in SEATS:
                 self.fields[f"fleet_points_{seat}"] = forms.IntegerField(
-                    label=f"{names[seat]}'s fleet points, as the slip gives them",
+                    label=_("%(name)s's fleet points, as the slip gives them") % {"name": names[seat]},
                     min_value=0,
                     max_value=1000,
                     required=False,
-                    help_text=f"Only when the slip gives a number instead of what {names[3 - seat]}'s fleet lost: "
-                    "leave blank to compute it from the ticks.",
+                    help_text=_(
+                        "Only when the slip gives a number instead of what %(opponent)s's fleet lost: "
+                        "leave blank to compute it from the ticks."
+                    )
+                    % {"opponent": names[3 - seat]},
                 )
 
     def clean(self):
@@ -76,7 +81,7 @@ class ResultForm(forms.Form):
             if data.get(f"fleet_points_{seat}") is not None and data.get(f"lost_{3 - seat}"):
                 self.add_error(
                     f"fleet_points_{seat}",
-                    "Either tick what the opponent's fleet lost or type these fleet points, not both.",
+                    _("Either tick what the opponent's fleet lost or type these fleet points, not both."),
                 )
         return data
 

@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+
 from fleets.selectors import load_catalog, version_price
 from rules.attack_wing import Report
 from rules.attack_wing import fleet_points as score_fleet
@@ -48,8 +50,18 @@ class FleetItem:
     def loss_label(self) -> str:
         """How the result form asks about this item."""
         if self.is_ship:
-            return f"{self.name} destroyed ({self.cost} SP with its cards)"
-        return f"{self.ship_name}: {self.name} removed ({self.role}, {self.cost} SP)"
+            return _("%(ship)s destroyed (%(cost)s SP with its cards)") % {"ship": self.name, "cost": self.cost}
+        return _("%(ship)s: %(card)s removed (%(role)s, %(cost)s SP)") % {
+            "ship": self.ship_name,
+            "card": self.name,
+            "role": role_word(self.role),
+            "cost": self.cost,
+        }
+
+
+def role_word(role: str) -> str:
+    """A card's role on its ship as a loss names it; the card words (captain, admiral) stay as printed."""
+    return _("upgrade") if role == "upgrade" else role
 
 
 def cost_report(version, catalog=None) -> Report:
@@ -97,12 +109,12 @@ def check_losses(version, losses: Losses) -> None:
     items = {item.key: item for item in fleet_items(version)}
     unknown = [key for key in (*losses.ships, *losses.upgrades) if key not in items]
     if unknown:
-        raise TournamentError(f"These are not part of the fleet: {', '.join(unknown)}.")
+        raise TournamentError(_("These are not part of the fleet: %(items)s.") % {"items": ", ".join(unknown)})
     if any(not items[key].is_ship for key in losses.ships) or any(items[key].is_ship for key in losses.upgrades):
-        raise TournamentError("Ships and upgrades were mixed up in the result.")
+        raise TournamentError(_("Ships and upgrades were mixed up in the result."))
     destroyed = {items[key].ship_index for key in losses.ships}
     if any(items[key].ship_index in destroyed for key in losses.upgrades):
-        raise TournamentError("An upgrade is lost with its destroyed ship: tick only the ship.")
+        raise TournamentError(_("An upgrade is lost with its destroyed ship: tick only the ship."))
 
 
 def fleet_points(*, base: int, opponent_version, opponent_losses: Losses) -> int:

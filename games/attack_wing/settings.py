@@ -8,6 +8,8 @@ organizer sets them on the event form, and how an imported event file's are chec
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from accounts.number_fields import WholeNumberField
 from rules import attack_wing
@@ -17,9 +19,9 @@ from tournaments.games import GameSettingsForm
 # any named in the banned list too), or only those named in the banned list.
 NO_RETIREMENT, BY_THE_2016_TABLE, ONLY_LISTED = "none", "table-2016", "list"
 RESOURCE_RULES = [
-    (NO_RETIREMENT, "None retired: every resource is allowed"),
-    (BY_THE_2016_TABLE, "Retired by the WizKids 2016 table on the event's day (and any banned above)"),
-    (ONLY_LISTED, "Only the resources banned above are refused"),
+    (NO_RETIREMENT, gettext_lazy("None retired: every resource is allowed")),
+    (BY_THE_2016_TABLE, gettext_lazy("Retired by the WizKids 2016 table on the event's day (and any banned above)")),
+    (ONLY_LISTED, gettext_lazy("Only the resources banned above are refused")),
 ]
 
 # The largest number the settings ever held (they were small-integer columns of the event).
@@ -28,38 +30,45 @@ LARGEST_POINTS = 32767
 
 class EventSettingsForm(GameSettingsForm):
     fleet_point_base = WholeNumberField(
-        label="Fleet points for destroying a whole fleet",
+        label=gettext_lazy("Fleet points for destroying a whole fleet"),
         min_value=1,
         max_value=LARGEST_POINTS,
         required=False,
-        help_text="Fleet points measure what a player destroyed of the opponent's fleet and break ties in "
-        "the standings. Leave blank to use the format's fleet size limit.",
+        help_text=gettext_lazy(
+            "Fleet points measure what a player destroyed of the opponent's fleet and break ties in "
+            "the standings. Leave blank to use the format's fleet size limit."
+        ),
     )
     bye_fleet_points = WholeNumberField(
-        label="Fleet points for a bye",
+        label=gettext_lazy("Fleet points for a bye"),
         min_value=0,
         max_value=LARGEST_POINTS,
         initial=60,
-        help_text="With an odd number of players, one player a round has no opponent: they "
-        "win and get these fleet points.",
+        help_text=gettext_lazy(
+            "With an odd number of players, one player a round has no opponent: they win and get these fleet points."
+        ),
     )
     banned_resources = forms.CharField(
-        label="Banned cards and resources",
+        label=gettext_lazy("Banned cards and resources"),
         max_length=500,
         required=False,
         initial="",
-        help_text="Card names or card ids, separated by commas: a list using one is refused. "
-        "Leave blank to ban nothing beyond the format (Additional Rules, Resources 2).",
+        help_text=gettext_lazy(
+            "Card names or card ids, separated by commas: a list using one is refused. "
+            "Leave blank to ban nothing beyond the format (Additional Rules, Resources 2)."
+        ),
     )
     resource_rule = forms.ChoiceField(
-        label="Which resources are refused",
+        label=gettext_lazy("Which resources are refused"),
         choices=RESOURCE_RULES,
         required=False,
         initial=NO_RETIREMENT,
         widget=forms.RadioSelect,
-        help_text="The WizKids 2016 table retires resources on the 1st of a month (Additional Rules, "
-        "Resources 4); its last line is long past, so for a recent event it retires every resource. "
-        "A community event usually retires none, or names the ones it refuses above.",
+        help_text=gettext_lazy(
+            "The WizKids 2016 table retires resources on the 1st of a month (Additional Rules, "
+            "Resources 4); its last line is long past, so for a recent event it retires every resource. "
+            "A community event usually retires none, or names the ones it refuses above."
+        ),
     )
 
     def __init__(self, *args, **kwargs):
@@ -70,7 +79,7 @@ class EventSettingsForm(GameSettingsForm):
         """Blank: the format's fleet limit."""
         base = self.cleaned_data["fleet_point_base"] or default_fleet_point_base(self.format_key)
         if base is None:
-            raise forms.ValidationError("This format has no fleet limit to take: give the fleet points.")
+            raise forms.ValidationError(_("This format has no fleet limit to take: give the fleet points."))
         return base
 
     def clean_resource_rule(self) -> str:
@@ -86,9 +95,9 @@ class EventSettingsForm(GameSettingsForm):
         data = super().clean()
         rule, banned = data.get("resource_rule"), banned_names(data.get("banned_resources") or "")
         if rule == ONLY_LISTED and not banned:
-            self.add_error("banned_resources", "Name the resources to refuse, or choose another rule.")
+            self.add_error("banned_resources", _("Name the resources to refuse, or choose another rule."))
         elif rule == NO_RETIREMENT and banned:
-            self.add_error("resource_rule", 'Resources are banned above: choose "only the resources banned above".')
+            self.add_error("resource_rule", _('Resources are banned above: choose "only the resources banned above".'))
         return data
 
 

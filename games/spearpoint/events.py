@@ -19,6 +19,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django import forms
+from django.utils.text import format_lazy
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from accounts.number_fields import WholeNumberField
 from rules.spearpoint import AMERICAN, GERMAN, RESERVES_MAX_POINTS, RESERVES_MIN_POINTS, SIDES, WINNING_POINTS, Victory
@@ -43,9 +46,9 @@ class SpearpointResult:
 
     def __post_init__(self) -> None:
         if len(self.victory_points) != len(SEATS) or min(self.victory_points) < 0:
-            raise ValueError("give both players' Victory Points, none below 0")
+            raise ValueError(_("give both players' Victory Points, none below 0"))
         if self.overrun not in (None, *SEATS):
-            raise ValueError(f"the overrun is by seat 1 or seat 2, got {self.overrun!r}")
+            raise ValueError(_("the overrun is by seat 1 or seat 2, got %(seat)r") % {"seat": self.overrun})
 
     def points_of(self, seat: int) -> int:
         return self.victory_points[seat - 1]
@@ -58,11 +61,15 @@ class SpearpointResult:
         """
         reached = [seat for seat in SEATS if self.points_of(seat) >= WINNING_POINTS]
         if len(reached) > 1:
-            raise ValueError(f"only one player can reach {WINNING_POINTS} Victory Points; the game ends there")
+            raise ValueError(
+                _("only one player can reach %(points)s Victory Points; the game ends there")
+                % {"points": WINNING_POINTS}
+            )
         if self.overrun is not None:
             if reached and reached[0] != self.overrun:
                 raise ValueError(
-                    f"a player who reached {WINNING_POINTS} Victory Points had already won; no Overrun follows"
+                    _("a player who reached %(points)s Victory Points had already won; no Overrun follows")
+                    % {"points": WINNING_POINTS}
                 )
             return self.overrun, Victory.OVERRUN
         if reached:
@@ -87,13 +94,13 @@ class SpearpointResultForm(forms.Form):
         super().__init__(*args, **kwargs)
         for seat in SEATS:
             self.fields[f"victory_points_{seat}"] = WholeNumberField(
-                label=f"{names[seat]}'s Victory Points", min_value=0, max_value=MAX_VICTORY_POINTS
+                label=_("%(name)s's Victory Points") % {"name": names[seat]}, min_value=0, max_value=MAX_VICTORY_POINTS
             )
         if staff:
             self.fields["overrun"] = forms.ChoiceField(
-                label="Overrun",
-                choices=[(NO_OVERRUN, "No Overrun")]
-                + [(str(seat), f"{names[seat]} overran the opponent") for seat in SEATS],
+                label=_("Overrun"),
+                choices=[(NO_OVERRUN, _("No Overrun"))]
+                + [(str(seat), _("%(name)s overran the opponent") % {"name": names[seat]}) for seat in SEATS],
                 required=False,
             )
 
@@ -113,20 +120,24 @@ class SpearpointResultForm(forms.Form):
 
 class SpearpointEvents(DeckGame):
     key = KEY
-    list_noun = "a reserves deck"
-    list_name = "reserves deck"
-    list_heading = "Reserves decks"
-    result_help = (
-        f"Give each player's Victory Points: {WINNING_POINTS} wins the game. "
-        "A game won by an Overrun is recorded by a judge."
+    list_noun = gettext_lazy("a reserves deck")
+    list_name = gettext_lazy("reserves deck")
+    list_heading = gettext_lazy("Reserves decks")
+    result_help = format_lazy(
+        gettext_lazy(
+            "Give each player's Victory Points: {points} wins the game. "
+            "A game won by an Overrun is recorded by a judge."
+        ),
+        points=WINNING_POINTS,
     )
-    points_label = "victory points"
+    points_label = gettext_lazy("victory points")
 
     def formats(self):
         return {
             STANDARD: EventFormat(
                 STANDARD,
-                f"Standard Game: {RESERVES_MIN_POINTS}–{RESERVES_MAX_POINTS} point reserves decks",
+                _("Standard Game: %(min)s–%(max)s point reserves decks")
+                % {"min": RESERVES_MIN_POINTS, "max": RESERVES_MAX_POINTS},
                 RESERVES_MAX_POINTS,
             )
         }
@@ -135,10 +146,12 @@ class SpearpointEvents(DeckGame):
         return POINTS_TIEBREAKERS
 
     def tiebreaker_name(self, key):
-        return "victory points" if key == standings.BATTLE_POINTS else super().tiebreaker_name(key)
+        return _("victory points") if key == standings.BATTLE_POINTS else super().tiebreaker_name(key)
 
     def scoring_summary(self, event):
-        return f"{super().scoring_summary(event)}; Victory Points add up over the event (a bye scores none)"
+        return _("%(scoring)s; Victory Points add up over the event (a bye scores none)") % {
+            "scoring": super().scoring_summary(event)
+        }
 
     def pairing_sides(self, event, registrations):
         """Each player's side is their reserves deck's: the game pits an American deck against a German one
@@ -168,13 +181,13 @@ class SpearpointEvents(DeckGame):
 
     def check_report(self, result):
         if result.overrun is not None:
-            raise TournamentError("An Overrun is recorded by a judge: ask one to enter the result.")
+            raise TournamentError(_("An Overrun is recorded by a judge: ask one to enter the result."))
 
     def outcomes(self, event, sides, result):
         try:
-            winner, _ = result.decision()
+            winner, _how = result.decision()
         except ValueError as error:
-            raise TournamentError(f"This result cannot be: {error}.") from None
+            raise TournamentError(_("This result cannot be: %(error)s.") % {"error": error}) from None
         return outcomes_by_winner(winner)
 
     def score_sides(self, event, sides, result):
@@ -183,9 +196,15 @@ class SpearpointEvents(DeckGame):
             side.battle_points = result.points_of(seat)
 
     def describe(self, event, sides, result):
-        _, victory = result.decision()
-        how = {Victory.OVERRUN: "by Overrun", Victory.POINTS: f"at {WINNING_POINTS} Victory Points"}.get(
-            victory, "on time"
-        )
+        _winner, victory = result.decision()
+        how = {
+            Victory.OVERRUN: _("by Overrun"),
+            Victory.POINTS: _("at %(points)s Victory Points") % {"points": WINNING_POINTS},
+        }.get(victory, _("on time"))
         first, second = result.victory_points
-        return f"{super().describe(event, sides, result)} {how}, {first}–{second} Victory Points"
+        return _("%(result)s %(how)s, %(first)s–%(second)s Victory Points") % {
+            "result": super().describe(event, sides, result),
+            "how": how,
+            "first": first,
+            "second": second,
+        }

@@ -4,6 +4,11 @@ from __future__ import annotations
 
 from collections import Counter
 
+from django.utils.functional import Promise
+from django.utils.text import format_lazy
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
 from fleets.decks.deck_kind import DeckKind, label
 from rules import spearpoint
 
@@ -20,20 +25,27 @@ class SpearpointReserves(DeckKind):
     sides = spearpoint.SIDES
     lines_key = "units"
     chosen_key = "starting_hand"
-    chosen_label = "Starting hand"
+    chosen_label = gettext_lazy("Starting hand")
     section_label = "starting hand"
     catalog = SpearpointUnit
     headline = "points"
-    total_labels = {
-        "points": f"Points ({spearpoint.RESERVES_MIN_POINTS}–{spearpoint.RESERVES_MAX_POINTS})",
-        "units": "Units",
-        "starting_hand": f"Starting hand ({spearpoint.STARTING_HAND_UNITS})",
+    total_labels: dict[str, str | Promise] = {
+        "points": format_lazy(
+            gettext_lazy("Points ({min}–{max})"), min=spearpoint.RESERVES_MIN_POINTS, max=spearpoint.RESERVES_MAX_POINTS
+        ),
+        "units": gettext_lazy("Units"),
+        "starting_hand": format_lazy(gettext_lazy("Starting hand ({units})"), units=spearpoint.STARTING_HAND_UNITS),
     }
 
-    rule_sets = {
-        "": (
-            f"Standard Game Setup (seed 004): {spearpoint.RESERVES_MIN_POINTS}–{spearpoint.RESERVES_MAX_POINTS} "
-            f"points of one side's units, a starting hand of {spearpoint.STARTING_HAND_UNITS} units from the deck."
+    rule_sets: dict[str, str | Promise] = {
+        "": format_lazy(
+            gettext_lazy(
+                "Standard Game Setup (seed 004): {min}–{max} points of one side's units, "
+                "a starting hand of {units} units from the deck."
+            ),
+            min=spearpoint.RESERVES_MIN_POINTS,
+            max=spearpoint.RESERVES_MAX_POINTS,
+            units=spearpoint.STARTING_HAND_UNITS,
         )
     }
 
@@ -64,8 +76,9 @@ class SpearpointReserves(DeckKind):
         return line["cost"]
 
     def details(self, line):
-        crew = "" if line["crew"] == "none" else f", needs {label(line['crew']).lower()}"
-        return f"{label(line['type'])}{crew}"
+        if line["crew"] == "none":
+            return label(line["type"])
+        return _("%(type)s, needs %(crew)s") % {"type": label(line["type"]), "crew": label(line["crew"]).lower()}
 
     def chosen(self, content):
         return Counter(content["starting_hand"])

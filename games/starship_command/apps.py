@@ -1,3 +1,5 @@
+from django.utils.translation import gettext_noop
+
 from game_registry import NavLink
 from games import config
 
@@ -15,4 +17,4 @@ class StarshipCommandConfig(config.GameConfig):
     demo = ".demo.demo"
     samples = ".samples.StarshipCommandSamples"
     urls, url_prefix = "games.starship_command.campaigns.urls", "campaigns"
-    nav = (NavLink("Campaigns", "tournaments:campaigns:list"), config.CATALOGS)
+    nav = (NavLink(gettext_noop("Campaigns"), "tournaments:campaigns:list"), config.CATALOGS)

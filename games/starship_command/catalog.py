@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from fleets.decks.csv_import import CatalogRowForm, CatalogSpec
 from rules import starship_command
@@ -15,7 +17,7 @@ from .models import StarshipCommandShip
 
 
 class StarshipCommandRowForm(CatalogRowForm):
-    weapons = forms.CharField(required=False)
+    weapons = forms.CharField(label=gettext_lazy("Weapons"), required=False)
 
     class Meta:
         model = StarshipCommandShip
@@ -38,7 +40,8 @@ class StarshipCommandRowForm(CatalogRowForm):
         unknown = sorted(set(weapons) - set(starship_command.WEAPONS))
         if unknown:
             raise forms.ValidationError(
-                f"unknown weapon {unknown[0]!r} (expected some of {', '.join(starship_command.WEAPONS)})"
+                _("unknown weapon %(weapon)r (expected some of %(weapons)s)")
+                % {"weapon": unknown[0], "weapons": ", ".join(starship_command.WEAPONS)}
             )
         return weapons
 

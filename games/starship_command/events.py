@@ -20,6 +20,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from django import forms
+from django.utils.text import capfirst
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from accounts.number_fields import WholeNumberField
 from rules import starship_command
@@ -37,10 +40,11 @@ MAX_BATTLE_POINTS = 2000  # far above any battle of a 150-point fleet
 def format_name(condition: VictoryCondition) -> str:
     ends = []
     if condition.battles is not None:
-        ends.append(f"{condition.battles} battles")
+        ends.append(ngettext("%(count)s battle", "%(count)s battles", condition.battles) % {"count": condition.battles})
     if condition.points is not None:
-        ends.append(f"first to {condition.points} points")
-    return f"{' or '.join(ends).capitalize()}, {FLEET_BUDGET}-point fleets"
+        ends.append(_("first to %(points)s points") % {"points": condition.points})
+    ending = _("%(first)s or %(second)s") % {"first": ends[0], "second": ends[1]} if len(ends) > 1 else "".join(ends)
+    return _("%(ending)s, %(budget)s-point fleets") % {"ending": capfirst(ending), "budget": FLEET_BUDGET}
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,7 +94,7 @@ class StarshipCommandResultForm(forms.Form):
         for battle in range(1, rows + 1):
             for seat in SEATS:
                 self.fields[f"battle_{battle}_{seat}"] = WholeNumberField(
-                    label=f"Battle {battle}: {names[seat]}'s value points",
+                    label=_("Battle %(battle)s: %(name)s's value points") % {"battle": battle, "name": names[seat]},
                     min_value=0,
                     max_value=MAX_BATTLE_POINTS,
                     required=False,
@@ -114,11 +118,12 @@ class StarshipCommandResultForm(forms.Form):
                 continue
             if None in points or ended:
                 raise forms.ValidationError(
-                    f"Give both players' points for battle {battle}, and fill battles in order."
+                    _("Give both players' points for battle %(battle)s, and fill battles in order.")
+                    % {"battle": battle}
                 )
             battles.append(tuple(points))
         if not battles and not self.errors:
-            raise forms.ValidationError("Give the points of at least one battle.")
+            raise forms.ValidationError(_("Give the points of at least one battle."))
         self.battles = tuple(battles)
         return data
 
@@ -128,11 +133,11 @@ class StarshipCommandResultForm(forms.Form):
 
 class StarshipCommandEvents(DeckGame):
     key = KEY
-    list_noun = "a fleet"
-    list_name = "fleet"
-    list_heading = "Fleets"
-    result_help = "Give each player's value points in each battle played, as the rules score them."
-    points_label = "battle points"
+    list_noun = gettext_lazy("a fleet")
+    list_name = gettext_lazy("fleet")
+    list_heading = gettext_lazy("Fleets")
+    result_help = gettext_lazy("Give each player's value points in each battle played, as the rules score them.")
+    points_label = gettext_lazy("battle points")
 
     def formats(self):
         return {key: EventFormat(key, format_name(condition), FLEET_BUDGET) for key, condition in PRESETS.items()}
@@ -141,7 +146,9 @@ class StarshipCommandEvents(DeckGame):
         return POINTS_TIEBREAKERS
 
     def scoring_summary(self, event):
-        return f"{super().scoring_summary(event)}; value points scored add up as battle points (a bye scores none)"
+        return _("%(scoring)s; value points scored add up as battle points (a bye scores none)") % {
+            "scoring": super().scoring_summary(event)
+        }
 
     def report(self, format_key, content):
         """The fleet as bought with the event's budget, whatever budget the fleet file names."""
@@ -165,7 +172,7 @@ class StarshipCommandEvents(DeckGame):
         try:
             return outcomes_by_winner(result.winner(condition))
         except ValueError as error:
-            raise TournamentError(f"This result cannot be: {error}.") from None
+            raise TournamentError(_("This result cannot be: %(error)s.") % {"error": error}) from None
 
     def score_sides(self, event, sides, result):
         super().score_sides(event, sides, result)
@@ -173,4 +180,8 @@ class StarshipCommandEvents(DeckGame):
             side.battle_points = result.total(seat)
 
     def describe(self, event, sides, result):
-        return f"{super().describe(event, sides, result)}, {result.total(1)}–{result.total(2)} value points"
+        return _("%(result)s, %(first)s–%(second)s value points") % {
+            "result": super().describe(event, sides, result),
+            "first": result.total(1),
+            "second": result.total(2),
+        }

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from collections import Counter
 
+from django.utils.functional import Promise
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy
+
 from fleets.decks.deck_kind import DeckKind, label
 from rules import starship_command
 
@@ -25,18 +29,21 @@ class StarshipCommandFleets(DeckKind):
     catalog = StarshipCommandShip
     catalog_side_field = "race"
     headline = "spent"
-    total_labels = {
-        "race": "Race",
-        "ships": "Ships",
-        "spent": "Points spent",
-        "budget": "Budget",
-        "banked": "Banked",
+    total_labels: dict[str, str | Promise] = {
+        "race": gettext_lazy("Race"),
+        "ships": gettext_lazy("Ships"),
+        "spent": gettext_lazy("Points spent"),
+        "budget": gettext_lazy("Budget"),
+        "banked": gettext_lazy("Banked"),
     }
 
-    rule_sets = {
-        "": (
-            f"Campaign Rules (seed 002): ships of the fleet's race only, each ship card once, none destroyed earlier "
-            f"in the campaign, within the budget ({starship_command.FLEET_BUDGET} points to start)."
+    rule_sets: dict[str, str | Promise] = {
+        "": format_lazy(
+            gettext_lazy(
+                "Campaign Rules (seed 002): ships of the fleet's race only, each ship card once, none destroyed "
+                "earlier in the campaign, within the budget ({budget} points to start)."
+            ),
+            budget=starship_command.FLEET_BUDGET,
         )
     }
 

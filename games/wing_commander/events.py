@@ -20,6 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from fleets.decks.deck_kind import label
 from rules import wing_commander
@@ -74,23 +76,26 @@ class WingCommanderResult:
 class WingCommanderResultForm(forms.Form):
     """One choice: how the game ended, naming the players by their sides at this table."""
 
-    ending = forms.ChoiceField(label="How the game ended", widget=forms.RadioSelect)
+    ending = forms.ChoiceField(label=gettext_lazy("How the game ended"), widget=forms.RadioSelect)
 
     def __init__(self, *args, names: dict[str, str], allow_draw: bool = True, **kwargs):
         super().__init__(*args, **kwargs)
         terran, kilrathi = f"{names[TERRAN]} (Terran)", f"{names[KILRATHI]} (Kilrathi)"
+        destroyed, at_zero = _("Carrier destroyed by %(player)s"), _("Power Points at 0 for %(player)s")
         choices = [
-            (choice_of(WingCommanderResult(Ending.CARRIER_DESTROYED, KILRATHI)), f"Carrier destroyed by {terran}"),
-            (choice_of(WingCommanderResult(Ending.CARRIER_DESTROYED, TERRAN)), f"Carrier destroyed by {kilrathi}"),
-            (choice_of(WingCommanderResult(Ending.POWER_POINTS, KILRATHI)), f"Power Points at 0 for {kilrathi}"),
-            (choice_of(WingCommanderResult(Ending.POWER_POINTS, TERRAN)), f"Power Points at 0 for {terran}"),
+            (choice_of(WingCommanderResult(Ending.CARRIER_DESTROYED, KILRATHI)), destroyed % {"player": terran}),
+            (choice_of(WingCommanderResult(Ending.CARRIER_DESTROYED, TERRAN)), destroyed % {"player": kilrathi}),
+            (choice_of(WingCommanderResult(Ending.POWER_POINTS, KILRATHI)), at_zero % {"player": kilrathi}),
+            (choice_of(WingCommanderResult(Ending.POWER_POINTS, TERRAN)), at_zero % {"player": terran}),
         ]
         if allow_draw:
-            choices.append((choice_of(WingCommanderResult(Ending.BOTH_POWER_POINTS)), "Both at 0 Power Points: a draw"))
+            choices.append(
+                (choice_of(WingCommanderResult(Ending.BOTH_POWER_POINTS)), _("Both at 0 Power Points: a draw"))
+            )
         self.fields["ending"].choices = choices
 
     def result(self) -> WingCommanderResult:
-        ending, _, side = self.cleaned_data["ending"].partition(":")
+        ending, _sep, side = self.cleaned_data["ending"].partition(":")
         return WingCommanderResult(Ending(ending), side or None)
 
 
@@ -100,18 +105,18 @@ def choice_of(result: WingCommanderResult) -> str:
 
 class WingCommanderEvents(DeckGame):
     key = KEY
-    list_noun = "both decks"
-    list_name = "decks"
-    list_heading = "Decks"
+    list_noun = gettext_lazy("both decks")
+    list_name = gettext_lazy("decks")
+    list_heading = gettext_lazy("Decks")
     slots = SIDES
-    result_help = "Choose how the game ended; the rules of the manual decide who won."
+    result_help = gettext_lazy("Choose how the game ended; the rules of the manual decide who won.")
 
     def formats(self):
         return {
             TOURNAMENT: EventFormat(
                 TOURNAMENT,
-                f"Tournament: a Terran and a Kilrathi deck of {wing_commander.MIN_DECK_CARDS}"
-                f"–{wing_commander.TOURNAMENT_MAX_DECK_CARDS} cards",
+                _("Tournament: a Terran and a Kilrathi deck of %(min)s–%(max)s cards")
+                % {"min": wing_commander.MIN_DECK_CARDS, "max": wing_commander.TOURNAMENT_MAX_DECK_CARDS},
             )
         }
 
@@ -140,18 +145,25 @@ class WingCommanderEvents(DeckGame):
     def outcomes(self, event, sides, result):
         by_side = {side.side: seat for seat, side in sides.items()}
         if set(by_side) != set(SIDES):
-            raise TournamentError("This table has no Terran and Kilrathi sides; pair the round again.")
+            raise TournamentError(_("This table has no Terran and Kilrathi sides; pair the round again."))
         verdict = result.rules_result()
         return {by_side[side]: OUTCOMES[verdict.outcome(side)] for side in SIDES}
 
     def describe(self, event, sides, result):
         names = {side.side: side.registration.name for side in sides.values()}
         if result.ending == Ending.BOTH_POWER_POINTS:
-            return "both at 0 Power Points: a draw"
+            return _("both at 0 Power Points: a draw")
         if result.ending == Ending.CARRIER_DESTROYED:
             other = KILRATHI if result.side == TERRAN else TERRAN
-            return f"{names[other]} ({label(other)}) destroyed the {label(result.side)} carrier"
-        return f"{names[result.side]} ({label(result.side)}) reached 0 Power Points"
+            return _("%(player)s (%(side)s) destroyed the %(other)s carrier") % {
+                "player": names[other],
+                "side": label(other),
+                "other": label(result.side),
+            }
+        return _("%(player)s (%(side)s) reached 0 Power Points") % {
+            "player": names[result.side],
+            "side": label(result.side),
+        }
 
 
 def side_records(event, *, before_round: int) -> dict[str, SideRecord]:

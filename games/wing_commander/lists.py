@@ -4,6 +4,11 @@ from __future__ import annotations
 
 from collections import Counter
 
+from django.utils.functional import Promise
+from django.utils.text import capfirst, format_lazy
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+
 from fleets.decks.deck_kind import DeckContentError, DeckKind, Line, find_card, label
 from rules import wing_commander
 
@@ -23,29 +28,40 @@ class WingCommanderDecks(DeckKind):
     sides = wing_commander.SIDES
     lines_key = "cards"
     chosen_key = "muster"
-    chosen_label = "Starting muster"
+    chosen_label = gettext_lazy("Starting muster")
     section_label = "muster"
     catalog = WingCommanderCard
     headline = "counted"
-    total_labels = {
-        "counted": f"Play deck cards ({wing_commander.MIN_DECK_CARDS}–{wing_commander.TOURNAMENT_MAX_DECK_CARDS})",
-        "excluded": "Carrier and nav point cards (not counted)",
-        "starting_power_points": "Starting Power Points",
+    total_labels: dict[str, str | Promise] = {
+        "counted": format_lazy(
+            gettext_lazy("Play deck cards ({min}–{max})"),
+            min=wing_commander.MIN_DECK_CARDS,
+            max=wing_commander.TOURNAMENT_MAX_DECK_CARDS,
+        ),
+        "excluded": gettext_lazy("Carrier and nav point cards (not counted)"),
+        "starting_power_points": gettext_lazy("Starting Power Points"),
     }
 
     def read(self, data):
         return wing_commander.deck_from_data(data)
 
-    rule_sets = {
-        TOURNAMENT_RULES: (
-            f"Tournament rules (the manual's play deck restrictions): {wing_commander.MIN_DECK_CARDS}–"
-            f"{wing_commander.TOURNAMENT_MAX_DECK_CARDS} cards, one side's cards only, one of any Luck card, "
-            f"a starting muster of at most {wing_commander.MUSTER_POINTS} points."
+    rule_sets: dict[str, str | Promise] = {
+        TOURNAMENT_RULES: format_lazy(
+            gettext_lazy(
+                "Tournament rules (the manual's play deck restrictions): {min}–{max} cards, one side's cards only, "
+                "one of any Luck card, a starting muster of at most {muster} points."
+            ),
+            min=wing_commander.MIN_DECK_CARDS,
+            max=wing_commander.TOURNAMENT_MAX_DECK_CARDS,
+            muster=wing_commander.MUSTER_POINTS,
         ),
-        CASUAL_RULES: (
-            "Casual play, as check_deck --casual: the same rules without the "
-            f"{wing_commander.TOURNAMENT_MAX_DECK_CARDS}-card maximum "
-            f"(at least {wing_commander.MIN_DECK_CARDS} cards, no upper limit)."
+        CASUAL_RULES: format_lazy(
+            gettext_lazy(
+                "Casual play, as check_deck --casual: the same rules without the {max}-card maximum "
+                "(at least {min} cards, no upper limit)."
+            ),
+            min=wing_commander.MIN_DECK_CARDS,
+            max=wing_commander.TOURNAMENT_MAX_DECK_CARDS,
         ),
     }
 
@@ -82,16 +98,16 @@ class WingCommanderDecks(DeckKind):
         """Seed 001: what counts toward the play deck, the Luck card limit, and what can be mustered."""
         remarks = []
         if card.card_type in wing_commander.OUTSIDE_PLAY_DECK:
-            remarks.append("not counted in the play deck")
+            remarks.append(_("not counted in the play deck"))
         elif card.card_type:
-            remarks.append("counted in the play deck")
+            remarks.append(_("counted in the play deck"))
         if card.card_type == "luck":
-            remarks.append("one per deck")
+            remarks.append(_("one per deck"))
         if not card.playable:
-            remarks.append("needs a side and a type before a deck can hold it")
+            remarks.append(_("needs a side and a type before a deck can hold it"))
         elif card.card_type in wing_commander.MUSTER_TYPES and card.musterable and not card.medal_cost:
-            remarks.append("may be in the starting muster")
-        return "; ".join(remarks).capitalize()
+            remarks.append(_("may be in the starting muster"))
+        return capfirst("; ".join(remarks))
 
     def usable(self, card):
         return card.playable
@@ -102,7 +118,8 @@ class WingCommanderDecks(DeckKind):
     def muster_line(self, card: WingCommanderCard) -> Line:
         if not card.musterable:
             raise DeckContentError(
-                f"The catalog gives no full mustering cost for {card.name}, so it cannot be mustered."
+                _("The catalog gives no full mustering cost for %(card)s, so it cannot be mustered.")
+                % {"card": card.name}
             )
         return {"name": card.name, "type": card.card_type, "cost": card.mustering_cost, "medals": card.medal_cost}
 
@@ -116,8 +133,10 @@ class WingCommanderDecks(DeckKind):
         card = next((card for card in content["muster"] if card["name"] == name), None)
         if card is None:
             return ""
-        medals = f" + {card['medals']} medal{'s' if card['medals'] > 1 else ''}" if card["medals"] else ""
-        return f"{card['cost']}{medals}"
+        if not card["medals"]:
+            return f"{card['cost']}"
+        medals = ngettext("%(count)s medal", "%(count)s medals", card["medals"]) % {"count": card["medals"]}
+        return f"{card['cost']} + {medals}"
 
     def set_chosen(self, content, *, name, count):
         matching = [card for card in content["muster"] if card["name"] == name]
@@ -125,7 +144,9 @@ class WingCommanderDecks(DeckKind):
         if count and not matching:
             card = find_card(self.catalog_cards([name]), name, "")
             if card is None:
-                raise DeckContentError(f"There is no card named {name} in the {self.name} catalog.")
+                raise DeckContentError(
+                    _("There is no card named %(card)s in the %(game)s catalog.") % {"card": name, "game": self.name}
+                )
             matching = [self.muster_line(card)]
         added = [{**matching[0], "count": count}] if count else []
         return self.canonical({**content, "muster": kept + added})

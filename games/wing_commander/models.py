@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.db import models
+from django.utils.translation import gettext_lazy
 
 from fleets.models.deck import key_choices
 from rules import wing_commander
@@ -16,21 +17,31 @@ class WingCommanderCard(models.Model):
     before a deck can hold it, and its costs before it can be mustered.
     """
 
-    name = models.CharField(max_length=100, unique=True)
-    side = models.CharField(max_length=20, choices=key_choices(wing_commander.SIDES), blank=True)
-    card_type = models.CharField("type", max_length=30, choices=key_choices(wing_commander.CARD_TYPES), blank=True)
-    mustering_cost = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="Power Points (the small fighters under the title)."
+    name = models.CharField(gettext_lazy("name"), max_length=100, unique=True)
+    side = models.CharField(gettext_lazy("side"), max_length=20, choices=key_choices(wing_commander.SIDES), blank=True)
+    card_type = models.CharField(
+        gettext_lazy("type"), max_length=30, choices=key_choices(wing_commander.CARD_TYPES), blank=True
     )
-    medal_cost = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Medals in the mustering cost.")
-    notes = models.TextField(blank=True)
+    mustering_cost = models.PositiveSmallIntegerField(
+        gettext_lazy("mustering cost"),
+        null=True,
+        blank=True,
+        help_text=gettext_lazy("Power Points (the small fighters under the title)."),
+    )
+    medal_cost = models.PositiveSmallIntegerField(
+        gettext_lazy("medal cost"), null=True, blank=True, help_text=gettext_lazy("Medals in the mustering cost.")
+    )
+    notes = models.TextField(gettext_lazy("notes"), blank=True)
     retired = models.BooleanField(
-        default=False, help_text="No longer offered to new decks; decks that hold it keep it."
+        gettext_lazy("retired"),
+        default=False,
+        help_text=gettext_lazy("No longer offered to new decks; decks that hold it keep it."),
     )
 
     class Meta:
         ordering = ["name"]
-        verbose_name = "Wing Commander card"
+        verbose_name = gettext_lazy("Wing Commander card")
+        verbose_name_plural = gettext_lazy("Wing Commander cards")
 
     def __str__(self) -> str:
         return self.name

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib.auth import get_user_model
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from accounts.number_fields import IdChoiceField, WholeNumberField
 from accounts.text_fields import CleanTextFormMixin
@@ -22,7 +24,7 @@ from .ledger import FATE_LABELS, BattleFate
 MAX_POINTS = 9_999  # far above any card's shields or Structure, far below anything costly to store
 
 
-def points_field(label: str, *, initial: int = 0) -> forms.IntegerField:
+def points_field(label, *, initial: int = 0) -> forms.IntegerField:
     return WholeNumberField(label=label, min_value=0, max_value=MAX_POINTS, initial=initial)
 
 
@@ -34,17 +36,18 @@ class CampaignForm(CleanTextFormMixin, forms.ModelForm):
 
 
 class AddPlayerForm(CleanTextFormMixin, forms.Form):
-    username = forms.CharField(help_text="The player's account name.")
+    username = forms.CharField(label=gettext_lazy("Username"), help_text=gettext_lazy("The player's account name."))
     race = forms.ChoiceField(
+        label=gettext_lazy("Race"),
         choices=key_choices(starship_command.RACES),
-        help_text="Players of the same race are a team: they may exchange ships between battles.",
+        help_text=gettext_lazy("Players of the same race are a team: they may exchange ships between battles."),
     )
 
     def clean_username(self) -> str:
         username = self.cleaned_data["username"].strip()
         self.user = get_user_model().objects.filter(username__iexact=username).first()
         if self.user is None:
-            raise forms.ValidationError(f"No account is called {username!r}.")
+            raise forms.ValidationError(_("No account is called %(username)r.") % {"username": username})
         return username
 
     def service_fields(self) -> dict:
@@ -70,11 +73,19 @@ class EntryForm(CleanTextFormMixin, forms.Form):
 
 class ShipChoiceField(forms.ModelChoiceField):
     def label_from_instance(self, obj) -> str:
-        return f"{obj.name} ({obj.ship_class}, {obj.value} points)"
+        return _("%(ship)s (%(class)s, %(value)s points)") % {
+            "ship": obj.name,
+            "class": obj.ship_class,
+            "value": obj.value,
+        }
 
 
 class PurchaseForm(EntryForm):
-    ship = ShipChoiceField(queryset=None, help_text="Ships of the player's race that nobody holds or has lost.")
+    ship = ShipChoiceField(
+        queryset=None,
+        label=gettext_lazy("Ship"),
+        help_text=gettext_lazy("Ships of the player's race that nobody holds or has lost."),
+    )
 
     def __init__(self, *args, ships, **kwargs):
         super().__init__(*args, **kwargs)
@@ -82,13 +93,17 @@ class PurchaseForm(EntryForm):
 
 
 def damage_label(holding: Holding) -> str:
-    return f"{holding.ship.name} ({holding.shield_damage} shield, {holding.structure_damage} Structure damage)"
+    return _("%(ship)s (%(shield)s shield, %(structure)s Structure damage)") % {
+        "ship": holding.ship.name,
+        "shield": holding.shield_damage,
+        "structure": holding.structure_damage,
+    }
 
 
 class RepairForm(EntryForm):
-    ship = forms.ChoiceField()
-    shields = points_field("Shield points repaired")
-    structure = points_field("Structure points repaired")
+    ship = forms.ChoiceField(label=gettext_lazy("Ship"))
+    shields = points_field(gettext_lazy("Shield points repaired"))
+    structure = points_field(gettext_lazy("Structure points repaired"))
 
     def __init__(self, *args, fleet: tuple[Holding, ...], **kwargs):
         super().__init__(*args, **kwargs)
@@ -97,7 +112,7 @@ class RepairForm(EntryForm):
             for holding in fleet
             if holding.shield_damage or holding.structure_damage
         ]
-        self.fields["ship"].help_text = (
+        self.fields["ship"].help_text = _(
             "One point per two shield points (rounded down over the ship's repairs since the battle), "
             "one point per Structure point."
         )
@@ -105,8 +120,8 @@ class RepairForm(EntryForm):
 
 class TransferForm(EntryForm):
     player_arg = "giver"
-    ship = forms.ChoiceField()
-    receiver = IdChoiceField(queryset=None, label="Give to", empty_label=None)
+    ship = forms.ChoiceField(label=gettext_lazy("Ship"))
+    receiver = IdChoiceField(queryset=None, label=gettext_lazy("Give to"), empty_label=None)
 
     def __init__(self, *args, fleet: tuple[Holding, ...], teammates, **kwargs):
         super().__init__(*args, **kwargs)
@@ -114,7 +129,7 @@ class TransferForm(EntryForm):
         self.fields["receiver"].queryset = teammates
 
 
-FATE_CHOICES = [("", "At the starbase"), *((fate.value, FATE_LABELS[fate]) for fate in Fate)]
+FATE_CHOICES = [("", gettext_lazy("At the starbase")), *((fate.value, FATE_LABELS[fate]) for fate in Fate)]
 
 
 class PlayerChoiceField(forms.ChoiceField):
@@ -137,12 +152,14 @@ class ShipFateForm(CleanTextFormMixin, forms.Form):
     """One ship's line of a battle result; left at the starbase, it is not part of the result."""
 
     fate = forms.ChoiceField(choices=FATE_CHOICES, required=False)
-    shield_damage = points_field("Shield damage")
-    structure_damage = points_field("Structure damage")
+    shield_damage = points_field(gettext_lazy("Shield damage"))
+    structure_damage = points_field(gettext_lazy("Structure damage"))
     destroyed_by = PlayerChoiceField()
     captured_by = PlayerChoiceField()
     fighters_aboard = forms.CharField(
-        required=False, max_length=100, help_text="Values of the fighter squadrons still aboard, e.g. 5, 6."
+        required=False,
+        max_length=100,
+        help_text=gettext_lazy("Values of the fighter squadrons still aboard, e.g. 5, 6."),
     )
 
     def __init__(self, *args, owner: CampaignPlayer, holding: Holding, players: list[CampaignPlayer], **kwargs):
@@ -150,15 +167,15 @@ class ShipFateForm(CleanTextFormMixin, forms.Form):
         self.owner, self.holding = owner, holding
         ship = holding.ship.name
         labels = {
-            "fate": "Fate of {}",
-            "shield_damage": "Shield damage of {}",
-            "structure_damage": "Structure damage of {}",
-            "destroyed_by": "{} destroyed by",
-            "captured_by": "{} captured by",
-            "fighters_aboard": "Fighters aboard {}",
+            "fate": _("Fate of %(ship)s"),
+            "shield_damage": _("Shield damage of %(ship)s"),
+            "structure_damage": _("Structure damage of %(ship)s"),
+            "destroyed_by": _("%(ship)s destroyed by"),
+            "captured_by": _("%(ship)s captured by"),
+            "fighters_aboard": _("Fighters aboard %(ship)s"),
         }
         for name, label in labels.items():
-            self.fields[name].label = label.format(ship)
+            self.fields[name].label = label % {"ship": ship}
             widget = self.fields[name].widget
             widget.attrs["class"] = (
                 "form-select form-select-sm" if isinstance(widget, forms.Select) else "form-control form-control-sm"
@@ -173,7 +190,7 @@ class ShipFateForm(CleanTextFormMixin, forms.Form):
     def clean_fighters_aboard(self) -> tuple[int, ...]:
         values = self.cleaned_data["fighters_aboard"].replace(",", " ").split()
         if not all(value.isdecimal() and int(value) <= MAX_POINTS for value in values):
-            raise forms.ValidationError("List the squadrons' values as whole numbers, e.g. 5, 6.")
+            raise forms.ValidationError(_("List the squadrons' values as whole numbers, e.g. 5, 6."))
         return tuple(int(value) for value in values)
 
     def battle_fate(self) -> BattleFate | None:
@@ -217,7 +234,9 @@ class VoidForm(EntryForm):
     """Void one entry of the ledger, saying why; the entry's number comes from the page's address."""
 
     reason = forms.CharField(
-        max_length=200, help_text="Why the entry is void, e.g. “the Saratoga's damage was entered twice”."
+        label=gettext_lazy("Reason"),
+        max_length=200,
+        help_text=gettext_lazy("Why the entry is void, e.g. “the Saratoga's damage was entered twice”."),
     )
 
     def __init__(self, *args, sequence: int, **kwargs):

@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from django.utils.translation import gettext_lazy, pgettext_lazy
+
 from rules import starship_command
 from rules.inputs.list_check import Violation
 from rules.starship_command import (
@@ -33,11 +35,19 @@ from rules.starship_command import (
 from ..models import Campaign, CampaignEntry, CampaignPlayer, EntryKind
 
 FATE_LABELS = {
-    Fate.SURVIVED: "Survived",
-    Fate.RETREATED: "Retreated",
-    Fate.WARPED_OUT: "Warped out",
-    Fate.DESTROYED: "Destroyed",
-    Fate.SELF_DESTRUCTED: "Self-destructed",
+    Fate.SURVIVED: gettext_lazy("Survived"),
+    Fate.RETREATED: gettext_lazy("Retreated"),
+    Fate.WARPED_OUT: gettext_lazy("Warped out"),
+    Fate.DESTROYED: gettext_lazy("Destroyed"),
+    Fate.SELF_DESTRUCTED: gettext_lazy("Self-destructed"),
+}
+# The same, as a ledger line's sentence says it after the ship: "Saratoga (kirk) destroyed by kor".
+FATE_WORDS = {
+    Fate.SURVIVED: pgettext_lazy("a ship's fate in a sentence", "survived"),
+    Fate.RETREATED: pgettext_lazy("a ship's fate in a sentence", "retreated"),
+    Fate.WARPED_OUT: pgettext_lazy("a ship's fate in a sentence", "warped out"),
+    Fate.DESTROYED: pgettext_lazy("a ship's fate in a sentence", "destroyed"),
+    Fate.SELF_DESTRUCTED: pgettext_lazy("a ship's fate in a sentence", "self-destructed"),
 }
 CARD_FIELDS = ("name", "race", "ship_class", "value", "shields", "structure", "crippled", "fighter_capacity")
 

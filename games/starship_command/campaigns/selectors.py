@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db.models import Count, Q
+from django.utils.translation import gettext as _
 
 from accounts.permissions import is_event_organizer
 from rules import starship_command
@@ -28,7 +29,7 @@ from rules.starship_command import (
 )
 
 from ..models import Campaign, CampaignEntry, CampaignPlayer, StarshipCommandShip
-from .ledger import FATE_LABELS, replay
+from .ledger import FATE_WORDS, replay
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,7 +117,7 @@ def campaign_page(campaign: Campaign) -> CampaignPage:
             player=player,
             bank=state.accounts[name].bank,
             destroyed=state.accounts[name].destroyed,
-            fleet=tuple(holding for _, holding in sorted(state.accounts[name].fleet.items())),
+            fleet=tuple(holding for _ship, holding in sorted(state.accounts[name].fleet.items())),
             has_teammate=races.count(player.race) > 1,
         )
         for player, name in zip(players, names, strict=True)
@@ -127,7 +128,7 @@ def campaign_page(campaign: Campaign) -> CampaignPage:
         is_battle = isinstance(line.entry, BattleResult)
         if is_battle and not voided:
             battle += 1
-        title = f"Battle {battle}" if is_battle and not voided else entry.get_kind_display()
+        title = _("Battle %(number)s") % {"number": battle} if is_battle and not voided else entry.get_kind_display()
         balances = tuple(line.balances.get(name) for name in names)
         ledger.append(
             LedgerRow(
@@ -152,31 +153,60 @@ def ships_for_sale(state: starship_command.Campaign, race: str):
 def describe(entry: starship_command.Entry) -> str:
     """One sentence for a ledger line."""
     if isinstance(entry, Purchase):
-        return f"{entry.player} buys {entry.ship.name} ({entry.ship.ship_class}) for {entry.ship.value} points."
+        return _("%(player)s buys %(ship)s (%(class)s) for %(value)s points.") % {
+            "player": entry.player,
+            "ship": entry.ship.name,
+            "class": entry.ship.ship_class,
+            "value": entry.ship.value,
+        }
     if isinstance(entry, Repair):
-        amounts = ((entry.shields, "shield"), (entry.structure, "Structure"))
-        mended = " and ".join(f"{points} {what}" for points, what in amounts if points)
-        return f"{entry.player} repairs {entry.ship}: {mended} points."
+        amounts = [
+            *([_("%(points)s shield") % {"points": entry.shields}] if entry.shields else []),
+            *([_("%(points)s Structure") % {"points": entry.structure}] if entry.structure else []),
+        ]
+        mended = (
+            _("%(first)s and %(second)s") % {"first": amounts[0], "second": amounts[1]}
+            if len(amounts) > 1
+            else "".join(amounts)
+        )
+        return _("%(player)s repairs %(ship)s: %(mended)s points.") % {
+            "player": entry.player,
+            "ship": entry.ship,
+            "mended": mended,
+        }
     if isinstance(entry, Transfer):
-        return f"{entry.giver} gives {entry.ship} to {entry.receiver}."
+        return _("%(giver)s gives %(ship)s to %(receiver)s.") % {
+            "giver": entry.giver,
+            "ship": entry.ship,
+            "receiver": entry.receiver,
+        }
     if isinstance(entry, Join):
-        return f"{entry.player} joins, commanding the {entry.race.capitalize()}, with {FLEET_BUDGET} points."
+        return _("%(player)s joins, commanding the %(race)s, with %(points)s points.") % {
+            "player": entry.player,
+            "race": entry.race.capitalize(),
+            "points": FLEET_BUDGET,
+        }
     if isinstance(entry, Void):
-        return f"Entry {entry.position} is void: {entry.reason}"
+        return _("Entry %(position)s is void: %(reason)s") % {"position": entry.position, "reason": entry.reason}
     if not entry.fates:
-        return "Every ship stayed at its starbase."
+        return _("Every ship stayed at its starbase.")
     return " ".join(_describe_fate(fate) for fate in entry.fates)
 
 
 def _describe_fate(fate: ShipFate) -> str:
-    sentence = f"{fate.ship.name} ({fate.owner}) {FATE_LABELS[fate.fate].lower()}"
+    words = {"ship": fate.ship.name, "owner": fate.owner, "fate": FATE_WORDS[fate.fate], "by": fate.destroyed_by}
     if fate.destroyed_by:
-        sentence += f" by {fate.destroyed_by}"
+        sentence = _("%(ship)s (%(owner)s) %(fate)s by %(by)s") % words
+    else:
+        sentence = _("%(ship)s (%(owner)s) %(fate)s") % words
     details = []
     if fate.fighters_aboard:
-        details.append(f"fighters worth {' + '.join(map(str, fate.fighters_aboard))} aboard")
+        details.append(_("fighters worth %(values)s aboard") % {"values": " + ".join(map(str, fate.fighters_aboard))})
     if fate.fate in SURVIVING and (fate.shield_damage or fate.structure_damage):
-        details.append(f"{fate.shield_damage} shield and {fate.structure_damage} Structure damage")
+        details.append(
+            _("%(shield)s shield and %(structure)s Structure damage")
+            % {"shield": fate.shield_damage, "structure": fate.structure_damage}
+        )
     if fate.captured_by:
-        details.append(f"captured by {fate.captured_by}")
+        details.append(_("captured by %(player)s") % {"player": fate.captured_by})
     return ", ".join([sentence, *details]) + "."

@@ -13,6 +13,8 @@ from collections.abc import Mapping, Sequence
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from rules import starship_command
 from tournaments.errors import TournamentError
@@ -60,7 +62,7 @@ def campaign_add_player(*, campaign: Campaign, user, race: str, recorded_by=None
     """
     campaign = _lock(campaign)
     if campaign.players.filter(user=user).exists():
-        raise CampaignRefused(f"{user.get_username()} already plays in this campaign.")
+        raise CampaignRefused(_("%(player)s already plays in this campaign.") % {"player": user.get_username()})
     player = CampaignPlayer(campaign=campaign, user=user, race=race)
     _validate(player)
     began = campaign.entries.exists()
@@ -145,12 +147,19 @@ def _record(
     entries = list(campaign.entries.order_by("sequence"))
     if seen is not None and seen != len(entries):
         raise CampaignRefused(
-            f"The ledger has changed since this form was opened (it now has {len(entries)} entries). "
-            "Check the campaign page and enter it again.",
+            # The English has always said "entries" whatever the count; the forms differ in other languages.
+            ngettext(
+                "The ledger has changed since this form was opened (it now has %(count)s entries). "
+                "Check the campaign page and enter it again.",
+                "The ledger has changed since this form was opened (it now has %(count)s entries). "
+                "Check the campaign page and enter it again.",
+                len(entries),
+            )
+            % {"count": len(entries)},
             codes=["LEDGER_CHANGED"],
         )
     if not players:
-        raise CampaignRefused("The campaign has no players yet.")
+        raise CampaignRefused(_("The campaign has no players yet."))
     state = replay(campaign, players, entries, joining=joining)
     try:
         state.record(rules_entry(kind, data, names=player_names(players), state=state))

@@ -14,6 +14,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
 from accounts.permissions import is_organizer, organizer_required
@@ -75,11 +76,13 @@ def add_player(request, pk: int):
         request,
         campaign,
         form,
-        title="A player joins the campaign" if began else "Add a player",
+        title=_("A player joins the campaign") if began else _("Add a player"),
         submit=lambda: services.campaign_add_player(
             campaign=campaign, recorded_by=request.user, **form.service_fields()
         ),
-        success=f"The player joins with {FLEET_BUDGET} points." if began else "Player added.",
+        success=_("The player joins with %(points)s points.") % {"points": FLEET_BUDGET}
+        if began
+        else _("Player added."),
     )
 
 
@@ -96,8 +99,13 @@ def void_entry(request, pk: int, sequence: int):
         campaign,
         form,
         services.campaign_void_entry,
-        title=f"Void entry {sequence}" + (f": {row.title}" if row else ""),
-        success=f"Entry {sequence} is void; the campaign is replayed without it. Record the corrected entry now.",
+        title=(
+            _("Void entry %(sequence)s: %(title)s") % {"sequence": sequence, "title": row.title}
+            if row
+            else _("Void entry %(sequence)s") % {"sequence": sequence}
+        ),
+        success=_("Entry %(sequence)s is void; the campaign is replayed without it. Record the corrected entry now.")
+        % {"sequence": sequence},
         voided_row=row,
     )
 
@@ -113,8 +121,8 @@ def purchase(request, pk: int, player_pk: int):
         campaign,
         form,
         services.campaign_record_purchase,
-        title=f"{player.user} buys a ship",
-        success="Purchase recorded.",
+        title=_("%(player)s buys a ship") % {"player": player.user},
+        success=_("Purchase recorded."),
         player=player,
     )
 
@@ -131,8 +139,8 @@ def repair(request, pk: int, player_pk: int):
         campaign,
         form,
         services.campaign_record_repair,
-        title=f"{player.user} repairs a ship",
-        success="Repair recorded.",
+        title=_("%(player)s repairs a ship") % {"player": player.user},
+        success=_("Repair recorded."),
         player=player,
     )
 
@@ -151,8 +159,8 @@ def transfer(request, pk: int, player_pk: int):
         campaign,
         form,
         services.campaign_record_transfer,
-        title=f"{player.user} gives a ship to a teammate",
-        success="Transfer recorded.",
+        title=_("%(player)s gives a ship to a teammate") % {"player": player.user},
+        success=_("Transfer recorded."),
         player=player,
     )
 
@@ -171,8 +179,9 @@ def battle(request, pk: int):
         campaign,
         form,
         services.campaign_record_battle,
-        title=f"Battle {page.next_battle} of {campaign.battles}",
-        success=f"Battle {page.next_battle} recorded: every player receives {INCOME_PER_BATTLE} points.",
+        title=_("Battle %(battle)s of %(battles)s") % {"battle": page.next_battle, "battles": campaign.battles},
+        success=_("Battle %(battle)s recorded: every player receives %(points)s points.")
+        % {"battle": page.next_battle, "points": INCOME_PER_BATTLE},
         template="starship_command/campaigns/battle_form.html",
     )
 
@@ -181,13 +190,13 @@ def _visible(request, pk: int) -> Campaign:
     try:
         return selectors.visible_campaign(request.user, pk)
     except Campaign.DoesNotExist:
-        raise Http404("No such campaign.") from None
+        raise Http404(_("No such campaign.")) from None
 
 
 def _recordable(request, pk: int) -> Campaign:
     campaign = _visible(request, pk)
     if not selectors.may_record(request.user, campaign):
-        raise PermissionDenied("Only the campaign's organizer records entries.")
+        raise PermissionDenied(_("Only the campaign's organizer records entries."))
     return campaign
 
 
