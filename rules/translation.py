@@ -25,6 +25,12 @@ def ngettext(singular: str, plural: str, count: int) -> str:
     return _ngettext(singular, plural, count)
 
 
+def gettext_noop(message: str) -> str:
+    """Marks ``message`` for the catalog where it is defined (a table of words at import time) and returns it
+    untouched; it is passed through :func:`gettext` where a sentence is built, in the language of that moment."""
+    return message
+
+
 def install(*, gettext: Callable[[str], str], ngettext: Callable[[str, str, int], str]) -> None:
     """Make the rules speak through the site's translations (called once, at start-up)."""
     global _gettext, _ngettext

@@ -43,6 +43,8 @@ from rules.attack_wing.fleet import (
     CardCost,
 )
 from rules.attack_wing.index import CardFacts
+from rules.translation import gettext as _
+from rules.translation import gettext_noop
 
 CAPTAIN_PENALTY = 1
 UPGRADE_PENALTY = 1
@@ -244,7 +246,7 @@ def cost_ship(
     """
     placed = ship.placed
     bases = [e.facts.card.cost for e in placed]
-    steps: list[list[Adjustment]] = [[] for _ in placed]
+    steps: list[list[Adjustment]] = [[] for _entry in placed]
     for entry in placed:
         if entry.facts.rules.computes_cost and entry.role != ROLE_SHIP:
             bases[entry.position] = base_cost(entry, ship)
@@ -256,7 +258,13 @@ def cost_ship(
     if discount is not None:
         reductions[0] = discount.amount
         steps[0].append(
-            because(discount.source, "reduce", -discount.amount, REDUCTION, f"The ship costs -{discount.amount} SP.")
+            because(
+                discount.source,
+                "reduce",
+                -discount.amount,
+                REDUCTION,
+                _("The ship costs -%(amount)d SP.") % {"amount": discount.amount},
+            )
         )
     for source in active:
         for reach, exact in source.facts.rules.exact:
@@ -307,14 +315,16 @@ def cost_ship(
         for entry in placed:
             if entry.role in (ROLE_CAPTAIN, ROLE_ADMIRAL) and _exchanged(entry, ship, exchange):
                 reductions[entry.position] += 1
-                steps[entry.position].append(_exchange_step(exchange_card, -1, "1 SP less"))
+                steps[entry.position].append(_exchange_step(exchange_card, -1, _("1 SP less")))
     costs = []
     for entry in placed:
         card = entry.facts.card
         explained = steps[entry.position]
         reduced = bases[entry.position] - reductions[entry.position]
         if reduced < 0:
-            explained.append(Adjustment(-reduced, FLOOR, "A cost is never reduced below 0 SP (Additional Rules 35)."))
+            explained.append(
+                Adjustment(-reduced, FLOOR, _("A cost is never reduced below 0 SP (Additional Rules 35)."))
+            )
             reduced = 0
         penalty, step = (0, None)
         if entry.position:
@@ -346,10 +356,12 @@ def _penalty_rules(active: list[Entry]) -> tuple[list[tuple[Entry, Qualifier]], 
 
 
 # Shinzon (Cap903): the SP he spends buys every card beside him; counted once, on the first of them
-BESIDE_WORDS = "Placed face down beside its captain at setup: bought for the SP the captain's text spends, once."
+BESIDE_WORDS = gettext_noop(
+    "Placed face down beside its captain at setup: bought for the SP the captain's text spends, once."
+)
 
 
-BENEATH_WORDS = (
+BENEATH_WORDS = gettext_noop(
     "Placed face down beneath this card at setup: not paid for, its penalties are (2016 FAQ, Deep Space 9 – Quark:"
     ' "You do not pay for Quark\'s Upgrade").'
 )
@@ -376,11 +388,14 @@ def cost_beneath(
         card = facts.card
         entry = Entry(facts, ROLE_UPGRADE, len(ship.placed) + offset)
         spent = next((r.amount for r in host.card.restrictions if r.code == "places_beside"), None)
-        words = BENEATH_WORDS if spent is None else BESIDE_WORDS
+        words = _(BENEATH_WORDS) if spent is None else _(BESIDE_WORDS)
         steps = [Adjustment(-card.cost, REDUCTION, words, host.card.id, host.card.name)] if card.cost else []
         if spent is not None and id(host) not in bought:
             bought.add(id(host))
-            fallback = f"{host.card.name}: you may spend {spent} SP to place them face down beside this card."
+            fallback = _("%(card)s: you may spend %(spent)d SP to place them face down beside this card.") % {
+                "card": host.card.name,
+                "spent": spent,
+            }
             steps.append(because(host.card, "spend", spent, EXTRA_COST, fallback))
         penalty, step = _penalty(entry, waivers, doubles, ship, exchange, exchange_card)
         if step is not None:
@@ -414,24 +429,27 @@ def _extra_cost(entry: Entry, ship: ShipInFleet) -> int:
 def _computed_step(entry: Entry, base: int) -> Adjustment:
     """ "The SP cost is equal to the ship's Primary Weapon Value +1": from printed to computed cost."""
     card = entry.facts.card
-    family, value = ("attack", "Primary Weapon") if entry.facts.rules.cost_from_attack is not None else ("hull", "Hull")
-    return because(card, family, base - card.cost, COMPUTED, f"Its cost is computed from the ship's {value} Value.")
+    if entry.facts.rules.cost_from_attack is not None:
+        family, words = "attack", _("Its cost is computed from the ship's Primary Weapon Value.")
+    else:
+        family, words = "hull", _("Its cost is computed from the ship's Hull Value.")
+    return because(card, family, base - card.cost, COMPUTED, words)
 
 
 def _reduced_by(card: Card, amount: int, taken: int | None = None) -> Adjustment:
     """A reduction ``card`` grants: "-1 SP" as its text says (``taken`` when a cap lets less through)."""
-    fallback = f"{card.name} reduces this card's cost by {amount} SP."
+    fallback = _("%(card)s reduces this card's cost by %(amount)d SP.") % {"card": card.name, "amount": amount}
     return because(card, "reduce", -(amount if taken is None else taken), REDUCTION, fallback, cited=amount)
 
 
 def _seat_step(seat: SeatReduction, amount: int) -> Adjustment:
     """The step of a reduced slot: its card's sentence quoted, or the Fleet Captain's point 5 in words."""
     if seat.amount is None:
-        return Adjustment(-amount, REDUCTION, FREE_TALENT_WORDS, seat.source.id, seat.source.name)
+        return Adjustment(-amount, REDUCTION, _(FREE_TALENT_WORDS), seat.source.id, seat.source.name)
     return _reduced_by(seat.source, seat.amount if seat.cited is None else seat.cited, amount)
 
 
-FREE_TALENT_WORDS = (
+FREE_TALENT_WORDS = gettext_noop(
     "Fleet Captain: the captain forgoes the bonus [talent] slot and equips 1 of his [talent] Upgrades for free."
 )
 
@@ -458,7 +476,7 @@ def _set_exact(
 def _exact_step(card: Card, exact: int, position: int, bases: list[int], steps: list[list[Adjustment]]) -> None:
     """``card`` sets the cost at ``position`` to ``exact``, its sentence quoted."""
     if bases[position] != exact:
-        fallback = f"{card.name} sets its cost to {exact} SP."
+        fallback = _("%(card)s sets its cost to %(exact)d SP.") % {"card": card.name, "exact": exact}
         steps[position].append(because(card, "exact", exact - bases[position], EXACT, fallback))
     bases[position] = exact
 
@@ -486,14 +504,14 @@ def _ship_discount(ship: ShipInFleet) -> _Discount | None:
 def _exchange_step(card: Card | None, amount: int, what: str) -> Adjustment:
     """The Officer Exchange Program's step: 1 SP less for a captain or admiral, or no faction penalty."""
     kind = REDUCTION if amount else WAIVED
-    words = f"Officer Exchange Program: {what}."
+    words = _("Officer Exchange Program: %(what)s.") % {"what": what}
     if card is None:
         return Adjustment(amount, kind, words)
     return because(card, "reduce" if amount else "waive", amount, kind, words, cited=1)
 
 
 def _waived_by(card: Card) -> Adjustment:
-    fallback = f"{card.name} pays no faction penalty (the card database's record of the card)."
+    fallback = _("%(card)s pays no faction penalty (the card database's record of the card).") % {"card": card.name}
     return because(card, "waive", 0, WAIVED, fallback)
 
 
@@ -526,25 +544,42 @@ def _penalty(
         return 0, None
     exchangeable = entry.role != ROLE_UPGRADE or entry.facts.slot_type == "crew"
     if exchange and exchangeable and _exchanged(entry, ship, exchange):
-        return 0, _exchange_step(exchange_card, 0, "no faction penalty between the two chosen Factions")
+        return 0, _exchange_step(exchange_card, 0, _("no faction penalty between the two chosen Factions"))
     for source, reach in waivers:
         if reaches(reach, source, entry, ship):
             return 0, _waived_by(source.facts.card)
     for source, reach in doubles:
         if reaches(reach, source, entry, ship):
-            fallback = f"{source.facts.card.name} doubles the faction penalty."
+            fallback = _("%(card)s doubles the faction penalty.") % {"card": source.facts.card.name}
             return amount * 2, because(source.facts.card, "double", amount * 2, FACTION_PENALTY, fallback)
     return amount, Adjustment(amount, FACTION_PENALTY, _penalty_words(entry.role, factions, ship))
 
 
 def _penalty_words(role: str, factions: frozenset[str], ship: ShipInFleet) -> str:
     own = "/".join(sorted(_faction_words(f) for f in factions))
-    there = "/".join(sorted(_faction_words(f) for f in ship.ship_factions)) or "factionless"
-    rule = "Additional Rules 20"
+    there = "/".join(sorted(_faction_words(f) for f in ship.ship_factions)) or _("factionless")
+    rule = _("Additional Rules 20")
     if role == ROLE_ADMIRAL:
-        rule = "tripled for an admiral: Additional Rules 20, Admiral Cards"
-    article = "an" if own[:1] in "AEIOU" else "a"
-    return f"Faction penalty: {article} {own} {role} on a {there} ship ({rule})."
+        rule = _("tripled for an admiral: Additional Rules 20, Admiral Cards")
+    an = own[:1] in "AEIOU"
+    words = {
+        ROLE_CAPTAIN: (
+            _("Faction penalty: an %(own)s captain on a %(there)s ship (%(rule)s).")
+            if an
+            else _("Faction penalty: a %(own)s captain on a %(there)s ship (%(rule)s).")
+        ),
+        ROLE_ADMIRAL: (
+            _("Faction penalty: an %(own)s admiral on a %(there)s ship (%(rule)s).")
+            if an
+            else _("Faction penalty: a %(own)s admiral on a %(there)s ship (%(rule)s).")
+        ),
+    }.get(
+        role,
+        _("Faction penalty: an %(own)s upgrade on a %(there)s ship (%(rule)s).")
+        if an
+        else _("Faction penalty: a %(own)s upgrade on a %(there)s ship (%(rule)s)."),
+    )
+    return words % {"own": own, "there": there, "rule": rule}
 
 
 def _faction_words(slug: str) -> str:
@@ -552,19 +587,19 @@ def _faction_words(slug: str) -> str:
 
 
 _EXTRA_CONDITIONS = {
-    "extra_cost_unless_ship": "unless on a {} ship",
-    "extra_cost_unless_ship_faction": "unless on a {} ship",
-    "extra_cost_unless_ship_class": "unless on a {}",
-    "extra_cost_unless_captain": "unless its captain is {}",
-    "extra_cost_if_skill_over": "if its captain's Skill is greater than {}",
-    "extra_cost_unless_captain_talent": "unless its captain's card has a [{}] icon",
+    "extra_cost_unless_ship": gettext_noop("unless on a %(value)s ship"),
+    "extra_cost_unless_ship_faction": gettext_noop("unless on a %(value)s ship"),
+    "extra_cost_unless_ship_class": gettext_noop("unless on a %(value)s"),
+    "extra_cost_unless_captain": gettext_noop("unless its captain is %(value)s"),
+    "extra_cost_if_skill_over": gettext_noop("if its captain's Skill is greater than %(value)s"),
+    "extra_cost_unless_captain_talent": gettext_noop("unless its captain's card has a [%(value)s] icon"),
 }
 
 
 def _extra_words(rule: Restriction) -> str:
     """An extra cost that came from the card's record, not its text (Utopia's cost box, a Space Dock code)."""
-    condition = _EXTRA_CONDITIONS[rule.code].format(str(rule.value).replace("|", " or ").title())
-    return f"Printed extra cost: +{rule.amount} SP {condition}."
+    condition = _(_EXTRA_CONDITIONS[rule.code]) % {"value": str(rule.value).replace("|", " or ").title()}
+    return _("Printed extra cost: +%(amount)d SP %(condition)s.") % {"amount": rule.amount, "condition": condition}
 
 
 def _extra_applies(code: str, value: str | int | None, ship: ShipInFleet) -> bool:

@@ -44,6 +44,8 @@ from rules.attack_wing.formats import Format, get_format
 from rules.attack_wing.index import CardFacts, CatalogIndex, index_for
 from rules.attack_wing.placement import Placement, place_ship
 from rules.attack_wing.sideboard import price_sideboard
+from rules.translation import gettext as _
+from rules.translation import gettext_noop, ngettext
 
 # Which card kinds may fill each place in a fleet.
 _ROLE_KINDS = {
@@ -55,30 +57,54 @@ _ROLE_KINDS = {
     "sideboard card": (CAPTAIN, UPGRADE, OTHER),  # which of them the sideboard takes is a rule (sideboard_rules)
 }
 
+# The words of a refusal for a card in a role it cannot take: the card's kind, the role it was put in.
+_KIND_WORDS = {
+    SHIP: gettext_noop("a ship card"),
+    CAPTAIN: gettext_noop("a captain card"),
+    ADMIRAL: gettext_noop("an admiral card"),
+    UPGRADE: gettext_noop("an upgrade card"),
+    RESOURCE: gettext_noop("a resource card"),
+    OTHER: gettext_noop("an other card"),
+}
+_ROLE_WORDS = {
+    "ship": gettext_noop("the ship"),
+    "captain": gettext_noop("the captain"),
+    "admiral": gettext_noop("the admiral"),
+    "upgrade": gettext_noop("the upgrade"),
+    "resource": gettext_noop("the resource"),
+    "sideboard card": gettext_noop("the sideboard card"),
+}
+
 
 def lookup(index: CatalogIndex, card_id: str, role: str, where: str) -> CardFacts:
     """The card for ``card_id`` if it can take ``role``; else :class:`FleetInputError`."""
     facts = index.fact(card_id)
     if facts is None:
-        raise FleetInputError(UNKNOWN_CARD, f"{where}: unknown card id {card_id!r}")
+        raise FleetInputError(UNKNOWN_CARD, _("%(where)s: unknown card id %(id)r") % {"where": where, "id": card_id})
     kind = facts.card.kind
     if kind not in _ROLE_KINDS[role]:
         article = "an" if kind[0] in "aeiou" else "a"
-        raise FleetInputError(
-            WRONG_ROLE, f"{where}: {card_id} ({facts.card.name}) is {article} {kind} card and cannot be the {role}"
-        )
+        kind_words = _(_KIND_WORDS[kind]) if kind in _KIND_WORDS else f"{article} {kind} card"
+        message = _("%(where)s: %(id)s (%(name)s) is %(kind)s and cannot be %(role)s") % {
+            "where": where,
+            "id": card_id,
+            "name": facts.card.name,
+            "kind": kind_words,
+            "role": _(_ROLE_WORDS[role]),
+        }
+        raise FleetInputError(WRONG_ROLE, message)
     return facts
 
 
 def resolve_sideboard(fleet: Fleet, index: CatalogIndex) -> list[CardFacts]:
     """The cards on the fleet's Reinforcements Sideboard, looked up."""
-    return [lookup(index, card_id, "sideboard card", "sideboard") for card_id in fleet.sideboard]
+    return [lookup(index, card_id, "sideboard card", _("sideboard")) for card_id in fleet.sideboard]
 
 
 def resolve(fleet: Fleet, index: CatalogIndex) -> tuple[list[ShipInFleet], list[CardFacts]]:
     ships = []
     for position, entry in enumerate(fleet.ships):
-        where = f"ship {position + 1}"
+        where = _("ship %(number)d") % {"number": position + 1}
         ships.append(
             ShipInFleet(
                 index=position,
@@ -88,19 +114,25 @@ def resolve(fleet: Fleet, index: CatalogIndex) -> tuple[list[ShipInFleet], list[
                 attached=[lookup(index, card_id, "upgrade", where) for card_id in entry.upgrades],
                 blind_booster=entry.blind_booster,
                 beneath=[
-                    (lookup(index, card_id, "upgrade", f"{where}, beneath {host}"), _host(index, entry, host, where))
+                    (
+                        lookup(
+                            index, card_id, "upgrade", _("%(where)s, beneath %(host)s") % {"where": where, "host": host}
+                        ),
+                        _host(index, entry, host, where),
+                    )
                     for host, card_id in entry.beneath
                 ],
             )
         )
-    chosen = [lookup(index, card_id, "resource", "resources") for card_id in fleet.resources]
+    chosen = [lookup(index, card_id, "resource", _("resources")) for card_id in fleet.resources]
     return ships, chosen
 
 
 def _host(index: CatalogIndex, entry: FleetShip, host: str, where: str) -> CardFacts:
     """The card of the ship a card is placed beneath: its captain, admiral or one of its Upgrades."""
     if host not in (entry.captain, entry.admiral, *entry.upgrades):
-        raise FleetInputError(WRONG_ROLE, f"{where}: cards are placed beneath {host}, which is not on this ship")
+        message = _("%(where)s: cards are placed beneath %(host)s, which is not on this ship")
+        raise FleetInputError(WRONG_ROLE, message % {"where": where, "host": host})
     facts = index.fact(host)
     assert facts is not None  # the ship's own cards are resolved before what lies beneath them
     return facts
@@ -281,7 +313,7 @@ def computed_resource_cost(card: Card, ships: list[ShipInFleet], extra_talents: 
         if rule == "half_total_hull":
             return -(-sum(_starting(s, "hull") for s in ships) // 2)
         if rule.startswith("ships_hull_over:"):
-            _, threshold, base = rule.split(":")
+            _code, threshold, base = rule.split(":")
             return int(base) + r.amount * sum(1 for s in ships if s.hull > int(threshold))
         if rule == "extra_talents":
             return r.amount * extra_talents
@@ -317,7 +349,10 @@ def _purchase_on_ship(ship: ShipInFleet, cards: tuple[CardCost, ...], chosen: li
         if facts.card.upgrade_type in ONE_PURCHASE_TYPES and resource in costs and facts.card.cost < costs[resource]:
             card = changed[offset + position]
             paid = costs.pop(resource) - facts.card.cost
-            words = f"One purchase with its resource: the resource's {paid} SP are paid on the ship this card is on."
+            words = _(
+                "One purchase with its resource: the resource's %(paid)d SP are paid on the ship this card is on."
+            )
+            words %= {"paid": paid}
             step = Adjustment(paid, RESOURCE_SHARE, words, resource, names[resource])
             changed[offset + position] = replace(card, cost=card.cost + paid, adjustments=(*card.adjustments, step))
     return tuple(changed)
@@ -354,7 +389,10 @@ def _staff_on_ship(
     for position, facts in enumerate(ship.attached):
         if facts.requires_resource == staff.card.id:
             card = cards[offset + position]
-            step = because(staff.card, "resource", extra, RESOURCE_SHARE, f"{extra} additional [talent] on this ship.")
+            said = ngettext(
+                "%(count)d additional [talent] on this ship.", "%(count)d additional [talent] on this ship.", extra
+            ) % {"count": extra}
+            step = because(staff.card, "resource", extra, RESOURCE_SHARE, said)
             changed = replace(card, cost=card.cost + extra, adjustments=(*card.adjustments, step))
             return (*cards[: offset + position], changed, *cards[offset + position + 1 :])
     return cards
@@ -382,12 +420,12 @@ def _resource_cost(card: Card, computed: int, on_ships: dict[str, int]) -> Resou
     """The resource line, explained: printed, the cost its text computes, less what its cards carry on ships."""
     steps = []
     if computed != card.cost:
-        fallback = "Its cost is computed from the fleet, as its text says."
+        fallback = _("Its cost is computed from the fleet, as its text says.")
         steps.append(because(card, "resource", computed - card.cost, COMPUTED, fallback))
     carried = on_ships.get(card.id, 0)
     if carried:
-        words = "Paid on the ships its cards are assigned to (one purchase, not two)."
+        words = _("Paid on the ships its cards are assigned to (one purchase, not two).")
         steps.append(Adjustment(-carried, RESOURCE_SHARE, words, card.id, card.name))
     if computed - carried < 0:
-        steps.append(Adjustment(carried - computed, FLOOR, "The resource line is never below 0 SP."))
+        steps.append(Adjustment(carried - computed, FLOOR, _("The resource line is never below 0 SP.")))
     return ResourceCost(card.id, max(0, computed - carried), card.name, card.cost, tuple(steps))

@@ -25,6 +25,7 @@ from rules.attack_wing.fleet import (
     ResourceOption,
 )
 from rules.attack_wing.index import CatalogIndex, index_for
+from rules.translation import gettext as _
 
 
 def unbalanced(report: Report) -> list[str]:
@@ -57,7 +58,7 @@ def random_fleets(catalog: Catalog, seed: int, count: int) -> list[Fleet]:
     index = index_for(catalog)
     by_kind: dict[str, list[Card]] = {}
     pricing: dict[str, list[Card]] = {}
-    for _, facts in sorted(index.facts.items()):
+    for _key, facts in sorted(index.facts.items()):
         card = facts.card
         by_kind.setdefault(card.kind, []).append(card)
         if facts.rules.prices or facts.rules.extras or facts.rules.computes_cost or "ship_discount" in facts.codes:
@@ -74,14 +75,14 @@ def random_fleets(catalog: Catalog, seed: int, count: int) -> list[Fleet]:
         return rng.choice(pool or by_kind[kind])
 
     fleets = []
-    for _ in range(count):
+    for _fleet in range(count):
         resource = rng.choice(by_kind[RESOURCE]) if by_kind.get(RESOURCE) and rng.random() < 0.6 else None
         ships = []
-        for _ in range(rng.randint(1, 4)):
+        for _ship in range(rng.randint(1, 4)):
             hull = rng.choice(by_kind[SHIP])
             captain = pick(CAPTAIN).id if rng.random() < 0.9 else None
             admiral = rng.choice(by_kind[ADMIRAL]).id if by_kind.get(ADMIRAL) and rng.random() < 0.15 else None
-            upgrades = [pick(UPGRADE).id for _ in range(rng.randint(0, len(hull.slots) + 1))]
+            upgrades = [pick(UPGRADE).id for _slot in range(rng.randint(0, len(hull.slots) + 1))]
             if resource is not None and cards_of.get(resource.id) and rng.random() < 0.5:
                 upgrades.append(rng.choice(cards_of[resource.id]).id)
             hosts = [c for c in (captain, *upgrades) if c and places_beneath(index.facts[c].card)]
@@ -111,14 +112,16 @@ def _resource_fields(
 def step_label(step: Adjustment, card_id: str) -> str:
     """A step in a few words, for a sheet's line: "faction penalty", "its text", "Martok", "not below 0"."""
     if step.kind == WAIVED:
-        return f"no faction penalty ({step.source_name or 'rule'})"
+        return _("no faction penalty (%(source)s)") % {"source": step.source_name or _("rule")}
     if step.kind == FACTION_PENALTY:
-        return "faction penalty" + (f" ({step.source_name})" if step.source else "")
+        if step.source:
+            return _("faction penalty (%(source)s)") % {"source": step.source_name}
+        return _("faction penalty")
     if step.kind == FLOOR:
-        return "not below 0"
+        return _("not below 0")
     if step.source == card_id:
-        return "its text"
-    return step.source_name or "rule"
+        return _("its text")
+    return step.source_name or _("rule")
 
 
 def breakdown(printed: int, steps: tuple[Adjustment, ...], cost: int, card_id: str) -> str:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from rules.translation import gettext as _
+
 # Violation codes (public: stored with submissions, listed in docs/attack-wing-rules.md).
 FLEET_OVER_LIMIT = "FLEET_OVER_LIMIT"
 TOO_FEW_SHIPS = "TOO_FEW_SHIPS"
@@ -257,4 +259,5 @@ class Unapplied:
 
     @property
     def note(self) -> str:
-        return f"{self.name} ({self.card}): " + UNAPPLIED_NOTE.format(sentence=self.sentence)
+        note = _("Muster does not apply this card's text: “%(sentence)s” — check by hand.")
+        return f"{self.name} ({self.card}): " + note % {"sentence": self.sentence}

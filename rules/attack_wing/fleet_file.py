@@ -44,6 +44,7 @@ from rules.attack_wing.fleet import (
 )
 from rules.attack_wing.index import CatalogIndex, index_for
 from rules.inputs.text_input import text_problem
+from rules.translation import gettext as _
 
 MAX_SHIPS = 20
 MAX_CARDS_PER_SHIP = 30
@@ -66,19 +67,22 @@ def parse_fleet(source: object, catalog: Catalog) -> tuple[Fleet, str | None, da
     """Read a fleet file (bytes, text or an already-decoded dict) and check every id's role."""
     data = _decode(source)
     if not isinstance(data, dict):
-        raise FleetFileError("a fleet file must be a JSON object")
+        raise FleetFileError(_("a fleet file must be a JSON object"))
     unknown = sorted(set(data) - _TOP_KEYS)
     if unknown:
-        raise FleetFileError(f"unknown key(s) in the fleet file: {', '.join(unknown)}")
+        raise FleetFileError(_("unknown key(s) in the fleet file: %(keys)s") % {"keys": ", ".join(unknown)})
     format_key = data.get("format")
     if format_key is not None and (not isinstance(format_key, str) or not format_key.strip()):
-        raise FleetFileError("'format' must be a format key such as \"wizkids-2016\"")
+        raise FleetFileError(_("'format' must be a format key such as \"wizkids-2016\""))
     sideboard = _ids(data.get("sideboard", []), "sideboard", MAX_SIDEBOARD)
     ships = data.get("ships")
     if not isinstance(ships, list) or not (ships or sideboard):
-        raise FleetFileError("'ships' must be a non-empty list")
+        raise FleetFileError(_("'ships' must be a non-empty list"))
     if len(ships) > MAX_SHIPS:
-        raise FleetFileError(f"a fleet has at most {MAX_SHIPS} ships; this one lists {len(ships)}")
+        raise FleetFileError(
+            _("a fleet has at most %(limit)d ships; this one lists %(count)d")
+            % {"limit": MAX_SHIPS, "count": len(ships)}
+        )
     resources, options = _resources(data.get("resources", []))
     fleet = Fleet(
         ships=tuple(_ship(entry, position) for position, entry in enumerate(ships)),
@@ -104,25 +108,30 @@ _OPTION_CODES = {"factions": "factions", "free_talent": "free_talent"}
 def _resources(value: object) -> tuple[tuple[str, ...], tuple[ResourceOption, ...]]:
     """Resource ids, plain or as ``{"id": …, <option>: …}`` objects."""
     if not isinstance(value, list):
-        raise FleetFileError("resources must be a list of card ids")
+        raise FleetFileError(_("resources must be a list of card ids"))
     if len(value) > MAX_RESOURCES:
-        raise FleetFileError(f"resources: at most {MAX_RESOURCES} cards; {len(value)} given")
+        raise FleetFileError(_at_most(_("resources"), MAX_RESOURCES, len(value)))
     ids, options = [], []
     for entry in value:
         if _is_id(entry):
             ids.append(entry)
             continue
         if not isinstance(entry, dict) or not _is_id(entry.get("id")):
-            raise FleetFileError('resources must be card ids or objects such as {"id": "R015", "factions": [...]}')
+            raise FleetFileError(_('resources must be card ids or objects such as {"id": "R015", "factions": [...]}'))
         unknown = sorted(set(entry) - _OPTION_KEYS)
         if unknown:
-            raise FleetFileError(f"resources: unknown option(s) {', '.join(unknown)} for {entry['id']}")
+            raise FleetFileError(
+                _("resources: unknown option(s) %(options)s for %(id)s")
+                % {"options": ", ".join(unknown), "id": entry["id"]}
+            )
         factions = entry.get("factions", [])
         if not isinstance(factions, list) or not all(isinstance(f, str) and f.strip() for f in factions):
-            raise FleetFileError(f"resources: 'factions' of {entry['id']} must be a list of faction names")
+            raise FleetFileError(
+                _("resources: 'factions' of %(id)s must be a list of faction names") % {"id": entry["id"]}
+            )
         free_talent = entry.get("free_talent")
         if free_talent is not None and not isinstance(free_talent, bool):
-            raise FleetFileError(f"resources: 'free_talent' of {entry['id']} must be true or false")
+            raise FleetFileError(_("resources: 'free_talent' of %(id)s must be true or false") % {"id": entry["id"]})
         ids.append(entry["id"])
         options.append(
             ResourceOption(id=entry["id"], factions=tuple(_slug(f) for f in factions), free_talent=free_talent)
@@ -144,19 +153,27 @@ def _check_options(options: tuple[ResourceOption, ...], index: CatalogIndex) -> 
         given = [key for key in ("factions", "free_talent") if getattr(option, key) not in ((), None)]
         for key in given:
             if _OPTION_CODES[key] not in takes:
-                raise FleetFileError(f"resources: {option.id} ({facts.card.name}) takes no '{key}' option")
+                raise FleetFileError(
+                    _("resources: %(id)s (%(card)s) takes no '%(key)s' option")
+                    % {"id": option.id, "card": facts.card.name, "key": key}
+                )
         if option.factions:
             wanted = takes["factions"] or 2
             wrong = [f for f in option.factions if f not in known_factions]
             if wrong:
                 raise FleetFileError(
-                    f"resources: {option.id} ({facts.card.name}): unknown faction {wrong[0]!r}; "
-                    f"known: {', '.join(sorted(known_factions))}"
+                    _("resources: %(id)s (%(card)s): unknown faction %(faction)r; known: %(known)s")
+                    % {
+                        "id": option.id,
+                        "card": facts.card.name,
+                        "faction": wrong[0],
+                        "known": ", ".join(sorted(known_factions)),
+                    }
                 )
             if len(set(option.factions)) != wanted or len(option.factions) != wanted:
                 raise FleetFileError(
-                    f"resources: {option.id} ({facts.card.name}) needs {wanted} different factions; "
-                    f"{len(option.factions)} given"
+                    _("resources: %(id)s (%(card)s) needs %(wanted)d different factions; %(given)d given")
+                    % {"id": option.id, "card": facts.card.name, "wanted": wanted, "given": len(option.factions)}
                 )
 
 
@@ -165,45 +182,46 @@ def _decode(source: object) -> object:
         return source
     if isinstance(source, bytes | bytearray):
         if len(source) > MAX_FILE_BYTES:
-            raise FleetFileError(f"the fleet file is larger than {MAX_FILE_BYTES // 1024} KiB")
+            raise FleetFileError(_too_large())
         try:
             source = bytes(source).decode("utf-8-sig")
         except UnicodeDecodeError:
-            raise FleetFileError("the fleet file is not UTF-8 text") from None
+            raise FleetFileError(_("the fleet file is not UTF-8 text")) from None
     if not isinstance(source, str):
-        raise FleetFileError("a fleet file must be JSON text or an object")
+        raise FleetFileError(_("a fleet file must be JSON text or an object"))
     if len(source) > MAX_FILE_BYTES:
-        raise FleetFileError(f"the fleet file is larger than {MAX_FILE_BYTES // 1024} KiB")
+        raise FleetFileError(_too_large())
     try:
         return json.loads(source)
     except json.JSONDecodeError as exc:
         raise FleetFileError(
-            f"the fleet file is not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})"
+            _("the fleet file is not valid JSON: %(error)s (line %(line)d, column %(column)d)")
+            % {"error": exc.msg, "line": exc.lineno, "column": exc.colno}
         ) from None
     except (RecursionError, ValueError):
         # Hostile shapes the JSON parser refuses on its own terms: nesting too deep
         # for the stack, integers longer than Python converts.
         raise FleetFileError(
-            "the fleet file is not a fleet: its JSON is nested too deeply or has absurd numbers"
+            _("the fleet file is not a fleet: its JSON is nested too deeply or has absurd numbers")
         ) from None
 
 
 def _ship(entry: object, position: int) -> FleetShip:
-    where = f"ship {position + 1}"
+    where = _("ship %(number)d") % {"number": position + 1}
     if not isinstance(entry, dict):
-        raise FleetFileError(f"{where} must be an object")
+        raise FleetFileError(_("%(where)s must be an object") % {"where": where})
     unknown = sorted(set(entry) - _SHIP_KEYS)
     if unknown:
-        raise FleetFileError(f"{where}: unknown key(s) {', '.join(unknown)}")
+        raise FleetFileError(_("%(where)s: unknown key(s) %(keys)s") % {"where": where, "keys": ", ".join(unknown)})
     ship_id = entry.get("ship")
     if not _is_id(ship_id):
-        raise FleetFileError(f"{where}: 'ship' must be a card id")
+        raise FleetFileError(_("%(where)s: 'ship' must be a card id") % {"where": where})
     for key in ("captain", "admiral"):
         if entry.get(key) is not None and not _is_id(entry[key]):
-            raise FleetFileError(f"{where}: '{key}' must be a card id or null")
+            raise FleetFileError(_("%(where)s: '%(key)s' must be a card id or null") % {"where": where, "key": key})
     booster = entry.get("blind_booster", False)
     if not isinstance(booster, bool):
-        raise FleetFileError(f"{where}: 'blind_booster' must be true or false")
+        raise FleetFileError(_("%(where)s: 'blind_booster' must be true or false") % {"where": where})
     return FleetShip(
         ship=ship_id,
         captain=entry.get("captain"),
@@ -217,23 +235,33 @@ def _ship(entry: object, position: int) -> FleetShip:
 def _beneath(value: object, where: str) -> tuple[tuple[str, str], ...]:
     """``{"C114": ["T021"]}``: the host's id, then the ids of the cards face down beneath it."""
     if not isinstance(value, dict):
-        raise FleetFileError(f'{where}: \'beneath\' must be an object such as {{"C114": ["T021"]}}')
+        raise FleetFileError(
+            _('%(where)s: \'beneath\' must be an object such as {"C114": ["T021"]}') % {"where": where}
+        )
     pairs: list[tuple[str, str]] = []
     for host, cards in value.items():
         if not _is_id(host):
-            raise FleetFileError(f"{where}: 'beneath' must be keyed by card ids")
+            raise FleetFileError(_("%(where)s: 'beneath' must be keyed by card ids") % {"where": where})
         pairs.extend((host, card) for card in _ids(cards, f"{where} beneath {host}", MAX_CARDS_PER_SHIP))
     if len(pairs) > MAX_CARDS_PER_SHIP:
-        raise FleetFileError(f"{where} beneath: at most {MAX_CARDS_PER_SHIP} cards; {len(pairs)} given")
+        raise FleetFileError(_at_most(f"{where} beneath", MAX_CARDS_PER_SHIP, len(pairs)))
     return tuple(pairs)
 
 
 def _ids(value: object, where: str, limit: int) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(_is_id(v) for v in value):
-        raise FleetFileError(f"{where} must be a list of card ids")
+        raise FleetFileError(_("%(where)s must be a list of card ids") % {"where": where})
     if len(value) > limit:
-        raise FleetFileError(f"{where}: at most {limit} cards; {len(value)} given")
+        raise FleetFileError(_at_most(where, limit, len(value)))
     return tuple(value)
+
+
+def _at_most(where: str, limit: int, given: int) -> str:
+    return _("%(where)s: at most %(limit)d cards; %(given)d given") % {"where": where, "limit": limit, "given": given}
+
+
+def _too_large() -> str:
+    return _("the fleet file is larger than %(size)d KiB") % {"size": MAX_FILE_BYTES // 1024}
 
 
 def _is_id(value: object) -> TypeGuard[str]:
@@ -249,11 +277,11 @@ def _date(value: object) -> date | None:
     if value is None:
         return None
     if not isinstance(value, str) or len(value) != 10:
-        raise FleetFileError("'date' must be written YYYY-MM-DD")
+        raise FleetFileError(_("'date' must be written YYYY-MM-DD"))
     try:
         return date.fromisoformat(value)
     except ValueError:
-        raise FleetFileError(f"'date' {value!r} is not a real date (YYYY-MM-DD)") from None
+        raise FleetFileError(_("'date' %(value)r is not a real date (YYYY-MM-DD)") % {"value": value}) from None
 
 
 def fleet_to_dict(fleet: Fleet, format_key: str | None = None, on: date | None = None) -> dict[str, Any]:

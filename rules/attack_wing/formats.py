@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
+from rules.translation import gettext_noop
+
 HEAVY_UPGRADE_TYPES = ("crew", "tech", "weapon", "talent", "borg")
 
 
@@ -74,10 +76,12 @@ class Format:
         return data
 
 
-WIZKIDS_2016 = Format(key="wizkids-2016", name="WizKids Organized Play 2016 (130 points)")
+# The presets' names are marked for the catalog; a page shows them through gettext (a format read from data
+# keeps the name it was given).
+WIZKIDS_2016 = Format(key="wizkids-2016", name=gettext_noop("WizKids Organized Play 2016 (130 points)"))
 WIZKIDS_2014 = Format(
     key="wizkids-2014",
-    name="WizKids Organized Play 2014 (120 points)",
+    name=gettext_noop("WizKids Organized Play 2014 (120 points)"),
     fleet_limit=120,
     blind_booster_points=30,
     resource_retirement=False,

@@ -26,6 +26,7 @@ from rules.attack_wing.catalog import ADMIRAL, CAPTAIN
 from rules.attack_wing.costs import SeatReduction, ShipInFleet, reaches
 from rules.attack_wing.fleet import CardCost
 from rules.attack_wing.index import CardFacts
+from rules.translation import gettext as _
 
 # Upper bound on the placements priced for one ship. A real ship has a few reduced slots and a handful of cards (a
 # few dozen placements); a fleet file built to be slow keeps to the dearest cards of each type for each slot.
@@ -47,15 +48,15 @@ class Slot:
 
     @property
     def words(self) -> str:
-        kinds = " or ".join(f"[{t}]" for t in sorted(self.types))
+        kinds = _(" or ").join(f"[{t}]" for t in sorted(self.types))
         if self.staff_allowance:
-            return "a [talent] slot Senior Staff allows for a [crew] Upgrade"
+            return _("a [talent] slot Senior Staff allows for a [crew] Upgrade")
         if self.source is None:
-            return f"a {kinds} slot of the printed Upgrade Bar"
+            return _("a %(kinds)s slot of the printed Upgrade Bar") % {"kinds": kinds}
         card = self.source.card
         if self.own_talent or card.kind in (CAPTAIN, ADMIRAL) and self.types == {"talent"}:
-            return f"a {kinds} slot of {card.name} ({card.id})"
-        return f"the {kinds} slot {card.name} ({card.id}) adds"
+            return _("a %(kinds)s slot of %(card)s (%(id)s)") % {"kinds": kinds, "card": card.name, "id": card.id}
+        return _("the %(kinds)s slot %(card)s (%(id)s) adds") % {"kinds": kinds, "card": card.name, "id": card.id}
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,16 +82,18 @@ class Placement:
             if seat_index == index:
                 return slot.words
         if index in self.unplaced:
-            return "no slot left for it"
+            return _("no slot left for it")
         return ""
 
     def fleet_captain_words(self) -> str:
         if self.free_talent is None:
             return ""
-        how = "as the fleet states" if self.stated else "the fleet leaves it open: the cheaper legal choice"
+        how = _("as the fleet states") if self.stated else _("the fleet leaves it open: the cheaper legal choice")
         if self.free_talent:
-            return f"Point 5: the bonus [talent] slot is forgone, 1 [talent] of the captain is free ({how})."
-        return f"Point 5: the bonus [talent] slot is taken, every [talent] paid ({how})."
+            return _("Point 5: the bonus [talent] slot is forgone, 1 [talent] of the captain is free (%(how)s).") % {
+                "how": how
+            }
+        return _("Point 5: the bonus [talent] slot is taken, every [talent] paid (%(how)s).") % {"how": how}
 
 
 def slot_bar(ship: ShipInFleet, *, staff: str | None = None, free_talent: bool = False) -> list[Slot]:
@@ -105,7 +108,7 @@ def slot_bar(ship: ShipInFleet, *, staff: str | None = None, free_talent: bool =
     bar.extend(_added(ship.ship, ship.ship.card.grants_slots))
     if staff:
         crew = sum(1 for f in ship.attached if f.slot_type == "crew")
-        bar.extend(Slot(frozenset({"talent"}), staff_allowance=True) for _ in range(crew))
+        bar.extend(Slot(frozenset({"talent"}), staff_allowance=True) for _crew in range(crew))
     for facts in ship.commanders:
         bar.extend(_added(facts, facts.card.grants_slots))
         own = facts is ship.captain
@@ -113,7 +116,7 @@ def slot_bar(ship: ShipInFleet, *, staff: str | None = None, free_talent: bool =
         talents = frozenset({"talent"})
         if own and _bought_beside(ship, facts):
             continue  # Shinzon: "instead of purchasing an [talent] Upgrade as normal for Shinzon, you may spend 4 SP …"
-        bar.extend(Slot(talents, facts, own_talent=own, exact=exact) for _ in range(facts.card.talent_slots))
+        bar.extend(Slot(talents, facts, own_talent=own, exact=exact) for _icon in range(facts.card.talent_slots))
     for facts in ship.attached:
         grants = list(facts.card.grants_slots)
         if staff and facts.requires_resource == staff and "talent" in grants:

@@ -18,6 +18,8 @@ from rules.attack_wing.catalog import CAPTAIN, Card
 from rules.attack_wing.costs import because
 from rules.attack_wing.fleet import EXTRA_COST, ROLE_SIDEBOARD, CardCost
 from rules.attack_wing.index import CardFacts
+from rules.translation import gettext as _
+from rules.translation import gettext_noop
 
 SIDEBOARD_NAME = "reinforcements sideboard"
 SIDEBOARD_LIMIT = 20
@@ -25,7 +27,9 @@ SIDEBOARD_LIMIT = 20
 SECTIONS = ("captain", "talent", "crew", "tech", "weapon")
 # extra costs for a ship other than the one a card names: paid on the sideboard (2016 FAQ)
 _SHIP_EXTRAS = ("extra_cost_unless_ship", "extra_cost_unless_ship_faction", "extra_cost_unless_ship_class")
-_CAPTAIN_EXTRA = "An extra cost that depends on the captain of the ship the card goes on; the sideboard has none."
+_CAPTAIN_EXTRA = gettext_noop(
+    "An extra cost that depends on the captain of the ship the card goes on; the sideboard has none."
+)
 
 
 def is_sideboard(facts: CardFacts) -> bool:
@@ -45,11 +49,17 @@ def price_sideboard(cards: list[CardFacts]) -> tuple[CardCost, ...]:
     for facts in cards:
         card = facts.card
         steps = tuple(
-            because(card, "extra", rule.amount, EXTRA_COST, f"Printed extra cost: +{rule.amount} SP.")
+            because(
+                card,
+                "extra",
+                rule.amount,
+                EXTRA_COST,
+                _("Printed extra cost: +%(amount)d SP.") % {"amount": rule.amount},
+            )
             for rule in facts.rules.extras
             if rule.code in _SHIP_EXTRAS
         )
-        unapplied = (_CAPTAIN_EXTRA,) if any(r.code not in _SHIP_EXTRAS for r in facts.rules.extras) else ()
+        unapplied = (_(_CAPTAIN_EXTRA),) if any(r.code not in _SHIP_EXTRAS for r in facts.rules.extras) else ()
         lines.append(
             CardCost(
                 id=card.id,
@@ -60,7 +70,9 @@ def price_sideboard(cards: list[CardFacts]) -> tuple[CardCost, ...]:
                 name=card.name,
                 adjustments=steps,
                 unapplied=unapplied,
-                placed=f"the sideboard's {section(card)} section" if section(card) in SECTIONS else "",
+                placed=_("the sideboard's %(section)s section") % {"section": section(card)}
+                if section(card) in SECTIONS
+                else "",
             )
         )
     return tuple(lines)

@@ -22,6 +22,8 @@ from typing import Any
 
 from rules.inputs.bounded_read import FileTooLarge, read_at_most
 from rules.inputs.text_input import text_problem
+from rules.translation import gettext as _
+from rules.translation import gettext_noop
 
 # Exit codes of the list-check commands.
 EXIT_LEGAL = 0
@@ -97,6 +99,9 @@ def tally(lines: Iterable[tuple[str, int]]) -> Counter[str]:
     return copies
 
 
+_TOP = gettext_noop("the file")  # how errors name the top-level object; its fields are named bare
+
+
 class ListFileError(ValueError):
     """A list file that cannot be read as a list. The message is one line, fit to show a user."""
 
@@ -116,22 +121,28 @@ def read_list_file(path: str | Path) -> object:
     return parse_list_json(text, name=str(path))
 
 
-def parse_list_json(text: str, *, name: str = "the file") -> object:
+def parse_list_json(text: str, *, name: str = _TOP) -> object:
     """The JSON value of ``text``; malformed or hostile JSON becomes one clear line naming ``name``."""
     try:
         return json.loads(text)
     except json.JSONDecodeError as error:
         raise ListFileError(
-            f"{name} is not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})"
+            _("%(name)s is not valid JSON: %(error)s (line %(line)d, column %(column)d)")
+            % {"name": _named(name), "error": error.msg, "line": error.lineno, "column": error.colno}
         ) from None
     except (ValueError, RecursionError):  # numbers too long to read, nesting too deep
         raise ListFileError(
-            f"{name} is not a list file: its JSON is too deeply nested or holds oversized numbers"
+            _("%(name)s is not a list file: its JSON is too deeply nested or holds oversized numbers")
+            % {"name": _named(name)}
         ) from None
 
 
+def _named(where: str) -> str:
+    """``where`` in an error message: the top-level object in the reader's language, any other place as written."""
+    return _(_TOP) if where == _TOP else where
+
+
 _MISSING = object()
-_TOP = "the file"  # how errors name the top-level object; its fields are named bare
 
 
 class Record:
@@ -146,11 +157,16 @@ class Record:
 
     def __init__(self, data: object, where: str, fields: Iterable[str]) -> None:
         if not isinstance(data, dict):
-            raise ListFileError(f"{where} must be a JSON object, got {_json_type(data)}")
+            raise ListFileError(
+                _("%(where)s must be a JSON object, got %(type)s") % {"where": _named(where), "type": _json_type(data)}
+            )
         allowed = tuple(fields)
         unknown = sorted(set(data) - set(allowed))
         if unknown:
-            raise ListFileError(f"{where} has unknown field {unknown[0]!r} (expected: {', '.join(allowed)})")
+            raise ListFileError(
+                _("%(where)s has unknown field %(field)r (expected: %(allowed)s)")
+                % {"where": _named(where), "field": unknown[0], "allowed": ", ".join(allowed)}
+            )
         self._data = data
         self._where = where
 
@@ -158,7 +174,7 @@ class Record:
         if key in self._data:
             return self._data[key]
         if default is _MISSING:
-            raise ListFileError(f"{self._where} is missing {key!r}")
+            raise ListFileError(_("%(where)s is missing %(key)r") % {"where": _named(self._where), "key": key})
         return default
 
     def _path(self, key: str) -> str:
@@ -168,7 +184,10 @@ class Record:
         """A non-empty string; with ``choices``, one of them (compared without case or surrounding spaces)."""
         value = self._get(key, default)
         if not isinstance(value, str) or not value.strip():
-            raise ListFileError(f"{self._path(key)} must be a non-empty string, got {_json_type(value)}")
+            raise ListFileError(
+                _("%(path)s must be a non-empty string, got %(type)s")
+                % {"path": self._path(key), "type": _json_type(value)}
+            )
         if problem := text_problem(value):
             raise ListFileError(f"{self._path(key)}: {problem}")
         if choices is None:
@@ -177,7 +196,10 @@ class Record:
         choice = value.strip().lower()
         if choice not in options:
             shown = value if len(value) <= 40 else f"{value[:40]}..."
-            raise ListFileError(f"{self._path(key)} must be one of {', '.join(options)}; got {shown!r}")
+            raise ListFileError(
+                _("%(path)s must be one of %(options)s; got %(shown)r")
+                % {"path": self._path(key), "options": ", ".join(options), "shown": shown}
+            )
         return choice
 
     def number(self, key: str, *, minimum: int, default: object = _MISSING) -> int:
@@ -185,13 +207,18 @@ class Record:
         value = self._get(key, default)
         if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
             shown = value if isinstance(value, int | float) and not isinstance(value, bool) else _json_type(value)
-            raise ListFileError(f"{self._path(key)} must be a whole number of at least {minimum}, got {shown}")
+            raise ListFileError(
+                _("%(path)s must be a whole number of at least %(minimum)d, got %(shown)s")
+                % {"path": self._path(key), "minimum": minimum, "shown": shown}
+            )
         return value
 
     def _array(self, key: str, required: bool) -> list[Any]:
         value = self._get(key, _MISSING if required else [])
         if not isinstance(value, list):
-            raise ListFileError(f"{self._path(key)} must be a JSON array, got {_json_type(value)}")
+            raise ListFileError(
+                _("%(path)s must be a JSON array, got %(type)s") % {"path": self._path(key), "type": _json_type(value)}
+            )
         return value
 
     def records(self, key: str, fields: Iterable[str], *, required: bool = True) -> list[Record]:
@@ -204,7 +231,10 @@ class Record:
         items = self._array(key, required)
         bad = next((i for i, item in enumerate(items) if not isinstance(item, str) or not item.strip()), None)
         if bad is not None:
-            raise ListFileError(f"{self._path(key)}[{bad}] must be a non-empty string, got {_json_type(items[bad])}")
+            raise ListFileError(
+                _("%(path)s must be a non-empty string, got %(type)s")
+                % {"path": f"{self._path(key)}[{bad}]", "type": _json_type(items[bad])}
+            )
         return [item.strip() for item in items]
 
 
@@ -218,11 +248,11 @@ def _json_type(value: object) -> str:
     if value is None:
         return "null"
     if isinstance(value, bool):
-        return "a boolean"
+        return _("a boolean")
     if isinstance(value, int | float):
-        return "a number"
+        return _("a number")
     if isinstance(value, str):
-        return "a string" if value.strip() else "an empty string"
+        return _("a string") if value.strip() else _("an empty string")
     if isinstance(value, list):
-        return "an array"
-    return "an object"
+        return _("an array")
+    return _("an object")

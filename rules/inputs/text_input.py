@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import unicodedata
 
+from rules.translation import gettext as _
+
 #: Line breaks and tab, allowed only in multi-line text.
 MULTILINE_ALLOWED = frozenset("\t\n\r")
 
@@ -60,15 +62,16 @@ def text_problem(value: str, *, multiline: bool = False) -> str | None:
             if multiline and char in MULTILINE_ALLOWED:
                 continue
             if char in MULTILINE_ALLOWED:
-                return f"Use a single line: this text may not contain a {describe(char)}."
-            return f"This text may not contain the control character {describe(char)}."
+                return _("Use a single line: this text may not contain a %(char)s.") % {"char": describe(char)}
+            return _("This text may not contain the control character %(char)s.") % {"char": describe(char)}
         if char in BIDI_CONTROLS:
-            return (
-                f"This text may not contain the invisible direction control {describe(char)}: "
-                "it changes how the text is shown."
-            )
+            return _(
+                "This text may not contain the invisible direction control %(char)s: it changes how the text is shown."
+            ) % {"char": describe(char)}
         if is_surrogate(char):
-            return f"This text may not contain {describe(char)}, which is not a character on its own."
+            return _("This text may not contain %(char)s, which is not a character on its own.") % {
+                "char": describe(char)
+            }
     return None
 
 
@@ -77,5 +80,5 @@ def describe(char: str) -> str:
     code = ord(char)
     name = _CONTROL_NAMES.get(code) or unicodedata.name(char, "")
     if not name and is_surrogate(char):
-        name = "an unpaired surrogate"
+        name = _("an unpaired surrogate")
     return f"U+{code:04X} ({name})" if name else f"U+{code:04X}"

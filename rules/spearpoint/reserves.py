@@ -18,6 +18,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from rules.inputs.list_check import ListReport, Violation, empty_list, file_record, tally
+from rules.translation import gettext as _
 
 AMERICAN = "american"
 GERMAN = "german"
@@ -70,27 +71,30 @@ def check_reserves(deck: ReservesDeck) -> ReservesReport:
         violations.append(
             Violation(
                 "RESERVES_OVER_MAX",
-                f"The Reserves Deck costs {points} points; it may cost at most {RESERVES_MAX_POINTS}.",
+                _("The Reserves Deck costs %(points)d points; it may cost at most %(most)d.")
+                % {"points": points, "most": RESERVES_MAX_POINTS},
             )
         )
     if not deck.units:
         violations.append(
             empty_list(
-                f"The Reserves Deck is empty; select {RESERVES_MIN_POINTS}–{RESERVES_MAX_POINTS} points of units."
+                _("The Reserves Deck is empty; select %(least)d–%(most)d points of units.")
+                % {"least": RESERVES_MIN_POINTS, "most": RESERVES_MAX_POINTS}
             )
         )
     elif points < RESERVES_MIN_POINTS:
         violations.append(
             Violation(
                 "RESERVES_UNDER_MIN",
-                f"The Reserves Deck costs {points} points; it must cost at least {RESERVES_MIN_POINTS}.",
+                _("The Reserves Deck costs %(points)d points; it must cost at least %(least)d.")
+                % {"points": points, "least": RESERVES_MIN_POINTS},
             )
         )
     violations += [
         Violation(
             "MIXED_SIDES",
-            f"{entry.unit.name} is a {entry.unit.side.capitalize()} unit; a {deck.side.capitalize()} Reserves Deck "
-            f"holds only {deck.side.capitalize()} units.",
+            _("%(unit)s is a %(unit_side)s unit; a %(side)s Reserves Deck holds only %(side)s units.")
+            % {"unit": entry.unit.name, "unit_side": entry.unit.side.capitalize(), "side": deck.side.capitalize()},
             entry.unit.name,
         )
         for entry in deck.units
@@ -100,14 +104,16 @@ def check_reserves(deck: ReservesDeck) -> ReservesReport:
         violations.append(
             Violation(
                 "STARTING_HAND_SIZE",
-                f"The starting hand has {len(deck.starting_hand)} units; it must have exactly {STARTING_HAND_UNITS}.",
+                _("The starting hand has %(count)d units; it must have exactly %(exact)d.")
+                % {"count": len(deck.starting_hand), "exact": STARTING_HAND_UNITS},
             )
         )
     in_deck = tally((entry.unit.name, entry.count) for entry in deck.units)
     violations += [
         Violation(
             "STARTING_HAND_NOT_IN_DECK",
-            f"The starting hand holds {count} of {name}, but the Reserves Deck holds {in_deck[name]}.",
+            _("The starting hand holds %(count)d of %(unit)s, but the Reserves Deck holds %(held)d.")
+            % {"count": count, "unit": name, "held": in_deck[name]},
             name,
         )
         for name, count in Counter(deck.starting_hand).items()

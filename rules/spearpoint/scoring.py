@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from rules.spearpoint.reserves import Unit
+from rules.translation import gettext as _
 
 WINNING_POINTS = 51
 
@@ -67,7 +68,10 @@ def score_game(events: Iterable[UnitScored | Overrun]) -> GameScore:
     winner = victory = None
     for event in events:
         if winner is not None:
-            raise ValueError(f"the game ended when {winner} won by {victory}; nothing scores after that")
+            raise ValueError(
+                _("the game ended when %(winner)s won by %(victory)s; nothing scores after that")
+                % {"winner": winner, "victory": victory}
+            )
         if isinstance(event, Overrun):
             winner, victory = event.player, Victory.OVERRUN
             continue

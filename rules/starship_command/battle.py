@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from rules.starship_command.ships import ShipCard
+from rules.translation import gettext as _
 
 
 class Fate(StrEnum):
@@ -63,22 +64,33 @@ class ShipFate:
     def __post_init__(self) -> None:
         name = self.ship.name
         if (self.fate == Fate.DESTROYED) != (self.destroyed_by is not None):
-            raise ValueError(f"{name}: a destroyed ship names who destroyed it, and only a destroyed ship does")
+            raise ValueError(
+                _("%(ship)s: a destroyed ship names who destroyed it, and only a destroyed ship does") % {"ship": name}
+            )
         if self.destroyed_by is not None and self.destroyed_by == self.controller:
-            raise ValueError(f"{name}: a ship is destroyed by an enemy, not by the player holding it")
+            raise ValueError(
+                _("%(ship)s: a ship is destroyed by an enemy, not by the player holding it") % {"ship": name}
+            )
         if self.captured_by == self.owner:
-            raise ValueError(f"{name}: a ship cannot be captured by its own owner")
+            raise ValueError(_("%(ship)s: a ship cannot be captured by its own owner") % {"ship": name})
         if not 0 <= self.shield_damage <= self.ship.shields:
-            raise ValueError(f"{name}: shield damage must be between 0 and its {self.ship.shields} shield points")
+            raise ValueError(
+                _("%(ship)s: shield damage must be between 0 and its %(shields)d shield points")
+                % {"ship": name, "shields": self.ship.shields}
+            )
         if self.structure_damage < 0 or (self.fate in SURVIVING and self.structure_damage >= self.ship.structure):
-            raise ValueError(f"{name}: a surviving ship has less Structure damage than its {self.ship.structure}")
+            raise ValueError(
+                _("%(ship)s: a surviving ship has less Structure damage than its %(structure)d")
+                % {"ship": name, "structure": self.ship.structure}
+            )
         aboard = len(self.fighters_aboard)
         if aboard and (self.fate != Fate.DESTROYED or aboard > self.ship.fighter_capacity):
             raise ValueError(
-                f"{name}: only a destroyed carrier scores its fighters, at most {self.ship.fighter_capacity}"
+                _("%(ship)s: only a destroyed carrier scores its fighters, at most %(capacity)d")
+                % {"ship": name, "capacity": self.ship.fighter_capacity}
             )
         if any(value < 0 for value in self.fighters_aboard):
-            raise ValueError(f"{name}: a fighter squadron's value cannot be negative")
+            raise ValueError(_("%(ship)s: a fighter squadron's value cannot be negative") % {"ship": name})
 
     @property
     def controller(self) -> str:
@@ -120,9 +132,9 @@ class VictoryCondition:
 
     def __post_init__(self) -> None:
         if self.battles is None and self.points is None:
-            raise ValueError("a game ends after a number of battles, at a points target, or both")
+            raise ValueError(_("a game ends after a number of battles, at a points target, or both"))
         if (self.battles is not None and self.battles < 1) or (self.points is not None and self.points < 1):
-            raise ValueError("the number of battles and the points target are at least 1")
+            raise ValueError(_("the number of battles and the points target are at least 1"))
 
 
 # "We recommend either 2 battles or 250 points for a shorter game (45-60 Minutes)
@@ -153,7 +165,10 @@ def game_standing(battles: Sequence[Mapping[str, int]], condition: VictoryCondit
     totals: dict[str, int] = {}
     for played, points in enumerate(battles, start=1):
         if _is_over(totals, played - 1, condition):
-            raise ValueError(f"the game ended after battle {played - 1}; battle {played} cannot count")
+            raise ValueError(
+                _("the game ended after battle %(last)d; battle %(number)d cannot count")
+                % {"last": played - 1, "number": played}
+            )
         for player, value in points.items():
             totals[player] = totals.get(player, 0) + value
     over = _is_over(totals, len(battles), condition)

@@ -54,6 +54,7 @@ from rules.inputs.list_check import Violation
 from rules.starship_command.battle import SURVIVING, Fate, ShipFate, destroyed_value
 from rules.starship_command.fleet import FLEET_BUDGET, over_budget, purchase_violations
 from rules.starship_command.ships import RACES, ShipCard
+from rules.translation import gettext as _
 
 INCOME_PER_BATTLE = 50
 RECOMMENDED_BATTLES = 3
@@ -84,7 +85,7 @@ class Repair:
 
     def __post_init__(self) -> None:
         if self.shields < 0 or self.structure < 0 or not (self.shields or self.structure):
-            raise ValueError("a repair mends a positive number of shield or Structure points, never a negative one")
+            raise ValueError(_("a repair mends a positive number of shield or Structure points, never a negative one"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,7 +113,7 @@ class Join:
 
     def __post_init__(self) -> None:
         if self.race not in RACES:
-            raise ValueError(f"race must be one of {RACES}, got {self.race!r}")
+            raise ValueError(_("race must be one of %(races)s, got %(race)r") % {"races": RACES, "race": self.race})
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,7 +125,7 @@ class Void:
 
     def __post_init__(self) -> None:
         if not self.reason.strip():
-            raise ValueError("a void gives its reason")
+            raise ValueError(_("a void gives its reason"))
 
 
 Entry = Purchase | Repair | Transfer | BattleResult | Join | Void
@@ -215,7 +216,10 @@ class Campaign:
             return self._void(entry)
         if self.over:
             raise CampaignError(
-                Violation("CAMPAIGN_OVER", f"All {self.battles} battles have been played; the campaign is closed.")
+                Violation(
+                    "CAMPAIGN_OVER",
+                    _("All %(count)d battles have been played; the campaign is closed.") % {"count": self.battles},
+                )
             )
         apply: dict[type, Callable[[Any], tuple[dict[str, Account], frozenset[str]]]] = {
             Purchase: self._purchase,
@@ -249,13 +253,15 @@ class Campaign:
 
     def _account(self, player: str) -> Account:
         if player not in self.accounts:
-            raise CampaignError(Violation("UNKNOWN_PLAYER", f"{player} is not a player in this campaign."))
+            message = _("%(player)s is not a player in this campaign.") % {"player": player}
+            raise CampaignError(Violation("UNKNOWN_PLAYER", message))
         return self.accounts[player]
 
     def _holding(self, player: str, ship: str) -> Holding:
         holding = self._account(player).fleet.get(ship)
         if holding is None:
-            raise CampaignError(Violation("SHIP_NOT_IN_FLEET", f"{ship} is not in {player}'s fleet.", ship))
+            message = _("%(ship)s is not in %(player)s's fleet.") % {"ship": ship, "player": player}
+            raise CampaignError(Violation("SHIP_NOT_IN_FLEET", message, ship))
         return holding
 
     def _purchase(self, entry: Purchase) -> tuple[dict[str, Account], frozenset[str]]:
@@ -264,9 +270,11 @@ class Campaign:
         violations = purchase_violations(ship, race=account.race, destroyed=self.lost)
         owner = next((p for p, a in self.accounts.items() if ship.name in a.fleet), None)
         if owner is not None:
-            violations.append(Violation("SHIP_ALREADY_OWNED", f"{ship.name} is already in {owner}'s fleet.", ship.name))
+            message = _("%(ship)s is already in %(player)s's fleet.") % {"ship": ship.name, "player": owner}
+            violations.append(Violation("SHIP_ALREADY_OWNED", message, ship.name))
         if ship.value > account.bank:
-            violations.append(over_budget(f"{ship.name} costs {ship.value} points", account.bank))
+            costs = _("%(ship)s costs %(points)d points") % {"ship": ship.name, "points": ship.value}
+            violations.append(over_budget(costs, account.bank))
         if violations:
             raise CampaignError(*violations)
         fleet = {**account.fleet, ship.name: Holding(ship)}
@@ -279,15 +287,16 @@ class Campaign:
             raise CampaignError(
                 Violation(
                     "REPAIR_EXCEEDS_DAMAGE",
-                    f"{entry.ship} has {holding.shield_damage} shield and {holding.structure_damage} Structure "
-                    "points of damage to repair.",
+                    _("%(ship)s has %(shields)d shield and %(structure)d Structure points of damage to repair.")
+                    % {"ship": entry.ship, "shields": holding.shield_damage, "structure": holding.structure_damage},
                     entry.ship,
                 )
             )
         repaired = holding.shields_repaired + entry.shields
         cost = repaired // 2 - holding.shields_repaired // 2 + entry.structure
         if cost > account.bank:
-            raise CampaignError(over_budget(f"Repairing {entry.ship} costs {cost} points", account.bank))
+            costs = _("Repairing %(ship)s costs %(points)d points") % {"ship": entry.ship, "points": cost}
+            raise CampaignError(over_budget(costs, account.bank))
         mended = replace(
             holding,
             shield_damage=holding.shield_damage - entry.shields,
@@ -304,8 +313,11 @@ class Campaign:
             raise CampaignError(
                 Violation(
                     "NOT_A_TEAMMATE",
-                    f"{entry.giver} and {entry.receiver} are not teammates; ships are exchanged only within a team "
-                    "of one race.",
+                    _(
+                        "%(giver)s and %(receiver)s are not teammates; ships are exchanged only within a team "
+                        "of one race."
+                    )
+                    % {"giver": entry.giver, "receiver": entry.receiver},
                     entry.ship,
                 )
             )
@@ -317,12 +329,16 @@ class Campaign:
         names = [fate.ship.name for fate in entry.fates]
         repeated = next((name for name in names if names.count(name) > 1), None)
         if repeated is not None:
-            raise CampaignError(Violation("SHIP_LISTED_TWICE", f"{repeated} has more than one fate.", repeated))
+            message = _("%(ship)s has more than one fate.") % {"ship": repeated}
+            raise CampaignError(Violation("SHIP_LISTED_TWICE", message, repeated))
         for fate in entry.fates:
             if self._holding(fate.owner, fate.ship.name).ship != fate.ship:
                 raise CampaignError(
                     Violation(
-                        "SHIP_NOT_IN_FLEET", f"{fate.owner}'s {fate.ship.name} is a different card.", fate.ship.name
+                        "SHIP_NOT_IN_FLEET",
+                        _("%(player)s's %(ship)s is a different card.")
+                        % {"player": fate.owner, "ship": fate.ship.name},
+                        fate.ship.name,
                     )
                 )
             for player in (fate.captured_by, fate.destroyed_by):
@@ -353,16 +369,19 @@ class Campaign:
 
     def _join(self, entry: Join) -> tuple[dict[str, Account], frozenset[str]]:
         if entry.player in self.accounts:
-            raise CampaignError(Violation("ALREADY_PLAYING", f"{entry.player} already plays in this campaign."))
+            message = _("%(player)s already plays in this campaign.") % {"player": entry.player}
+            raise CampaignError(Violation("ALREADY_PLAYING", message))
         return self._with(entry.player, Account(race=entry.race, bank=FLEET_BUDGET)), self.lost
 
     def _void(self, entry: Void) -> Campaign:
         """Replay the campaign from its start without the entry at ``entry.position`` (and earlier voids)."""
         target = self.ledger[entry.position - 1].entry if 0 < entry.position <= len(self.ledger) else None
         if target is None or isinstance(target, Void):
-            raise CampaignError(Violation("VOID_NO_SUCH_ENTRY", f"There is no entry {entry.position} to void."))
+            message = _("There is no entry %(number)d to void.") % {"number": entry.position}
+            raise CampaignError(Violation("VOID_NO_SUCH_ENTRY", message))
         if entry.position in self.voided:
-            raise CampaignError(Violation("VOID_ALREADY_VOIDED", f"Entry {entry.position} is already void."))
+            message = _("Entry %(number)d is already void.") % {"number": entry.position}
+            raise CampaignError(Violation("VOID_ALREADY_VOIDED", message))
         voided = self.voided | {entry.position}
         state = replace(Campaign.start(self.founders, battles=self.battles), voided=voided)
         for position, line in enumerate(self.ledger, start=1):
@@ -375,8 +394,11 @@ class Campaign:
                 raise CampaignError(
                     Violation(
                         "VOID_BREAKS_LATER_ENTRY",
-                        f"Without entry {entry.position}, entry {position} could not have been recorded: {error} "
-                        f"Void entry {position} first.",
+                        _(
+                            "Without entry %(voided)d, entry %(number)d could not have been recorded: %(error)s "
+                            "Void entry %(number)d first."
+                        )
+                        % {"voided": entry.position, "number": position, "error": error},
                     )
                 ) from None
         return state._skip(entry)

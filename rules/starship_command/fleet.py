@@ -20,6 +20,7 @@ from typing import Protocol
 
 from rules.inputs.list_check import ListReport, Violation, empty_list, file_record
 from rules.starship_command.ships import RACES
+from rules.translation import gettext as _
 
 FLEET_BUDGET = 150
 
@@ -79,14 +80,18 @@ def check_fleet(fleet: FleetList) -> FleetReport:
     spent = sum(ship.value for ship in fleet.ships)
     violations = []
     if not fleet.ships:
-        violations.append(empty_list("The fleet is empty; buy at least one ship."))
+        violations.append(empty_list(_("The fleet is empty; buy at least one ship.")))
     if spent > fleet.budget:
-        violations.append(over_budget(f"The fleet costs {spent} points", fleet.budget))
+        violations.append(over_budget(_("The fleet costs %(points)d points") % {"points": spent}, fleet.budget))
     for ship in fleet.ships:
         violations += purchase_violations(ship, race=fleet.race, destroyed=fleet.destroyed)
     copies = Counter(ship.name for ship in fleet.ships)
     violations += [
-        Violation("DUPLICATE_SHIP", f"{name} is listed {count} times; each ship card is one ship.", name)
+        Violation(
+            "DUPLICATE_SHIP",
+            _("%(name)s is listed %(count)d times; each ship card is one ship.") % {"name": name, "count": count},
+            name,
+        )
         for name, count in copies.items()
         if count > 1
     ]
@@ -102,8 +107,8 @@ def purchase_violations(ship: Priced, *, race: str, destroyed: Collection[str]) 
         violations.append(
             Violation(
                 "WRONG_RACE",
-                f"{ship.name} is a {ship.race.capitalize()} ship; a campaign fleet is of one race "
-                f"({race.capitalize()}).",
+                _("%(ship)s is a %(race)s ship; a campaign fleet is of one race (%(fleet_race)s).")
+                % {"ship": ship.name, "race": ship.race.capitalize(), "fleet_race": race.capitalize()},
                 ship.name,
             )
         )
@@ -111,7 +116,8 @@ def purchase_violations(ship: Priced, *, race: str, destroyed: Collection[str]) 
         violations.append(
             Violation(
                 "SHIP_DESTROYED_EARLIER",
-                f"{ship.name} was destroyed earlier in the campaign; destroyed ships cannot be purchased again.",
+                _("%(ship)s was destroyed earlier in the campaign; destroyed ships cannot be purchased again.")
+                % {"ship": ship.name},
                 ship.name,
             )
         )
@@ -120,7 +126,8 @@ def purchase_violations(ship: Priced, *, race: str, destroyed: Collection[str]) 
 
 def over_budget(what: str, available: int) -> Violation:
     """The one shape of "not enough points", for a fleet list and for every ledger entry that spends."""
-    return Violation("CAMPAIGN_OVER_BUDGET", f"{what}, but only {available} points are available.")
+    message = _("%(what)s, but only %(available)d points are available.") % {"what": what, "available": available}
+    return Violation("CAMPAIGN_OVER_BUDGET", message)
 
 
 def fleet_from_data(data: object) -> FleetList:

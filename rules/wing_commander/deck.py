@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.inputs.list_check import ListReport, Violation, empty_list, file_record, tally
+from rules.translation import gettext as _
 
 TERRAN = "terran"
 KILRATHI = "kilrathi"
@@ -136,21 +137,29 @@ def starting_power_points(muster: tuple[MusterCard, ...]) -> int:
 
 def _size_violations(counted: int, tournament: bool, *, empty: bool = False) -> list[Violation]:
     if empty:
-        return [empty_list(f"The deck is empty; a play deck needs at least {MIN_DECK_CARDS} cards.")]
+        return [
+            empty_list(_("The deck is empty; a play deck needs at least %(count)d cards.") % {"count": MIN_DECK_CARDS})
+        ]
     if counted < MIN_DECK_CARDS:
         return [
             Violation(
                 "DECK_TOO_SMALL",
-                f"The play deck has {counted} cards; it must have at least {MIN_DECK_CARDS} "
-                "(carrier and nav point cards do not count).",
+                _(
+                    "The play deck has %(count)d cards; it must have at least %(least)d "
+                    "(carrier and nav point cards do not count)."
+                )
+                % {"count": counted, "least": MIN_DECK_CARDS},
             )
         ]
     if tournament and counted > TOURNAMENT_MAX_DECK_CARDS:
         return [
             Violation(
                 "DECK_TOO_LARGE",
-                f"The play deck has {counted} cards; in tournament play it may not have more than "
-                f"{TOURNAMENT_MAX_DECK_CARDS} (carrier and nav point cards do not count).",
+                _(
+                    "The play deck has %(count)d cards; in tournament play it may not have more than "
+                    "%(most)d (carrier and nav point cards do not count)."
+                )
+                % {"count": counted, "most": TOURNAMENT_MAX_DECK_CARDS},
             )
         ]
     return []
@@ -160,8 +169,8 @@ def _side_violations(side: str, in_play_deck: list[DeckEntry]) -> list[Violation
     return [
         Violation(
             "MIXED_SIDES",
-            f"{entry.name} is a {entry.side.capitalize()} card; a {side.capitalize()} play deck "
-            f"uses only {side.capitalize()} cards.",
+            _("%(card)s is a %(card_side)s card; a %(side)s play deck uses only %(side)s cards.")
+            % {"card": entry.name, "card_side": entry.side.capitalize(), "side": side.capitalize()},
             entry.name,
         )
         for entry in in_play_deck
@@ -184,8 +193,11 @@ def _luck_violations(in_play_deck: list[DeckEntry]) -> list[Violation]:
     return [
         Violation(
             "DUPLICATE_LUCK",
-            f"The deck has {count} copies of the Luck card {first_name[key]}; only one of any Luck card may appear "
-            "in a deck.",
+            _(
+                "The deck has %(count)d copies of the Luck card %(card)s; only one of any Luck card may appear "
+                "in a deck."
+            )
+            % {"count": count, "card": first_name[key]},
             first_name[key],
         )
         for key, count in copies.items()
@@ -200,7 +212,8 @@ def _muster_violations(muster: tuple[MusterCard, ...], in_play_deck: list[DeckEn
         violations.append(
             Violation(
                 "MUSTER_OVER_LIMIT",
-                f"The starting muster costs {cost} points; its total value must not exceed {MUSTER_POINTS}.",
+                _("The starting muster costs %(cost)d points; its total value must not exceed %(limit)d.")
+                % {"cost": cost, "limit": MUSTER_POINTS},
             )
         )
     for card in muster:
@@ -208,8 +221,8 @@ def _muster_violations(muster: tuple[MusterCard, ...], in_play_deck: list[DeckEn
             violations.append(
                 Violation(
                     "MUSTER_WRONG_TYPE",
-                    f"{card.name} is a {card.card_type} card; the starting muster may be only fighters, "
-                    "weapons or pilots.",
+                    _("%(card)s is a %(type)s card; the starting muster may be only fighters, weapons or pilots.")
+                    % {"card": card.name, "type": card.card_type},
                     card.name,
                 )
             )
@@ -217,7 +230,8 @@ def _muster_violations(muster: tuple[MusterCard, ...], in_play_deck: list[DeckEn
             violations.append(
                 Violation(
                     "MUSTER_MEDAL_COST",
-                    f"{card.name} has a Medal Point in its cost, so it may not be brought out in the starting muster.",
+                    _("%(card)s has a Medal Point in its cost, so it may not be brought out in the starting muster.")
+                    % {"card": card.name},
                     card.name,
                 )
             )
@@ -226,7 +240,8 @@ def _muster_violations(muster: tuple[MusterCard, ...], in_play_deck: list[DeckEn
     violations += [
         Violation(
             "MUSTER_NOT_IN_DECK",
-            f"The starting muster brings out {count} of {name}, but the play deck holds {in_deck[name]}.",
+            _("The starting muster brings out %(count)d of %(card)s, but the play deck holds %(held)d.")
+            % {"count": count, "card": name, "held": in_deck[name]},
             name,
         )
         for name, count in mustered.items()

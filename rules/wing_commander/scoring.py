@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from rules.translation import gettext as _
 from rules.wing_commander.deck import KILRATHI, SIDES, TERRAN
 
 
@@ -59,7 +60,7 @@ def match_result(
         return MatchResult(Outcome.DRAW, Outcome.DRAW, Ending.BOTH_POWER_POINTS)
     if terran_out or kilrathi_out:
         return _won_by(KILRATHI if terran_out else TERRAN, Ending.POWER_POINTS)
-    raise ValueError("the game is not over: no carrier was destroyed and both sides have Power Points left")
+    raise ValueError(_("the game is not over: no carrier was destroyed and both sides have Power Points left"))
 
 
 def _won_by(winner: str, ending: Ending) -> MatchResult:

@@ -19,6 +19,7 @@ from rules.attack_wing.checks.wording import restriction_broken
 from rules.attack_wing.costs import ShipInFleet
 from rules.attack_wing.fleet import CardCost, Violation
 from rules.attack_wing.index import CardFacts
+from rules.translation import gettext as _
 
 BENEATH = ("places_beneath", "places_beneath_printed")
 PLACES = (*BENEATH, PLACES_BESIDE)  # Shinzon's cards lie beside him, bought and checked the same way
@@ -47,19 +48,24 @@ def beneath(ship: ShipInFleet, costs: tuple[CardCost, ...]) -> list[Violation]:
     for (facts, host), cost in zip(ship.beneath, costs, strict=True):
         rules = [r for r in host.card.restrictions if r.code in PLACES]
         if not rules:  # also a host whose sentence is not read
-            found.append(restriction_broken(ship, facts, f"{host.card.name} places no card face down beneath it"))
+            reason = _("%(card)s places no card face down beneath it") % {"card": host.card.name}
+            found.append(restriction_broken(ship, facts, reason))
             continue
         placed[host.card.id] = placed.get(host.card.id, 0) + 1
         reasons = [_unmet(rule.code, read_qualifier(str(rule.value)), facts, cost) for rule in rules]
         if all(reasons):
-            found.append(restriction_broken(ship, facts, f"{_where(host)} {host.card.name}, {reasons[0]}"))
+            where = _("beside %(card)s, %(reason)s") if _beside(host) else _("beneath %(card)s, %(reason)s")
+            found.append(restriction_broken(ship, facts, where % {"card": host.card.name, "reason": reasons[0]}))
     for host_id, count in placed.items():
         host = next(h for _card, h in ship.beneath if h.card.id == host_id)
         most = max(allowed(r) for r in host.card.restrictions if r.code in PLACES) * _copies(ship, host)
         if count > most:
-            found.append(
-                restriction_broken(ship, host, f"{count} cards face down {_where(host)} it; its text places {most}")
+            reason = (
+                _("%(count)d cards face down beside it; its text places %(most)d")
+                if _beside(host)
+                else _("%(count)d cards face down beneath it; its text places %(most)d")
             )
+            found.append(restriction_broken(ship, host, reason % {"count": count, "most": most}))
     return found
 
 
@@ -67,24 +73,31 @@ def _unmet(code: str, reach: Qualifier, facts: CardFacts, cost: CardCost) -> str
     """Why ``facts`` may not lie beneath a card of this rule, or "" when it may."""
     card = facts.card
     if reach.kinds and card.upgrade_type not in reach.kinds:
-        return f"only a [{'/'.join(sorted(reach.kinds))}] Upgrade may lie face down"
+        return _("only a [%(kinds)s] Upgrade may lie face down") % {"kinds": "/".join(sorted(reach.kinds))}
     if reach.factions and not reach.factions.intersection(card.factions):
-        return f"only a {'/'.join(sorted(f.title() for f in reach.factions))} Upgrade may lie face down"
+        factions = "/".join(sorted(f.title() for f in reach.factions))
+        return _("only a %(factions)s Upgrade may lie face down") % {"factions": factions}
     if reach.not_factions and reach.not_factions.intersection(card.factions):
-        return f"no {'/'.join(sorted(f.title() for f in reach.not_factions))} Upgrade may lie face down"
+        factions = "/".join(sorted(f.title() for f in reach.not_factions))
+        return _("no %(factions)s Upgrade may lie face down") % {"factions": factions}
     if reach.name_word and not re.search(rf"\b{re.escape(reach.name_word)}", card.name, re.IGNORECASE):
-        return f"only a {reach.name_word.title()} Upgrade (its name says so) may lie face down"
+        return _("only a %(word)s Upgrade (its name says so) may lie face down") % {"word": reach.name_word.title()}
     if reach.max_cost is not None:
         printed = code == "places_beneath_printed"
         counted = card.cost if printed else card.cost + cost.cost  # the penalties and extra cost it pays
         if counted > reach.max_cost:
-            what = "printed cost" if printed else "cost with its penalties"
-            return f"its {what} is {counted} SP; at most {reach.max_cost} SP may lie face down"
+            said = (
+                _("its printed cost is %(cost)d SP; at most %(most)d SP may lie face down")
+                if printed
+                else _("its cost with its penalties is %(cost)d SP; at most %(most)d SP may lie face down")
+            )
+            return said % {"cost": counted, "most": reach.max_cost}
     return ""
 
 
-def _where(host: CardFacts) -> str:
-    return "beside" if any(r.code == PLACES_BESIDE for r in host.card.restrictions) else "beneath"
+def _beside(host: CardFacts) -> bool:
+    """Whether the host's cards lie beside it (Shinzon) rather than beneath it."""
+    return any(r.code == PLACES_BESIDE for r in host.card.restrictions)
 
 
 def _copies(ship: ShipInFleet, host: CardFacts) -> int:

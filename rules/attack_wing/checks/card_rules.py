@@ -16,6 +16,8 @@ from rules.attack_wing.checks.wording import restriction_broken
 from rules.attack_wing.costs import ShipInFleet, reaches
 from rules.attack_wing.fleet import Violation
 from rules.attack_wing.index import CardFacts
+from rules.translation import gettext as _
+from rules.translation import gettext_noop
 
 
 def card_restrictions(ship: ShipInFleet, resources_chosen: frozenset[str]) -> list[Violation]:
@@ -33,10 +35,11 @@ def card_restrictions(ship: ShipInFleet, resources_chosen: frozenset[str]) -> li
         if card.kind == OTHER and card.upgrade_type == "starship_construction":
             constructions += 1
             if constructions > 1:
-                found.append(restriction_broken(ship, facts, "only one Starship Construction card fits a ship"))
+                found.append(restriction_broken(ship, facts, _("only one Starship Construction card fits a ship")))
         name = (card.kind, facts.name_key)
         if name in limited and name in names_seen:
-            found.append(restriction_broken(ship, facts, f"no ship may carry more than one {card.name}"))
+            reason = _("no ship may carry more than one %(card)s") % {"card": card.name}
+            found.append(restriction_broken(ship, facts, reason))
         names_seen.add(name)
         for reason in _unmet(ship, facts, resources_chosen):
             found.append(restriction_broken(ship, facts, reason))
@@ -44,17 +47,17 @@ def card_restrictions(ship: ShipInFleet, resources_chosen: frozenset[str]) -> li
 
 
 _BOUND_SUBJECTS: dict[str, tuple[str, Callable[[ShipInFleet], int | None]]] = {
-    "hull": ("hull", lambda s: s.hull),
-    "shield": ("shield value", lambda s: s.shields),
-    "attack": ("primary weapon value", lambda s: s.attack),
-    "captain_skill": ("captain skill", lambda s: s.captain.card.skill if s.captain else None),
+    "hull": (gettext_noop("hull"), lambda s: s.hull),
+    "shield": (gettext_noop("shield value"), lambda s: s.shields),
+    "attack": (gettext_noop("primary weapon value"), lambda s: s.attack),
+    "captain_skill": (gettext_noop("captain skill"), lambda s: s.captain.card.skill if s.captain else None),
 }
 
 
 _GROUP_WORDS = {
-    "ship_faction": "a ship of faction",
-    "captain_faction": "a captain of faction",
-    "ship_identity": "the ship",
+    "ship_faction": gettext_noop("a ship of faction"),
+    "captain_faction": gettext_noop("a captain of faction"),
+    "ship_identity": gettext_noop("the ship"),
 }
 
 
@@ -67,11 +70,19 @@ def bounds_unmet(ship: ShipInFleet, facts: CardFacts) -> Iterator[str]:
         value = read(ship)
         if value is None:
             if subject == "captain_skill":
-                yield f"needs a {label} of {limit} or {'more' if bound == 'min' else 'less'} (this ship has no captain)"
+                wanted = _("%(limit)d or more") if bound == "min" else _("%(limit)d or less")
+                yield _("needs a %(label)s of %(wanted)s (this ship has no captain)") % {
+                    "label": _(label),
+                    "wanted": wanted % {"limit": limit},
+                }
             continue
         if (bound == "min" and value < limit) or (bound == "max" and value > limit):
-            wanted = f"{limit} or more" if bound == "min" else f"{limit} or less"
-            yield f"needs a {label} of {wanted} (this one has {value})"
+            wanted = _("%(limit)d or more") if bound == "min" else _("%(limit)d or less")
+            yield _("needs a %(label)s of %(wanted)s (this one has %(value)d)") % {
+                "label": _(label),
+                "wanted": wanted % {"limit": limit},
+                "value": value,
+            }
 
 
 def _unmet(ship: ShipInFleet, facts: CardFacts, resources_chosen: frozenset[str]) -> Iterator[str]:
@@ -84,24 +95,29 @@ def _unmet(ship: ShipInFleet, facts: CardFacts, resources_chosen: frozenset[str]
                 freed = _freed_of_faction_rules(ship, facts) if freed is None else freed
                 if freed:
                     continue
-            listed = " or ".join(dict.fromkeys(v for _, v in options))
-            yield f"may only go on {_GROUP_WORDS[group]} {listed}"
+            listed = _(" or ").join(dict.fromkeys(v for _code, v in options))
+            yield _("may only go on %(group)s %(listed)s") % {"group": _(_GROUP_WORDS[group]), "listed": listed}
     if facts.requires_resource and facts.requires_resource not in resources_chosen:
-        yield f"needs the fleet's resource {facts.requires_resource}"
+        yield _("needs the fleet's resource %(resource)s") % {"resource": facts.requires_resource}
     rules = facts.rules
     yield from _dial_unmet(ship, facts)
     yield from _actions_unmet(ship, facts)
     if (rules.ship_is or rules.captain_is) and _faction_rules_waived(ship, facts):
         return
     if rules.ship_is and not any(ship.fits(key) for key in rules.ship_is):
-        yield f"{_printed(facts, 'ship')} (this is a {ship.ship.card.ship_class or ship.name})"
+        yield _("%(rule)s (this is a %(ship)s)") % {
+            "rule": _printed(facts, "ship"),
+            "ship": ship.ship.card.ship_class or ship.name,
+        }
     if rules.ship_unique and not (ship.ship.card.unique or ship.ship.card.mirror_unique):
-        yield "the card says it can only be equipped to a Unique / Mirror Unique ship"
+        yield _("the card says it can only be equipped to a Unique / Mirror Unique ship")
     if facts.card.upgrade_type == "fleet-captain" and ship.captain is not None and not ship.captain.card.unique:
-        yield "the Fleet Captain resource says: You may not assign a non-unique Captain as your Fleet Captain"
+        yield _("the Fleet Captain resource says: %(words)s") % {
+            "words": "You may not assign a non-unique Captain as your Fleet Captain"
+        }
     if rules.captain_is and facts is not ship.captain and not any(ship.captain_fits(k) for k in rules.captain_is):
-        captain_name = ship.captain.card.name if ship.captain else "no captain"
-        yield f"{_printed(facts, 'captain')} (the captain is {captain_name})"
+        captain_name = ship.captain.card.name if ship.captain else _("no captain")
+        yield _("%(rule)s (the captain is %(captain)s)") % {"rule": _printed(facts, "captain"), "captain": captain_name}
 
 
 def _dial_unmet(ship: ShipInFleet, facts: CardFacts) -> Iterator[str]:
@@ -113,9 +129,9 @@ def _dial_unmet(ship: ShipInFleet, facts: CardFacts) -> Iterator[str]:
     top, kinds = dial
     said = _dial_sentence(facts)
     if rules.dial_top_speed_max is not None and top > rules.dial_top_speed_max:
-        yield f'the card says "{said}" (this ship\'s dial goes up to {top})'
+        yield _('the card says "%(said)s" (this ship\'s dial goes up to %(top)d)') % {"said": said, "top": top}
     if any(kind not in kinds for kind in rules.dial_needs):
-        yield f'the card says "{said}" (this ship\'s dial has none)'
+        yield _('the card says "%(said)s" (this ship\'s dial has none)') % {"said": said}
 
 
 def _actions_unmet(ship: ShipInFleet, facts: CardFacts) -> Iterator[str]:
@@ -127,10 +143,10 @@ def _actions_unmet(ship: ShipInFleet, facts: CardFacts) -> Iterator[str]:
     missing = [a for a in facts.rules.actions_needed if a not in have]
     if missing:
         said = _sentence_with(facts, "action bar")
-        why = f"this ship's Action Bar has no [{'], ['.join(missing)}]"
+        why = _("this ship's Action Bar has no %(icons)s") % {"icons": "[" + "], [".join(missing) + "]"}
         if any(a in ship.ship.rules.actions_added for a in missing):
-            why += f'; the ship adds it only "{_sentence_with(ship.ship, "action bar")}"'
-        yield f'the card says "{said}" ({why})'
+            why += _('; the ship adds it only "%(said)s"') % {"said": _sentence_with(ship.ship, "action bar")}
+        yield _('the card says "%(said)s" (%(why)s)') % {"said": said, "why": why}
 
 
 def _action_bar(ship: ShipInFleet) -> frozenset[str] | None:
@@ -198,9 +214,14 @@ def _printed(facts: CardFacts, about: str) -> str:
     """The card's own words for a restriction, else the rule in short."""
     sentence = facts.rules.ship_rule_text if about == "ship" else facts.rules.captain_rule_text
     if sentence:
-        return f'the card says "{sentence}"'
+        return _('the card says "%(said)s"') % {"said": sentence}
     keys = facts.rules.ship_is if about == "ship" else facts.rules.captain_is
-    return f"may only go to a {about} that is: {' or '.join(keys)}"
+    rule = (
+        _("may only go to a ship that is: %(keys)s")
+        if about == "ship"
+        else _("may only go to a captain that is: %(keys)s")
+    )
+    return rule % {"keys": _(" or ").join(keys)}
 
 
 def _ship_card_rules(ship: ShipInFleet) -> list[Violation]:
@@ -210,14 +231,11 @@ def _ship_card_rules(ship: ShipInFleet) -> list[Violation]:
     if rules.no_captain:
         for facts in ship.commanders:
             found.append(
-                restriction_broken(ship, facts, "the ship card says no Captain or Admiral may be assigned to it")
+                restriction_broken(ship, facts, _("the ship card says no Captain or Admiral may be assigned to it"))
             )
     if rules.captain_is and ship.captain is not None and not any(ship.captain_fits(k) for k in rules.captain_is):
-        found.append(
-            restriction_broken(
-                ship, ship.captain, f"the ship takes only {' or '.join(rules.captain_is)} as its captain"
-            )
-        )
+        reason = _("the ship takes only %(captains)s as its captain") % {"captains": _(" or ").join(rules.captain_is)}
+        found.append(restriction_broken(ship, ship.captain, reason))
     for entry in ship.placed if ship.guarded else ():
         facts = entry.facts
         if not facts.rules.guards:
@@ -225,28 +243,35 @@ def _ship_card_rules(ship: ShipInFleet) -> list[Violation]:
         for name in facts.rules.not_on_ship_with:
             for other in ship.placed:
                 if other.facts.rules.name_key == name:
-                    found.append(restriction_broken(ship, facts, f"may not share a ship with {other.facts.card.name}"))
+                    reason = _("may not share a ship with %(card)s") % {"card": other.facts.card.name}
+                    found.append(restriction_broken(ship, facts, reason))
         if facts.rules.no_admiral and ship.admiral is not None:
-            found.append(restriction_broken(ship, ship.admiral, f"{facts.card.name} allows no Admiral on this ship"))
+            reason = _("%(card)s allows no Admiral on this ship") % {"card": facts.card.name}
+            found.append(restriction_broken(ship, ship.admiral, reason))
         for reach in facts.rules.only_cards:
             kinds = reach.kinds
             for other in ship.placed:
                 if other.position == entry.position or not any(w in kinds for w in other.kind_words):
                     continue
                 if not reach.factions.intersection(other.facts.card.factions):
-                    allowed = " or ".join(sorted(reach.factions))
+                    allowed = _(" or ").join(sorted(reach.factions))
                     what = "/".join(sorted(kinds))
-                    reason = f"{facts.card.name} allows only {allowed} {what} cards on this ship"
+                    reason = _("%(card)s allows only %(factions)s %(kinds)s cards on this ship") % {
+                        "card": facts.card.name,
+                        "factions": allowed,
+                        "kinds": what,
+                    }
                     found.append(restriction_broken(ship, other.facts, reason))
-                    found.append(restriction_broken(ship, facts, f"{reason} ({other.facts.card.name} is not)"))
+                    not_it = _("%(reason)s (%(card)s is not)") % {"reason": reason, "card": other.facts.card.name}
+                    found.append(restriction_broken(ship, facts, not_it))
     for slot_type, limit in rules.max_upgrade_cost:
         for facts in ship.attached:
             if facts.slot_type == slot_type and facts.card.cost > limit:
-                found.append(
-                    restriction_broken(
-                        ship, facts, f"the ship card allows no [{slot_type}] Upgrade costing more than {limit}"
-                    )
-                )
+                reason = _("the ship card allows no [%(slot)s] Upgrade costing more than %(limit)d") % {
+                    "slot": slot_type,
+                    "limit": limit,
+                }
+                found.append(restriction_broken(ship, facts, reason))
     return found
 
 

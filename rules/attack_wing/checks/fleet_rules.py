@@ -23,6 +23,8 @@ from rules.attack_wing.fleet import (
 )
 from rules.attack_wing.formats import Format
 from rules.attack_wing.index import CardFacts, CatalogIndex
+from rules.translation import gettext as _
+from rules.translation import ngettext
 
 CAPITAL_HULL = 4  # Shuttlecraft rule 4, Attack Squadrons rule 8
 
@@ -30,7 +32,12 @@ CAPITAL_HULL = 4  # Shuttlecraft rule 4, Attack Squadrons rule 8
 def ship_count(fmt: Format, ships: list[ShipInFleet]) -> list[Violation]:
     if len(ships) >= fmt.min_ships:
         return []
-    return [Violation(TOO_FEW_SHIPS, f"The fleet has {len(ships)} ship(s); it needs at least {fmt.min_ships}.")]
+    message = ngettext(
+        "The fleet has %(count)d ship(s); it needs at least %(least)d.",
+        "The fleet has %(count)d ship(s); it needs at least %(least)d.",
+        len(ships),
+    ) % {"count": len(ships), "least": fmt.min_ships}
+    return [Violation(TOO_FEW_SHIPS, message)]
 
 
 def oversized(fmt: Format, ships: list[ShipInFleet]) -> list[Violation]:
@@ -41,8 +48,8 @@ def oversized(fmt: Format, ships: list[ShipInFleet]) -> list[Violation]:
     return [
         Violation(
             TOO_MANY_OVERSIZED,
-            f"Only {fmt.max_oversized} ship with the oversized base (Borg Cube, Nor Class station) "
-            f"is allowed: {names}.",
+            _("Only %(limit)d ship with the oversized base (Borg Cube, Nor Class station) is allowed: %(ships)s.")
+            % {"limit": fmt.max_oversized, "ships": names},
             big[fmt.max_oversized].index,
             big[fmt.max_oversized].ship.card.id,
         )
@@ -68,13 +75,12 @@ def not_with(ships: list[ShipInFleet], chosen: list[CardFacts]) -> list[Violatio
         for name in facts.rules.not_with:
             for other_index, other in present:
                 if other is not facts and other.rules.name_key == name:
-                    where = (
-                        f"Ship {ship_index + 1} ({ships[ship_index].name})" if ship_index is not None else "the fleet"
-                    )
+                    where = ship_place(ships[ship_index]) if ship_index is not None else _("the fleet")
                     found.append(
                         Violation(
                             CARD_RESTRICTION,
-                            f"{facts.card.name} on {where}: may not be in the same fleet as {other.card.name}.",
+                            _("%(card)s on %(where)s: may not be in the same fleet as %(other)s.")
+                            % {"card": facts.card.name, "where": where, "other": other.card.name},
                             ship_index,
                             facts.card.id,
                         )
@@ -82,7 +88,8 @@ def not_with(ships: list[ShipInFleet], chosen: list[CardFacts]) -> list[Violatio
                     found.append(
                         Violation(
                             CARD_RESTRICTION,
-                            f"{other.card.name}: {facts.card.name} may not be in the same fleet.",
+                            _("%(other)s: %(card)s may not be in the same fleet.")
+                            % {"other": other.card.name, "card": facts.card.name},
                             other_index,
                             other.card.id,
                         )
@@ -101,13 +108,32 @@ def uniques(ships: list[ShipInFleet], chosen: list[CardFacts]) -> list[Violation
                 continue
             key = (mirror, facts.name_key)
             if key in seen:
-                kind = "mirror-universe-unique" if mirror else "unique"
-                where = f" on Ship {ship_index + 1} ({ships[ship_index].name})" if ship_index is not None else ""
+                if ship_index is None:
+                    message = (
+                        _(
+                            "%(card)s is mirror-universe-unique and the fleet already has "
+                            "a mirror-universe-unique card of that name (%(first)s)."
+                        )
+                        if mirror
+                        else _("%(card)s is unique and the fleet already has a unique card of that name (%(first)s).")
+                    )
+                else:
+                    message = (
+                        _(
+                            "%(card)s on %(ship)s is mirror-universe-unique and the fleet already has "
+                            "a mirror-universe-unique card of that name (%(first)s)."
+                        )
+                        if mirror
+                        else _(
+                            "%(card)s on %(ship)s is unique and the fleet already has "
+                            "a unique card of that name (%(first)s)."
+                        )
+                    )
+                place = ship_place(ships[ship_index]) if ship_index is not None else ""
                 found.append(
                     Violation(
                         DUPLICATE_UNIQUE,
-                        f"{card.name}{where} is {kind} and the fleet already has "
-                        f"a {kind} card of that name ({seen[key]}).",
+                        message % {"card": card.name, "ship": place, "first": seen[key]},
                         ship_index,
                         card.id,
                     )
@@ -127,8 +153,8 @@ def admirals(fmt: Format, ships: list[ShipInFleet]) -> list[Violation]:
     return [
         Violation(
             TOO_MANY_ADMIRALS,
-            f"The fleet has {len(face_up)} face-up admirals; {fmt.max_admirals} is allowed "
-            f"({admiral.card.name} on {ship_place(extra)}).",
+            _("The fleet has %(count)d face-up admirals; %(limit)d is allowed (%(card)s on %(ship)s).")
+            % {"count": len(face_up), "limit": fmt.max_admirals, "card": admiral.card.name, "ship": ship_place(extra)},
             extra.index,
             admiral.card.id,
         )
@@ -148,8 +174,14 @@ def capital_ships(ships: list[ShipInFleet]) -> list[Violation]:
     return [
         Violation(
             CAPITAL_SHIP_REQUIRED,
-            f"{ship_place(ship)} needs its own Capital Ship (a ship of hull {CAPITAL_HULL} or more); the fleet has "
-            f"{capitals} Capital Ship(s) for {len(dependents)} shuttlecraft, squadron(s) and support vehicle(s).",
+            ngettext(
+                "%(ship)s needs its own Capital Ship (a ship of hull %(hull)d or more); the fleet has "
+                "%(capitals)d Capital Ship(s) for %(dependents)d shuttlecraft, squadron(s) and support vehicle(s).",
+                "%(ship)s needs its own Capital Ship (a ship of hull %(hull)d or more); the fleet has "
+                "%(capitals)d Capital Ship(s) for %(dependents)d shuttlecraft, squadron(s) and support vehicle(s).",
+                capitals,
+            )
+            % {"ship": ship_place(ship), "hull": CAPITAL_HULL, "capitals": capitals, "dependents": len(dependents)},
             ship.index,
             ship.ship.card.id,
         )
@@ -166,7 +198,7 @@ def blind_booster(fmt: Format, ships: list[ShipInFleet], index: CatalogIndex) ->
         return [
             Violation(
                 BLIND_BOOSTER_OVER_LIMIT,
-                f"This format has no Blind Booster; {ship_place(boosted[0])} is marked as one.",
+                _("This format has no Blind Booster; %(ship)s is marked as one.") % {"ship": ship_place(boosted[0])},
                 boosted[0].index,
             )
         ]
@@ -177,13 +209,11 @@ def blind_booster(fmt: Format, ships: list[ShipInFleet], index: CatalogIndex) ->
     for ship in ships:
         for facts in (ship.ship, *ship.commanders, *ship.attached):
             if ship.blind_booster and not facts.booster_sets & packs:
-                message = f"{facts.card.name} on {ship_place(ship)} is not part of the Blind Booster."
+                message = _("%(card)s on %(ship)s is not part of the Blind Booster.")
             elif not ship.blind_booster and facts.booster_only and facts.booster_sets <= packs:
-                message = (
-                    f"{facts.card.name} on {ship_place(ship)} comes from the Blind Booster "
-                    "and cannot join the rest of the fleet."
-                )
+                message = _("%(card)s on %(ship)s comes from the Blind Booster and cannot join the rest of the fleet.")
             else:
                 continue
+            message %= {"card": facts.card.name, "ship": ship_place(ship)}
             found.append(Violation(BLIND_BOOSTER_MIXED, message, ship.index, facts.card.id))
     return found

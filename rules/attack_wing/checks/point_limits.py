@@ -6,6 +6,7 @@ from rules.attack_wing.checks.wording import ship_place
 from rules.attack_wing.costs import ShipInFleet
 from rules.attack_wing.fleet import BLIND_BOOSTER_OVER_LIMIT, FLEET_OVER_LIMIT, SHIP_OVER_LIMIT, CardCost, Violation
 from rules.attack_wing.formats import HEAVY_UPGRADE_TYPES, Format
+from rules.translation import gettext as _
 
 
 def fleet_points(fmt: Format, ships: list[ShipInFleet], costs: list[int], resources_total: int) -> list[Violation]:
@@ -19,19 +20,24 @@ def fleet_points(fmt: Format, ships: list[ShipInFleet], costs: list[int], resour
             found.append(
                 Violation(
                     BLIND_BOOSTER_OVER_LIMIT,
-                    f"The Blind Booster ships cost {booster} SP; the Blind Booster may use {fmt.blind_booster_points}.",
+                    _("The Blind Booster ships cost %(cost)d SP; the Blind Booster may use %(limit)d.")
+                    % {"cost": booster, "limit": fmt.blind_booster_points},
                 )
             )
         if rest > own_limit:
             found.append(
                 Violation(
                     FLEET_OVER_LIMIT,
-                    f"The fleet outside the Blind Booster costs {rest} SP; {own_limit} SP are left after the "
-                    f"{fmt.blind_booster_points} SP reserved for the Blind Booster.",
+                    _(
+                        "The fleet outside the Blind Booster costs %(cost)d SP; %(left)d SP are left after the "
+                        "%(reserve)d SP reserved for the Blind Booster."
+                    )
+                    % {"cost": rest, "left": own_limit, "reserve": fmt.blind_booster_points},
                 )
             )
     elif rest > fmt.fleet_limit:
-        found.append(Violation(FLEET_OVER_LIMIT, f"The fleet costs {rest} SP; the limit is {fmt.fleet_limit}."))
+        message = _("The fleet costs %(cost)d SP; the limit is %(limit)d.") % {"cost": rest, "limit": fmt.fleet_limit}
+        found.append(Violation(FLEET_OVER_LIMIT, message))
     return found
 
 
@@ -55,16 +61,27 @@ def ship_points(fmt: Format, ship: ShipInFleet, cards: tuple[CardCost, ...]) -> 
         return [
             Violation(
                 SHIP_OVER_LIMIT,
-                f"{ship_place(ship)} costs {total} SP, over the {fmt.ship_limit} SP per ship; its base cost {base} "
-                f"allows exceeding that only with at most {fmt.heavy_ship_allowance} SP of "
-                f"{'/'.join(HEAVY_UPGRADE_TYPES)} upgrades (it has {heavy_points}).",
+                _(
+                    "%(ship)s costs %(cost)d SP, over the %(limit)d SP per ship; its base cost %(base)d "
+                    "allows exceeding that only with at most %(allowance)d SP of %(types)s upgrades (it has %(heavy)d)."
+                )
+                % {
+                    "ship": ship_place(ship),
+                    "cost": total,
+                    "limit": fmt.ship_limit,
+                    "base": base,
+                    "allowance": fmt.heavy_ship_allowance,
+                    "types": "/".join(HEAVY_UPGRADE_TYPES),
+                    "heavy": heavy_points,
+                },
                 ship.index,
             )
         ]
     return [
         Violation(
             SHIP_OVER_LIMIT,
-            f"{ship_place(ship)} costs {total} SP; the limit is {fmt.ship_limit} per ship.",
+            _("%(ship)s costs %(cost)d SP; the limit is %(limit)d per ship.")
+            % {"ship": ship_place(ship), "cost": total, "limit": fmt.ship_limit},
             ship.index,
         )
     ]

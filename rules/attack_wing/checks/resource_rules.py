@@ -17,6 +17,7 @@ from rules.attack_wing.fleet import (
 )
 from rules.attack_wing.formats import Format
 from rules.attack_wing.index import CardFacts, CatalogIndex
+from rules.translation import gettext as _
 
 
 def resources(fmt: Format, chosen: list[CardFacts], on: date | None, index: CatalogIndex) -> list[Violation]:
@@ -26,7 +27,8 @@ def resources(fmt: Format, chosen: list[CardFacts], on: date | None, index: Cata
         found.append(
             Violation(
                 TOO_MANY_RESOURCES,
-                f"The fleet has {len(chosen)} resources; at most {fmt.max_resources} is allowed.",
+                _("The fleet has %(count)d resources; at most %(limit)d is allowed.")
+                % {"count": len(chosen), "limit": fmt.max_resources},
                 None,
                 chosen[fmt.max_resources].card.id,
             )
@@ -38,14 +40,15 @@ def resources(fmt: Format, chosen: list[CardFacts], on: date | None, index: Cata
         if retirement is None or on < retirement.retired_on:
             continue
         source = (
-            f"the retirement table ({retirement.table_name})"
+            _("the retirement table (%(table)s)") % {"table": retirement.table_name}
             if not retirement.derived
-            else f"derived: {fmt.retirement_months} months after its release"
+            else _("derived: %(months)d months after its release") % {"months": fmt.retirement_months}
         )
         found.append(
             Violation(
                 RESOURCE_RETIRED,
-                f"Resource {facts.card.name} is retired from {retirement.retired_on.isoformat()} ({source}).",
+                _("Resource %(card)s is retired from %(date)s (%(source)s).")
+                % {"card": facts.card.name, "date": retirement.retired_on.isoformat(), "source": source},
                 None,
                 facts.card.id,
             )
@@ -61,7 +64,8 @@ def banned_resources(fmt: Format, chosen: list[CardFacts], banned: frozenset[str
     return [
         Violation(
             RESOURCE_BANNED,
-            f"Resource {facts.card.name} is banned at this event (Resources 2: venues may ban resources).",
+            _("Resource %(card)s is banned at this event (Resources 2: venues may ban resources).")
+            % {"card": facts.card.name},
             None,
             facts.card.id,
         )
@@ -83,11 +87,12 @@ def no_ship_takes(chosen: list[CardFacts], ships: list[ShipInFleet]) -> list[Vio
         if any(next(bounds_unmet(ship, facts), None) is None for ship in ships):  # a ship that can take it
             continue
         said = next((s for s in sentences(plain_text(facts.card.text)) if "only be" in s.lower()), "")
-        rule = f'the card says "{said}"' if said else "its restriction on the ship's values"
+        rule = _('the card says "%(said)s"') % {"said": said} if said else _("its restriction on the ship's values")
         found.append(
             Violation(
                 CARD_RESTRICTION,
-                f"Resource {facts.card.name}: {rule}, and no ship in the fleet can take it.",
+                _("Resource %(card)s: %(rule)s, and no ship in the fleet can take it.")
+                % {"card": facts.card.name, "rule": rule},
                 None,
                 facts.card.id,
             )

@@ -14,6 +14,7 @@ from rules.attack_wing.fleet import (
     SQUADRON_CARD_FORBIDDEN,
     Violation,
 )
+from rules.translation import gettext as _
 
 ANTIMATTER_MINES = "antimatter mines"
 
@@ -25,7 +26,8 @@ def captain(ship: ShipInFleet) -> list[Violation]:
     """Every ship needs a captain, except squadrons and ships whose card forbids one (Dreadnought)."""
     if ship.ship.card.squadron or ship.captain is not None or ship.ship.rules.no_captain:
         return []
-    return [Violation(MISSING_CAPTAIN, f"{ship_place(ship)} has no captain.", ship.index, ship.ship.card.id)]
+    message = _("%(ship)s has no captain.") % {"ship": ship_place(ship)}
+    return [Violation(MISSING_CAPTAIN, message, ship.index, ship.ship.card.id)]
 
 
 def squadron(ship: ShipInFleet) -> list[Violation]:
@@ -39,7 +41,8 @@ def squadron(ship: ShipInFleet) -> list[Violation]:
         found.append(
             Violation(
                 SQUADRON_CARD_FORBIDDEN,
-                f"{ship_place(ship)} is a squadron and cannot take {facts.card.name}: only [squadron] upgrades.",
+                _("%(ship)s is a squadron and cannot take %(card)s: only [squadron] upgrades.")
+                % {"ship": ship_place(ship), "card": facts.card.name},
                 ship.index,
                 facts.card.id,
             )
@@ -56,7 +59,8 @@ def shuttle(ship: ShipInFleet) -> list[Violation]:
         found.append(
             Violation(
                 SHUTTLE_ADMIRAL,
-                f"{ship_place(ship)} is a shuttlecraft and cannot have an admiral ({ship.admiral.card.name}).",
+                _("%(ship)s is a shuttlecraft and cannot have an admiral (%(card)s).")
+                % {"ship": ship_place(ship), "card": ship.admiral.card.name},
                 ship.index,
                 ship.admiral.card.id,
             )
@@ -67,8 +71,11 @@ def shuttle(ship: ShipInFleet) -> list[Violation]:
             found.append(
                 Violation(
                     SHUTTLE_WEAPON_COST,
-                    f"{ship_place(ship)} is a shuttlecraft: {card.name} costs {card.cost} SP, "
-                    f"more than the {SHUTTLE_WEAPON_MAX} SP a shuttlecraft weapon may cost.",
+                    _(
+                        "%(ship)s is a shuttlecraft: %(card)s costs %(cost)d SP, "
+                        "more than the %(limit)d SP a shuttlecraft weapon may cost."
+                    )
+                    % {"ship": ship_place(ship), "card": card.name, "cost": card.cost, "limit": SHUTTLE_WEAPON_MAX},
                     ship.index,
                     card.id,
                 )
@@ -88,10 +95,10 @@ def officers(ship: ShipInFleet) -> list[Violation]:
     if len(placed) <= OFFICERS_PER_CREW * crew:
         return []
     extra = placed[OFFICERS_PER_CREW * crew]
-    reason = (
+    reason = _(
         "an Officer Card is assigned to a [crew] Upgrade, at most 2 to each"
-        f" (this ship has {crew} [crew] and {len(placed)} Officer Cards)"
-    )
+        " (this ship has %(crew)d [crew] and %(officers)d Officer Cards)"
+    ) % {"crew": crew, "officers": len(placed)}
     return [restriction_broken(ship, extra, reason)]
 
 
@@ -101,7 +108,7 @@ def flagship_on_station(ship: ShipInFleet) -> list[Violation]:
     if "station" not in key and "platform" not in key:
         return []
     return [
-        restriction_broken(ship, f, "a Station may not be designated as a Flagship (2016 FAQ, Space Stations 5)")
+        restriction_broken(ship, f, _("a Station may not be designated as a Flagship (2016 FAQ, Space Stations 5)"))
         for f in ship.attached
         if f.card.upgrade_type == "flagship"
     ]

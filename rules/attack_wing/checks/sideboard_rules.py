@@ -13,6 +13,8 @@ from rules.attack_wing.fleet import (
 )
 from rules.attack_wing.index import CardFacts
 from rules.attack_wing.sideboard import SECTIONS, SIDEBOARD_LIMIT, is_sideboard, section
+from rules.translation import gettext as _
+from rules.translation import ngettext
 
 
 def sideboard(cards: list[CardFacts], lines: tuple[CardCost, ...], chosen: list[CardFacts]) -> list[Violation]:
@@ -23,28 +25,38 @@ def sideboard(cards: list[CardFacts], lines: tuple[CardCost, ...], chosen: list[
         found.append(
             Violation(
                 SIDEBOARD_WITHOUT_RESOURCE,
-                f"The fleet places {len(cards)} card(s) on a Reinforcements Sideboard but has not taken that resource.",
+                ngettext(
+                    "The fleet places %(count)d card(s) on a Reinforcements Sideboard but has not taken that resource.",
+                    "The fleet places %(count)d card(s) on a Reinforcements Sideboard but has not taken that resource.",
+                    len(cards),
+                )
+                % {"count": len(cards)},
             )
         )
     taken: dict[str, str] = {}
     for facts in cards:
         where = section(facts.card)
         if where == "borg":
-            why = "Borg Upgrades may not be placed on the Reinforcements Sideboard (2014 FAQ, ruling 12)"
+            why = _("Borg Upgrades may not be placed on the Reinforcements Sideboard (2014 FAQ, ruling 12)")
         elif where not in SECTIONS:
-            why = "the sideboard holds only a Captain Card and [talent], [crew], [tech] and [weapon] Upgrades"
+            why = _("the sideboard holds only a Captain Card and [talent], [crew], [tech] and [weapon] Upgrades")
         elif where in taken:
-            why = f"the sideboard holds one card of each type and already has a {where} ({taken[where]})"
+            why = _("the sideboard holds one card of each type and already has a %(section)s (%(card)s)") % {
+                "section": where,
+                "card": taken[where],
+            }
         else:
             taken[where] = facts.card.name
             continue
-        found.append(Violation(SIDEBOARD_CARD, f"{facts.card.name} on the sideboard: {why}.", None, facts.card.id))
+        message = _("%(card)s on the sideboard: %(why)s.") % {"card": facts.card.name, "why": why}
+        found.append(Violation(SIDEBOARD_CARD, message, None, facts.card.id))
     total = sum(line.cost for line in lines)
     if total > SIDEBOARD_LIMIT:
         found.append(
             Violation(
                 SIDEBOARD_OVER_LIMIT,
-                f"The Reinforcements Sideboard's cards cost {total} SP; at most {SIDEBOARD_LIMIT} SP is allowed.",
+                _("The Reinforcements Sideboard's cards cost %(cost)d SP; at most %(limit)d SP is allowed.")
+                % {"cost": total, "limit": SIDEBOARD_LIMIT},
             )
         )
     return found

@@ -11,6 +11,7 @@ from rules.attack_wing.costs import ShipInFleet
 from rules.attack_wing.fleet import SLOT_OVERFLOW, Violation
 from rules.attack_wing.index import CardFacts
 from rules.attack_wing.placement import Placement, slotted_positions
+from rules.translation import gettext as _
 
 
 def slots(ship: ShipInFleet, placement: Placement) -> list[Violation]:
@@ -32,8 +33,14 @@ def slots(ship: ShipInFleet, placement: Placement) -> list[Violation]:
         found.append(
             Violation(
                 SLOT_OVERFLOW,
-                f"{ship_place(ship)} has {have} [{slot_type}] upgrades but room for {have - count}; "
-                f"{extra_card.name} does not fit.",
+                _("%(ship)s has %(have)d [%(slot)s] upgrades but room for %(room)d; %(card)s does not fit.")
+                % {
+                    "ship": ship_place(ship),
+                    "have": have,
+                    "slot": slot_type,
+                    "room": have - count,
+                    "card": extra_card.name,
+                },
                 ship.index,
                 extra_card.id,
             )

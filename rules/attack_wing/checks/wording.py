@@ -9,11 +9,17 @@ from __future__ import annotations
 from rules.attack_wing.costs import ShipInFleet
 from rules.attack_wing.fleet import CARD_RESTRICTION, Violation
 from rules.attack_wing.index import CardFacts
+from rules.translation import gettext as _
 
 
 def ship_place(ship: ShipInFleet) -> str:
-    return f"Ship {ship.index + 1} ({ship.name})"
+    return _("Ship %(number)d (%(name)s)") % {"number": ship.index + 1, "name": ship.name}
 
 
 def restriction_broken(ship: ShipInFleet, facts: CardFacts, reason: str) -> Violation:
-    return Violation(CARD_RESTRICTION, f"{facts.card.name} on {ship_place(ship)}: {reason}.", ship.index, facts.card.id)
+    message = _("%(card)s on %(ship)s: %(reason)s.") % {
+        "card": facts.card.name,
+        "ship": ship_place(ship),
+        "reason": reason,
+    }
+    return Violation(CARD_RESTRICTION, message, ship.index, facts.card.id)

@@ -69,6 +69,8 @@ from rules.attack_wing.interchange.report import (
 from rules.attack_wing.interchange.resolver import Resolver
 from rules.attack_wing.interchange.utopia_share_link import UTOPIA_URL
 from rules.attack_wing.interchange.utopia_writers import Export
+from rules.translation import gettext as _
+from rules.translation import gettext_noop
 
 UTOPIA_LINK = "utopia-link"
 UTOPIA_TEXT = "utopia-text"
@@ -80,14 +82,14 @@ MUSTER_TEXT = "muster-text"
 PLAIN_TEXT = "plain-text"
 FORMATS = (UTOPIA_LINK, UTOPIA_TEXT, UTOPIA_TTS, SPACEDOCK_SQUAD, SPACEDOCK_TEXT, MUSTER_JSON, MUSTER_TEXT, PLAIN_TEXT)
 FORMAT_NAMES = {
-    UTOPIA_LINK: "Utopia link",
-    UTOPIA_TEXT: "Utopia text export",
-    UTOPIA_TTS: "Utopia Tabletop Simulator export",
-    SPACEDOCK_SQUAD: "Space Dock squad file",
-    SPACEDOCK_TEXT: "Space Dock text",
-    MUSTER_JSON: "Muster fleet file",
-    MUSTER_TEXT: "Muster text",
-    PLAIN_TEXT: "Typed list (card names)",
+    UTOPIA_LINK: gettext_noop("Utopia link"),
+    UTOPIA_TEXT: gettext_noop("Utopia text export"),
+    UTOPIA_TTS: gettext_noop("Utopia Tabletop Simulator export"),
+    SPACEDOCK_SQUAD: gettext_noop("Space Dock squad file"),
+    SPACEDOCK_TEXT: gettext_noop("Space Dock text"),
+    MUSTER_JSON: gettext_noop("Muster fleet file"),
+    MUSTER_TEXT: gettext_noop("Muster text"),
+    PLAIN_TEXT: gettext_noop("Typed list (card names)"),
 }
 
 __all__ = [
@@ -118,7 +120,7 @@ __all__ = [
     "utopia_tts",
 ]
 
-_NOT_A_FLEET = (
+_NOT_A_FLEET = gettext_noop(
     "This is not a fleet Muster can read: paste a Utopia link or text export, a Space Dock squad "
     "file or text, a Muster fleet file, or the cards' names, a ship and its cards to a paragraph."
 )
@@ -128,11 +130,11 @@ _ID_LINE = re.compile(r"^[A-Za-z0-9_.\-]{1,100}$")
 
 def detect_format(data: bytes | str) -> str:
     """Which of :data:`FORMATS` ``data`` is, judged from its shape; :class:`InterchangeError` if none."""
-    text = as_text(data, "fleet").strip()
+    text = as_text(data, gettext_noop("fleet")).strip()
     if not text:
-        raise InterchangeError("The fleet is empty.", "EMPTY")
+        raise InterchangeError(_("The fleet is empty."), "EMPTY")
     if text[0] in "{[":
-        document = load_json(text, "fleet file")
+        document = load_json(text, gettext_noop("fleet file"))
         return _json_format(document)
     if "\n" not in text and ("://" in text or text.lower().startswith("www.") or _BASE64ISH.match(text)):
         return UTOPIA_LINK
@@ -153,14 +155,14 @@ def detect_format(data: bytes | str) -> str:
         return UTOPIA_LINK  # a link in a few lines of a message
     if any(re.search(r"[^\W\d_]{2}", line) for line in lines):
         return PLAIN_TEXT  # names as a player types them: the forgiving reader
-    raise InterchangeError(_NOT_A_FLEET, "UNKNOWN_FORMAT")
+    raise InterchangeError(_(_NOT_A_FLEET), "UNKNOWN_FORMAT")
 
 
 def _json_format(document: object) -> str:
     squads = document if isinstance(document, list) else [document]
     first = squads[0] if squads else None
     if not isinstance(first, dict):
-        raise InterchangeError(_NOT_A_FLEET, "UNKNOWN_FORMAT")
+        raise InterchangeError(_(_NOT_A_FLEET), "UNKNOWN_FORMAT")
     ships = first.get("ships")
     if isinstance(document, list) or "shipId" in str(ships)[:2000] or "additionalPoints" in first:
         return SPACEDOCK_SQUAD
@@ -171,7 +173,7 @@ def _json_format(document: object) -> str:
             return UTOPIA_LINK
     if isinstance(ships, list) and set(first) <= {"format", "date", "resources", "ships"}:
         return MUSTER_JSON
-    raise InterchangeError(_NOT_A_FLEET, "UNKNOWN_FORMAT")
+    raise InterchangeError(_(_NOT_A_FLEET), "UNKNOWN_FORMAT")
 
 
 def import_fleet(
@@ -195,7 +197,7 @@ def import_fleet(
     detected = fmt is None
     fmt = fmt or detect_format(data)
     if fmt not in FORMATS:
-        raise InterchangeError(f"Unknown fleet format {fmt!r}.", "UNKNOWN_FORMAT")
+        raise InterchangeError(_("Unknown fleet format %(format)r.") % {"format": fmt}, "UNKNOWN_FORMAT")
     try:
         result = _read(data, catalog, fmt, references, squad, choices)
     except InterchangeError as error:
@@ -206,8 +208,11 @@ def import_fleet(
             result = _read(data, catalog, PLAIN_TEXT, references, squad, choices)
         except InterchangeError:
             raise error from None
-        shape = FORMAT_NAMES[fmt]
-        note = f"It looks like a {shape} but is not one ({error.message.rstrip('.')}), so it is read as typed."
+        shape = _(FORMAT_NAMES[fmt])
+        note = _("It looks like a %(shape)s but is not one (%(error)s), so it is read as typed.") % {
+            "shape": shape,
+            "error": error.message.rstrip("."),
+        }
         result = replace(result, notes=(note, *result.notes))
     if strict and result.problems:
         raise InterchangeError(result.problems[0], "INCOMPLETE")
@@ -233,8 +238,12 @@ def _read(
     else:
         resolver = Resolver(catalog, references)
         if fmt == UTOPIA_LINK:
-            text = as_text(data, "Utopia link").strip()
-            parsed = utopia_share_link.parse_saved(load_json(text, "Utopia fleet")) if text.startswith("{") else None
+            text = as_text(data, gettext_noop("Utopia link")).strip()
+            parsed = (
+                utopia_share_link.parse_saved(load_json(text, gettext_noop("Utopia fleet")))
+                if text.startswith("{")
+                else None
+            )
             parsed = parsed or utopia_share_link.parse_link(text)
         elif fmt == UTOPIA_TEXT:
             parsed = utopia_exports.parse_text(data)

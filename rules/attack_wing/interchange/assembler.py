@@ -20,6 +20,7 @@ from rules.attack_wing.formats import DEFAULT_FORMAT
 from rules.attack_wing.interchange.entries import Entry, Parsed, ShipEntries, entry_fields
 from rules.attack_wing.interchange.report import AMBIGUOUS, MATCHED, UNPLACED, CardMatch, ImportResult, InterchangeError
 from rules.attack_wing.interchange.resolver import Found, Resolver, candidates, describe_card, same_play
+from rules.translation import gettext as _
 
 
 def _bar_fit(ship: Card, upgrades: list[Card | None]) -> int:
@@ -70,7 +71,8 @@ class Assembler:
         silently.
         """
         if len(parsed.ships) > MAX_SHIPS:
-            raise InterchangeError(f"A fleet has at most {MAX_SHIPS} ships; this one lists {len(parsed.ships)}.")
+            message = _("A fleet has at most %(limit)d ships; this one lists %(count)d.")
+            raise InterchangeError(message % {"limit": MAX_SHIPS, "count": len(parsed.ships)})
         assembly = _Assembly(problems=list(parsed.problems), notes=list(parsed.notes))
         ships: list[FleetShip] = []
         totals: list[int | None] = []
@@ -83,7 +85,8 @@ class Assembler:
         sideboard = self.sideboard(parsed.sideboard, assembly)
         for entry in parsed.loose:
             found = self.resolver.find(entry)
-            assembly.matches.append(self.unplaced(entry, None, entry.unplaced or "outside the fleet", found.card))
+            where = entry.unplaced or _("outside the fleet")
+            assembly.matches.append(self.unplaced(entry, None, where, found.card))
         if not ships and not sideboard:
             _refuse_no_ships(parsed, assembly.matches)
         fleet = Fleet(ships=tuple(ships), resources=tuple(resources), sideboard=tuple(sideboard))
@@ -95,16 +98,20 @@ class Assembler:
         for index, card_id in sorted((choices or {}).items()):
             fleet = self.chosen(fleet, assembly, index, card_id)
         for match in assembly.matches:
-            where = f"ship {match.ship + 1}" if match.ship is not None else "the fleet"
+            where = _("ship %(number)d") % {"number": match.ship + 1} if match.ship is not None else _("the fleet")
             if match.status == AMBIGUOUS:
                 fitting = "; ".join(str(c) for c in match.candidates if c.fits)
                 assembly.problems.append(
-                    f"{match.source!r} on {where} is ambiguous: {match.note}. Which is it? {fitting}."
+                    _("%(source)r on %(where)s is ambiguous: %(note)s. Which is it? %(fitting)s.")
+                    % {"source": match.source, "where": where, "note": match.note, "fitting": fitting}
                 )
             elif match.doubtful:  # a near miss that fits one card: a guess, so the list needs a look
                 assembly.problems.append(
-                    f"{match.source!r} on {where} names no card; it was read as {match.name!r}, the nearest name. "
-                    "Take it if it is the card meant, or correct the list."
+                    _(
+                        "%(source)r on %(where)s names no card; it was read as %(name)r, the nearest name. "
+                        "Take it if it is the card meant, or correct the list."
+                    )
+                    % {"source": match.source, "where": where, "name": match.name}
                 )
         return ImportResult(
             format=fmt,
@@ -122,17 +129,21 @@ class Assembler:
         """Ship ``number`` of the source with its cards placed, as the fleet's ship ``index``; ``None``
         when the catalog has no such ship (it and its cards are then reported, left out)."""
         if len(entries.cards) > MAX_CARDS_PER_SHIP:
-            raise InterchangeError(f"Ship {number} carries more than {MAX_CARDS_PER_SHIP} cards; no ship can.")
+            message = _("Ship %(number)d carries more than %(limit)d cards; no ship can.")
+            raise InterchangeError(message % {"number": number, "limit": MAX_CARDS_PER_SHIP})
         found = self.resolver.find(entries.ship)
         if found.card is None:
             assembly.matches.append(_match(entries.ship, found, None, None))
-            assembly.problems.append(f"Ship {number}: {found.note}; the ship and its cards are left out.")
+            assembly.problems.append(
+                _("Ship %(number)d: %(note)s; the ship and its cards are left out.")
+                % {"number": number, "note": found.note}
+            )
             assembly.matches += [
                 CardMatch(
                     status=UNPLACED,
                     role=entry.role,
                     source=entry.source,
-                    note=f"on ship {number}, which could not be found",
+                    note=_("on ship %(number)d, which could not be found") % {"number": number},
                     source_cost=entry.source_cost,
                 )
                 for entry in entries.cards
@@ -167,11 +178,13 @@ class Assembler:
         card_found = self.resolver.find(entry)
         if card_found.card is None and (helper := self.resolver.helper_note(entry.card_id)):
             assembly.matches.append(self.unplaced(entry, index, helper))
-            assembly.notes.append(f"Ship {number}: {helper}.")
+            assembly.notes.append(_("Ship %(number)d: %(note)s.") % {"number": number, "note": helper})
             return
         if card_found.card is None:
             assembly.matches.append(_match(entry, card_found, index, None))
-            assembly.problems.append(f"Ship {number}: {card_found.note}; that card is left out.")
+            assembly.problems.append(
+                _("Ship %(number)d: %(note)s; that card is left out.") % {"number": number, "note": card_found.note}
+            )
             return
         card = card_found.card
         seats.cards[id(entry)] = card  # by the reader's own entry, which the cards it holds name as their host
@@ -185,7 +198,7 @@ class Assembler:
         if role == "upgrade" and host is not None and places_beneath(host):
             seats.beneath.append((host.id, card.id))
             match = _match(entry, card_found, index, len(seats.beneath) - 1)
-            note = match.note or f"face down beneath {host.name}"
+            note = match.note or _("face down beneath %(card)s") % {"card": host.name}
             assembly.matches.append(replace(match, role=ROLE_BENEATH, note=note))
             return
         if role == "captain" and seats.captain is None:
@@ -197,12 +210,21 @@ class Assembler:
             assembly.matches.append(_match(entry, card_found, index, len(seats.upgrades) - 1))
             return
         else:
-            note = f"a second {role} on ship {number}; a Muster ship holds one"
+            note = (
+                _("a second captain on ship %(number)d; a Muster ship holds one")
+                if role == "captain"
+                else _("a second admiral on ship %(number)d; a Muster ship holds one")
+                if role == "admiral"
+                else _("a second %(role)s on ship %(number)d; a Muster ship holds one")
+            ) % {"role": role, "number": number}
             assembly.matches.append(self.unplaced(entry, index, note, card))
-            assembly.problems.append(f"Ship {number}: {card.name} is {note}, so it is left out.")
+            assembly.problems.append(
+                _("Ship %(number)d: %(card)s is %(note)s, so it is left out.")
+                % {"number": number, "card": card.name, "note": note}
+            )
             return
         if role == "captain" and card.kind == ADMIRAL:
-            note = card_found.note or "an admiral as captain, face down"
+            note = card_found.note or _("an admiral as captain, face down")
             card_found = Found(card, card_found.status, card_found.how, note, card_found.alternatives, card_found.tied)
         assembly.matches.append(_match(entry, card_found, index, None))
 
@@ -213,14 +235,16 @@ class Assembler:
         for entry in entries:
             found = self.resolver.find(entry)
             if found.card is None and entry.optional:
-                assembly.notes.insert(0, f"Squad notes: {entry.source}")
+                assembly.notes.insert(0, _("Squad notes: %(notes)s") % {"notes": entry.source})
             elif found.card is None:
                 assembly.matches.append(_match(entry, found, None, None))
-                assembly.problems.append(f"Resource: {found.note}; it is left out.")
+                assembly.problems.append(_("Resource: %(note)s; it is left out.") % {"note": found.note})
             elif len(resources) >= MAX_RESOURCES:
-                assembly.matches.append(self.unplaced(entry, None, "more resources than a fleet can hold", found.card))
+                why = _("more resources than a fleet can hold")
+                assembly.matches.append(self.unplaced(entry, None, why, found.card))
                 assembly.problems.append(
-                    f"Resource {found.card.name} is left out: a fleet holds at most {MAX_RESOURCES}."
+                    _("Resource %(card)s is left out: a fleet holds at most %(limit)d.")
+                    % {"card": found.card.name, "limit": MAX_RESOURCES}
                 )
             else:
                 resources.append(found.card.id)
@@ -231,13 +255,14 @@ class Assembler:
         """The cards the source places on the Reinforcements Sideboard, up to the fleet file's limit; which of
         them the sideboard may hold is the engine's to say (``rules.attack_wing.checks.sideboard_rules``)."""
         if len(entries) > MAX_SIDEBOARD:
-            raise InterchangeError(f"A sideboard holds at most {MAX_SIDEBOARD} cards; this one lists {len(entries)}.")
+            message = _("A sideboard holds at most %(limit)d cards; this one lists %(count)d.")
+            raise InterchangeError(message % {"limit": MAX_SIDEBOARD, "count": len(entries)})
         cards: list[str] = []
         for entry in entries:
             found = self.resolver.find(entry)
             if found.card is None:
                 assembly.matches.append(_match(entry, found, None, None))
-                assembly.problems.append(f"Sideboard: {found.note}; that card is left out.")
+                assembly.problems.append(_("Sideboard: %(note)s; that card is left out.") % {"note": found.note})
                 continue
             cards.append(found.card.id)
             assembly.matches.append(replace(_match(entry, found, None, len(cards) - 1), role=ROLE_SIDEBOARD))
@@ -248,7 +273,10 @@ class Assembler:
         its candidates, the rest of the list as read. A pick that answers no doubt is a problem, not applied."""
         match = assembly.matches[index] if 0 <= index < len(assembly.matches) else None
         if match is None or not match.candidates or card_id not in {c.id for c in match.candidates}:
-            assembly.problems.append(f"The choice of {card_id!r} for line {index + 1} answers no doubt of this list.")
+            assembly.problems.append(
+                _("The choice of %(id)r for line %(line)d answers no doubt of this list.")
+                % {"id": card_id, "line": index + 1}
+            )
             return fleet
         card = self.resolver.catalog.get(card_id)
         assert card is not None  # a candidate is a catalog card
@@ -258,7 +286,7 @@ class Assembler:
             card_id=card.id,
             name=card.name,
             how="chosen",
-            note=f"chosen by hand among {len(match.candidates)} cards",
+            note=_("chosen by hand among %(count)d cards") % {"count": len(match.candidates)},
             candidates=tuple(replace(c, chosen=c.id == card_id) for c in match.candidates),
         )
         return _swap(fleet, match, card.id)
@@ -289,8 +317,17 @@ class Assembler:
                 status=MATCHED,
                 card_id=pick.id,
                 name=pick.name,
-                note=f"{len(others) + 1} cards are named {pick.name!r}; took {pick.id} ({describe_card(pick)}), "
-                f"the one Muster prices at the {match.source_cost} SP the source printed beside it",
+                note=_(
+                    "%(count)d cards are named %(name)r; took %(id)s (%(card)s), "
+                    "the one Muster prices at the %(cost)d SP the source printed beside it"
+                )
+                % {
+                    "count": len(others) + 1,
+                    "name": pick.name,
+                    "id": pick.id,
+                    "card": describe_card(pick),
+                    "cost": match.source_cost,
+                },
                 alternatives=tuple(c.id for c in (chosen, *others) if c is not pick),
             )
         return fleet
@@ -309,10 +346,10 @@ class Assembler:
             *(c.id for c in candidates if c is not chosen),
             *(i for i in found.alternatives if i not in found.tied),
         )
-        note = (
-            f"{len(candidates)} cards named {chosen.name!r} fit the name; took {chosen.id} ({describe_card(chosen)}) "
-        )
-        note += "because its upgrade bar holds the upgrades listed on it"
+        note = _(
+            "%(count)d cards named %(name)r fit the name; took %(id)s (%(card)s) "
+            "because its upgrade bar holds the upgrades listed on it"
+        ) % {"count": len(candidates), "name": chosen.name, "id": chosen.id, "card": describe_card(chosen)}
         return Found(chosen, MATCHED, found.how, note, others)
 
     @staticmethod
@@ -334,12 +371,18 @@ def _refuse_no_ships(parsed: Parsed, matches: list[CardMatch]) -> None:
     if parsed.ships:
         first = next(m for m in matches if m.role == "ship")
         raise InterchangeError(
-            f"None of the ships in this fleet is in the site's card catalog (the first is {first.note}), "
-            "so nothing can be imported.",
+            _(
+                "None of the ships in this fleet is in the site's card catalog (the first is %(note)s), "
+                "so nothing can be imported."
+            )
+            % {"note": first.note},
             "NO_SHIPS",
         )
-    why = f" ({parsed.problems[0].rstrip('.')})" if parsed.problems else ""
-    raise InterchangeError(f"This fleet has no ships{why}.", "NO_SHIPS")
+    if parsed.problems:
+        message = _("This fleet has no ships (%(why)s).") % {"why": parsed.problems[0].rstrip(".")}
+    else:
+        message = _("This fleet has no ships.")
+    raise InterchangeError(message, "NO_SHIPS")
 
 
 def _swap(fleet: Fleet, match: CardMatch, card_id: str) -> Fleet:

@@ -12,6 +12,7 @@ import re
 
 from rules.attack_wing.fleet_file import MAX_FILE_BYTES
 from rules.attack_wing.interchange.report import InterchangeError
+from rules.translation import gettext as _
 
 MAX_INPUT_BYTES = MAX_FILE_BYTES  # 256 KiB, as for Muster's own fleet files
 
@@ -36,25 +37,33 @@ def as_text(data: object, what: str) -> str:
     if isinstance(data, bytes | bytearray | memoryview):
         data = bytes(data)
         if len(data) > MAX_INPUT_BYTES:
-            raise InterchangeError(f"The {what} is larger than {MAX_INPUT_BYTES // 1024} KiB.", "TOO_LARGE")
+            raise InterchangeError(_too_large(what), "TOO_LARGE")
         try:
             data = data.decode("utf-8-sig")
         except UnicodeDecodeError:
-            raise InterchangeError(f"The {what} is not UTF-8 text.", "NOT_TEXT") from None
+            raise InterchangeError(_("The %(what)s is not UTF-8 text.") % {"what": _(what)}, "NOT_TEXT") from None
     if not isinstance(data, str):
-        raise InterchangeError(f"The {what} must be text.", "NOT_TEXT")
+        raise InterchangeError(_("The %(what)s must be text.") % {"what": _(what)}, "NOT_TEXT")
     if len(data) > MAX_INPUT_BYTES:
-        raise InterchangeError(f"The {what} is larger than {MAX_INPUT_BYTES // 1024} KiB.", "TOO_LARGE")
+        raise InterchangeError(_too_large(what), "TOO_LARGE")
     data = data.removeprefix("\ufeff")
     if _CONTROL.search(data):
-        raise InterchangeError(f"The {what} contains control characters, so it is not a fleet.", "NOT_TEXT")
+        raise InterchangeError(_controls(what), "NOT_TEXT")
     return data
+
+
+def _too_large(what: str) -> str:
+    return _("The %(what)s is larger than %(size)d KiB.") % {"what": _(what), "size": MAX_INPUT_BYTES // 1024}
+
+
+def _controls(what: str) -> str:
+    return _("The %(what)s contains control characters, so it is not a fleet.") % {"what": _(what)}
 
 
 def load_json(text: str, what: str) -> object:
     """JSON with a nesting limit checked before parsing, so hostile depth never reaches the parser."""
     if _ESCAPED_CONTROL.search(text):
-        raise InterchangeError(f"The {what} contains control characters, so it is not a fleet.", "NOT_TEXT")
+        raise InterchangeError(_controls(what), "NOT_TEXT")
     depth = deepest = 0
     in_string = escaped = False
     for char in text:
@@ -71,24 +80,32 @@ def load_json(text: str, what: str) -> object:
             depth += 1
             deepest = max(deepest, depth)
             if deepest > MAX_JSON_DEPTH:
-                raise InterchangeError(f"The {what} is nested too deeply to be a fleet.", "TOO_DEEP")
+                raise InterchangeError(
+                    _("The %(what)s is nested too deeply to be a fleet.") % {"what": _(what)}, "TOO_DEEP"
+                )
         elif char in "]}":
             depth -= 1
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
         raise InterchangeError(
-            f"The {what} is not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno}).", "BAD_JSON"
+            _("The %(what)s is not valid JSON (%(error)s at line %(line)d, column %(column)d).")
+            % {"what": _(what), "error": exc.msg, "line": exc.lineno, "column": exc.colno},
+            "BAD_JSON",
         ) from None
     except (RecursionError, ValueError):
-        raise InterchangeError(f"The {what} has numbers or nesting no fleet has.", "BAD_JSON") from None
+        raise InterchangeError(
+            _("The %(what)s has numbers or nesting no fleet has.") % {"what": _(what)}, "BAD_JSON"
+        ) from None
 
 
 def text_lines(text: str, what: str) -> list[str]:
     lines = text.splitlines()
     if len(lines) > MAX_LINES:
-        raise InterchangeError(f"The {what} has more than {MAX_LINES} lines; no fleet is that long.", "TOO_LARGE")
+        message = _("The %(what)s has more than %(count)d lines; no fleet is that long.")
+        raise InterchangeError(message % {"what": _(what), "count": MAX_LINES}, "TOO_LARGE")
     for number, line in enumerate(lines, 1):
         if len(line) > MAX_LINE_CHARS:
-            raise InterchangeError(f"Line {number} of the {what} is too long to be a card.", "TOO_LARGE")
+            message = _("Line %(number)d of the %(what)s is too long to be a card.")
+            raise InterchangeError(message % {"number": number, "what": _(what)}, "TOO_LARGE")
     return lines

@@ -39,6 +39,8 @@ from rules.attack_wing.interchange.entries import Entry, Parsed, ShipEntries, na
 from rules.attack_wing.interchange.report import MATCHED, UNPLACED, CardMatch, ImportResult, InterchangeError
 from rules.attack_wing.interchange.resolver import helper_note
 from rules.attack_wing.interchange.totals import check_fleet_total, check_ship_total
+from rules.translation import gettext as _
+from rules.translation import gettext_noop
 
 UPGRADE_TYPE_LABELS = {
     "crew": "Crew",
@@ -151,12 +153,12 @@ _CLASS = re.compile(r"^(?P<name>.+) \((?P<cls>[^()]+)\)$")
 
 
 def parse_text(data: bytes | str) -> Parsed:
-    text = as_text(data, "Muster text")
+    text = as_text(data, gettext_noop("Muster text"))
     parsed = Parsed()
     block: ShipEntries | None = None
     sums: list[int] = []
     resource_sum = 0
-    for number, raw in enumerate(text_lines(text, "Muster text"), 1):
+    for number, raw in enumerate(text_lines(text, gettext_noop("Muster text")), 1):
         line = raw.strip()
         if not line:
             continue
@@ -186,7 +188,7 @@ def parse_text(data: bytes | str) -> Parsed:
             continue
         if block is not None and (match := _CARD.match(line)):
             label, title, cost = match.group("label"), match.group("title"), int(match.group("cost"))
-            label, _, host = label.partition(" beneath ")  # "Tech beneath Quark": face down beneath that card
+            label, _sep, host = label.partition(" beneath ")  # "Tech beneath Quark": face down beneath that card
             entry = _card_entry(label, title, cost)
             entry.penalty, entry.card_id, entry.family = int(match.group("pen") or 0), match.group("id"), "muster"
             if host:
@@ -194,7 +196,8 @@ def parse_text(data: bytes | str) -> Parsed:
             sums[-1] += cost
             if entry.role == "ship":
                 if block.ship.source:
-                    raise InterchangeError(f"Line {number} of the Muster text is a second ship card on one ship.")
+                    message = _("Line %(number)d of the Muster text is a second ship card on one ship.")
+                    raise InterchangeError(message % {"number": number})
                 block.ship = entry
             else:
                 block.cards.append(entry)
@@ -209,20 +212,23 @@ def parse_text(data: bytes | str) -> Parsed:
                 parsed.notes.append(line)
             continue
         raise InterchangeError(
-            f"Line {number} of the Muster text is not part of a fleet list: {line[:60]!r}.", "BAD_TEXT"
+            _("Line %(number)d of the Muster text is not part of a fleet list: %(line)r.")
+            % {"number": number, "line": line[:60]},
+            "BAD_TEXT",
         )
     if not parsed.ships and not parsed.sideboard:
-        raise InterchangeError("The Muster text names no ship.", "BAD_TEXT")
+        raise InterchangeError(_("The Muster text names no ship."), "BAD_TEXT")
     for number, (block, added) in enumerate(zip(parsed.ships, sums, strict=True), 1):
         if not block.ship.source:
-            raise InterchangeError(f"Ship {number} of the Muster text has no 'Ship:' line.", "BAD_TEXT")
-        check_ship_total(parsed, number, added=added, said="{} SP", costs="costs")
+            message = _("Ship %(number)d of the Muster text has no 'Ship:' line.") % {"number": number}
+            raise InterchangeError(message, "BAD_TEXT")
+        check_ship_total(parsed, number, added=added, said="{} SP", costs=gettext_noop("costs"))
     check_fleet_total(
         parsed,
-        text="Muster text",
+        text=gettext_noop("Muster text"),
         line="Total",
         said="Total: {} SP",
-        parts="ships and resources",
+        parts=gettext_noop("ships and resources"),
         expected=sum(block.source_total or 0 for block in parsed.ships) + resource_sum,
     )
     return parsed
@@ -250,13 +256,14 @@ def _card_entry(label: str, title: str, cost: int) -> Entry:
 def import_json(data: object, catalog: Catalog) -> ImportResult:
     """Muster's fleet file: every card must be the catalog's, by id."""
     if not isinstance(data, dict):
-        text = as_text(data, "Muster fleet file")
-        data = load_json(text, "Muster fleet file")
+        text = as_text(data, gettext_noop("Muster fleet file"))
+        data = load_json(text, gettext_noop("Muster fleet file"))
     data, helpers, notes = _without_helpers(data, catalog)
     try:
         fleet, format_key, on = parse_fleet(data, catalog)
     except FleetFileError as exc:
-        raise InterchangeError(f"The Muster fleet file cannot be read: {exc.message}.", exc.code) from None
+        message = _("The Muster fleet file cannot be read: %(error)s.") % {"error": exc.message}
+        raise InterchangeError(message, exc.code) from None
     matches = []
     for index, ship in enumerate(fleet.ships):
         matches.append(_by_id(catalog, ship.ship, "ship", index))
@@ -302,7 +309,7 @@ def _without_helpers(data: object, catalog: Catalog) -> tuple[object, list[CardM
                 kept.append(card_id)
                 continue
             matches.append(CardMatch(status=UNPLACED, role="upgrade", source=card_id, ship=index, note=note))
-            notes.append(f"Ship {index + 1}: {note}.")
+            notes.append(_("Ship %(number)d: %(note)s.") % {"number": index + 1, "note": note})
         kept_ships.append({**ship, "upgrades": kept})
     return ({**data, "ships": kept_ships} if matches else data), matches, notes
 

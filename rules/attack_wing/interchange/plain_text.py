@@ -31,6 +31,8 @@ from rules.attack_wing.interchange.decoding import as_text, text_lines
 from rules.attack_wing.interchange.entries import Entry, Parsed, ShipEntries, ship_names
 from rules.attack_wing.interchange.report import InterchangeError
 from rules.attack_wing.interchange.resolver import Resolver
+from rules.translation import gettext as _
+from rules.translation import gettext_noop
 
 # What a player writes for a card's type, and the role, card kinds and upgrade type it stands for.
 _TYPES: dict[str, tuple[str, tuple[str, ...], str]] = {
@@ -81,11 +83,11 @@ MAX_LINES = MAX_SHIPS * (MAX_CARDS_PER_SHIP + 1) + MAX_RESOURCES  # card lines i
 
 def parse_text(data: bytes | str, resolver: Resolver) -> Parsed:
     """A typed list, block by block; ``resolver`` says which lines name a ship, a resource or no card."""
-    text = as_text(data, "list")
+    text = as_text(data, gettext_noop("list"))
     parsed = Parsed()
     blocks: list[list[_Line]] = [[]]
     sideboard = False
-    for raw in text_lines(text, "list"):
+    for raw in text_lines(text, gettext_noop("list")):
         line = _clean(raw)
         if not line:
             if blocks[-1]:
@@ -113,14 +115,18 @@ def parse_text(data: bytes | str, resolver: Resolver) -> Parsed:
     lines = sum(len(b) for b in blocks)
     if lines > MAX_LINES:
         raise InterchangeError(
-            f"A fleet has at most {MAX_LINES} cards; this list has {lines} lines of cards.", "TOO_LARGE"
+            _("A fleet has at most %(limit)d cards; this list has %(count)d lines of cards.")
+            % {"limit": MAX_LINES, "count": lines},
+            "TOO_LARGE",
         )
     for block in (b for b in blocks if b):
         _block(block, parsed, resolver)
     if not parsed.ships:
         raise InterchangeError(
-            "This is not a fleet Muster can read: no line of it names a ship of the site's card catalog "
-            "(write each ship, then its cards, a ship to a paragraph).",
+            _(
+                "This is not a fleet Muster can read: no line of it names a ship of the site's card catalog "
+                "(write each ship, then its cards, a ship to a paragraph)."
+            ),
             "UNKNOWN_FORMAT",
         )
     return parsed
@@ -196,7 +202,7 @@ def _block(block: list[_Line], parsed: Parsed, resolver: Resolver) -> None:
         titles = [r for r, k in before if not k and not r.typed]
         if titles and not parsed.ships and parsed.name is None:
             parsed.name = titles[0].entry.source
-        parsed.notes.extend(f"Not a card, read as a heading: {r.entry.source!r}." for r in titles)
+        parsed.notes.extend(_heading(r.entry.source) for r in titles)
         after = zip(block[ship_at + 1 :], kinds[ship_at + 1 :], strict=True)
         rest = [(r, k) for r, k in before if k or r.typed] + list(after)
         parsed.ships.append(ShipEntries(ship=block[ship_at].entry))
@@ -212,13 +218,14 @@ def _block(block: list[_Line], parsed: Parsed, resolver: Resolver) -> None:
         if all(not k and not r.typed for r, k in zip(block, kinds, strict=True)):
             if parsed.name is None:
                 parsed.name = block[0].entry.source
-            parsed.notes.extend(f"Not a card, read as a heading: {r.entry.source!r}." for r in block)
+            parsed.notes.extend(_heading(r.entry.source) for r in block)
             return
         parsed.problems.append(
-            "The list names cards before any ship: " + ", ".join(repr(r.entry.source) for r in block) + "."
+            _("The list names cards before any ship: %(cards)s.")
+            % {"cards": ", ".join(repr(r.entry.source) for r in block)}
         )
         for record in block:
-            record.entry.unplaced = "listed before any ship; Muster's fleet has no place for it"
+            record.entry.unplaced = _("listed before any ship; Muster's fleet has no place for it")
             parsed.loose.append(record.entry)
         return
     _cards(list(zip(block, kinds, strict=True)), parsed)  # a ship's cards after a blank line
@@ -229,7 +236,7 @@ def _cards(records: list[tuple[_Line, set[str]]], parsed: Parsed) -> None:
     to a name only a captain has, then to the first that may be a captain."""
     ship = parsed.ships[-1]
     holders: dict[int, Entry] = {}
-    captain = any(r.entry.role == "captain" for r, _ in records) or any(e.role == "captain" for e in ship.cards)
+    captain = any(r.entry.role == "captain" for r, _kinds in records) or any(e.role == "captain" for e in ship.cards)
     for record, kinds in records:
         if record.entry.role != "card":
             continue
@@ -256,3 +263,7 @@ def _cards(records: list[tuple[_Line, set[str]]], parsed: Parsed) -> None:
         entry.host = holders.get(record.depth - 1)
         holders = {d: e for d, e in holders.items() if d < record.depth} | {record.depth: entry}
         ship.cards.append(entry)
+
+
+def _heading(source: str) -> str:
+    return _("Not a card, read as a heading: %(line)r.") % {"line": source}

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from rules.attack_wing.fleet import Fleet
+from rules.translation import gettext as _
 
 # Recognition statuses, card by card.
 MATCHED = "matched"  # one card fits (by id, or by name and type)
@@ -59,8 +60,9 @@ class Candidate:
     def __str__(self) -> str:
         """ "Worf (Cap409): captain, 3 SP, klingon, from I.K.S. Koraga", as a player tells two printings apart."""
         sets = ", ".join(self.sets[:3]) + (" …" if len(self.sets) > 3 else "")
-        factions = "/".join(self.factions) or "no faction"
-        return f"{self.name} ({self.id}): {self.type}, {self.cost} SP, {factions}" + (f", from {sets}" if sets else "")
+        factions = "/".join(self.factions) or _("no faction")
+        said = f"{self.name} ({self.id}): {self.type}, {self.cost} SP, {factions}"
+        return said + (_(", from %(sets)s") % {"sets": sets} if sets else "")
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from rules.attack_wing.catalog import ADMIRAL, CAPTAIN, SHIP, Card, Catalog
 from rules.attack_wing.interchange.entries import ROLE_KINDS, Entry, entry_fields, name_key, ship_names
 from rules.attack_wing.interchange.report import AMBIGUOUS, MATCHED, NEAR_NAME, NOT_FOUND, Candidate, CardMatch
+from rules.translation import gettext as _
+from rules.translation import gettext_noop
 
 NEAR_CUTOFF = 0.86  # how alike (difflib's ratio of the names' keys) a typed name must be to a card's to be read as it
 ROLE_KINDS_ALL = dict.fromkeys(kind for kinds in ROLE_KINDS.values() for kind in kinds)
@@ -65,7 +67,8 @@ class Resolver:
                         None,
                         NOT_FOUND,
                         "id",
-                        f"{own.name} ({entry.card_id}) is {_a(own.kind)} card, not {_a(entry.role)}",
+                        _("%(name)s (%(id)s) is %(kind)s, not %(role)s")
+                        % {"name": own.name, "id": entry.card_id, "kind": _a_card(own.kind), "role": _a(entry.role)},
                     )
         hint = entry
         if source_card is None and entry.card_id and not entry.set_hint and (printed := self.set_in_id(entry)):
@@ -86,8 +89,11 @@ class Resolver:
             if not any(c.kind in kinds for c in self.by_name.get(name_key(source_card.name), ())):
                 twin = self.printed_twin(source_card, kinds)
                 if twin is not None:
-                    said = f"the source's card is named {source_card.name!r}"
-                    return Found(twin, MATCHED, "id→card", f"{said}; the same printed card here is {twin.name!r}")
+                    said = _("the source's card is named %(name)r; the same printed card here is %(twin)r") % {
+                        "name": source_card.name,
+                        "twin": twin.name,
+                    }
+                    return Found(twin, MATCHED, "id→card", said)
             found = self.by_name_and_type(hint, kinds, source_card)
             if found.card is not None:
                 return Found(found.card, found.status, "id→name", found.note, found.alternatives, found.tied)
@@ -97,19 +103,22 @@ class Resolver:
             own = self.catalog.get(entry.card_id) if entry.card_id else None
             if found.card is None and own is not None and own.kind in kinds:
                 # the source's title is not the catalog's (a renamed or re-spelled card): trust the id
-                note = f"the source calls it {entry.name!r}; the catalog's card {own.id} is named {own.name!r}"
+                note = _("the source calls it %(said)r; the catalog's card %(id)s is named %(name)r") % {
+                    "said": entry.name,
+                    "id": own.id,
+                    "name": own.name,
+                }
                 return Found(own, MATCHED, "id", note)
             return found
         helper = self.helper_note(entry.card_id)
         if helper:
             return Found(None, NOT_FOUND, "id", helper)
-        family = {"utopia": "a Utopia", "spacedock": "a Space Dock", "muster": "a Muster"}.get(entry.family or "", "an")
-        return Found(
-            None,
-            NOT_FOUND,
-            "id",
-            f"{family} card id {entry.card_id!r} that the site's card catalog does not hold",
-        )
+        unknown = {
+            "utopia": _("a Utopia card id %(id)r that the site's card catalog does not hold"),
+            "spacedock": _("a Space Dock card id %(id)r that the site's card catalog does not hold"),
+            "muster": _("a Muster card id %(id)r that the site's card catalog does not hold"),
+        }.get(entry.family or "", _("an card id %(id)r that the site's card catalog does not hold"))
+        return Found(None, NOT_FOUND, "id", unknown % {"id": entry.card_id})
 
     def set_in_id(self, entry: Entry) -> str:
         """The set a Space Dock id ends with ("dominion_starship_71279" -> "71279"), when the catalog has that set."""
@@ -156,8 +165,14 @@ class Resolver:
             others = [c for n in names for c in self.by_name.get(name_key(n), ())]
             if others:
                 kind = others[0].kind
-                return Found(None, NOT_FOUND, "name", f"{name!r} is {_a(kind)} card, not {_a(entry.role)}")
-            return Found(None, NOT_FOUND, "name", f"no card named {names[0]!r} in the site's card catalog")
+                note = _("%(name)r is %(kind)s, not %(role)s") % {
+                    "name": name,
+                    "kind": _a_card(kind),
+                    "role": _a(entry.role),
+                }
+                return Found(None, NOT_FOUND, "name", note)
+            note = _("no card named %(name)r in the site's card catalog") % {"name": names[0]}
+            return Found(None, NOT_FOUND, "name", note)
         if source_card is not None and source_card.kind == SHIP and not source_card.unique and source_card.ship_class:
             # a generic ship of the other database: only a ship of its class is the same ship
             same = [c for c in candidates if name_key(c.ship_class) == name_key(source_card.ship_class)]
@@ -171,7 +186,8 @@ class Resolver:
                     None,
                     NOT_FOUND,
                     "name",
-                    f"no {source_card.name!r} of the {source_card.ship_class} in the site's card catalog",
+                    _("no %(name)r of the %(class)s in the site's card catalog")
+                    % {"name": source_card.name, "class": source_card.ship_class},
                 )
         found = self.choose(candidates, entry, source_card)
         if near:
@@ -198,8 +214,9 @@ class Resolver:
         if not found:
             return [], ""
         cards = [c for key in found for c in self.by_name[key] if c.kind in kinds]
-        spelled = " or ".join(repr(self.by_name[key][0].name) for key in found)
-        return cards, f"no card is named {written!r}; read as {spelled}, the nearest name ({ratio:.0%} alike)"
+        spelled = _(" or ").join(repr(self.by_name[key][0].name) for key in found)
+        note = _("no card is named %(written)r; read as %(spelled)s, the nearest name (%(alike)s alike)")
+        return cards, note % {"written": written, "spelled": spelled, "alike": f"{ratio:.0%}"}
 
     def close_names(self, wanted: str) -> list[tuple[float, str]]:
         """The catalog's name keys at least :data:`NEAR_CUTOFF` alike to ``wanted``, with how alike (once per key:
@@ -238,7 +255,7 @@ class Resolver:
             found = {c.kind for n in ship_names_ for c in self.by_name.get(name_key(n), ())}
             if SHIP in found:
                 return {SHIP}
-        cards, _ = self.nearest(entry.names or (entry.name or "",), tuple(ROLE_KINDS_ALL))
+        cards, _near = self.nearest(entry.names or (entry.name or "",), tuple(ROLE_KINDS_ALL))
         return {c.kind for c in cards}
 
     def choose(self, candidates: list[Card], entry: Entry, source_card: Card | None) -> Found:
@@ -258,12 +275,21 @@ class Resolver:
             differ = [c for c in scored if not same_play(top[0], c)]
             notes = []
             if len(top) > 1:
-                notes.append(f"{len(top)} printings of {top[0].name} with the same cost and text; took {top[0].id}")
-            if differ:
-                reasons = self.reasons(top[0], entry) or "it fits what the source says best"
                 notes.append(
-                    f"{len(candidates)} cards are named {top[0].name!r}; took {top[0].id} ({describe_card(top[0])}) "
-                    f"because {reasons}"
+                    _("%(count)d printings of %(name)s with the same cost and text; took %(id)s")
+                    % {"count": len(top), "name": top[0].name, "id": top[0].id}
+                )
+            if differ:
+                reasons = self.reasons(top[0], entry) or _("it fits what the source says best")
+                notes.append(
+                    _("%(count)d cards are named %(name)r; took %(id)s (%(card)s) because %(reasons)s")
+                    % {
+                        "count": len(candidates),
+                        "name": top[0].name,
+                        "id": top[0].id,
+                        "card": describe_card(top[0]),
+                        "reasons": reasons,
+                    }
                 )
             return Found(top[0], MATCHED, "name", "; ".join(notes), tuple(c.id for c in scored[1:]))
         reasons = self.reasons(top[0], entry)
@@ -271,8 +297,18 @@ class Resolver:
             top[0],
             AMBIGUOUS,
             "name",
-            f"{len(top)} cards named {top[0].name!r} fit equally well; took {top[0].id} ({describe_card(top[0])})"
-            + (f" because {reasons}" if reasons else " (the first by id)"),
+            (
+                _("%(count)d cards named %(name)r fit equally well; took %(id)s (%(card)s) because %(reasons)s")
+                if reasons
+                else _("%(count)d cards named %(name)r fit equally well; took %(id)s (%(card)s) (the first by id)")
+            )
+            % {
+                "count": len(top),
+                "name": top[0].name,
+                "id": top[0].id,
+                "card": describe_card(top[0]),
+                "reasons": reasons,
+            },
             tuple(c.id for c in scored[1:]),
             tuple(c.id for c in top[1:]),
         )
@@ -351,18 +387,18 @@ class Resolver:
     def reasons(card: Card, entry: Entry) -> str:
         said = []
         if entry.ship_class:
-            said.append(f"the source names the class {entry.ship_class!r}")
+            said.append(_("the source names the class %(class)r") % {"class": entry.ship_class})
         if entry.type_hint:
-            said.append(f"the source calls it {entry.type_hint}")
+            said.append(_("the source calls it %(type)s") % {"type": entry.type_hint})
         if entry.set_hint:
-            said.append(f"the source names the set {entry.set_hint!r}")
+            said.append(_("the source names the set %(set)r") % {"set": entry.set_hint})
         if entry.ship_factions and set(card.factions) & set(entry.ship_factions):
-            said.append("it shares its ship's faction")
+            said.append(_("it shares its ship's faction"))
         if entry.penalty:
-            said.append(f"the source says it paid a +{entry.penalty} SP faction penalty")
+            said.append(_("the source says it paid a +%(penalty)d SP faction penalty") % {"penalty": entry.penalty})
         if entry.source_cost is not None:
-            said.append(f"its cost is nearest the {entry.source_cost} SP the source printed")
-        return " and ".join(said)
+            said.append(_("its cost is nearest the %(cost)d SP the source printed") % {"cost": entry.source_cost})
+        return _(" and ").join(said)
 
 
 def same_play(a: Card, b: Card) -> bool:
@@ -395,10 +431,35 @@ def _shared_prefix(a: str, b: str) -> int:
     return next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b)))
 
 
+# A card's kind and the role a source gives it, in the words of a note ("is a ship card, not a captain").
+_KIND_CARD_WORDS = {
+    "ship": gettext_noop("a ship card"),
+    "captain": gettext_noop("a captain card"),
+    "admiral": gettext_noop("an admiral card"),
+    "upgrade": gettext_noop("an upgrade card"),
+    "resource": gettext_noop("a resource card"),
+    "other": gettext_noop("an other card"),
+}
+_ROLE_WORDS = {
+    "card": gettext_noop("a card for a ship"),
+    "ship": gettext_noop("a ship"),
+    "captain": gettext_noop("a captain"),
+    "admiral": gettext_noop("an admiral"),
+    "upgrade": gettext_noop("an upgrade"),
+    "resource": gettext_noop("a resource"),
+}
+
+
 def _a(word: str) -> str:
-    if word == "card":
-        return "a card for a ship"
+    if word in _ROLE_WORDS:
+        return _(_ROLE_WORDS[word])
     return ("an " if word[0] in "aeiou" else "a ") + word
+
+
+def _a_card(kind: str) -> str:
+    if kind in _KIND_CARD_WORDS:
+        return _(_KIND_CARD_WORDS[kind])
+    return _a(kind) + " card"
 
 
 def helper_note(catalog: Catalog, card_id: str | None) -> str:
@@ -407,10 +468,10 @@ def helper_note(catalog: Catalog, card_id: str | None) -> str:
     skipped = next((s for s in catalog.skipped if s.source_id == card_id and "helper" in s.reason), None)
     if skipped is None:
         return ""
-    return (
-        f"{card_id} is a helper record of the Utopia builder, not a card of the game: it takes no slot and costs "
+    return _(
+        "%(id)s is a helper record of the Utopia builder, not a card of the game: it takes no slot and costs "
         "nothing, so it is left out; the cards it holds stay"
-    )
+    ) % {"id": card_id}
 
 
 def candidates(match: CardMatch, catalog: Catalog) -> tuple[Candidate, ...]:

@@ -51,70 +51,93 @@ from rules.attack_wing.interchange.decoding import as_text, load_json, text_line
 from rules.attack_wing.interchange.entries import Entry, Parsed, ShipEntries
 from rules.attack_wing.interchange.report import InterchangeError
 from rules.attack_wing.interchange.totals import check_fleet_total, check_ship_total
+from rules.translation import gettext as _
+from rules.translation import gettext_noop, ngettext
 
 MAX_SQUADS = 500
 _ID = re.compile(r"^[\w.\-' ]{1,100}$")
 
 
+_SPACE_DOCK_FILE = gettext_noop("Space Dock file")
+
+
 def squads(data: object) -> list[dict[str, Any]]:
     """The squads of a ``.spacedocksquad`` (one) or ``.spacedocksquads`` (a list) file."""
-    document = data if isinstance(data, dict | list) else load_json(as_text(data, "Space Dock file"), "Space Dock file")
+    document = data if isinstance(data, dict | list) else load_json(as_text(data, _SPACE_DOCK_FILE), _SPACE_DOCK_FILE)
     found = document if isinstance(document, list) else [document]
     if not found:
-        raise InterchangeError("The Space Dock file holds no squads.", "BAD_SQUAD")
+        raise InterchangeError(_("The Space Dock file holds no squads."), "BAD_SQUAD")
     if len(found) > MAX_SQUADS:
-        raise InterchangeError(f"The Space Dock file holds more than {MAX_SQUADS} squads.", "TOO_LARGE")
+        message = _("The Space Dock file holds more than %(limit)d squads.") % {"limit": MAX_SQUADS}
+        raise InterchangeError(message, "TOO_LARGE")
     for number, squad in enumerate(found, 1):
         if not isinstance(squad, dict) or not isinstance(squad.get("ships", []), list):
             raise InterchangeError(
-                f"Squad {number} of the Space Dock file is not a squad (no list of ships).", "BAD_SQUAD"
+                _("Squad %(number)d of the Space Dock file is not a squad (no list of ships).") % {"number": number},
+                "BAD_SQUAD",
             )
     return found
 
 
 def squad_names(data: bytes | str) -> list[str]:
-    return [str(s.get("name") or f"Squad {i}") for i, s in enumerate(squads(data), 1)]
+    return [str(s.get("name") or _("Squad %(number)d") % {"number": i}) for i, s in enumerate(squads(data), 1)]
 
 
 def parse_squad(data: bytes | str | object, choice: int = 0) -> Parsed:
     found = squads(data)
     if not 0 <= choice < len(found):
-        raise InterchangeError(f"The Space Dock file holds {len(found)} squad(s); there is no squad {choice + 1}.")
+        message = ngettext(
+            "The Space Dock file holds %(count)d squad(s); there is no squad %(number)d.",
+            "The Space Dock file holds %(count)d squad(s); there is no squad %(number)d.",
+            len(found),
+        )
+        raise InterchangeError(message % {"count": len(found), "number": choice + 1})
     squad = found[choice]
     parsed = Parsed(name=_text(squad.get("name")))
     if len(found) > 1:
-        others = ", ".join(repr(_text(s.get("name")) or f"squad {i}") for i, s in enumerate(found, 1) if s is not squad)
-        parsed.notes.append(f"The file holds {len(found)} squads; imported squad {choice + 1}. The others: {others}.")
+        others = ", ".join(
+            repr(_text(s.get("name")) or _("squad %(number)d") % {"number": i})
+            for i, s in enumerate(found, 1)
+            if s is not squad
+        )
+        parsed.notes.append(
+            _("The file holds %(count)d squads; imported squad %(number)d. The others: %(others)s.")
+            % {"count": len(found), "number": choice + 1, "others": others}
+        )
     cost = squad.get("cost")
     if _is_int(cost):
         parsed.source_total = cost
     extra = squad.get("additionalPoints")
     if _is_int(extra) and extra:
-        parsed.notes.append(f'Space Dock adds {extra} SP typed in by hand ("Other cost"); Muster does not.')
+        parsed.notes.append(_other_cost(extra))
     notes = _text(squad.get("notes"))
     if notes:
-        parsed.notes.append(f"Squad notes: {notes[:300]}")
+        parsed.notes.append(_("Squad notes: %(notes)s") % {"notes": notes[:300]})
     resource = squad.get("resource")
     if resource is not None:
-        parsed.resources.append(_entry(resource, None, "resource", "the squad's resource"))
+        parsed.resources.append(_entry(resource, None, "resource", _("the squad's resource")))
     for number, ship in enumerate(squad.get("ships", []), 1):
-        where = f"ship {number}"
+        where = _("ship %(number)d") % {"number": number}
         if not isinstance(ship, dict):
-            raise InterchangeError(f"Ship {number} of the Space Dock squad is not an object.", "BAD_SQUAD")
+            message = _("Ship %(number)d of the Space Dock squad is not an object.") % {"number": number}
+            raise InterchangeError(message, "BAD_SQUAD")
         cards: list[Entry] = []
         captain = ship.get("captain")
         if captain is not None:
             if not isinstance(captain, dict):
-                raise InterchangeError(f"The captain of ship {number} of the Space Dock squad is not an object.")
+                message = _("The captain of ship %(number)d of the Space Dock squad is not an object.")
+                raise InterchangeError(message % {"number": number})
             cards.append(_entry(captain.get("upgradeId"), captain, "captain", where))
         upgrades = ship.get("upgrades", [])
         if not isinstance(upgrades, list):
             raise InterchangeError(
-                f"The upgrades of ship {number} of the Space Dock squad are not a list.", "BAD_SQUAD"
+                _("The upgrades of ship %(number)d of the Space Dock squad are not a list.") % {"number": number},
+                "BAD_SQUAD",
             )
         for upgrade in upgrades:
             if not isinstance(upgrade, dict):
-                raise InterchangeError(f"An upgrade of ship {number} of the Space Dock squad is not an object.")
+                message = _("An upgrade of ship %(number)d of the Space Dock squad is not an object.")
+                raise InterchangeError(message % {"number": number})
             cards.append(_entry(upgrade.get("upgradeId"), upgrade, "card", where))
         parsed.notes.extend(_overridden(number, [captain, *upgrades]))
         if ship.get("sideboard") is True:
@@ -132,16 +155,20 @@ def parse_squad(data: bytes | str | object, choice: int = 0) -> Parsed:
             block.source_total = ship["calculatedCost"]
         parsed.ships.append(block)
     if not parsed.ships and not parsed.sideboard:
-        raise InterchangeError("The Space Dock squad has no ships.", "NO_SHIPS")
+        raise InterchangeError(_("The Space Dock squad has no ships."), "NO_SHIPS")
     return parsed
+
+
+def _other_cost(extra: int) -> str:
+    return _('Space Dock adds %(extra)d SP typed in by hand ("Other cost"); Muster does not.') % {"extra": extra}
 
 
 def _overridden(number: int, records: list[dict[str, Any] | None]) -> list[str]:
     """Costs the player typed over Space Dock's own ("costIsOverridden"): Space Dock's ship total uses them,
     its card cost (``calculatedCost``) does not; Muster prices every card by its rules and says so."""
     return [
-        f"Ship {number}: the squad sets {_text(r.get('upgradeTitle')) or 'a card'}'s cost to "
-        f"{r.get('overriddenCost')} SP by hand; Muster prices it by its rules."
+        _("Ship %(number)d: the squad sets %(card)s's cost to %(cost)s SP by hand; Muster prices it by its rules.")
+        % {"number": number, "card": _text(r.get("upgradeTitle")) or _("a card"), "cost": r.get("overriddenCost")}
         for r in records
         if isinstance(r, dict) and r.get("costIsOverridden") is True and _is_int(r.get("overriddenCost"))
     ]
@@ -149,7 +176,8 @@ def _overridden(number: int, records: list[dict[str, Any] | None]) -> list[str]:
 
 def _entry(card_id: object, record: dict[str, Any] | None, role: str, where: str) -> Entry:
     if not isinstance(card_id, str) or not _ID.match(card_id):
-        raise InterchangeError(f"A card of {where} in the Space Dock squad has no readable id.", "BAD_SQUAD")
+        message = _("A card of %(where)s in the Space Dock squad has no readable id.") % {"where": where}
+        raise InterchangeError(message, "BAD_SQUAD")
     entry = Entry(role=role, source=card_id, card_id=card_id, family="spacedock")
     if role == "resource":
         entry.kinds = (RESOURCE,)
@@ -187,10 +215,10 @@ _OTHER = re.compile(r"^Other cost: (?P<cost>-?\d{1,5})$", re.IGNORECASE)
 def parse_text(data: bytes | str) -> Parsed:
     """Space Dock's text, paragraph by paragraph: a ship ends with "Total (N)"; after the ships come
     the resource, the notes, "Other cost" and "Fleet total", each its own paragraph."""
-    text = as_text(data, "Space Dock text")
+    text = as_text(data, gettext_noop("Space Dock text"))
     parsed = Parsed()
     paragraphs: list[list[tuple[int, str]]] = [[]]
-    for number, raw in enumerate(text_lines(text, "Space Dock text"), 1):
+    for number, raw in enumerate(text_lines(text, gettext_noop("Space Dock text")), 1):
         line = raw.strip()
         if line.lower().startswith("generated by space dock"):
             break
@@ -209,15 +237,16 @@ def parse_text(data: bytes | str) -> Parsed:
             parsed.source_total = int(match.group("cost"))
         elif (match := _OTHER.match(first)) and len(paragraph) == 1:
             other_cost = int(match.group("cost"))
-            parsed.notes.append(f'Space Dock adds {other_cost} SP typed in by hand ("Other cost"); Muster does not.')
+            parsed.notes.append(_other_cost(other_cost))
         elif not parsed.ships:
             raise InterchangeError(
-                f"Line {number} of the Space Dock text does not begin a ship ending in 'Total (N)': {first[:60]!r}.",
+                _("Line %(number)d of the Space Dock text does not begin a ship ending in 'Total (N)': %(line)r.")
+                % {"number": number, "line": first[:60]},
                 "BAD_TEXT",
             )
-        elif len(paragraph) > 1 and all(_CARD.match(line) for _, line in paragraph) and not parsed.resources:
+        elif len(paragraph) > 1 and all(_CARD.match(line) for _n, line in paragraph) and not parsed.resources:
             # the Reinforcements Sideboard: the resource's title, then its cards, without a total
-            for _, line in paragraph[1:]:
+            for _n, line in paragraph[1:]:
                 entry = _text_entry(line, "card")
                 entry.sideboard = True
                 parsed.sideboard.append(entry)
@@ -227,15 +256,15 @@ def parse_text(data: bytes | str) -> Parsed:
             parsed.resources.append(entry)
             resource_cost = entry.source_cost or 0
         else:
-            parsed.notes.append("Squad notes: " + " ".join(line for _, line in paragraph)[:300])
+            parsed.notes.append(_("Squad notes: %(notes)s") % {"notes": " ".join(line for _n, line in paragraph)[:300]})
     if not parsed.ships:
-        raise InterchangeError("The Space Dock text names no ship.", "BAD_TEXT")
+        raise InterchangeError(_("The Space Dock text names no ship."), "BAD_TEXT")
     check_fleet_total(
         parsed,
-        text="Space Dock text",
+        text=gettext_noop("Space Dock text"),
         line="Fleet total",
         said="Fleet total: {}",
-        parts="ship totals, resource and other cost",
+        parts=gettext_noop("ship totals, resource and other cost"),
         expected=sum(ship_totals) + resource_cost + other_cost,
     )
     return parsed
@@ -246,7 +275,9 @@ def _ship_paragraph(paragraph: list[tuple[int, str]], parsed: Parsed) -> int:
     match = _CARD.match(first)
     if not match:
         raise InterchangeError(
-            f"Line {number} of the Space Dock text is not a ship with its (cost): {first[:60]!r}.", "BAD_TEXT"
+            _("Line %(number)d of the Space Dock text is not a ship with its (cost): %(line)r.")
+            % {"number": number, "line": first[:60]},
+            "BAD_TEXT",
         )
     ship = _text_entry(first, "ship")
     # a generic ship is written by its class: the name may be either
@@ -258,7 +289,9 @@ def _ship_paragraph(paragraph: list[tuple[int, str]], parsed: Parsed) -> int:
     for number, line in paragraph[1:-1]:
         if not _CARD.match(line):
             raise InterchangeError(
-                f"Line {number} of the Space Dock text is not a card with its (cost): {line[:60]!r}.", "BAD_TEXT"
+                _("Line %(number)d of the Space Dock text is not a card with its (cost): %(line)r.")
+                % {"number": number, "line": line[:60]},
+                "BAD_TEXT",
             )
         entry = _text_entry(line, "card")
         block.cards.append(entry)

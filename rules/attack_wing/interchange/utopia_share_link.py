@@ -30,6 +30,8 @@ from rules.attack_wing.catalog import ADMIRAL, CAPTAIN, OTHER, RESOURCE, SHIP, U
 from rules.attack_wing.interchange.decoding import as_text, load_json
 from rules.attack_wing.interchange.entries import Entry, Parsed, ShipEntries
 from rules.attack_wing.interchange.report import InterchangeError
+from rules.translation import gettext as _
+from rules.translation import gettext_noop
 
 UTOPIA_URL = "https://kfnexus.github.io/staw-utopia/index.html"
 
@@ -53,11 +55,18 @@ _TYPE_KINDS = {
 _SLOT_KEYS = ("resource", "captain", "admiral", "ambassador", "construction")
 
 
+_CUT_SHORT_WORDS = gettext_noop("The Utopia link's fleet code is cut short or damaged; copy the whole address again.")
+
+
+def _no_id(where: str) -> str:
+    return _("A card on %(where)s has no readable id; it is left out.") % {"where": where}
+
+
 def link_fragment(data: bytes | str) -> str:
     """The base64 part of a Utopia link given as a full address, ``#...`` or the bare code."""
-    text = as_text(data, "Utopia link").strip()
+    text = as_text(data, gettext_noop("Utopia link")).strip()
     if not text:
-        raise InterchangeError("The Utopia link is empty.", "BAD_LINK")
+        raise InterchangeError(_("The Utopia link is empty."), "BAD_LINK")
     pasted = re.search(r"[a-z][a-z0-9+.-]*://\S+", text, re.IGNORECASE)
     if pasted and pasted.start() > 0:
         text = pasted.group(0).rstrip(").,;:!?]>'\"")  # "My list (https://...)" as pasted from a forum post
@@ -67,16 +76,18 @@ def link_fragment(data: bytes | str) -> str:
             parts = urllib.parse.urlsplit(address)
             host = (parts.hostname or "").lower()
         except ValueError:
-            raise InterchangeError("The Utopia link is not a web address.", "BAD_LINK") from None
+            raise InterchangeError(_("The Utopia link is not a web address."), "BAD_LINK") from None
         if parts.scheme.lower() not in ("http", "https"):
-            raise InterchangeError("A Utopia link starts with http:// or https://.", "BAD_LINK")
+            raise InterchangeError(_("A Utopia link starts with http:// or https://."), "BAD_LINK")
         if host not in UTOPIA_HOSTS and "utopia" not in host and "utopia" not in parts.path.lower():
             raise InterchangeError(
-                f"That is a link to {host or 'an unknown site'}, not to the Utopia fleet builder.", "OTHER_SITE"
+                _("That is a link to %(host)s, not to the Utopia fleet builder.")
+                % {"host": host or _("an unknown site")},
+                "OTHER_SITE",
             )
         fragment = parts.fragment
         if not fragment:
-            raise InterchangeError("The Utopia link has no fleet after its '#'; copy the whole address.", "BAD_LINK")
+            raise InterchangeError(_("The Utopia link has no fleet after its '#'; copy the whole address."), "BAD_LINK")
     else:
         fragment = text.removeprefix("#")
     return urllib.parse.unquote(fragment.strip())
@@ -86,12 +97,12 @@ def decode_link(data: bytes | str) -> dict[str, Any]:
     """The saved fleet a Utopia link carries (its JSON, decoded and checked for shape)."""
     fragment = link_fragment(data)
     if fragment.lstrip().startswith("{"):
-        saved = load_json(fragment, "Utopia fleet")
+        saved = load_json(fragment, gettext_noop("Utopia fleet"))
     else:
         cleaned = re.sub(r"\s+", "", fragment).replace("-", "+").replace("_", "/")
         if not re.fullmatch(r"[A-Za-z0-9+/]*={0,2}", cleaned) or not cleaned.rstrip("="):
             raise InterchangeError(
-                "The Utopia link's fleet code is damaged (it is not base64); copy the whole address again.",
+                _("The Utopia link's fleet code is damaged (it is not base64); copy the whole address again."),
                 "BAD_LINK",
             )
         cleaned = cleaned.rstrip("=")
@@ -99,28 +110,24 @@ def decode_link(data: bytes | str) -> dict[str, Any]:
         try:
             raw = base64.b64decode(cleaned, validate=True)
         except (binascii.Error, ValueError):
-            raise InterchangeError(
-                "The Utopia link's fleet code is cut short or damaged; copy the whole address again.", "BAD_LINK"
-            ) from None
+            raise InterchangeError(_(_CUT_SHORT_WORDS), "BAD_LINK") from None
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError:
             text = raw.decode("latin-1")  # btoa encodes Latin-1
-        text = as_text(text, "Utopia link's fleet")
+        text = as_text(text, gettext_noop("Utopia link's fleet"))
         if not text.lstrip().startswith("{"):
             raise InterchangeError(
-                "The Utopia link's fleet code does not hold a fleet; it may be cut short.", "BAD_LINK"
+                _("The Utopia link's fleet code does not hold a fleet; it may be cut short."), "BAD_LINK"
             )
         try:
-            saved = load_json(text, "Utopia link's fleet")
+            saved = load_json(text, gettext_noop("Utopia link's fleet"))
         except InterchangeError as exc:
             if exc.code == "BAD_JSON":
-                raise InterchangeError(
-                    "The Utopia link's fleet code is cut short or damaged; copy the whole address again.", "BAD_LINK"
-                ) from None
+                raise InterchangeError(_(_CUT_SHORT_WORDS), "BAD_LINK") from None
             raise
     if not isinstance(saved, dict) or not isinstance(saved.get("ships"), list):
-        raise InterchangeError("The Utopia link does not hold a fleet (it has no list of ships).", "BAD_LINK")
+        raise InterchangeError(_("The Utopia link does not hold a fleet (it has no list of ships)."), "BAD_LINK")
     return saved
 
 
@@ -130,26 +137,29 @@ def parse_link(data: bytes | str) -> Parsed:
 
 def parse_saved(saved: object) -> Parsed:
     if not isinstance(saved, dict) or not isinstance(saved.get("ships"), list):
-        raise InterchangeError("The Utopia link does not hold a fleet (it has no list of ships).", "BAD_LINK")
+        raise InterchangeError(_("The Utopia link does not hold a fleet (it has no list of ships)."), "BAD_LINK")
     parsed = Parsed()
     counter = [0]
     for number, ship in enumerate(saved["ships"], 1):
-        entry = _card(ship, "ship", f"ship {number}", counter)
+        where = _("ship %(number)d") % {"number": number}
+        entry = _card(ship, "ship", where, counter)
         if entry is None:
-            parsed.problems.append(f"Ship {number} of the link has no readable card id; it is left out.")
+            parsed.problems.append(
+                _("Ship %(number)d of the link has no readable card id; it is left out.") % {"number": number}
+            )
             continue
         block = ShipEntries(ship=entry)
-        _children(ship, block.cards, f"ship {number}", counter, parsed)
+        _children(ship, block.cards, where, counter, parsed)
         parsed.ships.append(block)
     resource: Any = saved.get("resource")
     if resource not in (None, {}):
-        entry = _card(resource, "resource", "the resource", counter)
+        entry = _card(resource, "resource", _("the resource"), counter)
         if entry is None:
-            parsed.problems.append("The link's resource has no readable card id; it is left out.")
+            parsed.problems.append(_("The link's resource has no readable card id; it is left out."))
         else:
             parsed.resources.append(entry)
             held: list[Entry] = []
-            _children(resource, held, "the resource", counter, parsed)
+            _children(resource, held, _("the resource"), counter, parsed)
             for card in held:
                 card.role, card.sideboard, card.host = "card", True, None
             parsed.sideboard.extend(held)
@@ -159,9 +169,9 @@ def parse_saved(saved: object) -> Parsed:
 def _card(saved: object, role: str, where: str, counter: list[int]) -> Entry | None:
     counter[0] += 1
     if counter[0] > MAX_CARDS:
-        raise InterchangeError("The Utopia link holds more cards than any fleet can.", "TOO_LARGE")
+        raise InterchangeError(_("The Utopia link holds more cards than any fleet can."), "TOO_LARGE")
     if not isinstance(saved, dict):
-        raise InterchangeError(f"The Utopia link is damaged: {where} is not a card.", "BAD_LINK")
+        raise InterchangeError(_("The Utopia link is damaged: %(where)s is not a card.") % {"where": where}, "BAD_LINK")
     value = saved.get("id")
     if not isinstance(value, str) or ":" not in value:
         return None
@@ -195,7 +205,7 @@ def _children(
         role = {"captain": "captain", "admiral": "admiral"}.get(key, "upgrade")
         entry = _card(child, role, f"{where} {key}", counter)
         if entry is None:
-            parsed.problems.append(f"A card on {where} has no readable id; it is left out.")
+            parsed.problems.append(_no_id(where))
         else:
             out.append(entry)
             _children(child, out, where, counter, parsed, entry)
@@ -204,13 +214,14 @@ def _children(
         if slots is None:
             continue
         if not isinstance(slots, list):
-            raise InterchangeError(f"The Utopia link is damaged: the slots of {where} are not a list.", "BAD_LINK")
+            message = _("The Utopia link is damaged: the slots of %(where)s are not a list.") % {"where": where}
+            raise InterchangeError(message, "BAD_LINK")
         for slot in slots:
             if slot in ({}, None):
                 continue
-            entry = _card(slot, "upgrade", f"a slot of {where}", counter)
+            entry = _card(slot, "upgrade", _("a slot of %(where)s") % {"where": where}, counter)
             if entry is None:
-                parsed.problems.append(f"A card on {where} has no readable id; it is left out.")
+                parsed.problems.append(_no_id(where))
                 continue
             if key == "upgradeSlots":
                 entry.host = holder
