@@ -25,6 +25,8 @@ from xml.sax.saxutils import escape
 
 import qrcode
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import inch
@@ -47,13 +49,14 @@ BLOCK_WIDTH = (CONTENT_WIDTH - GAP) / 2
 QR_SIZE = 0.95 * inch
 ROUNDS = 3
 ROUND_ROWS = (
-    "Opponent's Name",
-    "Opponent's Initials (Verify Build)",
-    "Your Result (W-L-B)",
-    "Your Fleet Points",
-    "Cumulative Fleet Points",
-    "Opponent's Initials (Verify Results)",
+    gettext_lazy("Opponent's Name"),
+    gettext_lazy("Opponent's Initials (Verify Build)"),
+    gettext_lazy("Your Result (W-L-B)"),
+    gettext_lazy("Your Fleet Points"),
+    gettext_lazy("Cumulative Fleet Points"),
+    gettext_lazy("Opponent's Initials (Verify Results)"),
 )
+SMALLEST_FONT = 5.5  # a heading shrinks to fit its column, never below this
 
 _TEXT = ParagraphStyle("text", fontName="Helvetica", fontSize=7.5, leading=9)
 _BOLD = ParagraphStyle("bold", parent=_TEXT, fontName="Helvetica-Bold")
@@ -70,6 +73,7 @@ _GRID = [
     ("LEFTPADDING", (0, 0), (-1, -1), 3),
     ("RIGHTPADDING", (0, 0), (-1, -1), 3),
 ]
+_BLOCK_HEAD = ParagraphStyle("block-head", parent=_BOLD, fontSize=7, leading=8.4)
 _HEAD = colors.HexColor("#d9d9d9")
 CELL_PADDING = 3  # the grid's padding left and right of a cell's text
 
@@ -90,6 +94,21 @@ def _fit(text: str, style: ParagraphStyle, width: float) -> str | Paragraph:
     return _p(text, style)
 
 
+def _shrunk(text: str, style: ParagraphStyle, width: float) -> str | Paragraph:
+    """A cell's text on one line of a column ``width`` wide: plain when it fits in ``style``, else in a
+    smaller face (down to :data:`SMALLEST_FONT`, wrapping only below that), so a longer German heading
+    stays inside its fixed row."""
+    measured = stringWidth(text, style.fontName, style.fontSize)
+    room = width - 2 * CELL_PADDING
+    if measured <= room:
+        return text
+    size = max(SMALLEST_FONT, style.fontSize * room / measured)
+    smaller = ParagraphStyle(
+        f"{style.name}-{size:.2f}", parent=style, fontSize=size, leading=size * style.leading / style.fontSize
+    )
+    return _p(text, smaller)
+
+
 def _font(first: tuple[int, int], last: tuple[int, int], style: ParagraphStyle) -> tuple:
     """The table style command that sets plain text in ``style``'s face, size and leading."""
     return ("FONT", first, last, style.fontName, style.fontSize, style.leading)
@@ -101,7 +120,7 @@ def sp_text(line: CardLine) -> str:
     return f"{line.cost} (+{line.penalty})" if line.penalty else str(line.cost)
 
 
-EXPLAINED = (
+EXPLAINED = gettext_lazy(
     "Under a card whose SP is not its printed cost: the printed cost, each adjustment "
     "(“its text”: the card's own text) and the SP"
 )
@@ -122,11 +141,12 @@ def card_title(line: CardLine) -> str:
 
 
 def _ship_block(ship: ShipLines) -> Table:
-    heading = f"Ship {ship.number}" + (" (Blind Booster)" if ship.entry.blind_booster else "")
+    heading = _("Ship %(number)s") % {"number": ship.number} + (" (Blind Booster)" if ship.entry.blind_booster else "")
     widths = [0.15 * BLOCK_WIDTH, 0.57 * BLOCK_WIDTH, 0.17 * BLOCK_WIDTH, 0.11 * BLOCK_WIDTH]
+    heads = [_("Type"), _("Card Title"), _("Faction"), _("SP")]
     rows = [
         [heading, "", "", ""],
-        ["Type", "Card Title", "Faction", "SP"],
+        [_shrunk(head, _BLOCK_HEAD, width) for head, width in zip(heads, widths, strict=True)],
         *(
             [
                 _fit(line.type_label, _CARD, widths[0]),
@@ -136,7 +156,7 @@ def _ship_block(ship: ShipLines) -> Table:
             ]
             for line in ship.lines
         ),
-        ["", f"Ship {ship.number} total", "", str(ship.cost)],
+        ["", _("Ship %(number)s total") % {"number": ship.number}, "", str(ship.cost)],
     ]
     table = Table(rows, colWidths=widths)
     table.setStyle(
@@ -146,7 +166,7 @@ def _ship_block(ship: ShipLines) -> Table:
                 ("SPAN", (0, 0), (-1, 0)),
                 ("BACKGROUND", (0, 0), (-1, 1), _HEAD),
                 _font((0, 0), (-1, 0), _BOLD),
-                ("FONT", (0, 1), (-1, 1), "Helvetica-Bold", 7),
+                _font((0, 1), (-1, 1), _BLOCK_HEAD),
                 _font((0, 2), (-1, -2), _CARD),
                 ("TOPPADDING", (0, 2), (-1, -2), 1),
                 ("BOTTOMPADDING", (0, 2), (-1, -2), 1),
@@ -176,15 +196,15 @@ def sheet_totals(check: FleetCheck) -> list[tuple[str, int | None]]:
     """(label, SP) rows of the totals box; a ship the fleet does not have is left blank."""
     costs = [ship.cost for ship in check.ships]
     rows: list[tuple[str, int | None]] = [
-        (f"Ship {n + 1}", costs[n] if n < len(costs) else None) for n in range(SHIPS_ON_TOTALS)
+        (_("Ship %(number)s") % {"number": n + 1}, costs[n] if n < len(costs) else None) for n in range(SHIPS_ON_TOTALS)
     ]
-    rows.append(("Resource", check.resource_total))
-    rows.append(("Other", sum(costs[SHIPS_ON_TOTALS:])))
-    rows.append(("Total", check.total))
+    rows.append((_("Resource"), check.resource_total))
+    rows.append((_("Other"), sum(costs[SHIPS_ON_TOTALS:])))
+    rows.append((_("Total"), check.total))
     return rows
 
 
-SIDEBOARD_NOTE = "Sideboard: not in the total (the resource's SP are); its cards may cost 20 SP in all"
+SIDEBOARD_NOTE = gettext_lazy("Sideboard: not in the total (the resource's SP are); its cards may cost 20 SP in all")
 
 
 def _sideboard_rows(check: FleetCheck, width: float) -> list[list]:
@@ -195,20 +215,20 @@ def _sideboard_rows(check: FleetCheck, width: float) -> list[list]:
     rows: list[list] = [
         [_title_cell(f"{line.type_label}: {line.card.name}", line, width), f"({line.cost})"] for line in check.sideboard
     ]
-    rows.append([_fit(SIDEBOARD_NOTE, _SMALL, width), f"({check.sideboard_total})"])
+    rows.append([_fit(str(SIDEBOARD_NOTE), _SMALL, width), f"({check.sideboard_total})"])
     return rows
 
 
 def _resource_and_totals(check: FleetCheck) -> Table:
     title_width = 0.8 * BLOCK_WIDTH
-    resource_rows: list[list] = [["Resource", "SP"]]
+    resource_rows: list[list] = [[_("Resource"), _("SP")]]
     resource_rows += [
         [
             _title_cell(f"{line.card.name} ({line.choices})" if line.choices else line.card.name, line, title_width),
             str(line.cost),
         ]
         for line in check.resources
-    ] or [["None", "0"]]
+    ] or [[_("None"), "0"]]
     resource_rows += _sideboard_rows(check, title_width)
     resource = Table(resource_rows, colWidths=[title_width, 0.2 * BLOCK_WIDTH])
     resource.setStyle(
@@ -223,7 +243,9 @@ def _resource_and_totals(check: FleetCheck) -> Table:
         )
     )
 
-    totals_rows = [["Totals", "SP"]] + [[label, "" if sp is None else str(sp)] for label, sp in sheet_totals(check)]
+    totals_rows = [[_("Totals"), _("SP")]] + [
+        [label, "" if sp is None else str(sp)] for label, sp in sheet_totals(check)
+    ]
     totals = Table(totals_rows, colWidths=[0.8 * BLOCK_WIDTH, 0.2 * BLOCK_WIDTH])
     totals.setStyle(
         TableStyle(
@@ -236,7 +258,7 @@ def _resource_and_totals(check: FleetCheck) -> Table:
             ]
         )
     )
-    legend = _p(f"{EXPLAINED}. Fleet limit: {check.limit} SP.", _SMALL)
+    legend = _p(_("%(explained)s. Fleet limit: %(limit)s SP.") % {"explained": EXPLAINED, "limit": check.limit}, _SMALL)
     left = Table([[resource], [legend]], colWidths=[BLOCK_WIDTH])
     left.setStyle(TableStyle([("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0)]))
     box = Table([[left, "", totals]], colWidths=[BLOCK_WIDTH, GAP, BLOCK_WIDTH])
@@ -245,9 +267,12 @@ def _resource_and_totals(check: FleetCheck) -> Table:
 
 
 def _battle_rounds() -> Table:
-    label_width = 0.28 * CONTENT_WIDTH
-    rows = [["", *(f"Battle Round {n}" for n in range(1, ROUNDS + 1))]]
-    rows += [[_fit(label, _BOLD, label_width), *([""] * ROUNDS)] for label in ROUND_ROWS]
+    labels = [str(label) for label in ROUND_ROWS]
+    # As wide as the longest label (German's are longer), within what leaves room to write in the rounds.
+    widest = max(stringWidth(label, _BOLD.fontName, _BOLD.fontSize) for label in labels) + 2 * CELL_PADDING
+    label_width = min(max(0.28 * CONTENT_WIDTH, widest), 0.4 * CONTENT_WIDTH)
+    rows = [["", *(_("Battle Round %(number)s") % {"number": n} for n in range(1, ROUNDS + 1))]]
+    rows += [[_shrunk(label, _BOLD, label_width), *([""] * ROUNDS)] for label in labels]
     table = Table(
         rows,
         colWidths=[label_width, *([(CONTENT_WIDTH - label_width) / ROUNDS] * ROUNDS)],
@@ -321,9 +346,19 @@ def _header(
     faction = faction_label(fleet.faction) if fleet.faction else ""
     fields = Table(
         [
-            ["Date", _fit(event_date, _TEXT, short), "Event", _fit(event_name, _TEXT, long)],
-            ["Faction", _fit(faction, _TEXT, short + label + long), "", ""],
-            ["Name", _fit(player_name, _TEXT, short), "E-mail", _fit(email, _TEXT, long)],
+            [
+                _shrunk(_("Date"), _BOLD, label),
+                _fit(event_date, _TEXT, short),
+                _shrunk(_("Event"), _BOLD, label),
+                _fit(event_name, _TEXT, long),
+            ],
+            [_shrunk(_("Faction"), _BOLD, label), _fit(faction, _TEXT, short + label + long), "", ""],
+            [
+                _shrunk(_("Name"), _BOLD, label),
+                _fit(player_name, _TEXT, short),
+                _shrunk(_("E-mail"), _BOLD, label),
+                _fit(email, _TEXT, long),
+            ],
         ],
         colWidths=[label, short, label, long],
         rowHeights=[17, 17, 17],
@@ -334,12 +369,18 @@ def _header(
     title_width = CONTENT_WIDTH - QR_SIZE - 0.1 * inch
     title = Table(
         [
-            [_fit("Star Trek: Attack Wing — Fleet Build Sheet", _TITLE, title_width)],
-            [_fit(f"Fleet “{fleet.name}”, version {version.number}", _TEXT, title_width)],
+            [_fit(_("Star Trek: Attack Wing — Fleet Build Sheet"), _TITLE, title_width)],
+            [
+                _fit(
+                    _("Fleet “%(name)s”, version %(number)s") % {"name": fleet.name, "number": version.number},
+                    _TEXT,
+                    title_width,
+                )
+            ],
             [
                 Paragraph(
-                    f"Verification code: <b>{escape(version.code)}</b> — scan or visit {escape(url)},"
-                    f" or type the code at {escape(code_url)}",
+                    _("Verification code: <b>%(code)s</b> — scan or visit %(url)s, or type the code at %(code_url)s")
+                    % {"code": escape(version.code), "url": escape(url), "code_url": escape(code_url)},
                     _SMALL,
                 )
             ],
@@ -425,12 +466,12 @@ def fleet_sheet_story(
 def _edition_line(edition: str) -> Paragraph:
     """Which cards priced the sheet, so a judge knows what a verdict on paper was made with (a submitted
     version's: the cards it was judged under)."""
-    return _p(f"Costs by Muster from {edition}." if edition else "", _SMALL)
+    return _p(_("Costs by Muster from %(edition)s.") % {"edition": edition} if edition else "", _SMALL)
 
 
 def _unapplied_notes(check: FleetCheck) -> list[Paragraph]:
     """Card text Muster does not apply, one line per card, so the judge checks it by hand (never silent)."""
-    return [_p(f"Check by hand — {note.note}", _SMALL) for note in check.report.unapplied]
+    return [_p(_("Check by hand — %(note)s") % {"note": note.note}, _SMALL) for note in check.report.unapplied]
 
 
 def render_fleet_sheet(
@@ -450,9 +491,9 @@ def render_fleet_sheet(
         buffer,
         paper,
         margin=MARGIN,
-        title=f"Fleet Build Sheet — {version.fleet.name}",
+        title=_("Fleet Build Sheet — %(fleet)s") % {"fleet": version.fleet.name},
         author=player_name,
-        subject=f"Verification code {version.code}",
+        subject=_("Verification code %(code)s") % {"code": version.code},
     )
     document.build(
         fleet_sheet_story(
@@ -520,7 +561,7 @@ def render_fleet_text(*, version: FleetVersion) -> str:
     return "\n".join(lines) + "\n"
 
 
-NOT_SUBMITTED = "NOT SUBMITTED"
+NOT_SUBMITTED = gettext_lazy("NOT SUBMITTED")
 _WARNING = ParagraphStyle("warning", parent=_TITLE, textColor=colors.HexColor("#b00020"))
 
 
@@ -528,18 +569,31 @@ def render_check_sheet(*, check: FleetCheck, title: str, checked_on: date, forma
     """The public checker's sheet: a Fleet Build Sheet's grid and totals for a list that is not
     stored anywhere, marked "NOT SUBMITTED" and carrying no verification code (it proves nothing)."""
     buffer = BytesIO()
+    not_submitted = str(NOT_SUBMITTED)
+    checked = {
+        "title": title,
+        "format": format_name,
+        "date": checked_on.isoformat(),
+        "total": check.total,
+        "limit": check.limit,
+        "verdict": _("legal") if check.legal else _("NOT LEGAL"),
+    }
     header = [
-        _p("Star Trek: Attack Wing — Fleet Build Sheet", _TITLE),
-        _p(f"{NOT_SUBMITTED}: checked by Muster's public list checker", _WARNING),
+        _p(_("Star Trek: Attack Wing — Fleet Build Sheet"), _TITLE),
         _p(
-            f"{title} — {format_name}, checked {checked_on.isoformat()}: "
-            f"{check.total}/{check.limit} SP, {'legal' if check.legal else 'NOT LEGAL'}. "
-            "No verification code: this sheet is not a list submitted to any event.",
+            _("%(not_submitted)s: checked by Muster's public list checker") % {"not_submitted": not_submitted}, _WARNING
+        ),
+        _p(
+            _(
+                "%(title)s — %(format)s, checked %(date)s: %(total)s/%(limit)s SP, %(verdict)s. "
+                "No verification code: this sheet is not a list submitted to any event."
+            )
+            % checked,
             _TEXT,
         ),
     ]
     problems = [_p(str(problem), _SMALL) for problem in in_words(check.report.violations)]
-    pdf_document(buffer, None, margin=MARGIN, title=f"{NOT_SUBMITTED} — {title}", subject=NOT_SUBMITTED).build(
+    pdf_document(buffer, None, margin=MARGIN, title=f"{not_submitted} — {title}", subject=not_submitted).build(
         [
             *header,
             Spacer(1, 8),

@@ -5,6 +5,10 @@ from __future__ import annotations
 from io import StringIO
 from types import SimpleNamespace
 
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+
 from accounts import csv_safe
 from accounts.paper import site_paper_size
 from tournaments import printouts
@@ -81,7 +85,16 @@ def season_csv(table: SeasonTable) -> str:
 def season_pdf(table: SeasonTable) -> bytes:
     """The table on the site's paper: rank, player, points and the tie-breakers, qualifiers marked."""
     paper = SimpleNamespace(paper_size=site_paper_size())
-    header = ["Rank", "Player", "Points", "Event wins", "Best place", "Wins", "Events", "Qualified"]
+    header = [
+        _("Rank"),
+        _("Player"),
+        _("Points"),
+        _("Event wins"),
+        _("Best place"),
+        _("Wins"),
+        _("Events"),
+        _("Qualified"),
+    ]
     rows = [
         [
             str(line.row.rank),
@@ -91,10 +104,15 @@ def season_pdf(table: SeasonTable) -> bytes:
             str(line.row.best_placing),
             str(line.row.wins),
             str(line.row.events_played),
-            "yes" if line.row.qualified else "",
+            _("yes") if line.row.qualified else "",
         ]
         for line in table.lines
     ]
-    title = f"{table.season.name}: season standings"
-    period = f"{table.season.starts_on:%-d %B %Y} to {table.season.ends_on:%-d %B %Y}"
+    title = _("%(season)s: season standings") % {"season": table.season.name}
+    # Translators: a date format of Django's date filter (j: day, F: month, Y: year).
+    day = pgettext("season period", "j F Y")
+    period = _("%(start)s to %(end)s") % {
+        "start": date_format(table.season.starts_on, day),
+        "end": date_format(table.season.ends_on, day),
+    }
     return printouts.build(paper, title, [printouts.grid(paper, [header, *rows], flexible=(1,))], when=period)

@@ -14,6 +14,9 @@ from collections.abc import Mapping, Sequence
 from io import BytesIO
 from xml.sax.saxutils import escape
 
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext, pgettext_lazy
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet
 from reportlab.lib.units import mm
@@ -56,14 +59,21 @@ def build(event, title: str, flowables: list, *, when: str | None = None, headed
     buffer = BytesIO()
     document = pdf_document(buffer, event.paper_size, margin=MARGIN, title=title)
     if when is None:
-        when = " · ".join(part for part in (f"{event.date:%A %-d %B %Y}", event.hours, event.venue) if part)
+        when = " · ".join(part for part in (printed_date(event.date), event.hours, event.venue) if part)
     heading = [Paragraph(escape(title), STYLES["Title"]), Paragraph(escape(when), CELL)] if headed else []
     document.build([*heading, *flowables])
     return buffer.getvalue()
 
 
-def round_title(event, round_, what: str) -> str:
-    return f"{event.name}: {round_.name} {what}"
+def printed_date(day) -> str:
+    """The event's day in the active language: "Saturday 28 November 2026", "Samstag, 28. November 2026"."""
+    # Translators: a date format of Django's date filter (l: weekday, j: day, F: month, Y: year).
+    return date_format(day, pgettext("printout date", "l j F Y"))
+
+
+def round_title(event, round_, title: str, **values) -> str:
+    """``title`` (translated, with %(event)s, %(round)s and any of ``values``) of ``round_`` of ``event``."""
+    return title % {"event": event.name, "round": round_.name, **values}
 
 
 def match_players(match, names: Mapping[int, str]) -> list[str]:
@@ -76,14 +86,14 @@ def match_players(match, names: Mapping[int, str]) -> list[str]:
 
 
 def table_label(match) -> str:
-    return "Bye" if match.is_bye else str(match.table)
+    return _("Bye") if match.is_bye else str(match.table)
 
 
 def live_pairings_pointer(event, live_url: str) -> Table:
     """A QR code of the round's live page and its address: a phone shows its owner their table and
     opponent, and the round clock, without crowding around the sheet."""
     text = Paragraph(
-        f"<b>Your table on your phone:</b> scan the code or open<br/>{escape(live_url)}",
+        _("<b>Your table on your phone:</b> scan the code or open<br/>%(url)s") % {"url": escape(live_url)},
         CELL,
     )
     size = 30 * mm
@@ -93,13 +103,13 @@ def live_pairings_pointer(event, live_url: str) -> Table:
 
 
 def pairings_by_table(*, event, round_, matches, names: Mapping[int, str], live_url: str) -> bytes:
-    rows = [["Table", "Player", "Opponent"]]
+    rows = [[_("Table"), _("Player"), _("Opponent")]]
     for match in matches:
         players = match_players(match, names)
-        rows.append([table_label(match), players[0], players[1] if len(players) > 1 else "(bye)"])
+        rows.append([table_label(match), players[0], players[1] if len(players) > 1 else _("(bye)")])
     return build(
         event,
-        round_title(event, round_, "pairings by table"),
+        round_title(event, round_, _("%(event)s: %(round)s pairings by table")),
         [grid(event, rows, flexible=(1, 2), wall=True), Spacer(1, 6 * mm), live_pairings_pointer(event, live_url)],
     )
 
@@ -114,16 +124,21 @@ def pairings_by_name(
     for match in matches:
         players = match_players(match, names)
         for index, (name, side) in enumerate(zip(players, match.sides.all(), strict=True)):
-            opponent = players[1 - index] if len(players) == 2 else "(bye)"
+            opponent = players[1 - index] if len(players) == 2 else _("(bye)")
             row = standing.get(side.registration_id)
             points, so_far = (str(row.match_points), record(row)) if row is not None else ("0", "0-0-0")
             rows.append([name, table_label(match), opponent, points, so_far])
     rows.sort(key=lambda row: row[0].casefold())
     return build(
         event,
-        round_title(event, round_, "pairings by name"),
+        round_title(event, round_, _("%(event)s: %(round)s pairings by name")),
         [
-            grid(event, [["Player", "Table", "Opponent", "Points", "W-T-L"], *rows], flexible=(0, 2), wall=True),
+            grid(
+                event,
+                [[_("Player"), _("Table"), _("Opponent"), _("Points"), _("W-T-L")], *rows],
+                flexible=(0, 2),
+                wall=True,
+            ),
             Spacer(1, 6 * mm),
             live_pairings_pointer(event, live_url),
         ],
@@ -148,7 +163,7 @@ def match_slips(
         losses = fleet_losses(event, match, names, checklists) if checklists is not None else []
         slips.append(KeepTogether([*slip(event, round_, match, names), *losses, Spacer(1, 10 * mm)]))
         slips.append(CondPageBreak(60 * mm))
-    return build(event, round_title(event, round_, "match slips"), slips)
+    return build(event, round_title(event, round_, _("%(event)s: %(round)s match slips")), slips)
 
 
 def match_slips_per_page(*, event, round_, matches, names: Mapping[int, str], per_page: int) -> bytes:
@@ -175,15 +190,32 @@ def match_slips_per_page(*, event, round_, matches, names: Mapping[int, str], pe
             )
         )
         slots.append(frame)
-    title = round_title(event, round_, f"match slips, {per_page} to a page")
-    return build(event, title, slots or [Paragraph("No table to play: every player has a bye.", CELL)], headed=False)
+    title = round_title(
+        event,
+        round_,
+        ngettext(
+            "%(event)s: %(round)s match slips, %(count)d to a page",
+            "%(event)s: %(round)s match slips, %(count)d to a page",
+            per_page,
+        ),
+        count=per_page,
+    )
+    nothing = [Paragraph(escape(_("No table to play: every player has a bye.")), CELL)]
+    return build(event, title, slots or nothing, headed=False)
 
 
 def slip(event, round_, match, names: Mapping[int, str]) -> list:
     """A table's slip: its heading, and the players with boxes to write the result and sign in."""
-    outcomes = "Win / Loss" if round_.stage == Stage.CUT else "Win / Tie / Loss"  # a cut match has a winner
-    heading = Paragraph(escape(f"{event.name} · {round_.name} · table {match.table}"), STYLES["Heading3"])
-    rows = [["Player", outcomes, "Fleet points", "Opponent's build verified", "Signature"]]
+    # a cut match has a winner
+    outcomes = _("Win / Loss") if round_.stage == Stage.CUT else _("Win / Tie / Loss")
+    heading = Paragraph(
+        escape(
+            _("%(event)s · %(round)s · table %(table)s")
+            % {"event": event.name, "round": round_.name, "table": match.table}
+        ),
+        STYLES["Heading3"],
+    )
+    rows = [[_("Player"), outcomes, _("Fleet points"), _("Opponent's build verified"), _("Signature")]]
     rows += [[name, "", "", "", ""] for name in match_players(match, names)]
     table = grid(event, rows, flexible=(0, 4))
     table.setStyle(
@@ -198,22 +230,28 @@ def fleet_losses(event, match, names: Mapping[int, str], checklists: Mapping[int
     sides = list(match.sides.all())
     flowables = [
         Spacer(1, 3 * mm),
-        Paragraph("Tick what each player destroyed; write the fleet points above only if you tick nothing.", CELL),
+        Paragraph(
+            escape(_("Tick what each player destroyed; write the fleet points above only if you tick nothing.")), CELL
+        ),
     ]
     for side, opponent in ((sides[0], sides[1]), (sides[1], sides[0])):
         player, other = names[side.registration_id], names[opponent.registration_id]
         flowables.append(Spacer(1, 3 * mm))
-        flowables.append(Paragraph(escape(f"{player} destroyed or removed, of {other}'s fleet:"), HEAD))
+        destroyed = _("%(player)s destroyed or removed, of %(other)s's fleet:") % {"player": player, "other": other}
+        flowables.append(Paragraph(escape(destroyed), HEAD))
         items = checklists.get(opponent.registration_id)
         if not items:
-            missing = "No fleet submitted" if items is None else "Nothing of this fleet scores when lost"
-            flowables.append(Paragraph(f"{missing}: write the fleet points above.", CELL))
+            if items is None:
+                missing = _("No fleet submitted: write the fleet points above.")
+            else:
+                missing = _("Nothing of this fleet scores when lost: write the fleet points above.")
+            flowables.append(Paragraph(escape(missing), CELL))
             continue
-        rows = [["Ship / card", "SP", "Destroyed", "Removed"]]
+        rows = [[_("Ship / card"), _("SP"), _("Destroyed"), _("Removed")]]
         rows += [
-            [f"{item.name}, with its cards", str(item.cost), "", "–"]
+            [_("%(ship)s, with its cards") % {"ship": item.name}, str(item.cost), "", "–"]
             if item.is_ship
-            else [f"{item.name} ({item.role})", str(item.cost), "–", ""]
+            else [f"{item.name} ({role_label(item.role)})", str(item.cost), "–", ""]
             for item in items
         ]
         table = grid(event, rows, flexible=(0,))
@@ -229,22 +267,42 @@ def fleet_losses(event, match, names: Mapping[int, str], checklists: Mapping[int
     return flowables
 
 
+ROLES = {
+    "captain": pgettext_lazy("card role", "captain"),
+    "admiral": pgettext_lazy("card role", "admiral"),
+    "upgrade": pgettext_lazy("card role", "upgrade"),
+}
+
+
+def role_label(role: str) -> str:
+    """A card's role on the slip as the reader reads it (Captain and Admiral are card words)."""
+    return str(ROLES.get(role, role))
+
+
 def standings(*, event, final, names: Mapping[int, str], prizes: Mapping[int, str] | None = None) -> bytes:
     """The final placing (:func:`tournaments.selectors.final_standings`: a played top cut first), each
     player's record of the whole event, their Swiss rank where a cut reordered them, and the Swiss
     tie-breakers; with ``prizes`` (:func:`tournaments.selectors.place_prizes`, by registration id), what
     each place received."""
-    swiss_rank = ["Swiss rank"] if final.cut_decided else []
-    prize = ["Prize"] if prizes else []
-    header = ["Place", "Player", "W-T-L", *swiss_rank, *final.swiss.columns, *prize]
+    swiss_rank = [_("Swiss rank")] if final.cut_decided else []
+    prize = [_("Prize")] if prizes else []
+    header = [_("Place"), _("Player"), _("W-T-L"), *swiss_rank, *final.swiss.columns, *prize]
     rows = [
-        [row.label, names[row.registration_id] + (" (dropped)" if row.dropped else ""), record(row)]
+        [
+            row.label,
+            _("%(player)s (dropped)") % {"player": names[row.registration_id]}
+            if row.dropped
+            else names[row.registration_id],
+            record(row),
+        ]
         + ([str(row.swiss.rank)] if swiss_rank else [])
         + [str(value) for value in row.swiss.values]
         + ([prizes.get(row.registration_id, "")] if prize else [])
         for row in final.rows
     ]
-    title = f"{event.name}: {'final ' if event.status == 'finished' else ''}standings"
+    title = (_("%(event)s: final standings") if event.status == "finished" else _("%(event)s: standings")) % {
+        "event": event.name
+    }
     flexible = (1, len(header) - 1) if prize else (1,)
     return build(event, title, [grid(event, [header, *rows], flexible=flexible)])
 
@@ -252,7 +310,12 @@ def standings(*, event, final, names: Mapping[int, str], prizes: Mapping[int, st
 def record(row) -> str:
     """Wins-ties-losses of games played, and the byes beside them (a bye is a win but no game)."""
     games = f"{row.wins}-{row.ties}-{row.losses}"
-    return f"{games} +{row.byes} bye{'s' if row.byes > 1 else ''}" if row.byes else games
+    if not row.byes:
+        return games
+    return ngettext("%(games)s +%(byes)d bye", "%(games)s +%(byes)d byes", row.byes) % {
+        "games": games,
+        "byes": row.byes,
+    }
 
 
 def column_widths(
@@ -263,23 +326,74 @@ def column_widths(
 
     Where the measured columns leave the flexible ones less than a quarter of the page between them,
     the measured columns shrink in proportion and their text wraps: nothing is wider than ``width``.
+    No column is narrower than the longest word of its heading, nor a measured one than the longest
+    word of any of its cells (German headings such as "Flottenpunkte" or "Unterschrift" wrap between
+    words, never inside one): where one would be, it keeps that width and the others give way.
     """
     head, cell = styles
+
+    def measure(text: str, number: int) -> float:
+        return stringWidth(text, (head if number == 0 else cell).fontName, cell.fontSize)
+
+    def longest_word(column: int, rows: Sequence[Sequence[str]]) -> float:
+        return max(measure(word, number) for number, row in enumerate(rows) for word in [*row[column].split(), ""])
+
+    columns = range(len(rows[0]))
     measured = [
-        max(
-            stringWidth(row[column], (head if number == 0 else cell).fontName, cell.fontSize)
-            for number, row in enumerate(rows)
-        )
-        + 2 * PADDING
-        for column in range(len(rows[0]))
+        max(measure(row[column], number) for number, row in enumerate(rows)) + 2 * PADDING for column in columns
     ]
-    fixed = sum(w for column, w in enumerate(measured) if column not in flexible)
-    room = width - fixed
-    if room < width / 4:
-        scale = (width * 3 / 4) / fixed
-        measured = [w * scale for w in measured]
-        room = width / 4
-    return [room / len(flexible) if column in flexible else w for column, w in enumerate(measured)]
+    # A flexible column holds names that may have no space to break at: its heading's longest word sets
+    # its floor, and its cells' words up to a sixth of the page ("(ausgestiegen)"), never a whole 60-letter name.
+    floor = [
+        max(longest_word(column, rows[:1]), min(longest_word(column, rows), width / 6)) + 2 * PADDING
+        if column in flexible
+        else longest_word(column, rows) + 2 * PADDING
+        for column in columns
+    ]
+    fixed_columns = [column for column in columns if column not in flexible]
+    fixed = sum(measured[column] for column in fixed_columns)
+    room = max(width - fixed, width / 4)
+    shares = shared(room, [floor[column] for column in flexible])
+    if fixed > width - sum(shares):
+        measured = shrunk(measured, fixed_columns, floor, target=width - sum(shares))
+    share = dict(zip(flexible, shares, strict=True))
+    return [share[column] if column in flexible else w for column, w in enumerate(measured)]
+
+
+def shared(total: float, floors: Sequence[float]) -> list[float]:
+    """``total`` shared equally, but each share at least its ``floor`` (the others sharing what is left)."""
+    widths: dict[int, float] = {}
+    free = list(range(len(floors)))
+    while free:
+        share = (total - sum(widths.values())) / len(free)
+        too_narrow = [number for number in free if floors[number] > share]
+        if not too_narrow:
+            widths.update((number, share) for number in free)
+            break
+        for number in too_narrow:
+            widths[number] = floors[number]
+            free.remove(number)
+    return [widths[number] for number in range(len(floors))]
+
+
+def shrunk(measured: list[float], columns: Sequence[int], floor: Sequence[float], *, target: float) -> list[float]:
+    """``measured`` with its ``columns`` shrunk in proportion to add up to ``target``, none below its
+    ``floor`` (a column held at its floor leaves the others to shrink the more); at their floors when
+    even that is more than ``target``."""
+    widths = list(measured)
+    free = list(columns)
+    while free:
+        held = sum(widths[column] for column in columns if column not in free)
+        scale = (target - held) / sum(measured[column] for column in free)
+        too_narrow = [column for column in free if measured[column] * scale < floor[column]]
+        if not too_narrow:
+            for column in free:
+                widths[column] = measured[column] * scale
+            break
+        for column in too_narrow:
+            widths[column] = floor[column]
+            free.remove(column)
+    return widths
 
 
 def grid(event, rows: list[list[str]], *, flexible: Sequence[int], wall: bool = False) -> Table:

@@ -17,6 +17,8 @@ from datetime import date
 from io import BytesIO
 from xml.sax.saxutils import escape
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
@@ -56,9 +58,9 @@ def _p(text: str, style: ParagraphStyle = _TEXT) -> Paragraph:
 def sheet_columns(view: DeckView) -> list[str]:
     """The list table's headings: what the game counts decides which columns there are."""
     kind = view.kind
-    columns = ["Copies", label(kind.line_noun), "Details"]
+    columns = [_("Copies"), label(kind.line_noun), _("Details")]
     if any(row.cost is not None for row in view.rows):
-        columns += ["Cost", "Subtotal"]
+        columns += [_("Cost"), _("Subtotal")]
     if kind.chosen_key:
         columns.append(kind.chosen_label)
     return columns
@@ -70,7 +72,11 @@ def sheet_cells(view: DeckView, row: Row) -> list[str]:
         cells += ["" if row.cost is None else str(row.cost), "" if row.subtotal is None else str(row.subtotal)]
     if view.kind.chosen_key:
         chosen = str(row.chosen) if row.chosen else ""
-        cells.append(f"{chosen} (cost {row.chosen_cost})" if chosen and row.chosen_cost else chosen)
+        cells.append(
+            _("%(chosen)s (cost %(cost)s)") % {"chosen": chosen, "cost": row.chosen_cost}
+            if chosen and row.chosen_cost
+            else chosen
+        )
     return cells
 
 
@@ -78,10 +84,10 @@ def _header(view: DeckView, *, player_name: str, email: str, event_name: str, on
     """Who plays what, where and when; the player's e-mail only where they chose to print it."""
     deck = view.deck
     rows = [
-        [_p("Player", _BOLD), _p(player_name), _p("Date", _BOLD), _p(on_date.isoformat())],
-        [_p("Event", _BOLD), _p(event_name or "—"), _p(label(view.kind.side_key), _BOLD), _p(view.side_label)],
-        [_p(label(view.kind.noun), _BOLD), _p(deck.name), _p("Verification code", _BOLD), _p(deck.code, _CODE)],
-        *([[_p("E-mail", _BOLD), _p(email), "", ""]] if email else []),
+        [_p(_("Player"), _BOLD), _p(player_name), _p(_("Date"), _BOLD), _p(on_date.isoformat())],
+        [_p(_("Event"), _BOLD), _p(event_name or "—"), _p(label(view.kind.side_key), _BOLD), _p(view.side_label)],
+        [_p(label(view.kind.noun), _BOLD), _p(deck.name), _p(_("Verification code"), _BOLD), _p(deck.code, _CODE)],
+        *([[_p(_("E-mail"), _BOLD), _p(email), "", ""]] if email else []),
     ]
     table = Table(
         rows, colWidths=[0.14 * CONTENT_WIDTH, 0.42 * CONTENT_WIDTH, 0.18 * CONTENT_WIDTH, 0.26 * CONTENT_WIDTH]
@@ -97,7 +103,7 @@ def _list_table(view: DeckView) -> Table:
         *([_p(cell) for cell in sheet_cells(view, row)] for row in view.rows),
     ]
     if len(rows) == 1:
-        rows.append(["", _p(f"(no {view.kind.line_noun}s)"), *[""] * (len(columns) - 2)])
+        rows.append(["", _p(_("(no %(noun)ss)") % {"noun": view.kind.line_noun}), *[""] * (len(columns) - 2)])
     narrow = 0.1 * CONTENT_WIDTH
     wide = (CONTENT_WIDTH - narrow * (len(columns) - 2)) / 2
     table = Table(rows, colWidths=[narrow, wide, wide, *[narrow] * (len(columns) - 3)], repeatRows=1)
@@ -117,9 +123,14 @@ def _totals(view: DeckView) -> Table:
 
 def _verdict(view: DeckView) -> list:
     if view.report.legal:
-        return [_p("Legal: the list breaks none of the rules checked.", _BOLD)]
+        return [_p(_("Legal: the list breaks none of the rules checked."), _BOLD)]
+    broken = len(view.report.violations)
     return [
-        _p(f"Not legal — {len(view.report.violations)} rule(s) broken:", _BOLD),
+        _p(
+            ngettext("Not legal — %(count)d rule(s) broken:", "Not legal — %(count)d rule(s) broken:", broken)
+            % {"count": broken},
+            _BOLD,
+        ),
         *(_p(str(problem), _BAD) for problem in in_words(view.report.violations)),
     ]
 
@@ -128,14 +139,20 @@ def _section(view: DeckView) -> list:
     """A fleet's destroyed ships, the one part of a list file that is neither a line nor a chosen copy."""
     kind = view.kind
     names = kind.section(view.deck.content) if not kind.chosen_key else {}
-    return [_p(f"{label(kind.section_label)} earlier: {', '.join(sorted(names))}")] if names else []
+    if not names:
+        return []
+    earlier = _("%(section)s earlier: %(names)s") % {
+        "section": label(kind.section_label),
+        "names": ", ".join(sorted(names)),
+    }
+    return [_p(earlier)]
 
 
 def deck_sheet_story(*, view: DeckView, player_name: str, email: str = "", event_name: str = "", on_date: date) -> list:
     """The flowables of one registration sheet, shrunk to fit one page."""
     deck = view.deck
     story = [
-        _p(f"{view.kind.name} — registration sheet", _TITLE),
+        _p(_("%(game)s — registration sheet") % {"game": view.kind.name}, _TITLE),
         _header(view, player_name=player_name, email=email, event_name=event_name, on_date=on_date),
         Spacer(1, 8),
         _list_table(view),
@@ -146,11 +163,14 @@ def deck_sheet_story(*, view: DeckView, player_name: str, email: str = "", event
         *_verdict(view),
         Spacer(1, 10),
         _p(
-            f"Verification code {deck.code}: a short keyed hash of this deck's list. A changed list has "
-            "another code, and so has another player's identical list."
+            _(
+                "Verification code %(code)s: a short keyed hash of this deck's list. A changed list has "
+                "another code, and so has another player's identical list."
+            )
+            % {"code": deck.code}
         ),
         Spacer(1, 14),
-        _p("Judge's initials: ____________"),
+        _p(_("Judge's initials: ____________")),
     ]
     return [KeepInFrame(CONTENT_WIDTH, CONTENT_HEIGHT - 1, story, mode="shrink")]
 
@@ -171,9 +191,9 @@ def render_deck_sheet(
         buffer,
         paper,
         margin=MARGIN,
-        title=f"Registration sheet — {deck.name}",
+        title=_("Registration sheet — %(deck)s") % {"deck": deck.name},
         author=player_name,
-        subject=f"Verification code {deck.code}",
+        subject=_("Verification code %(code)s") % {"code": deck.code},
     )
     document.build(
         deck_sheet_story(view=view, player_name=player_name, email=email, event_name=event_name, on_date=on_date)
@@ -189,7 +209,7 @@ def render_deck_sheets(stories: Iterable[list], *, title: str, paper: str | None
             flowables.append(PageBreak())
         flowables += story
     if not flowables:
-        flowables = [_p("No list has been submitted.")]
+        flowables = [_p(_("No list has been submitted."))]
     buffer = BytesIO()
     pdf_document(buffer, paper, margin=MARGIN, title=title).build(flowables)
     return buffer.getvalue()
