@@ -57,12 +57,12 @@ lint: $(DEV_STAMP)
 	$(BIN)/lint-imports
 	$(BIN)/mypy
 
-# Branch coverage of the site's code, measured on every run; the floor is [tool.coverage.report] fail_under.
-# COVERAGE= runs the same tests without measuring (CI measures once, on SQLite, and not again on PostgreSQL).
-COVERAGE ?= --cov --cov-report=term:skip-covered
+# Branch coverage of the site's code and its floor ([tool.coverage.report] fail_under) with COVERAGE=1: CI
+# measures it once, on SQLite. Without it the same tests take about 1.7 times less CPU.
+COVERAGE ?=
 test: lint $(CATALOG).mo
 	$(BIN)/python manage.py makemigrations --check --dry-run --settings=config.settings.test
-	$(BIN)/pytest $(TEST_ARGS) $(COVERAGE)
+	$(BIN)/pytest $(TEST_ARGS) $(if $(COVERAGE),--cov --cov-report=term:skip-covered)
 
 # The event state machine for FUZZ_MINUTES (10 by default) instead of its few evenings in `make test`.
 FUZZ_MINUTES ?= 10

@@ -98,6 +98,7 @@ def priority_after_lowering(*, to: int, started_at: int) -> int:
     return int(done.stdout.strip())
 
 
+@pytest.mark.slow(reason="starts Python processes at several priorities")
 def test_the_worker_runs_at_the_servers_priority_unless_told_lower_and_never_raises_its_own():
     """Lowered by default it waited behind everything on a busy machine (BENCHMARKS.md, the busy neighbour)."""
     assert priority_after_lowering(to=NICENESS, started_at=0) == NICENESS == 0

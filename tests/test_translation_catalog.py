@@ -34,6 +34,7 @@ def test_msgfmt_accepts_the_catalog_with_every_placeholder_kept():
     assert result.returncode == 0, result.stderr
 
 
+@pytest.mark.slow(reason="copies the tree and runs make messages on it")
 def test_the_catalog_holds_every_string_the_code_marks(tmp_path: Path):
     """``make messages`` on a copy of the tree finds no marked string the committed catalog lacks."""
     copy = tmp_path / "tree"

@@ -7,9 +7,9 @@ whichever test comes first. Set-ups over the budget are listed too, for informat
 With ``TIME_BUDGET_ENFORCE=1`` a test over its budget fails the run unless it carries
 ``@pytest.mark.slow(reason=...)`` saying why it may take longer. A loaded machine stretches every test, so it
 fails only past the budget times ``TIME_BUDGET_SLACK`` (3 by default: under ``make test`` two workers, a
-browser and coverage's tracing share two cores); the list shows every test past the budget itself. It is not
-on by default, CI included, until every long test is marked: a run on a machine that others share would
-otherwise fail on the machine's load rather than on a test.
+browser and coverage's tracing share two cores); the list shows every test past the budget itself. CI turns
+it on (``.ci/run``); locally it is off, since a run on a machine that others share would otherwise fail on the
+machine's load rather than on a test.
 """
 
 from __future__ import annotations

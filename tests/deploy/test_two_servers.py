@@ -36,7 +36,10 @@ CLIENT_ADDRESS = "203.0.113.7"  # the visitor's address as the proxy reports it
 PG = "postgres://postgres@127.0.0.1:5432"
 REDIS_URL = "redis://127.0.0.1:6379/5"
 
-pytestmark = pytest.mark.servers
+pytestmark = [
+    pytest.mark.servers,
+    pytest.mark.slow(reason="each test drives two gunicorn servers and a worker, each a process of its own"),
+]
 
 
 def reachable(port: int) -> bool:

@@ -290,6 +290,7 @@ def test_other_url_schemes_are_refused():
 # --- the real databases ------------------------------------------------------------------------
 
 
+@pytest.mark.slow(reason="imports the real Utopia catalog twice")
 def test_real_utopia_file_imports_completely_and_reimports_unchanged(utopia_path):
     expected = read_catalog(utopia_path.read_bytes())
 

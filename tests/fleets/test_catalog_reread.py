@@ -33,6 +33,7 @@ def _quark_verdicts() -> list[str]:
     return [v.message for v in report.violations if v.card == "T021"]
 
 
+@pytest.mark.slow(reason="imports the real catalog, then reads it again from the held file")
 def test_a_catalog_read_by_an_older_reader_is_read_again_from_the_held_file():
     _import_cards()
     held = CardDatabase.objects.get(source="utopia")
@@ -56,6 +57,7 @@ def test_a_catalog_the_reader_reads_the_same_is_left_alone():
     assert _import_cards() == "The site already holds the card files Muster ships.\n"
 
 
+@pytest.mark.slow(reason="imports the real catalog, then reads it again from the held file")
 def test_a_ship_stored_without_its_dial_moves_and_arcs_gains_them_when_read_again(client):
     """A site's U.S.S. Enterprise-D (S207), stored before the reader kept each move and arc, shows the kinds
     only; after ``import_cards`` its page draws the Galaxy Class dial and arcs (docs/fleets.md, card pages)."""

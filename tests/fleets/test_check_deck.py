@@ -161,6 +161,7 @@ def manage(*args):
     )
 
 
+@pytest.mark.slow(reason="three manage.py processes, each starting Django")
 def test_from_the_shell_exit_status_0_1_2_and_no_traceback(tmp_path):
     legal = deck_file(tmp_path, 40)
     result = manage("check_deck", str(legal), "--json")

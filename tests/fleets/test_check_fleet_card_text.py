@@ -63,6 +63,7 @@ def test_resource_priced_by_its_text(tmp_path, utopia_path):
     assert report["resources"][0]["cost"] == report["total"] - 130 > 0
 
 
+@pytest.mark.slow(reason="reads the real Utopia card file twice, once for each check_fleet run")
 def test_officer_exchange_program_with_its_two_factions(tmp_path, utopia_path):
     """R015: no penalty for a captain of one chosen faction on a ship of the other, and 1 SP less."""
     klingon_on_federation = {"ship": "S273", "captain": "Cap504"}
@@ -72,6 +73,7 @@ def test_officer_exchange_program_with_its_two_factions(tmp_path, utopia_path):
     assert (card(plain, "Cap504")["cost"], card(exchanged, "Cap504")["cost"]) == (4, 2)
 
 
+@pytest.mark.slow(reason="reads the real Utopia card file for its check_fleet run")
 def test_restriction_written_in_card_text(tmp_path, utopia_path):
     """W035: "This Upgrade may only be purchased for a Krenim weapon ship." -- refused with its words."""
     report = run(

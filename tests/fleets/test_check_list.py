@@ -131,6 +131,7 @@ def test_text_output(tmp_path):
     assert out.getvalue().splitlines() == ["legal", "points: 92", "units: 16", "starting hand: 4"]
 
 
+@pytest.mark.slow(reason="three manage.py processes, each starting Django")
 def test_from_the_shell_game_is_required_and_unknown_games_are_refused(tmp_path):
     path = write(tmp_path, RESERVES)
     for args in (["check_list", str(path)], ["check_list", "--game", "attack-wing", str(path)]):

@@ -244,6 +244,7 @@ def run_check(*args):
     return 0, out.getvalue()
 
 
+@pytest.mark.slow(reason="reads both real card files for its check_fleet run")
 @pytest.mark.parametrize(
     ("sample", "read_as"),
     [

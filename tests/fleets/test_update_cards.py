@@ -53,6 +53,7 @@ def update(*args) -> str:
     return out.getvalue()
 
 
+@pytest.mark.slow(reason="compares and imports two whole card files")
 def test_a_changed_file_prints_its_differences_and_imports_them(site, newer_utopia, spacedock_file):
     output = update(newer_utopia, spacedock_file, "--yes")
     assert "Utopia (the site's cards)" in output and "1 new, 1 cost changed, 1 text changed" in output

@@ -130,6 +130,7 @@ def test_the_command_stores_the_card_tallies_and_periods_of_every_finished_event
     assert Event.objects.get().card_tallies.count() == EventCardTally.objects.count() > 0
 
 
+@pytest.mark.slow(reason="builds the whole demo and its seasons with the real catalog")
 def test_the_demo_wing_commander_nights_count_their_decks_once_their_lists_are_public(utopia_path):
     """The demo's Wing Commander nights show their lists: the tallies count them,
     each card counted once per deck (16 decks: four players with two sides at two nights)."""

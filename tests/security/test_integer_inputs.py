@@ -119,6 +119,7 @@ def test_the_url_configuration_has_integer_arguments(world):
     assert len({row.name for row, _, _ in integer_urls(world)}) > 60
 
 
+@pytest.mark.slow(reason="every integer URL of the site asked per example, the database compared before and after")
 @examples
 @given(value=NOT_NUMBERS)
 @example("9" * 25)

@@ -715,6 +715,7 @@ def rolled_back():
         transaction.set_rollback(True)
 
 
+@pytest.mark.slow(reason="Hypothesis plays several whole evenings of the game, registration to final standings")
 @pytest.mark.parametrize("game", GAMES)
 def test_no_evening_gets_stuck(game, capsys):
     world = World(game)

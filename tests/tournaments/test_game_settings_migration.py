@@ -29,6 +29,7 @@ def latest():
     executor.migrate(executor.loader.graph.leaf_nodes())
 
 
+@pytest.mark.slow(reason="migrates the database back and forward again")
 def test_attack_wings_columns_become_its_settings_and_other_games_get_none():
     old = migrate(BEFORE)
     User, Event = old.get_model("auth", "User"), old.get_model("tournaments", "Event")

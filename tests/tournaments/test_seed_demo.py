@@ -57,6 +57,7 @@ def test_seed_demo_creates_a_site_administrator_who_can_open_the_people_page(cli
     assert client.get(reverse("people")).status_code == 200
 
 
+@pytest.mark.slow(reason="reads the demo's real catalog and fleets back from the database")
 def test_seed_demo_on_an_empty_site_imports_the_shipped_cards_and_registers_legal_fleets(first_run):
     """A bare clone: no card file given, the demo STAW event still gets real, legal fleets."""
     output = first_run

@@ -8,6 +8,7 @@ from tests.tournaments.test_seed_demo import seed
 pytestmark = pytest.mark.django_db
 
 
+@pytest.mark.slow(reason="builds the whole demo from the card file it is given")
 def test_seed_demo_imports_the_card_file_it_is_given_instead(utopia_path):
     output = seed("--cards", str(utopia_path))
     assert f"Imported Utopia cards from {utopia_path}" in output

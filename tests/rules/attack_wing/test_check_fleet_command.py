@@ -61,6 +61,7 @@ def test_bad_input_is_a_command_error_with_status_2(utopia_path, tmp_path, conte
     assert raised.value.returncode == 2
 
 
+@pytest.mark.slow(reason="a manage.py process that starts Django and reads the real card file")
 def test_process_prints_one_line_on_stderr_and_no_traceback(utopia_path, tmp_path):
     path = tmp_path / "fleet.json"
     path.write_text('{"ships": [{"ship": "S415", "captain": "C476"}]}')
