@@ -9,7 +9,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods, require_safe
 
 from game_registry import all_games, get_game, is_game
@@ -187,7 +187,13 @@ def meta(request):
         "game_name": game_name,
         "share_chart": charts.share_chart(
             _("Faction share, %(game)s") % {"game": game_name},
-            _("%(lists)s public lists from %(events)s events.") % {"lists": result.lists, "events": result.events},
+            # One English sentence whatever the number; the German one says "1 Turnier" but "2 Turnieren".
+            ngettext(
+                "%(lists)s public lists from %(events)s events.",
+                "%(lists)s public lists from %(events)s events.",
+                result.events,
+            )
+            % {"lists": result.lists, "events": result.events},
             result.factions,
         ),
         "win_chart": charts.win_rate_chart(
