@@ -5,9 +5,12 @@ from django.contrib.auth.models import User
 from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.core.exceptions import ValidationError
 from django.template.loader import render_to_string
+from django.utils.text import capfirst
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from .models import NoticePreferences, PrintPreferences
-from .roles import GRANTABLE_ROLES
+from .roles import GRANTABLE_ROLES, ROLE_LABELS
 from .services import GUEST_USERNAME_PREFIX, PasswordCheckLocked, password_check
 from .tasks import mail_on_commit
 from .text_fields import CleanTextFormMixin
@@ -21,37 +24,41 @@ class SignUpForm(CleanTextFormMixin, forms.Form):
     """
 
     username = auth_forms.UsernameField(
-        label="Username",
+        label=_("Username"),
         max_length=150,
         validators=[UnicodeUsernameValidator()],
-        help_text="150 characters or fewer: letters, digits and @ . + - _ only.",
+        help_text=_("150 characters or fewer: letters, digits and @ . + - _ only."),
         widget=forms.TextInput(attrs={"autocomplete": "username", "autofocus": True}),
     )
     email = forms.EmailField(
-        label="Email",
+        label=_("Email"),
         max_length=User._meta.get_field("email").max_length,
-        help_text="We'll send a link there to finish signing up. "
-        "Your sheets print it only if you choose so on your Printouts page.",
+        help_text=_(
+            "We'll send a link there to finish signing up. "
+            "Your sheets print it only if you choose so on your Printouts page."
+        ),
         widget=forms.EmailInput(attrs={"autocomplete": "email"}),
     )
     password1 = forms.CharField(
-        label="Password",
+        label=_("Password"),
         strip=False,
         widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
         help_text=password_validation.password_validators_help_text_html(),
     )
     password2 = forms.CharField(
-        label="Password confirmation",
+        label=_("Password confirmation"),
         strip=False,
         widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
-        help_text="Enter the same password as before, for verification.",
+        help_text=_("Enter the same password as before, for verification."),
     )
 
     def clean_username(self):
         """Walk-ins' generated names start with the guest prefix: nobody can sign up as one."""
         username = self.cleaned_data["username"]
         if username.lower().startswith(GUEST_USERNAME_PREFIX):
-            raise ValidationError(f"Names starting with “{GUEST_USERNAME_PREFIX}” are kept for walk-ins.")
+            raise ValidationError(
+                gettext("Names starting with “%(prefix)s” are kept for walk-ins.") % {"prefix": GUEST_USERNAME_PREFIX}
+            )
         return username
 
     def clean_email(self):
@@ -62,7 +69,7 @@ class SignUpForm(CleanTextFormMixin, forms.Form):
         password1, password2 = cleaned.get("password1"), cleaned.get("password2")
         if password1 and password2 and password1 != password2:
             self.add_error(
-                "password2", ValidationError("The two password fields didn't match.", code="password_mismatch")
+                "password2", ValidationError(gettext("The two password fields didn't match."), code="password_mismatch")
             )
         elif password1:
             # An unsaved user, so the similarity check compares with what was typed, never with the database.
@@ -100,8 +107,10 @@ class ThrottledPasswordChangeForm(auth_forms.PasswordChangeForm):
 
     error_messages = {
         **auth_forms.PasswordChangeForm.error_messages,
-        "locked": "Too many wrong passwords: changing the password is locked for an hour. "
-        "Try again later, or log out and reset your password by e-mail.",
+        "locked": _(
+            "Too many wrong passwords: changing the password is locked for an hour. "
+            "Try again later, or log out and reset your password by e-mail."
+        ),
     }
 
     def clean_old_password(self):
@@ -117,32 +126,37 @@ class ThrottledPasswordChangeForm(auth_forms.PasswordChangeForm):
 
 class PeopleSearchForm(CleanTextFormMixin, forms.Form):
     q = forms.CharField(
-        label="Find people", max_length=150, required=False, help_text="Part of a username, name or e-mail address."
+        label=_("Find people"),
+        max_length=150,
+        required=False,
+        help_text=_("Part of a username, name or e-mail address."),
     )
 
 
 class RoleForm(CleanTextFormMixin, forms.Form):
     """Give (``granted=1``) or take (``granted=0``) a role on the People page."""
 
-    role = forms.ChoiceField(choices=[(role, role) for role in GRANTABLE_ROLES])
-    granted = forms.TypedChoiceField(choices=[("1", "give"), ("0", "take")], coerce=lambda value: value == "1")
+    role = forms.ChoiceField(choices=[(role, ROLE_LABELS[role]) for role in GRANTABLE_ROLES])
+    granted = forms.TypedChoiceField(choices=[("1", _("give")), ("0", _("take"))], coerce=lambda value: value == "1")
 
 
 class PrintPreferencesForm(CleanTextFormMixin, forms.Form):
     """The Printouts section of the account: a name for printed sheets, and whether to print the e-mail."""
 
     print_name = forms.CharField(
-        label="Name on printouts",
+        label=_("Name on printouts"),
         max_length=PrintPreferences._meta.get_field("print_name").max_length,
         required=False,
-        help_text="Printed on your sheets and the event's pairings, slips and standings. "
-        "Leave blank to print the name on your account, else your username.",
+        help_text=_(
+            "Printed on your sheets and the event's pairings, slips and standings. "
+            "Leave blank to print the name on your account, else your username."
+        ),
         widget=forms.TextInput(attrs={"autocomplete": "name"}),
     )
     print_email = forms.BooleanField(
-        label="Print my e-mail address on my fleet and deck sheets",
+        label=_("Print my e-mail address on my fleet and deck sheets"),
         required=False,
-        help_text="Off unless you choose it: the event's staff and your opponents see printed sheets.",
+        help_text=_("Off unless you choose it: the event's staff and your opponents see printed sheets."),
     )
 
 
@@ -150,8 +164,8 @@ class NoticePreferencesForm(forms.Form):
     """The Notices section of the account: which mails the site sends about one's events."""
 
     pairings = forms.BooleanField(
-        label=NoticePreferences._meta.get_field("pairings").verbose_name.capitalize(), required=False
+        label=capfirst(NoticePreferences._meta.get_field("pairings").verbose_name), required=False
     )
     disputes = forms.BooleanField(
-        label=NoticePreferences._meta.get_field("disputes").verbose_name.capitalize(), required=False
+        label=capfirst(NoticePreferences._meta.get_field("disputes").verbose_name), required=False
     )

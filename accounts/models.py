@@ -5,6 +5,7 @@ which notices they get by mail."""
 from django.conf import settings
 from django.db import models
 from django.db.models.functions import Lower
+from django.utils.translation import gettext_lazy as _
 
 
 class PendingSignUp(models.Model):
@@ -49,8 +50,8 @@ class PrintPreferences(models.Model):
     """
 
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="print_preferences")
-    print_name = models.CharField("Name on printouts", max_length=100, blank=True)
-    print_email = models.BooleanField("Print my e-mail address on my fleet and deck sheets", default=False)
+    print_name = models.CharField(_("Name on printouts"), max_length=100, blank=True)
+    print_email = models.BooleanField(_("Print my e-mail address on my fleet and deck sheets"), default=False)
 
     def __str__(self) -> str:
         return f"printouts of user {self.user_id}"
@@ -61,8 +62,8 @@ class NoticePreferences(models.Model):
     a player who asked for nothing still learns their table."""
 
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notice_preferences")
-    pairings = models.BooleanField("When a round is paired: my table and opponent", default=True)
-    disputes = models.BooleanField("When a result at my table is disputed", default=True)
+    pairings = models.BooleanField(_("When a round is paired: my table and opponent"), default=True)
+    disputes = models.BooleanField(_("When a result at my table is disputed"), default=True)
 
     def __str__(self) -> str:
         return f"notices of user {self.user_id}"
@@ -109,7 +110,7 @@ class LanguagePreference(models.Model):
     """
 
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="language_preference")
-    language = models.CharField(max_length=8, choices=settings.LANGUAGES)
+    language = models.CharField(_("Language"), max_length=8, choices=settings.LANGUAGES)
 
     def __str__(self) -> str:
         return f"language of user {self.user_id}: {self.language}"

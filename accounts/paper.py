@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 from reportlab.lib.pagesizes import A4, letter
 from reportlab.platypus import SimpleDocTemplate
 
 
 class PaperSize(models.TextChoices):
-    A4 = "A4", "A4 (210 × 297 mm)"
-    LETTER = "Letter", "Letter (8.5 × 11 in)"
+    A4 = "A4", _("A4 (210 × 297 mm)")
+    LETTER = "Letter", _("Letter (8.5 × 11 in)")
 
 
 PAGE_SIZES: dict[str, tuple[float, float]] = {PaperSize.A4: A4, PaperSize.LETTER: letter}

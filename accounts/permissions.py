@@ -15,8 +15,9 @@ from functools import wraps
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import PermissionDenied
+from django.utils.translation import gettext as _
 
-from .roles import JUDGE, ORGANIZER, PLAYER
+from .roles import JUDGE, ORGANIZER, PLAYER, role_label
 
 
 def request_user(request):
@@ -80,7 +81,7 @@ def role_required(role: str):
         @wraps(view)
         def wrapped(request, *args, **kwargs):
             if not has_role(request.user, role):
-                raise PermissionDenied(f"This page is for the {role} role.")
+                raise PermissionDenied(_("This page is for the %(role)s role.") % {"role": role_label(role)})
             return view(request, *args, **kwargs)
 
         return wrapped
@@ -100,7 +101,7 @@ def site_admin_required(view):
     @wraps(view)
     def wrapped(request, *args, **kwargs):
         if not is_site_admin(request.user):
-            raise PermissionDenied("This page is for the site's administrators.")
+            raise PermissionDenied(_("This page is for the site's administrators."))
         return view(request, *args, **kwargs)
 
     return wrapped

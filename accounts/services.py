@@ -18,6 +18,7 @@ from django.db import IntegrityError, transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from rules.inputs.text_input import text_problem
 
@@ -71,7 +72,7 @@ def sign_up_request(*, username: str, email: str, password: str, site_url: str) 
             for owner in owners:
                 _mail(
                     owner.email,
-                    "Your Muster account",
+                    _("Your Muster account"),
                     "registration/sign_up_email_existing.txt",
                     {
                         **context,
@@ -84,7 +85,7 @@ def sign_up_request(*, username: str, email: str, password: str, site_url: str) 
         if username_taken(username):
             _mail(
                 email,
-                "Choose another account name",
+                _("Choose another account name"),
                 "registration/sign_up_email_taken.txt",
                 {
                     **context,
@@ -99,7 +100,7 @@ def sign_up_request(*, username: str, email: str, password: str, site_url: str) 
         )
         _mail(
             email,
-            "Finish signing up to Muster",
+            _("Finish signing up to Muster"),
             "registration/sign_up_email_new.txt",
             {
                 **context,
@@ -135,12 +136,14 @@ def sign_up_confirm(*, token: str) -> User:
     """
     pending = pending_sign_up(token)
     if pending is None:
-        raise AccountError("This sign-up link was already used or is too old. Sign up again.")
+        raise AccountError(_("This sign-up link was already used or is too old. Sign up again."))
     pending.delete()
     if username_taken(pending.username):
-        raise AccountError(f"The account name {pending.username} was taken meanwhile. Sign up again with another.")
+        raise AccountError(
+            _("The account name %(name)s was taken meanwhile. Sign up again with another.") % {"name": pending.username}
+        )
     if User.objects.filter(email__iexact=pending.email).exists():
-        raise AccountError("An account with this e-mail address was made meanwhile. Log in or reset its password.")
+        raise AccountError(_("An account with this e-mail address was made meanwhile. Log in or reset its password."))
     guest = (
         GuestPlayer.objects.select_for_update()
         .filter(email__iexact=pending.email, claimed_at=None)
@@ -155,7 +158,7 @@ def sign_up_confirm(*, token: str) -> User:
                 user = _guest_claim(guest, pending)
     except IntegrityError:
         raise AccountError(
-            f"The account name {pending.username} was taken meanwhile. Sign up again with another."
+            _("The account name %(name)s was taken meanwhile. Sign up again with another.") % {"name": pending.username}
         ) from None
     # get_or_create: the roles migration made the group, but an admin may have deleted it since.
     user.groups.add(Group.objects.get_or_create(name=PLAYER)[0])
@@ -186,18 +189,18 @@ def guest_create(*, name: str, email: str = "", created_by: User) -> User:
     Under another name it is refused without naming the walk-in: the organizer checks the address.
     """
     if problem := text_problem(name or ""):
-        raise AccountError(f"The walk-in's name: {problem}")
+        raise AccountError(_("The walk-in's name: %(problem)s") % {"problem": problem})
     name = " ".join((name or "").split())
     if not name:
-        raise AccountError("Give the walk-in's name.")
+        raise AccountError(_("Give the walk-in's name."))
     if len(name) > MAX_GUEST_NAME_LENGTH:
-        raise AccountError(f"A name has at most {MAX_GUEST_NAME_LENGTH} characters.")
+        raise AccountError(_("A name has at most %(count)d characters.") % {"count": MAX_GUEST_NAME_LENGTH})
     email = (email or "").strip().lower()
     if email:
         try:
             validate_email(email)
         except ValidationError:
-            raise AccountError(f"{email} is not an e-mail address.") from None
+            raise AccountError(_("%(email)s is not an e-mail address.") % {"email": email}) from None
         if User.objects.filter(email__iexact=email).exists():
             email = ""
         known = (
@@ -210,8 +213,10 @@ def guest_create(*, name: str, email: str = "", created_by: User) -> User:
         if known is not None:
             if known.user.first_name.casefold() != name.casefold():
                 raise AccountError(
-                    "This e-mail address was given for a walk-in under another name: check the address and the "
-                    "name with the player, or leave the address out."
+                    _(
+                        "This e-mail address was given for a walk-in under another name: check the address and the "
+                        "name with the player, or leave the address out."
+                    )
                 )
             return known.user
     user = User(username=f"{GUEST_USERNAME_PREFIX}new-{secrets.token_hex(8)}", first_name=name, is_active=False)
@@ -225,7 +230,7 @@ def guest_create(*, name: str, email: str = "", created_by: User) -> User:
         with transaction.atomic():
             GuestPlayer.objects.create(user=user, email=email, created_by=created_by)
     except IntegrityError:  # the same address entered at the same moment at another desk
-        raise AccountError("A walk-in with this e-mail address was entered a moment ago; add them again.") from None
+        raise AccountError(_("A walk-in with this e-mail address was entered a moment ago; add them again.")) from None
     return user
 
 
@@ -242,7 +247,7 @@ def password_check(*, user: User, password: str) -> bool:
     cool_off = get_cool_off()
     now = timezone.now()
     with transaction.atomic():
-        throttle, _ = PasswordCheckThrottle.objects.select_for_update().get_or_create(user=user)
+        throttle, _created = PasswordCheckThrottle.objects.select_for_update().get_or_create(user=user)
         if cool_off is not None and throttle.last_failure_at and now - throttle.last_failure_at >= cool_off:
             throttle.failures = 0
         locked = throttle.failures >= limit
@@ -252,7 +257,7 @@ def password_check(*, user: User, password: str) -> bool:
             throttle.last_failure_at = now
         throttle.save()
     if locked:
-        raise PasswordCheckLocked("Too many wrong passwords: changing the password is locked for a while.")
+        raise PasswordCheckLocked(_("Too many wrong passwords: changing the password is locked for a while."))
     if not user.check_password(password):
         return False
     PasswordCheckThrottle.objects.filter(user=user).update(failures=0, last_failure_at=None)
@@ -265,9 +270,9 @@ def role_set(*, user: User, role: str, granted: bool, by: User) -> User:
     Giving a role the user holds, or taking one they lack, changes nothing. Taking it away ends the
     powers it lent (:data:`accounts.signals.role_taken`: a judge's appointments to unfinished events)."""
     if role not in GRANTABLE_ROLES:
-        raise AccountError(f"{role} is not a role given on the People page.")
+        raise AccountError(_("%(role)s is not a role given on the People page.") % {"role": role})
     user = User.objects.select_for_update().get(pk=user.pk)
-    group, _ = Group.objects.get_or_create(name=role)
+    group, _created = Group.objects.get_or_create(name=role)
     if granted:
         user.groups.add(group)
     elif user.groups.filter(pk=group.pk).exists():
@@ -279,7 +284,7 @@ def role_set(*, user: User, role: str, granted: bool, by: User) -> User:
 def print_preferences_set(*, user: User, print_name: str, print_email: bool) -> PrintPreferences:
     """The name ``user``'s printouts carry (blank: their full name or username) and whether their
     fleet and deck sheets print their e-mail address."""
-    preferences, _ = PrintPreferences.objects.update_or_create(
+    preferences, _created = PrintPreferences.objects.update_or_create(
         user=user, defaults={"print_name": print_name.strip(), "print_email": print_email}
     )
     return preferences
@@ -287,7 +292,7 @@ def print_preferences_set(*, user: User, print_name: str, print_email: bool) -> 
 
 def notice_preferences_set(*, user: User, pairings: bool, disputes: bool) -> NoticePreferences:
     """Which notices ``user`` gets by mail (:mod:`accounts.notices`)."""
-    preferences, _ = NoticePreferences.objects.update_or_create(
+    preferences, _created = NoticePreferences.objects.update_or_create(
         user=user, defaults={"pairings": pairings, "disputes": disputes}
     )
     return preferences

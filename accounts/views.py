@@ -26,7 +26,7 @@ from .forms import (
 )
 from .notices import user_of_notices_off_token
 from .permissions import site_admin_required
-from .roles import GRANTABLE_ROLES
+from .roles import GRANTABLE_ROLES, ORGANIZER, role_label
 
 
 @require_http_methods(["GET", "POST"])
@@ -67,13 +67,13 @@ def sign_up_confirm(request, token: str):
         except services.AccountError as error:
             return render(request, "registration/sign_up_confirm.html", {"error": str(error)}, status=409)
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        messages.success(request, f"Welcome, {user.username}: your account is ready.")
+        messages.success(request, _("Welcome, %(name)s: your account is ready.") % {"name": user.username})
         return redirect("home")
     if pending is None:
         return render(
             request,
             "registration/sign_up_confirm.html",
-            {"error": "This sign-up link was already used or is too old. Sign up again."},
+            {"error": _("This sign-up link was already used or is too old. Sign up again.")},
             status=404,
         )
     # Only the mailbox the link went to reaches this page, so it may say which walk-in it claims.
@@ -110,7 +110,7 @@ def people(request):
         "form": form,
         "query": query,
         "people": selectors.find_people(query),
-        "roles": GRANTABLE_ROLES,
+        "roles": [(role, role_label(role)) for role in GRANTABLE_ROLES],
         "page_size": selectors.PEOPLE_PAGE_SIZE,
     }
     return render(request, "registration/people.html", context)
@@ -122,7 +122,7 @@ def people_role(request, pk: int):
     person = get_object_or_404(User, pk=pk)
     form = RoleForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Choose a role to give or take.")
+        messages.error(request, _("Choose a role to give or take."))
     else:
         role, granted = form.cleaned_data["role"], form.cleaned_data["granted"]
         try:
@@ -130,10 +130,18 @@ def people_role(request, pk: int):
         except services.AccountError as error:
             messages.error(request, str(error))
         else:
-            done = "is now" if granted else "is no longer"
-            messages.success(request, f"{person.get_username()} {done} {'an' if role[0] in 'AEIOU' else 'a'} {role}.")
+            messages.success(request, _role_done(person.get_username(), role, granted))
     query = request.POST.get("q", "")
     return redirect(f"{reverse('people')}?{urlencode({'q': query})}" if query else reverse("people"))
+
+
+def _role_done(username: str, role: str, granted: bool) -> str:
+    """What the People page says once ``role`` was given (``granted``) to, or taken from, ``username``."""
+    if role == ORGANIZER:
+        done = _("%(name)s is now an Organizer.") if granted else _("%(name)s is no longer an Organizer.")
+        return done % {"name": username}
+    done = _("%(name)s is now a %(role)s.") if granted else _("%(name)s is no longer a %(role)s.")
+    return done % {"name": username, "role": role_label(role)}
 
 
 @require_http_methods(["GET", "POST"])
@@ -145,7 +153,7 @@ def printouts(request):
     form = PrintPreferencesForm(request.POST or None, initial=current)
     if request.method == "POST" and form.is_valid():
         services.print_preferences_set(user=request.user, **form.cleaned_data)
-        messages.success(request, "Your printout settings are saved.")
+        messages.success(request, _("Your printout settings are saved."))
         return redirect("printouts")
     return render(request, "registration/printouts.html", {"form": form}, status=400 if form.errors else 200)
 
@@ -157,7 +165,7 @@ def notices(request):
     form = NoticePreferencesForm(request.POST or None, initial=selectors.notice_preferences(request.user))
     if request.method == "POST" and form.is_valid():
         services.notice_preferences_set(user=request.user, **form.cleaned_data)
-        messages.success(request, "Your notice settings are saved.")
+        messages.success(request, _("Your notice settings are saved."))
         return redirect("notices")
     return render(request, "registration/notices.html", {"form": form})
 
@@ -168,7 +176,7 @@ def notices_off(request, token: str):
     first, so a mail scanner following links turns nothing off). A token the site did not sign: 404."""
     user = user_of_notices_off_token(token)
     if user is None:
-        raise Http404("This link is not valid.")
+        raise Http404(_("This link is not valid."))
     if request.method == "POST":
         services.notice_preferences_set(user=user, pairings=False, disputes=False)
     return render(request, "registration/notices_off.html", {"done": request.method == "POST"})

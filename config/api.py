@@ -6,6 +6,8 @@ plain site page (no scripts, so the Content-Security-Policy holds).
 
 from django.core.exceptions import RequestDataTooBig
 from django.shortcuts import render
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 from ninja import NinjaAPI
 from ninja.openapi.docs import DocsBase
 
@@ -33,10 +35,14 @@ PROBLEM = {"type": "object", "properties": {"detail": {"type": "string"}}, "requ
 INVALID = {"type": "object", "properties": {"detail": {"type": "array", "items": {"type": "object"}}}}
 # The answers django-ninja gives before an operation runs, which its schema leaves out.
 GATE_ANSWERS = {
-    401: ("No valid token or session.", PROBLEM, lambda operation: "security" in operation),
-    413: ("The request body is larger than the site accepts.", PROBLEM, lambda operation: "requestBody" in operation),
+    401: (_("No valid token or session."), PROBLEM, lambda operation: "security" in operation),
+    413: (
+        _("The request body is larger than the site accepts."),
+        PROBLEM,
+        lambda operation: "requestBody" in operation,
+    ),
     422: (
-        "A parameter or the body does not match the schema.",
+        _("A parameter or the body does not match the schema."),
         INVALID,
         lambda operation: bool(operation.get("parameters")) or "requestBody" in operation,
     ),
@@ -59,7 +65,7 @@ class MusterAPI(NinjaAPI):
                 for status, (description, body, applies) in GATE_ANSWERS.items():
                     if applies(operation):
                         operation["responses"].setdefault(
-                            status, {"description": description, "content": {"application/json": {"schema": body}}}
+                            status, {"description": str(description), "content": {"application/json": {"schema": body}}}
                         )
         return schema
 
@@ -74,4 +80,6 @@ api.add_router("/", stores_router)
 @api.exception_handler(RequestDataTooBig)
 def body_too_large(request, exc):
     """A body over ``DATA_UPLOAD_MAX_MEMORY_SIZE`` gets a JSON answer like every other refusal."""
-    return api.create_response(request, {"detail": "The request body is larger than the site accepts."}, status=413)
+    return api.create_response(
+        request, {"detail": gettext("The request body is larger than the site accepts.")}, status=413
+    )

@@ -16,6 +16,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
+from django.utils.translation import gettext as _
 
 from stores.access import organized_stores
 from tournaments.access import Viewer, may_see_list
@@ -59,7 +60,7 @@ def load_season(pk: int) -> Season:
     try:
         return Season.objects.prefetch_related("stores").get(pk=pk)
     except Season.DoesNotExist:
-        raise Http404("No such season.") from None
+        raise Http404(_("No such season.")) from None
 
 
 def season_organizer_required(view):
@@ -71,7 +72,7 @@ def season_organizer_required(view):
         if not may_run_season(request.user, season):
             if not request.user.is_authenticated:
                 return redirect_to_login(request.get_full_path())
-            raise PermissionDenied("Only the organizers of the season's stores may do this.")
+            raise PermissionDenied(_("Only the organizers of the season's stores may do this."))
         return view(request, season, *args, **kwargs)
 
     return wrapped

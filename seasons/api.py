@@ -16,6 +16,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AnonymousUser
 from django.core.serializers.json import DjangoJSONEncoder
 from django.http import HttpResponse
+from django.utils.translation import gettext as _
 from ninja import Query, Router, Schema
 from ninja.errors import HttpError
 
@@ -146,7 +147,7 @@ class MetaQuery(Schema):
 def _season(season_id: int) -> Season:
     season = Season.objects.prefetch_related("stores").filter(pk=season_id).first()
     if season is None:
-        raise HttpError(404, "No such season.")
+        raise HttpError(404, _("No such season."))
     return season
 
 
@@ -182,7 +183,7 @@ def season_standings(request, season_id: int):
 def player_record(request, player_id: int):
     player = get_user_model().objects.filter(pk=player_id, is_active=True).first()
     if player is None or not may_see_record(AnonymousUser(), player):
-        raise HttpError(404, "No such player.")
+        raise HttpError(404, _("No such player."))
     record = selectors.player_record(player, AnonymousUser())
     return etagged(
         request,
@@ -234,7 +235,7 @@ def player_record(request, player_id: int):
 )
 def meta(request, filters: Query[MetaQuery]):
     if not is_game(filters.game):
-        raise HttpError(404, "No such game.")
+        raise HttpError(404, _("No such game."))
     chosen = MetaFilter(filters.game, filters.format, tuple(filters.store), filters.since, filters.until)
     found = game_meta(chosen)
 

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
 WIDTH = 600
 BAR = 22
 GAP = 8
@@ -53,7 +56,7 @@ def win_rate_chart(title: str, description: str, rates) -> BarChart:
     bars = [
         Bar(
             rate.faction,
-            f"{rate.rate:.0%} of {rate.games}",
+            _("%(rate)s of %(games)s") % {"rate": f"{rate.rate:.0%}", "games": rate.games},
             GAP + i * (BAR + GAP),
             rate.rate * span,
             LABEL + rate.low * span,
@@ -85,5 +88,9 @@ def rating_chart(title: str, history) -> LineChart:
         (60 + i * step, 180 - (value - low) / (high - low) * 160, f"{point.day:%Y-%m-%d}: {value}")
         for i, (point, value) in enumerate(zip(history, values, strict=True))
     ]
-    description = f"From {values[0]} to {values[-1]} over {len(values)} event{'s' * (len(values) != 1)}."
+    description = ngettext(
+        "From %(first)s to %(last)s over %(count)s event.",
+        "From %(first)s to %(last)s over %(count)s events.",
+        len(values),
+    ) % {"first": values[0], "last": values[-1], "count": len(values)}
     return LineChart(title, description, " ".join(f"{x:.1f},{y:.1f}" for x, y, _ in dots), dots, low, high)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from accounts.number_fields import IdMultipleChoiceField, WholeNumberField
 from game_registry import game_choices
@@ -15,14 +17,19 @@ from .models import Season, parse_placing
 
 
 class SeasonForm(forms.ModelForm):
-    stores = IdMultipleChoiceField(queryset=Store.objects.none(), help_text="The stores of the season.")
+    stores = IdMultipleChoiceField(
+        queryset=Store.objects.none(), label=_("Stores"), help_text=_("The stores of the season.")
+    )
     formats_text = forms.CharField(
-        label="Formats",
+        label=_("Formats"),
         required=False,
-        help_text="Format keys counted, separated by commas; blank counts every format.",
+        help_text=_("Format keys counted, separated by commas; blank counts every format."),
     )
     events = IdMultipleChoiceField(
-        queryset=Event.objects.none(), required=False, help_text="Used when not every event counts."
+        queryset=Event.objects.none(),
+        required=False,
+        label=_("Events"),
+        help_text=_("Used when not every event counts."),
     )
 
     class Meta:
@@ -72,10 +79,14 @@ class SeasonForm(forms.ModelForm):
         if game:
             unknown = sorted(set(formats) - set(game_formats(game)))
             if unknown:
-                raise ValidationError({"formats_text": f"Not a format of this game: {', '.join(unknown)}."})
+                raise ValidationError(
+                    {"formats_text": gettext("Not a format of this game: %(keys)s.") % {"keys": ", ".join(unknown)}}
+                )
         data["formats"] = formats
         if not data.get("every_event") and not data.get("events"):
-            raise ValidationError({"events": "Choose the season's events, or count every event of its stores."})
+            raise ValidationError(
+                {"events": gettext("Choose the season's events, or count every event of its stores.")}
+            )
         return data
 
     def season_fields(self) -> dict:
@@ -85,12 +96,12 @@ class SeasonForm(forms.ModelForm):
 
 
 class RecordSettingForm(forms.Form):
-    hidden = forms.BooleanField(label="Hide my record page from everyone else", required=False)
+    hidden = forms.BooleanField(label=_("Hide my record page from everyone else"), required=False)
 
 
 class MetaForm(forms.Form):
-    game = forms.ChoiceField(choices=game_choices)
-    format = forms.CharField(required=False, max_length=40)
-    store = IdMultipleChoiceField(queryset=Store.objects.all(), required=False, label="Stores")
-    since = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
-    until = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    game = forms.ChoiceField(label=_("Game"), choices=game_choices)
+    format = forms.CharField(label=_("Format"), required=False, max_length=40)
+    store = IdMultipleChoiceField(queryset=Store.objects.all(), required=False, label=_("Stores"))
+    since = forms.DateField(label=_("Since"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    until = forms.DateField(label=_("Until"), required=False, widget=forms.DateInput(attrs={"type": "date"}))

@@ -12,6 +12,8 @@ from __future__ import annotations
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from game_registry import game_choices
 from rules.inputs.integers import read_int
@@ -30,47 +32,56 @@ def parse_placing(text: str) -> tuple[int, ...]:
     points = [read_int(part.strip(), high=MAX_PLACING_POINTS) for part in text.split(",") if part.strip()]
     if None in points:
         raise ValidationError(
-            f"Placing points are whole numbers from 0 to {MAX_PLACING_POINTS}, separated by commas (10, 7, 5)."
+            gettext("Placing points are whole numbers from 0 to %(most)d, separated by commas (10, 7, 5).")
+            % {"most": MAX_PLACING_POINTS}
         )
     if len(points) > 64:
-        raise ValidationError("Placing points go to 64th place at most.")
+        raise ValidationError(gettext("Placing points go to 64th place at most."))
     return tuple(points)
 
 
 class Season(models.Model):
-    name = models.CharField(max_length=120)
+    name = models.CharField(_("name"), max_length=120)
     stores = models.ManyToManyField(
-        "stores.Store", related_name="seasons", help_text="One store, or the stores of a region playing one league."
+        "stores.Store",
+        verbose_name=_("stores"),
+        related_name="seasons",
+        help_text=_("One store, or the stores of a region playing one league."),
     )
     region = models.CharField(
-        max_length=100, blank=True, help_text="The region's name, for a season of several stores."
+        _("region"), max_length=100, blank=True, help_text=_("The region's name, for a season of several stores.")
     )
-    game = models.CharField(max_length=40, choices=game_choices)
-    formats = models.JSONField(default=list, blank=True, help_text="Format keys counted; empty counts every format.")
-    starts_on = models.DateField()
-    ends_on = models.DateField()
+    game = models.CharField(_("game"), max_length=40, choices=game_choices)
+    formats = models.JSONField(
+        _("formats"), default=list, blank=True, help_text=_("Format keys counted; empty counts every format.")
+    )
+    starts_on = models.DateField(_("starts on"))
+    ends_on = models.DateField(_("ends on"))
     every_event = models.BooleanField(
-        "Every event of the stores in the period",
+        _("Every event of the stores in the period"),
         default=True,
-        help_text="Otherwise only the events chosen below count.",
+        help_text=_("Otherwise only the events chosen below count."),
     )
-    events = models.ManyToManyField("tournaments.Event", blank=True, related_name="seasons")
-    participation_points = models.PositiveSmallIntegerField(default=PointsTable().participation)
-    win_points = models.PositiveSmallIntegerField("Points per win", default=PointsTable().per_win)
-    tie_points = models.PositiveSmallIntegerField("Points per tie", default=PointsTable().per_tie)
+    events = models.ManyToManyField("tournaments.Event", verbose_name=_("events"), blank=True, related_name="seasons")
+    participation_points = models.PositiveSmallIntegerField(
+        _("participation points"), default=PointsTable().participation
+    )
+    win_points = models.PositiveSmallIntegerField(_("Points per win"), default=PointsTable().per_win)
+    tie_points = models.PositiveSmallIntegerField(_("Points per tie"), default=PointsTable().per_tie)
     placing_points = models.CharField(
+        _("placing points"),
         max_length=300,
         default=default_placing,
-        help_text="Points for 1st, 2nd, 3rd ... place, separated by commas; later places earn none.",
+        help_text=_("Points for 1st, 2nd, 3rd ... place, separated by commas; later places earn none."),
     )
     best_events = models.PositiveSmallIntegerField(
-        "Best events counted", null=True, blank=True, help_text="Count only each player's best this many events."
+        _("Best events counted"), null=True, blank=True, help_text=_("Count only each player's best this many events.")
     )
     qualify_top = models.PositiveSmallIntegerField(
-        "Top ranks qualify", null=True, blank=True, help_text="The championship takes this many top ranks."
+        _("Top ranks qualify"), null=True, blank=True, help_text=_("The championship takes this many top ranks.")
     )
     qualify_points = models.PositiveIntegerField(
-        "Points to qualify", null=True, blank=True, help_text="Everyone with this many points qualifies."
+        _("Points to qualify"), null=True, blank=True, help_text=_("Everyone with this many points qualifies.")
     )
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
@@ -89,7 +100,7 @@ class Season(models.Model):
 
     def clean(self):
         if self.starts_on and self.ends_on and self.ends_on < self.starts_on:
-            raise ValidationError({"ends_on": "A season ends on or after the day it starts."})
+            raise ValidationError({"ends_on": gettext("A season ends on or after the day it starts.")})
         parse_placing(self.placing_points)
 
     @property
@@ -111,7 +122,7 @@ class RecordSetting(models.Model):
     """A player's choice about their public record page (no row: the page is public)."""
 
     player = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="record_setting")
-    hidden = models.BooleanField("Hide my record page", default=False)
+    hidden = models.BooleanField(_("Hide my record page"), default=False)
 
     def __str__(self) -> str:
         return f"{self.player_id}: {'hidden' if self.hidden else 'public'}"
@@ -207,7 +218,7 @@ class MetaPeriod(models.Model):
 
     MONTH = "month"
     YEAR = "year"
-    SPANS = ((MONTH, "Month"), (YEAR, "Year"))
+    SPANS = ((MONTH, _("Month")), (YEAR, _("Year")))
 
     game = models.CharField(max_length=40)
     format = models.CharField(max_length=40, blank=True)

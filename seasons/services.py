@@ -9,6 +9,7 @@ from datetime import date
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Sum
+from django.utils.translation import gettext as _
 
 from rules.tournament import ratings as rating_rules
 from rules.tournament.meta import month_after, month_start
@@ -54,7 +55,7 @@ def season_save(*, season: Season | None = None, by, stores, events=(), **fields
     if unknown:
         raise ValueError(f"not season fields: {sorted(unknown)}")
     if not stores:
-        raise ValidationError("A season belongs to at least one store.")
+        raise ValidationError(_("A season belongs to at least one store."))
     season = season or Season(created_by=by)
     for name, value in fields.items():
         setattr(season, name, value)
@@ -66,7 +67,7 @@ def season_save(*, season: Season | None = None, by, stores, events=(), **fields
 
 
 def record_hide(*, player, hidden: bool) -> RecordSetting:
-    setting, _ = RecordSetting.objects.update_or_create(player=player, defaults={"hidden": hidden})
+    setting, _created = RecordSetting.objects.update_or_create(player=player, defaults={"hidden": hidden})
     return setting
 
 
@@ -192,7 +193,7 @@ def meta_periods_refresh(*, months: set[tuple[str, str, date]]) -> None:
 
 
 def _period_locked(game: str, format: str, span: str, start: date) -> MetaPeriod:
-    period, _ = MetaPeriod.objects.get_or_create(game=game, format=format, span=span, start=start)
+    period, _created = MetaPeriod.objects.get_or_create(game=game, format=format, span=span, start=start)
     return MetaPeriod.objects.select_for_update().get(pk=period.pk)
 
 

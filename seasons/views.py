@@ -8,6 +8,8 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods, require_safe
 
 from game_registry import all_games, get_game, is_game
@@ -16,7 +18,7 @@ from stores.access import organized_stores
 from . import charts, exports, selectors, services
 from .access import load_season, may_run_season, may_see_record, season_organizer_required
 from .forms import MetaForm, RecordSettingForm, SeasonForm
-from .meta import MetaFilter, game_meta
+from .meta import MetaFilter, card_kinds, game_meta
 from .models import RecordSetting
 
 
@@ -72,7 +74,7 @@ def _season_form(request, season=None):
         except ValidationError as error:
             form.add_error(None, error)
         else:
-            messages.success(request, f"Season {season.name!r} saved.")
+            messages.success(request, _("Season %(name)s saved.") % {"name": repr(season.name)})
             return redirect("seasons:detail", season.pk)
     status = 400 if form.is_bound else 200
     return render(request, "seasons/season_form.html", {"form": form, "season": season}, status=status)
@@ -83,7 +85,7 @@ def _season_form(request, season=None):
 def season_create(request):
     """Store organizers: a new season of their stores."""
     if not organized_stores(request.user).exists():
-        raise PermissionDenied("Only a store's organizers may start a season.")
+        raise PermissionDenied(_("Only a store's organizers may start a season."))
     return _season_form(request)
 
 
@@ -107,14 +109,15 @@ def player_record(request, player_pk: int):
     """A player's record: public unless they hid it (or never claimed a walk-in's account); theirs always."""
     player = get_object_or_404(get_user_model(), pk=player_pk, is_active=True)
     if not may_see_record(request.user, player):
-        raise Http404("No such player.")
+        raise Http404(_("No such player."))
     record = selectors.player_record(player, request.user)
     ratings = [
         (
             get_game(rating.game).name if is_game(rating.game) else rating.game,
             rating,
             charts.rating_chart(
-                f"Rating history in {get_game(rating.game).name if is_game(rating.game) else rating.game}",
+                _("Rating history in %(game)s")
+                % {"game": get_game(rating.game).name if is_game(rating.game) else rating.game},
                 rating.history,
             ),
         )
@@ -139,8 +142,25 @@ def record_setting(request):
     form.is_valid()
     hidden = form.cleaned_data.get("hidden", False)
     services.record_hide(player=request.user, hidden=hidden)
-    messages.success(request, "Your record page is now hidden." if hidden else "Your record page is now public.")
+    messages.success(request, _("Your record page is now hidden.") if hidden else _("Your record page is now public."))
     return redirect("seasons:player", request.user.pk)
+
+
+# How the meta names each kind of card it ranks: its heading and its table's column.
+ITEM_WORDS = {
+    "ship": (gettext_lazy("Most played ships"), gettext_lazy("Ship")),
+    "captain": (gettext_lazy("Most played captains"), gettext_lazy("Captain")),
+    "upgrades": (gettext_lazy("Most played upgrades"), gettext_lazy("Upgrade")),
+    "cards": (gettext_lazy("Most played cards"), gettext_lazy("Card")),
+}
+
+
+def _item_words(kind: str, title: str) -> tuple[str, str]:
+    """The heading and column of the meta's most played ``kind`` of card (``title``: the game's name for them)."""
+    if kind in ITEM_WORDS:
+        heading, column = ITEM_WORDS[kind]
+        return str(heading), str(column)
+    return _("Most played %(kinds)s") % {"kinds": title.lower()}, title[:-1]
 
 
 @require_safe
@@ -160,21 +180,37 @@ def meta(request):
     )
     result = game_meta(chosen)
     game_name = get_game(chosen.game).name
+    kinds = {title: kind for kind, title in card_kinds(chosen.game)}
     context = {
         "form": form,
         "meta": result,
         "game_name": game_name,
         "share_chart": charts.share_chart(
-            f"Faction share, {game_name}", f"{result.lists} public lists from {result.events} events.", result.factions
+            _("Faction share, %(game)s") % {"game": game_name},
+            # One English sentence whatever the number; the German one says "1 Turnier" but "2 Turnieren".
+            ngettext(
+                "%(lists)s public lists from %(events)s events.",
+                "%(lists)s public lists from %(events)s events.",
+                result.events,
+            )
+            % {"lists": result.lists, "events": result.events},
+            result.factions,
         ),
         "win_chart": charts.win_rate_chart(
-            f"Win rate by faction, {game_name}",
-            "Games between different factions; the line across each bar is the 95% Wilson interval.",
+            _("Win rate by faction, %(game)s") % {"game": game_name},
+            _("Games between different factions; the line across each bar is the 95% Wilson interval."),
             result.win_rates,
         ),
         "item_charts": [
-            (title, shares, charts.share_chart(f"Most played {title.lower()}", "Share of lists holding each.", shares))
+            (
+                title,
+                heading,
+                column,
+                shares,
+                charts.share_chart(heading, _("Share of lists holding each."), shares),
+            )
             for title, shares in result.items
+            for heading, column in [_item_words(kinds.get(title, ""), title)]
         ],
     }
     return render(request, "seasons/meta.html", context)

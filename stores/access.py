@@ -18,6 +18,8 @@ from functools import wraps
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from accounts.permissions import has_role
 from accounts.roles import JUDGE, ORGANIZER
@@ -75,10 +77,10 @@ def load_store(pk: int) -> Store:
     try:
         return Store.objects.get(pk=pk)
     except Store.DoesNotExist:
-        raise Http404("No such store.") from None
+        raise Http404(_("No such store.")) from None
 
 
-def _store_view(allowed, refusal: str):
+def _store_view(allowed, refusal):
     def decorator(view):
         @wraps(view)
         def wrapped(request, pk: int, *args, **kwargs):
@@ -87,7 +89,7 @@ def _store_view(allowed, refusal: str):
             if not allowed(viewer):
                 if not request.user.is_authenticated:
                     return redirect_to_login(request.get_full_path())
-                raise PermissionDenied(refusal)
+                raise PermissionDenied(str(refusal))
             return view(request, store, viewer, *args, **kwargs)
 
         return wrapped
@@ -102,4 +104,6 @@ def store_page(view):
 
 def store_organizer_required(view):
     """The store's own organizers (and superusers): they appoint its judges and co-organizers."""
-    return _store_view(lambda viewer: viewer.is_organizer, "Only the store's organizers may do this.")(view)
+    return _store_view(lambda viewer: viewer.is_organizer, gettext_lazy("Only the store's organizers may do this."))(
+        view
+    )

@@ -5,6 +5,7 @@ A store's events are the events API's (``/api/events?store=<id>``): the store kn
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
 from ninja import Field, Query, Router, Schema
 from ninja.errors import HttpError
 
@@ -52,5 +53,5 @@ def store_list(request, search: Query[StoreSearch]):
 def store_detail(request, store_id: int):
     store = Store.objects.filter(pk=store_id).first()
     if store is None:
-        raise HttpError(404, "No such store.")
+        raise HttpError(404, _("No such store."))
     return store_out(store)

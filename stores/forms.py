@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib.auth import get_user_model
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from accounts.text_fields import CleanTextFormMixin
 
@@ -11,8 +13,8 @@ from .models import Store, StoreRoleKind
 
 
 class StoreSearchForm(forms.Form):
-    q = forms.CharField(label="Name", required=False, max_length=120)
-    town = forms.CharField(label="Town", required=False, max_length=100)
+    q = forms.CharField(label=_("Name"), required=False, max_length=120)
+    town = forms.CharField(label=_("Town"), required=False, max_length=100)
 
 
 class PersonField(forms.CharField):
@@ -22,14 +24,14 @@ class PersonField(forms.CharField):
         username = super().clean(value)
         person = get_user_model().objects.filter(username__iexact=username).first()
         if person is None:
-            raise forms.ValidationError(f"There is no account called {username}.")
+            raise forms.ValidationError(gettext("There is no account called %(name)s.") % {"name": username})
         return person
 
 
 class StoreDetailsForm(CleanTextFormMixin, forms.ModelForm):
     """A store's details, as its organizers keep them."""
 
-    website = forms.URLField(label="Web page", required=False, assume_scheme="https")
+    website = forms.URLField(label=_("Web page"), required=False, assume_scheme="https")
 
     class Meta:
         model = Store
@@ -40,12 +42,14 @@ class StoreForm(StoreDetailsForm):
     """A new store and its first organizer (site administrators, on the People page)."""
 
     first_organizer = PersonField(
-        label="First organizer", max_length=150, help_text="Username of an account holding the Organizer role."
+        label=_("First organizer"),
+        max_length=150,
+        help_text=_("Username of an account holding the Organizer role."),
     )
 
 
 class AppointForm(forms.Form):
     """A store's organizer appoints a judge or a co-organizer."""
 
-    person = PersonField(label="Username", max_length=150)
-    role = forms.ChoiceField(choices=StoreRoleKind.choices, initial=StoreRoleKind.JUDGE)
+    person = PersonField(label=_("Username"), max_length=150)
+    role = forms.ChoiceField(label=_("Role"), choices=StoreRoleKind.choices, initial=StoreRoleKind.JUDGE)

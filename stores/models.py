@@ -13,6 +13,7 @@ from zoneinfo import available_timezones
 from django.conf import settings
 from django.db import models
 from django.db.models.functions import Lower
+from django.utils.translation import gettext_lazy as _
 
 
 def zone_label(name: str) -> str:
@@ -34,22 +35,23 @@ def default_language() -> str:
 
 
 class Store(models.Model):
-    name = models.CharField(max_length=120)
-    town = models.CharField(max_length=100, blank=True)
-    address = models.CharField(max_length=200, blank=True)
-    website = models.URLField("Web page", blank=True)
+    name = models.CharField(_("name"), max_length=120)
+    town = models.CharField(_("town"), max_length=100, blank=True)
+    address = models.CharField(_("address"), max_length=200, blank=True)
+    website = models.URLField(_("Web page"), blank=True)
     timezone = models.CharField(
-        "Time zone",
+        _("Time zone"),
         max_length=64,
         choices=timezone_choices,
         default=default_timezone,
-        help_text="Whose clock says which events are upcoming and which are past.",
+        help_text=_("Whose clock says which events are upcoming and which are past."),
     )
     language = models.CharField(
+        _("Language"),
         max_length=8,
         choices=settings.LANGUAGES,
         default=default_language,
-        help_text="The language of the store's printouts and of the mail to its walk-in players.",
+        help_text=_("The language of the store's printouts and of the mail to its walk-in players."),
     )
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -60,7 +62,7 @@ class Store(models.Model):
                 Lower("name"),
                 Lower("town"),
                 name="one_store_per_name_and_town",
-                violation_error_message="There is already a store called so in this town.",
+                violation_error_message=_("There is already a store called so in this town."),
             )
         ]
 
@@ -74,8 +76,8 @@ class Store(models.Model):
 
 
 class StoreRoleKind(models.TextChoices):
-    ORGANIZER = "organizer", "organizer"
-    JUDGE = "judge", "judge"
+    ORGANIZER = "organizer", _("organizer")
+    JUDGE = "judge", _("judge")
 
 
 class StoreRoleQuerySet(models.QuerySet):
@@ -88,7 +90,7 @@ class StoreRole(models.Model):
 
     store = models.ForeignKey(Store, on_delete=models.CASCADE, related_name="roles")
     person = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="store_roles")
-    role = models.CharField(max_length=20, choices=StoreRoleKind.choices)
+    role = models.CharField(_("role"), max_length=20, choices=StoreRoleKind.choices)
     appointed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )

@@ -10,9 +10,10 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from accounts.permissions import has_role
-from accounts.roles import JUDGE, ORGANIZER
+from accounts.roles import JUDGE, ORGANIZER, role_label
 
 from .errors import StoreError
 from .models import Store, StoreRole, StoreRoleKind
@@ -46,7 +47,14 @@ def _saved(store: Store) -> Store:
         with transaction.atomic():
             store.save()
     except IntegrityError:
-        raise StoreError(f"There is already a store called {store.name} in {store.town or 'no town'}.") from None
+        if store.town:
+            message = _("There is already a store called %(name)s in %(town)s.") % {
+                "name": store.name,
+                "town": store.town,
+            }
+        else:
+            message = _("There is already a store called %(name)s in no town.") % {"name": store.name}
+        raise StoreError(message) from None
     return store
 
 
@@ -54,16 +62,19 @@ def _saved(store: Store) -> Store:
 def store_appoint(*, store: Store, person, role: str, by) -> StoreRole:
     """``person`` becomes an organizer or judge of ``store``; the store's history records who appointed them."""
     if role not in SITE_ROLE_FOR:
-        raise StoreError("Choose organizer or judge.")
+        raise StoreError(_("Choose organizer or judge."))
     site_role = SITE_ROLE_FOR[role]
     if not has_role(person, site_role):
         raise StoreError(
-            f"{person.get_username()} does not hold the {site_role} role; "
-            "a site administrator gives it on the People page."
+            _("%(person)s does not hold the %(role)s role; a site administrator gives it on the People page.")
+            % {"person": person.get_username(), "role": role_label(site_role)}
         )
     Store.objects.select_for_update().get(pk=store.pk)  # one appointment at a time per store
     if store.roles.current().filter(person=person, role=role).exists():
-        raise StoreError(f"{person.get_username()} is already a {role} of {store.name}.")
+        raise StoreError(
+            _("%(person)s is already a %(role)s of %(store)s.")
+            % {"person": person.get_username(), "role": StoreRoleKind(role).label, "store": store.name}
+        )
     return StoreRole.objects.create(store=store, person=person, role=role, appointed_by=by)
 
 
@@ -73,10 +84,15 @@ def store_end_role(*, role: StoreRole, by) -> StoreRole:
     store = Store.objects.select_for_update().get(pk=role.store_id)
     role = StoreRole.objects.select_for_update().get(pk=role.pk)
     if role.ended_at is not None:
-        raise StoreError(f"{role.person.get_username()} is no longer a {role.role} of {store.name}.")
+        raise StoreError(
+            _("%(person)s is no longer a %(role)s of %(store)s.")
+            % {"person": role.person.get_username(), "role": role.get_role_display(), "store": store.name}
+        )
     organizers = store.roles.current().filter(role=StoreRoleKind.ORGANIZER)
     if role.role == StoreRoleKind.ORGANIZER and organizers.count() == 1:
-        raise StoreError(f"{store.name} needs an organizer: appoint another before this one leaves.")
+        raise StoreError(
+            _("%(store)s needs an organizer: appoint another before this one leaves.") % {"store": store.name}
+        )
     role.ended_at, role.ended_by = timezone.now(), by
     role.save(update_fields=["ended_at", "ended_by"])
     return role

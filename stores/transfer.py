@@ -10,6 +10,7 @@ event's organizer must organize the store already when it exists (the events' ru
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
 
 from .models import Store
 
@@ -32,14 +33,14 @@ def store_from_dict(data: object) -> tuple[Store | None, list[str]]:
     if data is None:
         return None, []
     if not isinstance(data, dict):
-        return None, ["must be an object with the store's name and town, or null"]
+        return None, [_("must be an object with the store's name and town, or null")]
     unknown = sorted(set(data) - set(DETAILS))
     if unknown:
-        return None, [f"has keys a store does not have: {', '.join(unknown)}"]
+        return None, [_("has keys a store does not have: %(keys)s") % {"keys": ", ".join(unknown)}]
     if not all(isinstance(value, str) for value in data.values()):
-        return None, ["every detail of a store must be text"]
+        return None, [_("every detail of a store must be text")]
     if any("\x00" in value for value in data.values()):
-        return None, ["holds a NUL character"]
+        return None, [_("holds a NUL character")]
     existing = Store.objects.filter(name__iexact=data.get("name", ""), town__iexact=data.get("town", "")).first()
     if existing is not None:
         return existing, []

@@ -6,6 +6,7 @@ from copy import copy
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from accounts.permissions import site_admin_required
@@ -14,7 +15,7 @@ from . import selectors, services
 from .access import Standing, store_organizer_required, store_page
 from .errors import StoreError
 from .forms import AppointForm, StoreDetailsForm, StoreForm, StoreSearchForm
-from .models import Store
+from .models import Store, StoreRoleKind
 
 
 @require_safe
@@ -51,7 +52,11 @@ def store_create(request):
         except StoreError as error:
             form.add_error(None, str(error))
         else:
-            messages.success(request, f"{store.name} is open; {form.cleaned_data['first_organizer']} organizes it.")
+            messages.success(
+                request,
+                _("%(store)s is open; %(person)s organizes it.")
+                % {"store": store.name, "person": form.cleaned_data["first_organizer"]},
+            )
             return redirect("stores:detail", store.pk)
     status = 400 if form.is_bound else 200
     return render(request, "stores/store_form.html", {"form": form}, status=status)
@@ -69,7 +74,7 @@ def store_edit(request, store: Store, viewer: Standing):
         except StoreError as error:
             form.add_error(None, str(error))
         else:
-            messages.success(request, f"{store.name}'s details are saved.")
+            messages.success(request, _("%(store)s's details are saved.") % {"store": store.name})
             return redirect("stores:detail", store.pk)
     status = 400 if form.is_bound else 200
     return render(request, "stores/store_edit.html", {"store": store, "form": form}, status=status)
@@ -87,7 +92,11 @@ def store_appoint(request, store: Store, viewer: Standing):
         except StoreError as error:
             messages.error(request, str(error))
         else:
-            messages.success(request, f"{person.get_username()} is now a {role} of {store.name}.")
+            messages.success(
+                request,
+                _("%(person)s is now a %(role)s of %(store)s.")
+                % {"person": person.get_username(), "role": StoreRoleKind(role).label, "store": store.name},
+            )
     else:
         messages.error(request, " ".join(message for errors in form.errors.values() for message in errors))
     return redirect("stores:detail", store.pk)
@@ -103,5 +112,9 @@ def store_end_role(request, store: Store, viewer: Standing, role_pk: int):
     except StoreError as error:
         messages.error(request, str(error))
     else:
-        messages.success(request, f"{role.person.get_username()} is no longer a {role.role} of {store.name}.")
+        messages.success(
+            request,
+            _("%(person)s is no longer a %(role)s of %(store)s.")
+            % {"person": role.person.get_username(), "role": role.get_role_display(), "store": store.name},
+        )
     return redirect("stores:detail", store.pk)

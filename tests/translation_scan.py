@@ -23,6 +23,7 @@ from game_registry import all_games
 OPEN, CLOSE = "«", "»"
 MARKED = re.compile(f"{OPEN}[^{OPEN}{CLOSE}]*{CLOSE}")
 WORD = re.compile(r"[A-Za-z][A-Za-z'’]*[A-Za-z]")
+MARKED_PLACEHOLDER = re.compile(r"%\(\w+\)[sdif]|\{\w*\}|<[^>]*>")
 # Words that are the same in every language Muster speaks: its name, file formats, units and the cards'
 # abbreviations.
 UNTRANSLATED = frozenset({"Muster", "PDF", "CSV", "JSON", "API", "SP", "QR", "UTC", "ics", "iCal", "htmx", "OK"})
@@ -112,3 +113,21 @@ def unmarked_words(texts: Iterable[str], data: re.Pattern[str]) -> list[str]:
         text = data.sub(" ", text)
         left += [word for word in WORD.findall(text) if word not in UNTRANSLATED]
     return left
+
+
+def english_only_words() -> frozenset[str]:
+    """Words of the site's English that its German never uses: one of them on a German page is a leak."""
+    from tests.translation_catalog import GERMAN, entries
+
+    english: set[str] = set()
+    german: set[str] = set()
+    for entry in entries(GERMAN):
+        english.update(WORD.findall(MARKED_PLACEHOLDER.sub(" ", f"{entry.msgid} {entry.plural}")))
+        for translation_ in entry.translations:
+            german.update(WORD.findall(MARKED_PLACEHOLDER.sub(" ", translation_)))
+    return frozenset(english - german - UNTRANSLATED)
+
+
+def english_words(texts: Iterable[str], data: re.Pattern[str], english: frozenset[str]) -> list[str]:
+    """The words of ``texts`` that only the site's English uses, data (names, card words) left out."""
+    return [word for text in texts for word in WORD.findall(data.sub(" ", text)) if word in english]

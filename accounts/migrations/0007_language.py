@@ -16,7 +16,12 @@ class Migration(migrations.Migration):
             name="LanguagePreference",
             fields=[
                 ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
-                ("language", models.CharField(choices=[("en", "English"), ("de", "Deutsch")], max_length=8)),
+                (
+                    "language",
+                    models.CharField(
+                        choices=[("en", "English"), ("de", "Deutsch")], max_length=8, verbose_name="Language"
+                    ),
+                ),
                 (
                     "user",
                     models.OneToOneField(

@@ -15,13 +15,19 @@ from django.urls import reverse
 from django.utils.formats import date_format
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
 
 register = template.Library()
 
 EVENT_COLUMNS_AT_MOST = 60  # a store's weekly league for a year fits; a region's year does not
 NOT_PLAYED = "<td>–</td>"
 QUALIFIED_ROW = ' class="qualified"'
-QUALIFIED = ' <span class="badge text-bg-success">Qualified</span>'
+
+
+def _qualified() -> str:
+    """The badge after a qualifier's name, in the reader's language."""
+    word = conditional_escape(_("Qualified"))
+    return f' <span class="badge text-bg-success">{word}</span>'
 
 
 @register.filter
@@ -35,14 +41,25 @@ def season_rows(table) -> SafeString:
     """The ``<tr>`` of every :class:`seasons.selectors.SeasonLine` of ``table``: rank, the player (a link
     to a public record), points, event wins, best place, wins, events played, then the points of each
     event — a cell each, or one cell of the events played (:func:`by_event`)."""
+    words = {"qualified": _qualified(), "not_counted": conditional_escape(_("not counted"))}
     if by_event(table):
-        scores = partial(score_cells, columns={str(event.pk): position for position, event in enumerate(table.events)})
+        scores = partial(
+            score_cells,
+            columns={str(event.pk): position for position, event in enumerate(table.events)},
+            not_counted=words["not_counted"],
+        )
     else:
-        scores = partial(played_cell, links={str(event.pk): _event_link(event) for event in table.events})
-    return mark_safe("\n  ".join(_row(line, scores(line.row.events)) for line in table.lines))  # noqa: S308
+        scores = partial(
+            played_cell,
+            links={str(event.pk): _event_link(event) for event in table.events},
+            not_counted=words["not_counted"],
+        )
+    return mark_safe(  # noqa: S308
+        "\n  ".join(_row(line, scores(line.row.events), words["qualified"]) for line in table.lines)
+    )
 
 
-def _row(line, scores: str) -> str:
+def _row(line, scores: str, qualified_badge: str) -> str:
     """One player's row; the figures are whole numbers (``:d`` refuses anything else), the name is escaped."""
     row = line.row
     name = conditional_escape(line.name)
@@ -51,31 +68,31 @@ def _row(line, scores: str) -> str:
     qualified = row.qualified
     return (
         f"<tr{QUALIFIED_ROW if qualified else ''}>\n    <td>{row.rank:d}</td>\n"
-        f'    <th scope="row">{name}{QUALIFIED if qualified else ""}</th>\n'
+        f'    <th scope="row">{name}{qualified_badge if qualified else ""}</th>\n'
         f"    <td>{row.points:d}</td><td>{row.event_wins:d}</td><td>{row.best_placing:d}</td>"
         f"<td>{row.wins:d}</td><td>{row.events_played:d}</td>\n    {scores}\n  </tr>"
     )
 
 
-def score_cells(scores, columns: dict[str, int]) -> str:
+def score_cells(scores, columns: dict[str, int], not_counted: str = "not counted") -> str:
     """One ``<td>`` per event (``columns``: each event's position): the points scored there, struck
     through where the best-events rule did not count them, a dash where the player did not play.
     Filled from the few events played (``scores``), not by asking each event."""
     parts = [NOT_PLAYED] * len(columns)
     for score in scores:
-        parts[columns[score.finish.event_id]] = f"<td>{_points(score)}</td>"
+        parts[columns[score.finish.event_id]] = f"<td>{_points(score, not_counted)}</td>"
     return "".join(parts)
 
 
-def played_cell(scores, links: dict[str, str]) -> str:
+def played_cell(scores, links: dict[str, str], not_counted: str = "not counted") -> str:
     """One ``<td>`` listing the events played (``scores``, in the season's order), each as its dated link
     and the points scored there."""
-    played = [f"{links[score.finish.event_id]} {_points(score)}" for score in scores]
+    played = [f"{links[score.finish.event_id]} {_points(score, not_counted)}" for score in scores]
     return f'<td class="season-scores">{" · ".join(played)}</td>'
 
 
-def _points(score) -> str:
-    return f"{score.points:d}" if score.counted else f'<s title="not counted">{score.points:d}</s>'
+def _points(score, not_counted: str) -> str:
+    return f"{score.points:d}" if score.counted else f'<s title="{not_counted}">{score.points:d}</s>'
 
 
 def _event_link(event) -> str:

@@ -18,6 +18,7 @@ class Migration(migrations.Migration):
                 choices=[("en", "English"), ("de", "Deutsch")],
                 default=stores.models.default_language,
                 help_text="The language of the store's printouts and of the mail to its walk-in players.",
+                verbose_name="Language",
                 max_length=8,
             ),
         ),
