@@ -35,7 +35,7 @@ class StoreDetailsForm(CleanTextFormMixin, forms.ModelForm):
 
     class Meta:
         model = Store
-        fields = ["name", "town", "address", "website", "timezone"]
+        fields = ["name", "town", "address", "website", "timezone", "language"]
 
 
 class StoreForm(StoreDetailsForm):

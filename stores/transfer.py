@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 
 from .models import Store
 
-DETAILS = ("name", "town", "address", "website", "timezone")
+DETAILS = ("name", "town", "address", "website", "timezone", "language")
 
 
 def store_to_dict(store: Store | None) -> dict | None:

@@ -76,7 +76,8 @@ def test_the_revoked_organizer_appoints_nobody_at_the_store(case):
 def test_the_revoked_organizer_changes_no_store_details(case):
     store = case["store"]
     response = signed_in(case["orgx"]).post(
-        reverse("stores:edit", args=[store.pk]), {"name": "Taken Over", "town": store.town, "timezone": "UTC"}
+        reverse("stores:edit", args=[store.pk]),
+        {"name": "Taken Over", "town": store.town, "timezone": "UTC", "language": "en"},
     )
     assert response.status_code == 403
     store.refresh_from_db()

@@ -24,6 +24,7 @@ def migrate(targets=None):
     return executor.loader.project_state(targets).apps
 
 
+@pytest.mark.slow(reason="migrates the database back and forward again")
 def test_a_site_with_a_finished_event_gets_its_final_standings_and_tallies():
     old = migrate(BEFORE)
     User, Event = old.get_model("auth", "User"), old.get_model("tournaments", "Event")

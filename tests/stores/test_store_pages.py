@@ -80,7 +80,13 @@ def test_an_administrator_opens_a_store_on_the_people_page(client, admin):
     assert 'action="/stores/new/"' in people and "First organizer" in people
     response = client.post(
         reverse("stores:create"),
-        {"name": "Quark's Bar", "town": "Deep Space Nine", "first_organizer": "KIRA", "timezone": "Europe/London"},
+        {
+            "name": "Quark's Bar",
+            "town": "Deep Space Nine",
+            "first_organizer": "KIRA",
+            "timezone": "Europe/London",
+            "language": "en",
+        },
     )
     store = Store.objects.get(name="Quark's Bar")
     assert response.status_code == 302 and response.url == reverse("stores:detail", args=[store.pk])
@@ -103,7 +109,14 @@ def test_a_bad_new_store_is_refused_with_a_reason_and_nothing_is_made(client, ad
     OrganizerFactory(username="kira")
     PlayerFactory(username="plainplayer")
     client.force_login(admin)
-    data = {"name": "Quark's Bar", "town": "DS9", "first_organizer": "kira", "timezone": "UTC", **fields}
+    data = {
+        "name": "Quark's Bar",
+        "town": "DS9",
+        "first_organizer": "kira",
+        "timezone": "UTC",
+        "language": "en",
+        **fields,
+    }
     response = client.post(reverse("stores:create"), data)
     assert response.status_code == 400
     assert error in response.content.decode()
@@ -159,15 +172,22 @@ def test_a_stores_organizer_keeps_its_details_and_its_events_stay(client, store_
     client.force_login(organizer)
     url = reverse("stores:edit", args=[store.pk])
     assert 'value="Promenade Games"' in client.get(url).content.decode()
-    details = {"name": "Quark's", "town": "Deep Space Nine", "address": "Promenade", "timezone": "Europe/Paris"}
+    details = {
+        "name": "Quark's",
+        "town": "Deep Space Nine",
+        "address": "Promenade",
+        "timezone": "Europe/Paris",
+        "language": "de",
+    }
     response = client.post(url, {**details, "website": "quarks.example"})
     assert response.status_code == 302
     store.refresh_from_db()
-    assert (store.name, store.address, store.website, store.timezone) == (
+    assert (store.name, store.address, store.website, store.timezone, store.language) == (
         "Quark's",
         "Promenade",
         "https://quarks.example",
         "Europe/Paris",
+        "de",
     )
     assert list(store.events.all()) == [event]
 
@@ -177,7 +197,7 @@ def test_a_store_cannot_take_the_name_of_another_in_its_town(client, store_a, ad
     Store.objects.create(name="Quark's", town="Deep Space Nine")
     client.force_login(organizer)
     url = reverse("stores:edit", args=[store.pk])
-    response = client.post(url, {"name": "QUARK'S", "town": "deep space nine", "timezone": "UTC"})
+    response = client.post(url, {"name": "QUARK'S", "town": "deep space nine", "timezone": "UTC", "language": "en"})
     assert response.status_code == 400
     assert "already a store" in response.content.decode()
     assert "<h1>Promenade Games: details</h1>" in response.content.decode()  # the saved name, not the refused one

@@ -57,6 +57,7 @@ def test_the_export_names_the_store_by_its_details(at_store_a):
         "address": "Promenade, upper level",
         "website": "",
         "timezone": at_store_a.store.timezone,
+        "language": "en",
     }
 
 

@@ -19,6 +19,7 @@ def migrate(targets):
     return executor.loader.project_state(targets).apps
 
 
+@pytest.mark.slow(reason="migrates the database back and forward again")
 def test_venues_become_stores_their_organizers_stay_and_the_text_is_kept():
     old = migrate(BEFORE)
     User = old.get_model("auth", "User")
