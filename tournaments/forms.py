@@ -6,7 +6,8 @@ from typing import NamedTuple
 
 from django import forms
 from django.contrib.auth import get_user_model
-from django.template.defaultfilters import pluralize
+from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext_lazy as _
 
 from accounts.number_fields import IdChoiceField, IdMultipleChoiceField
 from accounts.text_fields import CleanTextFormMixin
@@ -42,16 +43,19 @@ class EventForm(CleanTextFormMixin, forms.ModelForm):
     """
 
     game_format = forms.ChoiceField(
-        label="Game and format",
+        label=_("Game and format"),
         choices=format_choices,
-        help_text="The rules every player's fleet or deck is checked against when they submit it.",
+        help_text=_("The rules every player's fleet or deck is checked against when they submit it."),
     )
     judges = IdMultipleChoiceField(
+        label=_("Judges"),
         queryset=get_user_model().objects.none(),  # the eligible ones, set per form (tournaments.access)
         required=False,
-        help_text="People who help you run the event: they may pair rounds, enter and correct results and see "
-        "every list. Only the store's judges are offered (any account with the Judge role for an event held "
-        "at no store); you can appoint judges later too.",
+        help_text=_(
+            "People who help you run the event: they may pair rounds, enter and correct results and see "
+            "every list. Only the store's judges are offered (any account with the Judge role for an event held "
+            "at no store); you can appoint judges later too."
+        ),
     )
 
     class Meta:
@@ -89,51 +93,67 @@ class EventForm(CleanTextFormMixin, forms.ModelForm):
 
         # Written for an organizer who runs their first event here: what each setting does, in words.
         labels = {
-            "name": "Event name",
-            "start_time": "Start time",
-            "end_time": "End time (optional)",
-            "venue": "Where",
-            "planned_rounds": "Number of Swiss rounds",
-            "round_minutes": "Minutes per round",
-            "submission_deadline": "Deadline for lists",
-            "lists_public": "Show every player's list once the event starts",
-            "top_cut": "Top cut after the Swiss rounds",
-            "player_cap": "Most players (optional)",
-            "entry_fee": "Entry fee (optional)",
-            "prize_support": "Prize support (optional)",
-            "win_points": "Match points for a win",
-            "tie_points": "Match points for a tie",
-            "loss_points": "Match points for a loss",
-            "tiebreaks": "Ranking order in the standings",
+            "name": _("Event name"),
+            "start_time": _("Start time"),
+            "end_time": _("End time (optional)"),
+            "venue": _("Where"),
+            "planned_rounds": _("Number of Swiss rounds"),
+            "round_minutes": _("Minutes per round"),
+            "submission_deadline": _("Deadline for lists"),
+            "lists_public": _("Show every player's list once the event starts"),
+            "top_cut": _("Top cut after the Swiss rounds"),
+            "player_cap": _("Most players (optional)"),
+            "entry_fee": _("Entry fee (optional)"),
+            "prize_support": _("Prize support (optional)"),
+            "win_points": _("Match points for a win"),
+            "tie_points": _("Match points for a tie"),
+            "loss_points": _("Match points for a loss"),
+            "tiebreaks": _("Ranking order in the standings"),
         }
         help_texts = {
-            "name": 'As players see it in the event list, for example "Store Championship, March".',
-            "date": "The day the event is played.",
-            "start_time": "When players should be there to check in: shown on the event page, the printouts "
-            "and the calendar entry. Leave blank for an all-day entry.",
-            "end_time": "When the event should be over, if you know.",
-            "venue": "The store or address, shown on the event page and in the calendar entry.",
-            "store": "The store's organizers run the event with you and its judges help. Only stores you "
-            "organize are offered.",
-            "round_minutes": "The round clock on the round page and the venue's screen counts down from this.",
-            "submission_deadline": "After this, players can no longer submit or change their list themselves. "
-            "Leave blank to take lists until the event starts. The store's time (the site's for an event held "
-            "at no store), as are the start and end.",
-            "lists_public": "Ticked: once the event starts, anyone can see every player's list. Not ticked: "
-            "players see only the lists of the opponents they are paired with. You and your judges see all.",
-            "top_cut": "After the Swiss rounds, the best 2, 4, 8 or 16 players in the standings play knockout "
-            "rounds, the best seed against the worst, until one is left. The cut needs at least that many players.",
-            "player_cap": "Past this many, players who register join a waitlist in order, and a withdrawal gives "
-            "the next one the place (they get a mail). You and your judges may still add players over it. "
-            "Leave blank for no limit.",
-            "entry_fee": 'Shown on the event page, for example "10 EUR". The site takes no payment: the desk '
-            "ticks who has paid at check-in.",
-            "prize_support": 'One line per place, best first, for example "1st: booster box"; the final '
-            "standings printout shows what each place received.",
-            "win_points": "Each result's match points add up over the event; the standings rank by them.",
-            "tie_points": "Only Swiss rounds can end in a tie; a top-cut game always has a winner.",
-            "loss_points": "Usually 0.",
-            "tiebreaks": "What ranks the players, in order: each one separates players level on those before it.",
+            "name": _('As players see it in the event list, for example "Store Championship, March".'),
+            "date": _("The day the event is played."),
+            "start_time": _(
+                "When players should be there to check in: shown on the event page, the printouts "
+                "and the calendar entry. Leave blank for an all-day entry."
+            ),
+            "end_time": _("When the event should be over, if you know."),
+            "venue": _("The store or address, shown on the event page and in the calendar entry."),
+            "store": _(
+                "The store's organizers run the event with you and its judges help. Only stores you "
+                "organize are offered."
+            ),
+            "round_minutes": _("The round clock on the round page and the venue's screen counts down from this."),
+            "submission_deadline": _(
+                "After this, players can no longer submit or change their list themselves. "
+                "Leave blank to take lists until the event starts. The store's time (the site's for an event held "
+                "at no store), as are the start and end."
+            ),
+            "lists_public": _(
+                "Ticked: once the event starts, anyone can see every player's list. Not ticked: "
+                "players see only the lists of the opponents they are paired with. You and your judges see all."
+            ),
+            "top_cut": _(
+                "After the Swiss rounds, the best 2, 4, 8 or 16 players in the standings play knockout "
+                "rounds, the best seed against the worst, until one is left. The cut needs at least that many players."
+            ),
+            "player_cap": _(
+                "Past this many, players who register join a waitlist in order, and a withdrawal gives "
+                "the next one the place (they get a mail). You and your judges may still add players over it. "
+                "Leave blank for no limit."
+            ),
+            "entry_fee": _(
+                'Shown on the event page, for example "10 EUR". The site takes no payment: the desk '
+                "ticks who has paid at check-in."
+            ),
+            "prize_support": _(
+                'One line per place, best first, for example "1st: booster box"; the final '
+                "standings printout shows what each place received."
+            ),
+            "win_points": _("Each result's match points add up over the event; the standings rank by them."),
+            "tie_points": _("Only Swiss rounds can end in a tie; a top-cut game always has a winner."),
+            "loss_points": _("Usually 0."),
+            "tiebreaks": _("What ranks the players, in order: each one separates players level on those before it."),
         }
 
     field_order = ["name", "game_format", "date", "start_time", "end_time", "store", "venue"]
@@ -220,31 +240,42 @@ class EventForm(CleanTextFormMixin, forms.ModelForm):
 def rounds_help(players: int | None) -> str:
     """The rounds field's help: the number the site would pick (enough rounds to leave at most one
     player unbeaten), for the players registered so far, else for typical numbers of players."""
-    typical = ", ".join(f"{suggested_rounds(n)} for {n}" for n in (4, 8, 16, 32))
-    blank = "Leave blank and it is set when the event starts, from the number of players"
     if players:
-        registered = f"{players} player{pluralize(players)} registered so far"
-        return f"Suggested: {suggested_rounds(players)} for the {registered}. {blank}."
-    return f"Suggested: {typical} players. {blank}."
+        return ngettext(
+            "Suggested: %(rounds)s for the %(players)s player registered so far. Leave blank and it is set "
+            "when the event starts, from the number of players.",
+            "Suggested: %(rounds)s for the %(players)s players registered so far. Leave blank and it is set "
+            "when the event starts, from the number of players.",
+            players,
+        ) % {"rounds": suggested_rounds(players), "players": players}
+    typical = ", ".join(
+        gettext("%(rounds)s for %(players)s") % {"rounds": suggested_rounds(n), "players": n} for n in (4, 8, 16, 32)
+    )
+    return gettext(
+        "Suggested: %(typical)s players. Leave blank and it is set when the event starts, from the number of players."
+    ) % {"typical": typical}
 
 
 class AddPlayerForm(CleanTextFormMixin, forms.Form):
     """A player by account name, or a walk-in by name alone (with the e-mail they may claim it by)."""
 
-    username = forms.CharField(required=False, help_text="The player's account name.")
+    username = forms.CharField(label=_("Username"), required=False, help_text=_("The player's account name."))
     walk_in_name = forms.CharField(
-        label="…or a walk-in's name",
+        label=_("…or a walk-in's name"),
         max_length=150,
         required=False,
-        help_text="For a player without an account: you enter their list.",
+        help_text=_("For a player without an account: you enter their list."),
     )
     walk_in_email = forms.EmailField(
-        label="Walk-in's e-mail (optional)",
+        label=_("Walk-in's e-mail (optional)"),
         required=False,
-        help_text="Signing up with it later gives them this entry and its results.",
+        help_text=_("Signing up with it later gives them this entry and its results."),
     )
     club = forms.CharField(
-        label="Club or store", max_length=80, required=False, help_text="Pairing keeps clubmates apart where it can."
+        label=_("Club or store"),
+        max_length=80,
+        required=False,
+        help_text=_("Pairing keeps clubmates apart where it can."),
     )
 
     def clean(self):
@@ -253,13 +284,13 @@ class AddPlayerForm(CleanTextFormMixin, forms.Form):
             return cleaned
         username, walk_in = cleaned.get("username", "").strip(), cleaned.get("walk_in_name", "").strip()
         if bool(username) == bool(walk_in):
-            raise forms.ValidationError("Give either an account name or a walk-in's name.")
+            raise forms.ValidationError(gettext("Give either an account name or a walk-in's name."))
         if username:
             if cleaned.get("walk_in_email"):
-                raise forms.ValidationError("An e-mail goes with a walk-in's name, not with an account name.")
+                raise forms.ValidationError(gettext("An e-mail goes with a walk-in's name, not with an account name."))
             self.player = get_user_model().objects.filter(username__iexact=username).first()
             if self.player is None:
-                self.add_error("username", f"No account is called {username!r}.")
+                self.add_error("username", gettext("No account is called %(name)s.") % {"name": repr(username)})
         return cleaned
 
     @property
@@ -276,10 +307,14 @@ class WalkInDecksForm(CleanTextFormMixin, forms.Form):
         for slot in game.slots:
             noun = game.slot_label(slot)
             self.fields[f"file_{slot}"] = forms.FileField(
-                required=False, label=f"{noun}: file", help_text="A JSON list file or a text list."
+                required=False,
+                label=gettext("%(side)s: file") % {"side": noun},
+                help_text=gettext("A JSON list file or a text list."),
             )
             self.fields[f"text_{slot}"] = forms.CharField(
-                required=False, label=f"…or paste the {noun.lower()}", widget=forms.Textarea(attrs={"rows": 6})
+                required=False,
+                label=gettext("…or paste the %(side)s") % {"side": noun.lower()},
+                widget=forms.Textarea(attrs={"rows": 6}),
             )
 
     def clean(self):
@@ -288,9 +323,13 @@ class WalkInDecksForm(CleanTextFormMixin, forms.Form):
         for slot in self.game.slots:
             upload, text = cleaned.get(f"file_{slot}"), cleaned.get(f"text_{slot}", "")
             if bool(upload) == bool(text.strip()):
-                raise forms.ValidationError(f"{self.game.slot_label(slot)}: give either a file or pasted text.")
+                raise forms.ValidationError(
+                    gettext("%(side)s: give either a file or pasted text.") % {"side": self.game.slot_label(slot)}
+                )
             if upload and upload.size > MAX_IMPORT_BYTES:
-                raise forms.ValidationError(f"A list file is at most {MAX_IMPORT_BYTES // 1024} KB.")
+                raise forms.ValidationError(
+                    gettext("A list file is at most %(size)s KB.") % {"size": MAX_IMPORT_BYTES // 1024}
+                )
             lists[slot] = upload.read() if upload else text.encode()
         cleaned["lists"] = lists
         return cleaned
@@ -298,20 +337,20 @@ class WalkInDecksForm(CleanTextFormMixin, forms.Form):
 
 class AppointJudgeForm(CleanTextFormMixin, forms.Form):
     username = forms.CharField(
-        label="Appoint a judge (account name)", max_length=150, help_text="An account holding the Judge role."
+        label=_("Appoint a judge (account name)"), max_length=150, help_text=_("An account holding the Judge role.")
     )
 
     def clean_username(self):
         username = self.cleaned_data["username"].strip()
         user = get_user_model().objects.filter(username__iexact=username).first()
         if user is None:
-            raise forms.ValidationError(f"No account is called {username!r}.")
+            raise forms.ValidationError(gettext("No account is called %(name)s.") % {"name": repr(username)})
         self.judge = user
         return username
 
 
 class FleetSubmitForm(CleanTextFormMixin, forms.Form):
-    fleet = IdChoiceField(queryset=None, empty_label=None)
+    fleet = IdChoiceField(queryset=None, empty_label=None, label=_("Fleet"))
 
     def __init__(self, *args, fleets, **kwargs):
         super().__init__(*args, **kwargs)
@@ -319,9 +358,9 @@ class FleetSubmitForm(CleanTextFormMixin, forms.Form):
 
 
 class SwapForm(CleanTextFormMixin, forms.Form):
-    first = IdChoiceField(queryset=None, label="Player")
-    second = IdChoiceField(queryset=None, label="Swap with")
-    allow_rematch = forms.BooleanField(required=False, label="Pair them even if it makes a rematch")
+    first = IdChoiceField(queryset=None, label=_("Player"))
+    second = IdChoiceField(queryset=None, label=_("Swap with"))
+    allow_rematch = forms.BooleanField(required=False, label=_("Pair them even if it makes a rematch"))
 
     def __init__(self, *args, registrations, **kwargs):
         super().__init__(*args, **kwargs)
@@ -351,7 +390,13 @@ class DeckSubmitForm(CleanTextFormMixin, forms.Form):
                 label=game.slot_label(slot),
                 empty_label=None,
             )
-            field.label_from_instance = lambda deck: f"{deck.name} (code {deck.code})"
+            field.label_from_instance = lambda deck: (
+                gettext("%(name)s (code %(code)s)")
+                % {
+                    "name": deck.name,
+                    "code": deck.code,
+                }
+            )
             self.fields[field_name(slot)] = field
 
     def decks(self) -> dict[str, Deck]:

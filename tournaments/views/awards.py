@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from .. import services
@@ -30,7 +31,7 @@ def vote(request, event: Event, viewer: Viewer):
     voter = own_registration(viewer)
     choice = event_registration(event, request.POST.get("choice", ""))
     if choice is not None:
-        run_service(request, services.sportsmanship_vote, "Your vote is in. Thank you!", voter=voter, choice=choice)
+        run_service(request, services.sportsmanship_vote, _("Your vote is in. Thank you!"), voter=voter, choice=choice)
     return redirect("tournaments:event", event.pk)
 
 
@@ -41,7 +42,7 @@ def award_set(request, event: Event, viewer: Viewer):
     """The organizer adds an award, or names its winner."""
     winner = event_registration(event, request.POST.get("winner", ""))
     name = request.POST.get("name", "")
-    run_service(request, services.award_set, "Award saved.", event=event, name=name, winner=winner)
+    run_service(request, services.award_set, _("Award saved."), event=event, name=name, winner=winner)
     return redirect("tournaments:event", event.pk)
 
 
@@ -50,5 +51,5 @@ def award_set(request, event: Event, viewer: Viewer):
 @event_organizer_required
 def award_remove(request, event: Event, viewer: Viewer, award_pk: int):
     award = get_object_or_404(Award, pk=award_pk, event=event)
-    run_service(request, services.award_remove, "Award removed.", award=award)
+    run_service(request, services.award_remove, _("Award removed."), award=award)
     return redirect("tournaments:event", event.pk)

@@ -15,6 +15,7 @@ from datetime import datetime, timedelta
 from django.http import HttpResponse
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 from icalendar import Calendar
 from icalendar import Event as CalendarEvent
@@ -42,7 +43,10 @@ def _vevent(request, event: Event, stamp: datetime) -> CalendarEvent:
     if end is not None:
         entry.add("dtend", end)
     entry.add("summary", event.name)
-    entry.add("description", f"{game_name} tournament ({event.format}). {url}")
+    entry.add(
+        "description",
+        _("%(game)s tournament (%(format)s). %(url)s") % {"game": game_name, "format": event.format, "url": url},
+    )
     entry.add("url", url)
     location = ", ".join(part for part in (event.venue, event.store.location if event.store else "") if part)
     if location:
@@ -89,7 +93,7 @@ def store_calendar(request, store_pk: int):
     return _calendar(
         request,
         [*events["running"], *events["upcoming"], *events["past"]],
-        f"{store.name} events",
+        _("%(store)s events") % {"store": store.name},
         f"store-{store.pk}-events.ics",
     )
 
@@ -98,4 +102,4 @@ def store_calendar(request, store_pk: int):
 def calendar_feed(request):
     """Anyone: the event list (running, upcoming, recently finished) as a calendar to subscribe to."""
     groups = selectors.event_list()
-    return _calendar(request, [e for group in groups.values() for e in group], "Muster events", "muster-events.ics")
+    return _calendar(request, [e for group in groups.values() for e in group], _("Muster events"), "muster-events.ics")

@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
 from accounts.selectors import print_identity
@@ -44,7 +45,9 @@ def submit_decks(request, event: Event, viewer: Viewer):
         except TournamentError as error:
             messages.error(request, error.message)
         else:
-            messages.success(request, f"Submitted: your {game.list_name} for {event.name}.")
+            messages.success(
+                request, _("Submitted: your %(list)s for %(event)s.") % {"list": game.list_name, "event": event.name}
+            )
             return redirect("tournaments:event", event.pk)
     game.load_lists([registration])
     context = {

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from accounts.permissions import organizer_required
@@ -53,7 +54,7 @@ def event_edit(request, event: Event, viewer: Viewer):
         done = run_service(
             request,
             services.event_update,
-            "Event saved.",
+            _("Event saved."),
             event=event,
             judges=form.cleaned_data["judges"],
             by=request.user,
@@ -90,7 +91,7 @@ def event_start(request, event: Event, viewer: Viewer):
     if request.method == "GET":
         context = {"event": event, "summary": selectors.start_summary(event)}
         return render(request, "tournaments/event_start_confirm.html", context)
-    run_service(request, services.event_start, "The event has started: fleets are locked.", event=event)
+    run_service(request, services.event_start, _("The event has started: fleets are locked."), event=event)
     return redirect("tournaments:event", event.pk)
 
 
@@ -102,7 +103,7 @@ def event_finish(request, event: Event, viewer: Viewer):
     if request.method == "GET":
         context = {"event": event, "summary": selectors.finish_summary(event), "night": selectors.event_night(event)}
         return render(request, "tournaments/event_finish_confirm.html", context)
-    run_service(request, services.event_finish, "The event is finished.", event=event)
+    run_service(request, services.event_finish, _("The event is finished."), event=event)
     return redirect("tournaments:standings", event.pk)
 
 
@@ -116,7 +117,7 @@ def appoint_judge(request, event: Event, viewer: Viewer):
         run_service(
             request,
             services.event_appoint_judge,
-            f"{form.judge.get_username()} is a judge of this event.",
+            _("%(name)s is a judge of this event.") % {"name": form.judge.get_username()},
             event=event,
             judge=form.judge,
             by=request.user,
@@ -134,7 +135,7 @@ def remove_judge(request, event: Event, viewer: Viewer, user_pk: int):
     run_service(
         request,
         services.event_remove_judge,
-        f"{judge.get_username()} is no longer a judge of this event.",
+        _("%(name)s is no longer a judge of this event.") % {"name": judge.get_username()},
         event=event,
         judge=judge,
         by=request.user,

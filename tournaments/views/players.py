@@ -8,6 +8,8 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from qrcode.image.svg import SvgPathImage
 
@@ -46,9 +48,11 @@ def register(request, event: Event, viewer: Viewer):
         request, services.registration_sign_up, event=event, player=request.user, club=request.POST.get("club", "")
     )
     if isinstance(entered, WaitlistEntry):
-        messages.success(request, "The event is full: you are on the waitlist. You will get a mail if a place frees.")
+        messages.success(
+            request, _("The event is full: you are on the waitlist. You will get a mail if a place frees.")
+        )
     elif entered:
-        messages.success(request, "You are registered. Now submit your list.")
+        messages.success(request, _("You are registered. Now submit your list."))
     return redirect("tournaments:event", event.pk)
 
 
@@ -59,12 +63,16 @@ def withdraw(request, event: Event, viewer: Viewer):
     """A player leaves an event that has not started, or its waitlist (their own entry only)."""
     entry = event.waitlist.filter(player=request.user).first()
     if entry is not None:
-        run_service(request, services.waitlist_leave, "You have left the waitlist.", entry=entry)
+        run_service(request, services.waitlist_leave, _("You have left the waitlist."), entry=entry)
     else:
         registration = get_object_or_404(Registration, event=event, player=request.user)
         site_url = request.build_absolute_uri("/")
         run_service(
-            request, services.registration_withdraw, "You have withdrawn.", registration=registration, site_url=site_url
+            request,
+            services.registration_withdraw,
+            _("You have withdrawn."),
+            registration=registration,
+            site_url=site_url,
         )
     return redirect("tournaments:event", event.pk)
 
@@ -78,7 +86,7 @@ def waitlist_promote(request, event: Event, viewer: Viewer, entry_pk: int):
     run_service(
         request,
         services.waitlist_promote,
-        f"{entry.name} is registered.",
+        _("%(name)s is registered.") % {"name": entry.name},
         entry=entry,
         by=request.user,
         site_url=request.build_absolute_uri("/"),
@@ -92,13 +100,17 @@ def waitlist_promote(request, event: Event, viewer: Viewer, entry_pk: int):
 def waitlist_remove(request, event: Event, viewer: Viewer, entry_pk: int):
     """The organizer takes a player off the waitlist."""
     entry = get_object_or_404(WaitlistEntry.objects.select_related("player"), pk=entry_pk, event=event)
-    run_service(request, services.waitlist_leave, f"{entry.name} is off the waitlist.", entry=entry)
+    run_service(
+        request, services.waitlist_leave, _("%(name)s is off the waitlist.") % {"name": entry.name}, entry=entry
+    )
     return redirect("tournaments:event", event.pk)
 
 
-RETURNING_WALK_IN = (
-    " They are the walk-in entered before with this e-mail address and name: one sign-up claims all their entries."
-)
+def returning_walk_in() -> str:
+    """Said after a walk-in's entry when the same address and name gave an earlier walk-in back."""
+    return " " + _(
+        "They are the walk-in entered before with this e-mail address and name: one sign-up claims all their entries."
+    )
 
 
 def returning(registration: Registration) -> bool:
@@ -133,17 +145,20 @@ def add_player(request, event: Event, viewer: Viewer):
             messages.success(
                 request,
                 (
-                    f"{registration.name} is a late entry, checked in: they play from the next round."
+                    _("%(name)s is a late entry, checked in: they play from the next round.")
                     if event.is_running
-                    else f"{registration.name} is registered."
+                    else _("%(name)s is registered.")
                 )
-                + (RETURNING_WALK_IN if form.is_walk_in and returning(registration) else ""),
+                % {"name": registration.name}
+                + (returning_walk_in() if form.is_walk_in and returning(registration) else ""),
             )
     else:
         messages.error(
             request,
             " ".join(
-                message if field == "__all__" else f"{form[field].label}: {message}"
+                message
+                if field == "__all__"
+                else _("%(field)s: %(message)s") % {"field": form[field].label, "message": message}
                 for field, errors in form.errors.items()
                 for message in errors
             ),
@@ -171,7 +186,7 @@ def submit_fleet(request, event: Event, viewer: Viewer):
         except TournamentError as error:
             messages.error(request, error.message)
         else:
-            messages.success(request, "Your fleet is submitted.")
+            messages.success(request, _("Your fleet is submitted."))
             return redirect("tournaments:event", event.pk)
 
     context = {
@@ -191,7 +206,9 @@ def submit_fleet(request, event: Event, viewer: Viewer):
 def check_in(request, event: Event, viewer: Viewer, registration_pk: int):
     registration = load_registration(event, registration_pk)
     checked_in = request.POST.get("checked_in", "1") == "1"
-    said = f"{registration.name} is checked in." if checked_in else f"{registration.name}'s check-in is undone."
+    said = (_("%(name)s is checked in.") if checked_in else _("%(name)s's check-in is undone.")) % {
+        "name": registration.name
+    }
     run_service(request, services.registration_check_in, said, registration=registration, checked_in=checked_in)
     return redirect("tournaments:event", event.pk)
 
@@ -201,7 +218,7 @@ def check_in(request, event: Event, viewer: Viewer, registration_pk: int):
 @event_participant_required
 def check_in_self(request, event: Event, viewer: Viewer):
     """A registered player checks themselves in (their own entry only: no one else's is reachable)."""
-    said = "You are checked in. Good luck!"
+    said = _("You are checked in. Good luck!")
     run_service(request, services.registration_check_in_self, said, registration=own_registration(viewer))
     return redirect("tournaments:event", event.pk)
 
@@ -211,7 +228,7 @@ def check_in_self(request, event: Event, viewer: Viewer):
 @event_organizer_required
 def open_check_in(request, event: Event, viewer: Viewer):
     """The organizer opens check-in by hand: players then check themselves in."""
-    run_service(request, services.event_open_check_in, "Check-in is open.", event=event)
+    run_service(request, services.event_open_check_in, _("Check-in is open."), event=event)
     return redirect("tournaments:event", event.pk)
 
 
@@ -220,7 +237,7 @@ def open_check_in(request, event: Event, viewer: Viewer):
 @event_organizer_required
 def close_check_in(request, event: Event, viewer: Viewer):
     """The organizer closes check-in by hand: players no longer check themselves in; the desk still does."""
-    run_service(request, services.event_close_check_in, "Check-in is closed.", event=event)
+    run_service(request, services.event_close_check_in, _("Check-in is closed."), event=event)
     return redirect("tournaments:event", event.pk)
 
 
@@ -241,9 +258,12 @@ def check_in_all(request, event: Event, viewer: Viewer):
     done = run_service(request, services.registration_check_in_all, event=event)
     if done:
         checked_in, without_list = done
-        messages.success(request, f"{len(checked_in)} player{'s' if len(checked_in) != 1 else ''} checked in.")
+        said = ngettext("%(count)s player checked in.", "%(count)s players checked in.", len(checked_in))
+        messages.success(request, said % {"count": len(checked_in)})
         if without_list:
-            messages.warning(request, f"Not checked in, no list submitted yet: {', '.join(without_list)}.")
+            messages.warning(
+                request, _("Not checked in, no list submitted yet: %(names)s.") % {"names": ", ".join(without_list)}
+            )
     return redirect("tournaments:event", event.pk)
 
 
@@ -254,7 +274,7 @@ def set_paid(request, event: Event, viewer: Viewer, registration_pk: int):
     """The desk ticks that the player paid the entry fee (or takes the tick back)."""
     registration = load_registration(event, registration_pk)
     paid = request.POST.get("paid", "1") == "1"
-    said = f"{registration.name} has paid." if paid else f"{registration.name} is marked as not paid."
+    said = (_("%(name)s has paid.") if paid else _("%(name)s is marked as not paid.")) % {"name": registration.name}
     run_service(request, services.registration_set_paid, said, registration=registration, paid=paid)
     return redirect("tournaments:event", event.pk)
 
@@ -279,7 +299,7 @@ def drop(request, event: Event, viewer: Viewer, registration_pk: int):
     run_service(
         request,
         services.registration_drop if viewer.is_staff else services.registration_drop_self,
-        f"{registration.name} has dropped.",
+        _("%(name)s has dropped.") % {"name": registration.name},
         registration=registration,
     )
     return redirect("tournaments:event", event.pk)
@@ -293,7 +313,7 @@ def undrop(request, event: Event, viewer: Viewer, registration_pk: int):
     run_service(
         request,
         services.registration_undrop,
-        f"{registration.name} is back in.",
+        _("%(name)s is back in.") % {"name": registration.name},
         registration=registration,
     )
     return redirect("tournaments:event", event.pk)
@@ -307,5 +327,5 @@ def set_club(request, event: Event, viewer: Viewer, registration_pk: int):
     registration = load_registration(event, registration_pk)
     require_own_or_staff(viewer, registration)
     club = request.POST.get("club", "")
-    run_service(request, services.registration_set_club, "Club saved.", registration=registration, club=club)
+    run_service(request, services.registration_set_club, _("Club saved."), registration=registration, club=club)
     return redirect("tournaments:event", event.pk)

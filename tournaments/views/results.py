@@ -7,6 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from .. import selectors, services
@@ -47,7 +48,7 @@ def match_detail(request, event: Event, viewer: Viewer, match_pk: int):
                 done = run_service(
                     request,
                     services.result_report,
-                    "Result reported.",
+                    _("Result reported."),
                     match=match,
                     by=request.user,
                     result=form.result(),
@@ -76,7 +77,7 @@ def enter_result(request, form, match: Match) -> bool:
     except TournamentError as error:
         messages.error(request, error.message)
         return False
-    messages.success(request, "Result saved.")
+    messages.success(request, _("Result saved."))
     return True
 
 
@@ -89,7 +90,7 @@ def confirm(request, event: Event, viewer: Viewer, match_pk: int):
     seat = require_match_player_or_staff(viewer, match)
     if seat is None:
         raise PermissionDenied("Only the match's players confirm; staff enter the result instead.")
-    run_service(request, services.result_confirm, "Result confirmed.", match=match, by=request.user)
+    run_service(request, services.result_confirm, _("Result confirmed."), match=match, by=request.user)
     return redirect("tournaments:match", event.pk, match_pk)
 
 
@@ -103,7 +104,7 @@ def verify_build(request, event: Event, viewer: Viewer, match_pk: int):
     if seat is None:
         raise PermissionDenied("Only the match's players verify each other's builds.")
     run_service(
-        request, services.build_verify, "You have verified your opponent's build.", match=match, by=request.user
+        request, services.build_verify, _("You have verified your opponent's build."), match=match, by=request.user
     )
     return redirect("tournaments:match", event.pk, match_pk)
 

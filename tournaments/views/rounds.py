@@ -10,6 +10,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.cache import patch_vary_headers
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from accounts import shared_cache
@@ -52,7 +53,10 @@ def pair_next(request, event: Event, viewer: Viewer):
 def without_lists_warning(event: Event, names: list[str]) -> str:
     """Late entries the desk added by name play on; their list can still be entered until their result."""
     noun = event_game(event.game).list_noun
-    return f"Paired without {noun}: {', '.join(names)}. Enter it from the overview before their result is saved."
+    return _("Paired without %(list)s: %(names)s. Enter it from the overview before their result is saved.") % {
+        "list": noun,
+        "names": ", ".join(names),
+    }
 
 
 @require_safe
@@ -115,12 +119,13 @@ def enter_result(request, event: Event, viewer: Viewer, number: int, match_pk: i
         context = round_page(event, viewer, round_, refused=form)
         if not any(table.entry_form is form for table in context["tables"]):
             # The table no longer takes a result here (the event was finished meanwhile): say why anyway.
-            messages.error(request, f"Table {match.table}: {' '.join(form.non_field_errors()) or 'not saved.'}")
+            said = " ".join(form.non_field_errors()) or _("not saved.")
+            messages.error(request, _("Table %(table)s: %(said)s") % {"table": match.table, "said": said})
         response = render(request, "tournaments/round_detail.html", context)
         if request.htmx:  # the whole desk, with any message about a table that no longer takes a result
             response["HX-Retarget"] = response["HX-Reselect"] = "#round-desk"
         return response
-    messages.success(request, f"Table {match.table}: result saved.")
+    messages.success(request, _("Table %(table)s: result saved.") % {"table": match.table})
     if request.htmx:
         context = round_page(event, viewer, round_, only=match.pk)
         return render(request, "tournaments/includes/desk_update.html", context)
@@ -149,7 +154,13 @@ def repair(request, event: Event, viewer: Viewer, number: int):
     round_ = load_round(event, number)
     if request.method == "GET":
         return render(request, "tournaments/round_repair_confirm.html", {"event": event, "round": round_})
-    run_service(request, services.round_repair, f"{round_.name} is paired again.", round_=round_, by=request.user)
+    run_service(
+        request,
+        services.round_repair,
+        _("%(round)s is paired again.") % {"round": round_.name},
+        round_=round_,
+        by=request.user,
+    )
     return redirect("tournaments:round", event.pk, number)
 
 
@@ -163,12 +174,12 @@ def reopen(request, event: Event, viewer: Viewer, number: int):
     if not may_reopen(viewer, event):
         raise PermissionDenied("Only the event's organizer may reopen a finished event.")
     if request.POST.get("confirm") != "yes":
-        messages.error(request, "Tick the box to confirm that the round's results should be reopened.")
+        messages.error(request, _("Tick the box to confirm that the round's results should be reopened."))
     else:
         run_service(
             request,
             services.round_reopen,
-            f"{round_.name} is open for corrections: confirm or enter its results again.",
+            _("%(round)s is open for corrections: confirm or enter its results again.") % {"round": round_.name},
             round_=round_,
             by=request.user,
         )
@@ -199,7 +210,7 @@ def swap(request, event: Event, viewer: Viewer, number: int):
         except TournamentError as error:
             messages.error(request, error.message)
         else:
-            messages.success(request, "The players are swapped.")
+            messages.success(request, _("The players are swapped."))
             return redirect("tournaments:round", event.pk, number)
     return render(
         request, "tournaments/round_swap.html", {"event": event, "round": round_, "form": form, "rematch": rematch}

@@ -15,6 +15,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from fleets.decks.sheets import deck_sheet_story, render_deck_sheets
@@ -42,7 +43,9 @@ def fleet_sheets(request, event: Event, viewer: Viewer):
     if not registrations:
         raise Http404("No fleet has been submitted to this event.")
     stories = fleet_stories(event, registrations, request.build_absolute_uri("/"))
-    pdf = render_fleet_sheets(stories, title=f"Fleet Build Sheets — {event.name}", paper=event.paper_size)
+    pdf = render_fleet_sheets(
+        stories, title=_("Fleet Build Sheets — %(event)s") % {"event": event.name}, paper=event.paper_size
+    )
     return pdf_response(pdf, f"event-{event.pk}-fleet-sheets.pdf")
 
 
@@ -69,7 +72,7 @@ def sheets_job_start(request, event: Event, viewer: Viewer):
     )
     if not job:
         if wants_json(request):
-            return JsonResponse({"error": "No fleet has been submitted to this event."}, status=409)
+            return JsonResponse({"error": _("No fleet has been submitted to this event.")}, status=409)
         return redirect("tournaments:fleets", event.pk)
     status_url = reverse("tournaments:sheets_job", args=[event.pk, job.pk])
     if wants_json(request):
@@ -102,7 +105,7 @@ def sheets_job_pdf(request, event: Event, viewer: Viewer, job_pk: int):
     """The event's staff: the PDF the job made; 409 while it is still being made."""
     job = get_object_or_404(event.sheets_jobs, pk=job_pk)
     if job.step != "done":
-        return HttpResponse("The sheets are not ready yet.", status=409, content_type="text/plain")
+        return HttpResponse(_("The sheets are not ready yet."), status=409, content_type="text/plain")
     return pdf_response(bytes(job.pdf), job.filename)
 
 
@@ -125,6 +128,6 @@ def deck_sheets(event: Event):
     ]
     if not stories:
         raise Http404("No list has been submitted to this event.")
-    title = f"Registration sheets — {event.name}"
+    title = _("Registration sheets — %(event)s") % {"event": event.name}
     pdf = render_deck_sheets(stories, title=title, paper=event.paper_size)
     return pdf_response(pdf, f"event-{event.pk}-registration-sheets.pdf")

@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from fleets.forms import FleetSourceForm, ImportConfirmForm
@@ -58,7 +59,9 @@ def walk_in_list(request, event: Event, viewer: Viewer, registration_pk: int):
         except TournamentError as error:
             context["refusal"] = error.message
         else:
-            messages.success(request, f"Submitted: {registration.name}'s {game.list_name}.")
+            messages.success(
+                request, _("Submitted: %(name)s's %(list)s.") % {"name": registration.name, "list": game.list_name}
+            )
             if not fleets:
                 return redirect("tournaments:event", event.pk)
             context["submitted"] = True
@@ -97,7 +100,10 @@ def _preview(source: dict, event: Event, answers: str) -> dict:
     cards = preview.result.cards
     for index, card_id in sorted(source["choices"].items()):
         if not (index < len(cards) and cards[index].how == "chosen"):
-            raise TournamentError(f"{card_id} answers no doubt on line {index + 1} of this list; nothing changed.")
+            raise TournamentError(
+                _("%(card)s answers no doubt on line %(line)s of this list; nothing changed.")
+                % {"card": card_id, "line": index + 1}
+            )
     signed = ImportConfirmForm.sign(data=source["data"], fmt=source["fmt"] or "", squad=source["squad"])
     return {
         "preview": preview,
