@@ -20,6 +20,7 @@ from ..forms import DeckSubmitForm
 from ..games import event_game
 from ..models import Event, Registration
 from .players import load_registration
+from .printed import in_the_stores_language
 from .reports import pdf_response
 
 SUBMIT_DECKS = "tournaments:submit_decks"
@@ -86,6 +87,7 @@ def deck_detail(request, event: Event, viewer: Viewer, registration_pk: int):
 @require_safe
 @login_required
 @event_page
+@in_the_stores_language
 def deck_sheet(request, event: Event, viewer: Viewer, registration_pk: int, deck_pk: int):
     """The registration sheet (PDF) of one submitted deck, filled in for this event: for its player and the staff."""
     registration = load_registration(event, registration_pk)

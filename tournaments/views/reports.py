@@ -26,6 +26,7 @@ from ..access import (
 )
 from ..games import event_game
 from ..models import Event, Registration
+from .printed import in_the_stores_language
 from .rounds import load_round
 
 
@@ -83,6 +84,7 @@ def fleet_detail(request, event: Event, viewer: Viewer, registration_pk: int):
 @require_safe
 @login_required
 @event_page
+@in_the_stores_language
 def fleet_sheet(request, event: Event, viewer: Viewer, registration_pk: int):
     """The Fleet Build Sheet of a submitted fleet, filled in for this event: for its player and the staff."""
     registration = get_object_or_404(
@@ -113,6 +115,7 @@ def pdf_response(content: bytes, filename: str) -> HttpResponse:
 @require_safe
 @login_required
 @event_staff_required
+@in_the_stores_language
 def round_printout(request, event: Event, viewer: Viewer, number: int, kind: str):
     """Staff: the round's pairings by table or by name, or its match slips (as many to a page as fit,
     with the fleets' checklists, or compact, two or four to a page)."""
@@ -142,6 +145,7 @@ def round_printout(request, event: Event, viewer: Viewer, number: int, kind: str
 @require_safe
 @login_required
 @event_staff_required
+@in_the_stores_language
 def standings_printout(request, event: Event, viewer: Viewer):
     final = selectors.final_standings(event)
     prizes = selectors.place_prizes(event, final)

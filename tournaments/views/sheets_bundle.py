@@ -27,6 +27,7 @@ from ..games import DeckGame, event_game
 from ..models import Event, SheetsJob
 from ..selectors import submitted_deck_view
 from ..tasks import fleet_stories, submitted_fleets
+from .printed import in_the_stores_language
 from .reports import pdf_response
 from .service_calls import run_service
 
@@ -34,6 +35,7 @@ from .service_calls import run_service
 @require_safe
 @login_required
 @event_staff_required
+@in_the_stores_language
 def fleet_sheets(request, event: Event, viewer: Viewer):
     """The event's staff: one PDF with a page per submitted fleet, players in name order
     (a deck game's event: a registration sheet per submitted deck, :func:`deck_sheets`)."""
