@@ -18,6 +18,9 @@ import re
 from xml.etree.ElementTree import Element
 
 from defusedxml import ElementTree as SafeET
+from django.utils.text import format_lazy
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from jsonschema import Draft202012Validator
 from jsonschema.validators import extend
 
@@ -49,21 +52,30 @@ def _number(low: int, high: int, *, unprinted: bool = True, null: bool = True) -
         choices.append({"enum": list(UNPRINTED)})
     if null:
         choices.append({"type": "null"})
-    shown = f"a whole number from {low} to {high}" + (", '*' or '?'" if unprinted else "")
+    shown = format_lazy(
+        gettext_lazy("a whole number from {low} to {high}, '*' or '?'")
+        if unprinted
+        else gettext_lazy("a whole number from {low} to {high}"),
+        low=low,
+        high=high,
+    )
     return {"anyOf": choices, "description": shown}
 
 
 def _text(max_length: int | None = None) -> dict:
     """Text without a NUL; with ``max_length``, also not blank (the readers strip it) and at most that long."""
-    schema: dict = {"type": "string", "pattern": NO_NUL, "description": "text without a NUL character"}
+    schema: dict = {"type": "string", "pattern": NO_NUL, "description": gettext_lazy("text without a NUL character")}
     if max_length:
-        shown = f"text of 1 to {max_length} characters, not blank, without a NUL character"
+        shown = format_lazy(
+            gettext_lazy("text of 1 to {max_length} characters, not blank, without a NUL character"),
+            max_length=max_length,
+        )
         schema |= {"pattern": NOT_BLANK, "maxLength": max_length, "description": shown}
     return schema
 
 
-_TEXTS = {"type": "array", "items": _text(), "description": "a list of texts"}
-_FLAG = {"type": "boolean", "description": "true or false"}
+_TEXTS = {"type": "array", "items": _text(), "description": gettext_lazy("a list of texts")}
+_FLAG = {"type": "boolean", "description": gettext_lazy("true or false")}
 # Any further field: whatever its type, no NUL in its text (the database cannot keep one).
 _ANY = {
     "anyOf": [
@@ -72,12 +84,14 @@ _ANY = {
         {"type": "array", "items": {"$ref": "#/$defs/any"}},
         {"type": "object", "additionalProperties": {"$ref": "#/$defs/any"}},
     ],
-    "description": "a value without a NUL character",
+    "description": gettext_lazy("a value without a NUL character"),
 }
 _FIELDS = {
     "id": {
         "anyOf": [_text(ID_LENGTH), {"type": "array", "items": _text(ID_LENGTH), "minItems": 1}],
-        "description": f"an id of 1 to {ID_LENGTH} characters, or a list of them",
+        "description": format_lazy(
+            gettext_lazy("an id of 1 to {max_length} characters, or a list of them"), max_length=ID_LENGTH
+        ),
     },
     "name": _text(NAME_LENGTH),
     "type": _text(32),
@@ -124,17 +138,24 @@ def _section(section: str, required: list[str]) -> dict:
         "required": required,
         "properties": _FIELDS | (_SHIP_FIELDS if section == "ships" else {}),
         "additionalProperties": {"$ref": "#/$defs/any"},
-        "description": "a card record (an object)",
+        "description": gettext_lazy("a card record (an object)"),
     }
-    return {"type": "array", "items": record, "description": "a list of card records"}
+    return {"type": "array", "items": record, "description": gettext_lazy("a list of card records")}
 
 
 # A ship class's dial and arcs (``shipClasses``): each speed's moves and their colours, the arcs in degrees.
-DIAL_COLOURS_SHOWN = "white, green or red"
-_COLOUR = {"enum": list(DIAL_COLOURS), "description": f"a maneuver colour: {DIAL_COLOURS_SHOWN}"}
+DIAL_COLOURS_SHOWN = gettext_lazy("white, green or red")
+_COLOUR = {
+    "enum": list(DIAL_COLOURS),
+    "description": format_lazy(gettext_lazy("a maneuver colour: {colours}"), colours=DIAL_COLOURS_SHOWN),
+}
 _KIND = "^[a-z0-9]+(?:-[a-z0-9]+)*$"  # "bank", "left-turn", "45-degree-rotate"
 _ARC = "^(?:|[1-9][0-9]?|[12][0-9]{2}|3[0-5][0-9]|360)$"
-_ARC_SCHEMA = {"type": "string", "pattern": _ARC, "description": "an arc in whole degrees from 1 to 360, or blank"}
+_ARC_SCHEMA = {
+    "type": "string",
+    "pattern": _ARC,
+    "description": gettext_lazy("an arc in whole degrees from 1 to 360, or blank"),
+}
 _SHIP_CLASS = {
     "type": "object",
     "required": ["name"],
@@ -148,18 +169,21 @@ _SHIP_CLASS = {
             "patternProperties": {
                 "^-?[0-9]$": {
                     "type": "object",
-                    "propertyNames": {"pattern": _KIND, "description": "a maneuver kind in lower-case words"},
+                    "propertyNames": {
+                        "pattern": _KIND,
+                        "description": gettext_lazy("a maneuver kind in lower-case words"),
+                    },
                     "additionalProperties": _COLOUR,
-                    "description": "a speed's maneuvers, each with its colour",
+                    "description": gettext_lazy("a speed's maneuvers, each with its colour"),
                 }
             },
             "properties": {"min": _number(-9, 9, unprinted=False), "max": _number(-9, 9, unprinted=False)},
             "additionalProperties": False,
-            "description": "speeds from -9 to 9 (and 'min', 'max'), each with its maneuvers",
+            "description": gettext_lazy("speeds from -9 to 9 (and 'min', 'max'), each with its maneuvers"),
         },
     },
     "additionalProperties": {"$ref": "#/$defs/any"},
-    "description": "a ship class record (an object)",
+    "description": gettext_lazy("a ship class record (an object)"),
 }
 
 UTOPIA_SCHEMA = {
@@ -169,7 +193,11 @@ UTOPIA_SCHEMA = {
     "required": ["ships"],
     "properties": {
         **{section: _section(section, required) for section, required in REQUIRED.items()},
-        "shipClasses": {"type": "array", "items": _SHIP_CLASS, "description": "a list of ship class records"},
+        "shipClasses": {
+            "type": "array",
+            "items": _SHIP_CLASS,
+            "description": gettext_lazy("a list of ship class records"),
+        },
         "sets": {
             "type": "array",
             "items": {
@@ -177,9 +205,9 @@ UTOPIA_SCHEMA = {
                 "required": ["id", "name"],
                 "properties": {"id": _text(ID_LENGTH), "name": _text(NAME_LENGTH)},
                 "additionalProperties": {"$ref": "#/$defs/any"},
-                "description": "a set record (an object)",
+                "description": gettext_lazy("a set record (an object)"),
             },
-            "description": "a list of set records",
+            "description": gettext_lazy("a list of set records"),
         },
     },
     "additionalProperties": {"$ref": "#/$defs/any"},
@@ -215,21 +243,31 @@ def check_utopia(data: bytes) -> None:
     if error is None:
         return
     path = list(error.absolute_path)
-    where = "the file"
+    where = _("the file")
     if len(path) >= 2 and isinstance(document.get(path[0]), list):
         record = document[path[0]][path[1]]
         where = f"{path[0]}[{path[1]}]"
         if isinstance(record, dict):
             card = _shown(record["id"]) if "id" in record else where
-            noun = "ship class" if path[0] == "shipClasses" else "card"
-            where = f"{noun} {card} ({_shown(record.get('name'))}) in '{path[0]}'"
+            words = (
+                _("ship class %(card)s (%(name)s) in '%(section)s'")
+                if path[0] == "shipClasses"
+                else _("card %(card)s (%(name)s) in '%(section)s'")
+            )
+            where = words % {"card": card, "name": _shown(record.get("name")), "section": path[0]}
     field = ".".join(map(str, path[2:]))
     expected = error.schema.get("description") if isinstance(error.schema, dict) else None
     if error.validator == "required":
         missing = next(name for name in error.validator_value if name not in error.instance)
-        raise CardFileInvalid(f"{where}: field '{missing}' is missing")
-    subject = f"field '{field}' is" if field else "the record is"
-    raise CardFileInvalid(f"{where}: {subject} {_shown(error.instance)}, not {expected or error.message}")
+        raise CardFileInvalid(_("%(where)s: field '%(field)s' is missing") % {"where": where, "field": missing})
+    words = (
+        _("%(where)s: field '%(field)s' is %(value)s, not %(expected)s")
+        if field
+        else _("%(where)s: the record is %(value)s, not %(expected)s")
+    )
+    raise CardFileInvalid(
+        words % {"where": where, "field": field, "value": _shown(error.instance), "expected": expected or error.message}
+    )
 
 
 # Space Dock: the reader's number fields, and which may print a symbol instead of a number.
@@ -261,39 +299,58 @@ def check_spacedock(data: bytes) -> None:
         root = SafeET.fromstring(data, forbid_dtd=True)
     except Exception:  # noqa: BLE001 - any parse failure is the reader's to report
         return
-    for section, (tag, *_) in CARD_SECTIONS.items():
+    for section, (tag, *_rest) in CARD_SECTIONS.items():
         for element in root.findall(f"{section}/{tag}"):
-            where = f"card {_shown((element.findtext('Id') or '').strip())} ({_shown(element.findtext('Title'))})"
+            where = _("card %(card)s (%(name)s)") % {
+                "card": _shown((element.findtext("Id") or "").strip()),
+                "name": _shown(element.findtext("Title")),
+            }
             for field, (low, high) in _SPACEDOCK_NUMBERS.items():
                 value = (element.findtext(field) or "").strip()
                 if not value or (field in _SPACEDOCK_SYMBOLS and value in UNPRINTED):
                     continue
                 if not _WHOLE.fullmatch(value) or not low <= int(value) <= high:
-                    expected = f"not a whole number from {low} to {high}"
-                    raise CardFileInvalid(f"{where}: field '{field}' is {_shown(value)}, {expected}")
+                    expected = _("not a whole number from %(low)s to %(high)s") % {"low": low, "high": high}
+                    raise CardFileInvalid(
+                        _("%(where)s: field '%(field)s' is %(value)s, %(expected)s")
+                        % {"where": where, "field": field, "value": _shown(value), "expected": expected}
+                    )
             for field, length in _SPACEDOCK_TEXTS.items():
                 value = (element.findtext(field) or "").strip()
                 if len(value) > length:
-                    expected = f"longer than {length} characters"
-                    raise CardFileInvalid(f"{where}: field '{field}' is {_shown(value)}, {expected}")
+                    expected = _("longer than %(length)s characters") % {"length": length}
+                    raise CardFileInvalid(
+                        _("%(where)s: field '%(field)s' is %(value)s, %(expected)s")
+                        % {"where": where, "field": field, "value": _shown(value), "expected": expected}
+                    )
     for detail in root.findall("ShipClassDetails/ShipClassDetail"):
         _check_ship_class(detail)
 
 
 def _check_ship_class(detail: Element) -> None:
     """A Space Dock class's dial and arcs: ``<Maneuver speed="3" kind="left-turn" color="red" />``, ``<FrontArc>``."""
-    where = f"ship class {_shown((detail.findtext('Name') or '').strip())}"
+    where = _("ship class %(name)s") % {"name": _shown((detail.findtext("Name") or "").strip())}
     for field in ("FrontArc", "RearArc"):
         value = (detail.findtext(field) or "").strip()
         if not re.fullmatch(_ARC, value):
-            raise CardFileInvalid(f"{where}: field '{field}' is {_shown(value)}, not {_ARC_SCHEMA['description']}")
+            raise CardFileInvalid(
+                _("%(where)s: field '%(field)s' is %(value)s, not %(expected)s")
+                % {"where": where, "field": field, "value": _shown(value), "expected": _ARC_SCHEMA["description"]}
+            )
     for move in detail.findall("Maneuvers/Maneuver"):
         speed, kind, colour = (move.get(name, "") for name in ("speed", "kind", "color"))
         if not re.fullmatch(r"-?[0-9]", speed):
-            raise CardFileInvalid(f"{where}: a maneuver's speed is {_shown(speed)}, not a whole number from -9 to 9")
+            raise CardFileInvalid(
+                _("%(where)s: a maneuver's speed is %(value)s, not a whole number from -9 to 9")
+                % {"where": where, "value": _shown(speed)}
+            )
         if not re.fullmatch(_KIND, kind):
-            raise CardFileInvalid(f"{where}: the speed {speed} maneuver {_shown(kind)} is not a maneuver kind")
+            raise CardFileInvalid(
+                _("%(where)s: the speed %(speed)s maneuver %(kind)s is not a maneuver kind")
+                % {"where": where, "speed": speed, "kind": _shown(kind)}
+            )
         if colour not in DIAL_COLOURS:
             raise CardFileInvalid(
-                f"{where}: the speed {speed} {kind} maneuver's colour is {_shown(colour)}, not {DIAL_COLOURS_SHOWN}"
+                _("%(where)s: the speed %(speed)s %(kind)s maneuver's colour is %(value)s, not %(colours)s")
+                % {"where": where, "speed": speed, "kind": kind, "value": _shown(colour), "colours": DIAL_COLOURS_SHOWN}
             )

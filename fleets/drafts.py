@@ -17,6 +17,7 @@ not seen. A locked fleet refuses every change (:class:`~fleets.services.FleetLoc
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from rules.attack_wing import Fleet as EngineFleet
 from rules.attack_wing import fleet_to_dict
@@ -37,7 +38,7 @@ from .services import (
 
 def _check_base(fleet: Fleet, base: int | None) -> None:
     if base is not None and base != fleet.revision:
-        raise FleetStale("This fleet was changed in another window; the latest state is shown now.")
+        raise FleetStale(_("This fleet was changed in another window; the latest state is shown now."))
 
 
 # How many changes Undo keeps (the oldest go first): enough for any fleet built between two saves.
@@ -110,7 +111,8 @@ def fleet_undo_draft(*, fleet: Fleet, base: int | None) -> Fleet:
     fleet = _locked_for_change(fleet)
     _check_base(fleet, base)
     if not fleet.undo:
-        raise FleetError("There is no change to undo since the last saved version.")
+        raise FleetError(_("There is no change to undo since the last saved version."))
+
     *earlier, previous = fleet.undo
     fleet.undo = earlier
     _set_draft(fleet, previous, undoing=True)

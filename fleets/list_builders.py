@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from django.contrib import messages
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 
 from rules.inputs.text_input import text_problem
 
@@ -14,12 +15,13 @@ from rules.inputs.text_input import text_problem
 def clean_list_name(name: str | None, *, noun: str, max_length: int, error: type[Exception]) -> str:
     """``name`` stripped; an empty or overlong name raises ``error`` with a message naming the ``noun``."""
     if problem := text_problem(name or ""):
-        raise error(f"The {noun} name: {problem}")
+        raise error(_("The %(noun)s name: %(problem)s") % {"noun": noun, "problem": problem})
     name = (name or "").strip()
     if not name:
-        raise error(f"A {noun} needs a name.")
+        raise error(_("A %(noun)s needs a name.") % {"noun": noun})
     if len(name) > max_length:
-        raise error(f"A {noun} name has at most {max_length} characters.")
+        raise error(_("A %(noun)s name has at most %(count)s characters.") % {"noun": noun, "count": max_length})
+
     return name
 
 

@@ -20,6 +20,8 @@ from datetime import date
 from django.db import transaction
 from django.db.models import ProtectedError, RestrictedError
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from fleets.list_builders import clean_list_name
 from rules.attack_wing import (
@@ -61,7 +63,9 @@ class FleetError(Exception):
 
 class FleetLocked(FleetError):
     def __init__(self, fleet: Fleet) -> None:
-        super().__init__(f"“{fleet.name}” is locked: it was played at an event. Duplicate it to make changes.")
+        super().__init__(
+            _("“%(name)s” is locked: it was played at an event. Duplicate it to make changes.") % {"name": fleet.name}
+        )
 
 
 class FleetInUse(FleetError):
@@ -80,7 +84,15 @@ class FleetIllegal(FleetError):
     """The fleet breaks the format's rules; ``report`` is the engine's full report."""
 
     def __init__(self, report: Report) -> None:
-        super().__init__(f"The fleet is not legal: {len(report.violations)} rule(s) broken.")
+        count = len(report.violations)
+        super().__init__(
+            ngettext(
+                "The fleet is not legal: %(count)s rule(s) broken.",
+                "The fleet is not legal: %(count)s rule(s) broken.",
+                count,
+            )
+            % {"count": count}
+        )
         self.report = report
 
 
@@ -96,29 +108,29 @@ def _format_key(key: object) -> str:
     """A format key the site knows (a file may hold anything under ``format``)."""
     if isinstance(key, str) and key in FORMATS:
         return key
-    raise FleetError(f"Unknown format “{key}”.")
+    raise FleetError(_("Unknown format “%(key)s”.") % {"key": key})
 
 
 def _clean_name(name: str | None) -> str:
-    return clean_list_name(name, noun="fleet", max_length=MAX_NAME_LENGTH, error=FleetError)
+    return clean_list_name(name, noun=_("fleet"), max_length=MAX_NAME_LENGTH, error=FleetError)
 
 
 def _clean_faction(faction: str) -> str:
     """A faction some card of the catalog carries, or "" for none declared."""
     faction = (faction or "").strip()
     if faction and faction not in catalog_factions():
-        raise FleetError(f"Unknown faction “{faction}”.")
+        raise FleetError(_("Unknown faction “%(faction)s”.") % {"faction": faction})
     return faction
 
 
 def _read_content(content: dict, catalog) -> tuple[EngineFleet, str | None]:
     """The engine's fleet and the file's format key from a fleet-file dict."""
     if not isinstance(content, dict):
-        raise FleetContentError("The fleet content must be a fleet file (a JSON object).")
+        raise FleetContentError(_("The fleet content must be a fleet file (a JSON object)."))
     try:
         return content_fleet(content, catalog), content.get("format")
     except FleetInputError as error:
-        raise FleetContentError(f"The fleet cannot be read: {error.message}.") from None
+        raise FleetContentError(_("The fleet cannot be read: %(error)s.") % {"error": error.message}) from None
 
 
 @transaction.atomic
@@ -205,7 +217,7 @@ def fleet_update(*, fleet: Fleet, content: dict, by, base: int | None = None, co
     if base is not None:
         current = fleet.current_version
         if (current.number if current else 0) != base:
-            raise FleetStale("This fleet was changed in another window; the latest version is shown now.")
+            raise FleetStale(_("This fleet was changed in another window; the latest version is shown now."))
     catalog = load_catalog()
     engine_fleet, format_key = _read_content(content, catalog)
     if format_key is not None:
@@ -275,7 +287,7 @@ def fleet_duplicate(*, fleet: Fleet, owner, name: str | None = None, version: Fl
     current = version if version is not None else fleet.current_version
     copy = Fleet.objects.create(
         owner=owner,
-        name=_clean_name(name or f"Copy of {fleet.name}"[:MAX_NAME_LENGTH]),
+        name=_clean_name(name or (_("Copy of %(name)s") % {"name": fleet.name})[:MAX_NAME_LENGTH]),
         faction=fleet.faction,
         format_key=current.content.get("format", fleet.format_key) if current else fleet.format_key,
     )
@@ -300,7 +312,8 @@ def fleet_delete(*, fleet: Fleet) -> None:
         fleet.delete()
     except (ProtectedError, RestrictedError):
         raise FleetInUse(
-            f"“{fleet.name}” is submitted to an event, so it cannot be deleted. Withdraw it from the event first."
+            _("“%(name)s” is submitted to an event, so it cannot be deleted. Withdraw it from the event first.")
+            % {"name": fleet.name}
         ) from None
 
 
@@ -352,12 +365,16 @@ def fleet_import_read(*, owner, preview: ImportPreview, name: str | None = None,
     the declared faction is the one most ships belong to.
     """
     if preview.empty:
-        raise FleetContentError("No card of this fleet was recognised, so there is nothing to import.")
+        raise FleetContentError(_("No card of this fleet was recognised, so there is nothing to import."))
     result = preview.result
     catalog = load_catalog()
     fleet = Fleet.objects.create(
         owner=owner,
-        name=_clean_name(name or _source_name(result.name) or f"Imported fleet {timezone.localdate():%Y-%m-%d}"),
+        name=_clean_name(
+            name
+            or _source_name(result.name)
+            or _("Imported fleet %(date)s") % {"date": f"{timezone.localdate():%Y-%m-%d}"}
+        ),
         faction=_clean_faction(faction if faction is not None else _declared_faction(result.fleet, catalog)),
         format_key=_format_key(result.format_key or DEFAULT_FORMAT),
     )
@@ -385,7 +402,7 @@ def fleet_submission_version(
     """
     fleet = Fleet.objects.select_for_update().filter(pk=fleet.pk).first()
     if fleet is None:  # deleted a moment ago (through the API, say)
-        raise FleetError("This fleet no longer exists.")
+        raise FleetError(_("This fleet no longer exists."))
     catalog = load_catalog()
     current = _save_draft(fleet, fleet.owner, catalog)
     engine_fleet = _read_content(current.content, catalog)[0] if current else EngineFleet()
@@ -393,7 +410,7 @@ def fleet_submission_version(
     if not report.legal:
         raise FleetIllegal(report)
     if current is None:
-        raise FleetError("The fleet has no ships yet.")
+        raise FleetError(_("The fleet has no ships yet."))
     _keep_price(current, report)
     return current
 
@@ -436,7 +453,7 @@ def fleet_share_version(*, version: FleetVersion) -> SharedVersion:
     while the version is a hidden list submitted to an event that has not started."""
     refused = share_refusal(version)
     if refused:
-        raise FleetError(f"{refused} Share it once the event has started.")
+        raise FleetError(_("%(refused)s Share it once the event has started.") % {"refused": refused})
     share, _created = SharedVersion.objects.get_or_create(
         version=version, defaults={"token": secrets.token_urlsafe(16)}
     )
@@ -455,7 +472,7 @@ def api_token_create(*, user, name: str) -> tuple[ApiToken, str]:
     """A new API token for ``user``; the token text is returned once and only its digest is kept."""
     name = (name or "").strip()
     if not name:
-        raise FleetError("Give the token a name, such as the script that will use it.")
+        raise FleetError(_("Give the token a name, such as the script that will use it."))
     record = ApiToken(user=user, name=name[:60])
     token = record.set_new_token()
     record.save()
@@ -476,7 +493,7 @@ def collection_set(*, owner, set_ids: Iterable[str]) -> list[str]:
     known = load_catalog().sets
     unknown = [set_id for set_id in wanted if set_id not in known]
     if unknown:
-        raise FleetError(f"No such expansion: {', '.join(unknown)}.")
+        raise FleetError(_("No such expansion: %(ids)s.") % {"ids": ", ".join(unknown)})
     with transaction.atomic():
         OwnedExpansion.objects.filter(owner=owner).exclude(set_id__in=wanted).delete()
         have = set(OwnedExpansion.objects.filter(owner=owner).values_list("set_id", flat=True))
@@ -501,9 +518,12 @@ def collection_import(*, owner, text: str) -> list[str]:
         head = line.split(" — ", 1)[0].strip()
         set_id = head if head in sets else by_name.get(line.casefold())
         if set_id is None:
-            unread.append(f"line {number} ({line[:60]})")
+            unread.append(_("line %(number)s (%(text)s)") % {"number": number, "text": line[:60]})
         else:
             found.append(set_id)
     if unread:
-        raise FleetError(f"No expansion of the catalog on {', '.join(unread)}. Nothing was changed.")
+        raise FleetError(
+            _("No expansion of the catalog on %(lines)s. Nothing was changed.") % {"lines": ", ".join(unread)}
+        )
+
     return collection_set(owner=owner, set_ids=found)

@@ -4,6 +4,7 @@ source of truth; an edit made here would be overwritten by the next import.
 """
 
 from django.contrib import admin
+from django.utils.translation import gettext_lazy as _
 
 from ..models.catalog import Admiral, Captain, Card, CardSet, Resource, Ship, Upgrade, json_list_has
 from ..selectors import catalog_factions
@@ -53,11 +54,11 @@ class CardAdmin(ViewOnlyAdmin):
     readonly_fields = ("rendered_text",)
     list_per_page = 50
 
-    @admin.display(description="factions")
+    @admin.display(description=_("factions"))
     def faction_list(self, card: Card) -> str:
         return ", ".join(card.factions)
 
-    @admin.display(description="text as shown")
+    @admin.display(description=_("text as shown"))
     def rendered_text(self, card: Card) -> str:
         return card_html(card.text)
 
@@ -82,11 +83,11 @@ class ShipAdmin(CardAdmin):
     list_filter = (FactionFilter, "squadron", CardSetFilter)
     search_fields = ("name", "ship_class", "=source_id")
 
-    @admin.display(description="upgrade slots")
+    @admin.display(description=_("upgrade slots"))
     def slot_list(self, card: Card) -> str:
         return ", ".join(card.slots)
 
-    @admin.display(description="oversized", boolean=True)
+    @admin.display(description=_("oversized"), boolean=True)
     def oversized_base(self, card: Card) -> bool:
         return card.oversized_base
 
@@ -102,7 +103,7 @@ class AdmiralAdmin(CardAdmin):
     list_display = ("name", "source_id", "faction_list", "cost", "skill_modifier", "talent_slots", "unique")
     list_filter = (FactionFilter, CardSetFilter)
 
-    @admin.display(description="skill modifier", ordering="skill")
+    @admin.display(description=_("skill modifier"), ordering="skill")
     def skill_modifier(self, card: Card) -> str:
         return f"{card.skill:+d}"
 

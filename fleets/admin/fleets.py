@@ -6,6 +6,7 @@ API tokens can be issued here for a user; the token is shown once, in a message.
 """
 
 from django.contrib import admin, messages
+from django.utils.translation import gettext as _
 
 from ..models import ApiToken, Fleet, FleetVersion
 
@@ -54,5 +55,8 @@ class ApiTokenAdmin(admin.ModelAdmin):
         token = obj.set_new_token()
         super().save_model(request, obj, form, change)
         self.message_user(
-            request, f"Token for {obj.user}: {token} (copy it now; it is not shown again).", messages.WARNING
+            request,
+            _("Token for %(user)s: %(token)s (copy it now; it is not shown again).")
+            % {"user": obj.user, "token": token},
+            messages.WARNING,
         )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
+from django.utils.translation import gettext
 from ninja import Router
 from ninja.errors import HttpError
 
@@ -38,7 +39,8 @@ def staw_validate(request, format: str | None = None, on: date | None = None):
     except FleetFileError as error:
         raise HttpError(400, error.message) from None
     except (ValueError, RecursionError):
-        raise HttpError(400, "the body is not a fleet file") from None
+        raise HttpError(400, gettext("the body is not a fleet file")) from None
+
     try:
         fmt = get_format(file_format or format or DEFAULT_FORMAT)
     except KeyError as error:

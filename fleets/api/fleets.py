@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.http import HttpResponse
+from django.utils.translation import gettext as _
 from ninja import Query, Router, Status
 from ninja.errors import HttpError
 
@@ -61,14 +62,14 @@ def _visible_fleet(request, fleet_id: int) -> tuple[Fleet, FleetAccess]:
     fleet = Fleet.objects.select_related("owner").filter(pk=fleet_id).first()
     access = fleet_access(request.auth, fleet) if fleet is not None else None
     if access is None or not access.visible:
-        raise HttpError(404, "No such fleet.")
+        raise HttpError(404, _("No such fleet."))
     return fleet, access
 
 
 def _own_fleet(request, fleet_id: int) -> Fleet:
     fleet, _access = _visible_fleet(request, fleet_id)
     if fleet.owner_id != request.auth.pk:
-        raise HttpError(403, "Only the fleet's owner can change it.")
+        raise HttpError(403, _("Only the fleet's owner can change it."))
     return fleet
 
 
@@ -189,7 +190,8 @@ def fleet_sheet(request, fleet_id: int, version: int | None = None):
     fleet, access = _visible_fleet(request, fleet_id)
     chosen = access.versions(fleet).filter(number=version).first() if version else access.latest(fleet)
     if chosen is None:
-        raise HttpError(404, "No such version.")
+        raise HttpError(404, _("No such version."))
+
     owner = print_identity(fleet.owner)
     pdf = render_fleet_sheet(
         version=chosen,

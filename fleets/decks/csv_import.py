@@ -26,6 +26,7 @@ from dataclasses import dataclass
 
 from django import forms
 from django.db import IntegrityError, models, transaction
+from django.utils.translation import gettext as _
 
 from accounts import csv_safe
 from accounts.csv_safe import FORMULA_STARTS
@@ -122,7 +123,9 @@ def preview_catalog_csv(*, game: str, data: bytes | str) -> list[CatalogChange]:
 def catalog_spec(game: str) -> CatalogSpec:
     if not is_game(game) or get_game(game).catalog is None:
         known = ", ".join(known.key for known in catalog_games())
-        raise CatalogImportError([RowError(0, f"unknown game {game!r}; expected one of {known}")])
+        raise CatalogImportError(
+            [RowError(0, _("unknown game %(game)s; expected one of %(known)s") % {"game": repr(game), "known": known})]
+        )
     return get_game(game).catalog
 
 
@@ -152,7 +155,9 @@ def _checked_forms(game: str, data: bytes | str) -> list[tuple[int, forms.ModelF
     for line, values in rows:
         key = spec.key_of(values)
         if key in seen:
-            errors.append(RowError(line, f"the same {', '.join(spec.key)} as line {seen[key]}"))
+            errors.append(
+                RowError(line, _("the same %(key)s as line %(line)s") % {"key": ", ".join(spec.key), "line": seen[key]})
+            )
             continue
         seen[key] = line
         problem = _cell_problem(spec, values)
@@ -178,7 +183,10 @@ def _cell_problem(spec: CatalogSpec, values: dict[str, str]) -> str | None:
         if problem:
             return f"{column.get(field, field)}: {problem}"
         if value.startswith(FORMULA_STARTS) and not re.fullmatch(r"-\d+", value):
-            return f"{column.get(field, field)}: {value[:1]!r} starts a spreadsheet formula; remove it"
+            return _("%(column)s: %(start)s starts a spreadsheet formula; remove it") % {
+                "column": column.get(field, field),
+                "start": repr(value[:1]),
+            }
     return None
 
 
@@ -188,18 +196,18 @@ def _read_rows(spec: CatalogSpec, data: bytes | str) -> tuple[list[str], list[tu
     Problems with the file as a whole (encoding, header, size) raise at once.
     """
     if len(data) > MAX_CSV_BYTES:
-        raise CatalogImportError([RowError(0, f"the file is larger than {MAX_CSV_BYTES} bytes")])
+        raise CatalogImportError([RowError(0, _("the file is larger than %(size)s bytes") % {"size": MAX_CSV_BYTES})])
     try:
         text = data.decode("utf-8-sig") if isinstance(data, bytes) else data
     except UnicodeDecodeError:
-        raise CatalogImportError([RowError(0, "the file is not UTF-8 text")]) from None
+        raise CatalogImportError([RowError(0, _("the file is not UTF-8 text"))]) from None
     # strict: a stray or unterminated quote is an error, not a cell that swallows the rest of the file.
     reader = csv.reader(io.StringIO(text, newline=""), strict=True)
     start = 1  # the line where the row being read began
     try:
         header = next(reader, None)
         if header is None:
-            raise CatalogImportError([RowError(1, "the file is empty; it starts with a header row")])
+            raise CatalogImportError([RowError(1, _("the file is empty; it starts with a header row"))])
         fields = _header_fields(spec, header)
         rows, uneven, start = [], [], reader.line_num + 1
         for cells in reader:
@@ -207,13 +215,23 @@ def _read_rows(spec: CatalogSpec, data: bytes | str) -> tuple[list[str], list[tu
             if not any(cell.strip() for cell in cells):
                 continue
             if len(rows) >= MAX_CSV_ROWS:
-                raise CatalogImportError([RowError(line, f"more than {MAX_CSV_ROWS} rows; split the file")])
+                raise CatalogImportError(
+                    [RowError(line, _("more than %(max)s rows; split the file") % {"max": MAX_CSV_ROWS})]
+                )
             if len(cells) != len(fields):  # a short row would blank the cells it lacks
-                uneven.append(RowError(line, f"{len(cells)} cells, but the header has {len(fields)}"))
+                uneven.append(
+                    RowError(
+                        line,
+                        _("%(cells)s cells, but the header has %(fields)s")
+                        % {"cells": len(cells), "fields": len(fields)},
+                    )
+                )
                 continue
             rows.append((line, _normalised(spec, dict(zip(fields, cells, strict=True)), fields)))
     except csv.Error as error:
-        raise CatalogImportError([RowError(start, f"not a readable CSV file: {error}")]) from None
+        raise CatalogImportError(
+            [RowError(start, _("not a readable CSV file: %(error)s") % {"error": error})]
+        ) from None
     if uneven:
         raise CatalogImportError(uneven)
     return fields, rows
@@ -226,14 +244,22 @@ def _header_fields(spec: CatalogSpec, header: list[str]) -> list[str]:
     repeated = sorted({name for name in names if names.count(name) > 1})
     problems = []
     if unknown:
-        problems.append(f"unknown column {unknown[0]!r}")
+        problems.append(_("unknown column %(column)s") % {"column": repr(unknown[0])})
     if missing:
-        problems.append(f"missing column {missing[0]!r}")
+        problems.append(_("missing column %(column)s") % {"column": repr(missing[0])})
     if repeated:
-        problems.append(f"column {repeated[0]!r} appears twice")
+        problems.append(_("column %(column)s appears twice") % {"column": repr(repeated[0])})
     if problems:
         expected = ", ".join(f"[{c}]" if c in spec.optional else c for c in spec.columns)
-        raise CatalogImportError([RowError(1, f"{'; '.join(problems)} (the columns are: {expected})")])
+        raise CatalogImportError(
+            [
+                RowError(
+                    1,
+                    _("%(problems)s (the columns are: %(expected)s)")
+                    % {"problems": "; ".join(problems), "expected": expected},
+                )
+            ]
+        )
     return [spec.columns[name] for name in names]
 
 
@@ -274,6 +300,6 @@ def _write(forms_by_line: list[tuple[int, forms.ModelForm]]) -> CatalogImportRes
                 form.save()
         except IntegrityError:  # another import added the same card a moment ago
             raise CatalogImportError(
-                [RowError(line, "this card was added by someone else meanwhile; import again")]
+                [RowError(line, _("this card was added by someone else meanwhile; import again"))]
             ) from None
     return CatalogImportResult(created=created, updated=len(forms_by_line) - created)

@@ -20,6 +20,8 @@ from collections import Counter
 from collections.abc import Iterable
 
 from django.db import models
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from game_registry import get_game
 from rules.inputs.list_check import ListReport
@@ -77,7 +79,8 @@ class DeckKind:
 
     # The ways the builder can judge a list: key -> what it applies, the first being the events' rules.
     # A game with one way has one entry under "".
-    rule_sets: dict[str, str] = {"": "The game's list rules."}
+    # The words are marked for translation and translated where they are shown (DeckView.rules_applied).
+    rule_sets: dict[str, str] = {"": gettext_noop("The game's list rules.")}
 
     def report(self, content: dict, rules: str = "") -> ListReport:
         """The rules' verdict; ``rules`` picks one of :attr:`rule_sets` (``""``: the first, as events judge)."""
@@ -117,7 +120,7 @@ class DeckKind:
         """``content`` with exactly ``count`` copies of the line ``name``/``side`` (0 removes it)."""
         matching = [line for line in self.lines(content) if self.matches(line, name, side)]
         if not matching:
-            raise DeckContentError(f"{name} is not in this {self.noun}.")
+            raise DeckContentError(_("%(name)s is not in this %(noun)s.") % {"name": name, "noun": self.noun})
         kept = [line for line in self.lines(content) if not self.matches(line, name, side)]
         content = {**content, self.lines_key: kept + self.repeat(matching[0], count)}
         if count == 0 and self.chosen_key and not any(line["name"] == name for line in kept):
@@ -137,7 +140,7 @@ class DeckKind:
     def repeat(self, line: Line, count: int) -> list[Line]:
         if not count:
             return []
-        return [{**line, "count": count}] if self.counted else [dict(line) for _ in range(count)]
+        return [{**line, "count": count}] if self.counted else [dict(line) for _copy in range(count)]
 
     def catalog_line(self, card: models.Model) -> Line:
         """The line a catalog card adds (without its count)."""
@@ -169,7 +172,10 @@ class DeckKind:
         return ""
 
     def set_chosen(self, content: dict, *, name: str, count: int) -> dict:
-        raise DeckContentError(f"A {self.name} {self.noun} has no {self.chosen_label or 'chosen cards'}.")
+        raise DeckContentError(
+            _("A %(game)s %(noun)s has no %(what)s.")
+            % {"game": self.name, "noun": self.noun, "what": self.chosen_label or _("chosen cards")}
+        )
 
     def section(self, content: dict) -> Counter[str]:
         """Copies per name in the text format's section."""
@@ -212,7 +218,10 @@ class DeckKind:
             where = f"{key}[{index}] {line['name']}"
             card = find(line)
             if card is None:
-                problems.append(f"{where}: no such {self.line_noun} in the {self.name} catalog")
+                problems.append(
+                    _("%(where)s: no such %(noun)s in the %(game)s catalog")
+                    % {"where": where, "noun": self.line_noun, "game": self.name}
+                )
                 continue
             try:
                 problems += disagreements(where, line, expected(card))
@@ -234,9 +243,10 @@ def find_card(cards: dict[tuple[str, str], models.Model], name: str, side: str) 
 def disagreements(where: str, line: Line, expected: Line) -> list[str]:
     """What a line says unlike its catalog card, one message per field."""
     return [
-        f"{where}: the catalog does not give its {key} yet"
+        _("%(where)s: the catalog does not give its %(key)s yet") % {"where": where, "key": key}
         if expected[key] in ("", None)
-        else f"{where}: the catalog gives {key} {expected[key]!r}, the file says {line.get(key)!r}"
+        else _("%(where)s: the catalog gives %(key)s %(expected)s, the file says %(found)s")
+        % {"where": where, "key": key, "expected": repr(expected[key]), "found": repr(line.get(key))}
         for key in expected
         if line.get(key) != expected[key]
     ]

@@ -6,6 +6,8 @@ import base64
 
 from django import forms
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from accounts.number_fields import WholeNumberField
 from accounts.text_fields import CleanTextFormMixin
@@ -21,7 +23,7 @@ def side_choices(kind: DeckKind) -> list[tuple[str, str]]:
 
 
 class DeckCreateForm(CleanTextFormMixin, forms.Form):
-    name = forms.CharField(max_length=MAX_NAME_LENGTH)
+    name = forms.CharField(max_length=MAX_NAME_LENGTH, label=gettext_lazy("Name"))
     side = forms.ChoiceField()
 
     def __init__(self, *args, kind: DeckKind, **kwargs):
@@ -33,11 +35,12 @@ class DeckCreateForm(CleanTextFormMixin, forms.Form):
 class DeckDetailsForm(DeckCreateForm):
     """Rename, change the side; a Starship Command fleet also has its budget and destroyed ships."""
 
-    budget = WholeNumberField(min_value=0, max_value=MAX_NUMBER, required=False)
+    budget = WholeNumberField(min_value=0, max_value=MAX_NUMBER, required=False, label=gettext_lazy("Budget"))
     destroyed = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 2}),
         required=False,
-        help_text="Ships destroyed earlier in the campaign, one per line.",
+        label=gettext_lazy("Destroyed"),
+        help_text=gettext_lazy("Ships destroyed earlier in the campaign, one per line."),
     )
 
     def __init__(self, *args, kind: DeckKind, **kwargs):
@@ -69,11 +72,12 @@ class CardChoiceField(forms.ModelChoiceField):
     def label_from_instance(self, obj) -> str:
         line = self.kind.catalog_line(obj)
         cost = self.kind.line_cost(line)
-        return f"{obj.name} — {self.kind.details(line)}" + ("" if cost is None else f", {cost} pts")
+        details = f"{obj.name} — {self.kind.details(line)}"
+        return details if cost is None else _("%(details)s, %(cost)s pts") % {"details": details, "cost": cost}
 
 
 class AddCardForm(CleanTextFormMixin, forms.Form):
-    count = WholeNumberField(min_value=1, max_value=MAX_COPIES, initial=1)
+    count = WholeNumberField(min_value=1, max_value=MAX_COPIES, initial=1, label=gettext_lazy("Count"))
 
     def __init__(self, *args, kind: DeckKind, queryset, **kwargs):
         super().__init__(*args, **kwargs)
@@ -97,38 +101,53 @@ class LineForm(CleanTextFormMixin, forms.Form):
 
 
 class SheetForm(CleanTextFormMixin, forms.Form):
-    event = forms.CharField(max_length=100, required=False, label="Event (optional)")
-    date = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    event = forms.CharField(max_length=100, required=False, label=gettext_lazy("Event (optional)"))
+    date = forms.DateField(required=False, label=gettext_lazy("Date"), widget=forms.DateInput(attrs={"type": "date"}))
 
     def sheet_date(self):
         return self.cleaned_data.get("date") or timezone.localdate()
 
 
 class DeckImportForm(CleanTextFormMixin, forms.Form):
-    game = forms.ChoiceField(choices=deck_game_choices)
-    name = forms.CharField(max_length=MAX_NAME_LENGTH, required=False, help_text="Leave empty for a dated name.")
-    file = forms.FileField(required=False, help_text="A JSON list file (as check_deck reads) or a text list.")
-    text = forms.CharField(widget=forms.Textarea(attrs={"rows": 8}), required=False, label="Or paste the list")
+    game = forms.ChoiceField(choices=deck_game_choices, label=gettext_lazy("Game"))
+    name = forms.CharField(
+        max_length=MAX_NAME_LENGTH,
+        required=False,
+        label=gettext_lazy("Name"),
+        help_text=gettext_lazy("Leave empty for a dated name."),
+    )
+    file = forms.FileField(
+        required=False,
+        label=gettext_lazy("File"),
+        help_text=gettext_lazy("A JSON list file (as check_deck reads) or a text list."),
+    )
+    text = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 8}), required=False, label=gettext_lazy("Or paste the list")
+    )
 
     def clean(self):
         cleaned = super().clean()
         upload, text = cleaned.get("file"), cleaned.get("text")
         if bool(upload) == bool(text):
-            raise forms.ValidationError("Give either a file or pasted text.")
+            raise forms.ValidationError(_("Give either a file or pasted text."))
         if upload and upload.size > MAX_IMPORT_BYTES:
-            raise forms.ValidationError(f"The file is larger than {MAX_IMPORT_BYTES // 1024} KB; a list is a few KB.")
+            raise forms.ValidationError(
+                _("The file is larger than %(size)s KB; a list is a few KB.") % {"size": MAX_IMPORT_BYTES // 1024}
+            )
         cleaned["data"] = upload.read() if upload else text.encode()
         return cleaned
 
 
 class CatalogImportForm(CleanTextFormMixin, forms.Form):
-    game = forms.ChoiceField(choices=catalog_game_choices)
-    file = forms.FileField(help_text="CSV with a header row; see the columns below.")
+    game = forms.ChoiceField(choices=catalog_game_choices, label=gettext_lazy("Game"))
+    file = forms.FileField(
+        label=gettext_lazy("File"), help_text=gettext_lazy("CSV with a header row; see the columns below.")
+    )
 
     def clean_file(self):
         upload = self.cleaned_data["file"]
         if upload.size > MAX_CSV_BYTES:
-            raise forms.ValidationError(f"The file is larger than {MAX_CSV_BYTES // 1024} KB.")
+            raise forms.ValidationError(_("The file is larger than %(size)s KB.") % {"size": MAX_CSV_BYTES // 1024})
         return upload.read()
 
 
@@ -148,7 +167,7 @@ def catalog_entry_form(game: str, *, data=None, instance=None) -> forms.ModelFor
                 value = getattr(self.instance, name, None)
                 if isinstance(value, list):  # weapons: typed as "phaser-1; torpedo"
                     self.initial[name] = "; ".join(value)
-                    field.help_text = "Separated by “;”, e.g. phaser-1; torpedo."
+                    field.help_text = _("Separated by “;”, e.g. phaser-1; torpedo.")
 
         def validate_unique(self):
             forms.ModelForm.validate_unique(self)
@@ -157,29 +176,37 @@ def catalog_entry_form(game: str, *, data=None, instance=None) -> forms.ModelFor
 
 
 class CatalogRetireForm(forms.Form):
-    action = forms.ChoiceField(choices=[("retire", "Retire"), ("restore", "Offer again")])
+    action = forms.ChoiceField(
+        choices=[("retire", gettext_lazy("Retire")), ("restore", gettext_lazy("Offer again"))],
+        label=gettext_lazy("Action"),
+    )
 
 
 class CatalogCsvForm(forms.Form):
     """A CSV to preview (``file``), or the previewed text sent back to import it (``data``)."""
 
-    file = forms.FileField(required=False, help_text="CSV with a header row; download the template for the columns.")
+    file = forms.FileField(
+        required=False,
+        label=gettext_lazy("File"),
+        help_text=gettext_lazy("CSV with a header row; download the template for the columns."),
+    )
     data = forms.CharField(required=False, strip=False, widget=forms.HiddenInput)
 
     def clean(self):
         cleaned = super().clean()
         upload, data = cleaned.get("file"), cleaned.get("data")
         if not upload and not data:
-            raise forms.ValidationError("Choose a CSV file.")
+            raise forms.ValidationError(_("Choose a CSV file."))
         if upload:
             if upload.size > MAX_CSV_BYTES:
-                raise forms.ValidationError(f"The file is larger than {MAX_CSV_BYTES // 1024} KB.")
+                raise forms.ValidationError(_("The file is larger than %(size)s KB.") % {"size": MAX_CSV_BYTES // 1024})
             cleaned["raw"] = upload.read()
         else:
             try:
                 cleaned["raw"] = base64.b64decode(data.encode("ascii"), validate=True)
             except (ValueError, UnicodeEncodeError):
-                raise forms.ValidationError("The previewed file came back damaged; choose it again.") from None
+                raise forms.ValidationError(_("The previewed file came back damaged; choose it again.")) from None
+
         return cleaned
 
     @staticmethod

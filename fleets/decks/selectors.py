@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from django.db.models import QuerySet
 from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 
 from fleets.models.deck import Deck
 from game_registry import get_game, is_game
@@ -49,7 +50,7 @@ class DeckView:
 
     @property
     def rules_applied(self) -> str:
-        return self.kind.rule_sets[self.rules]
+        return _(self.kind.rule_sets[self.rules])
 
     @property
     def rule_choices(self) -> list[tuple[str, str, bool]]:
@@ -108,7 +109,7 @@ def _row(kind, content, report, name, side, line, count, chosen) -> Row:
         side=side,
         count=count,
         chosen=chosen,
-        details=kind.details(line) if line else f"Not in the {kind.noun}",
+        details=kind.details(line) if line else _("Not in the %(noun)s") % {"noun": kind.noun},
         cost=kind.line_cost(line) if line else None,
         chosen_cost=kind.chosen_cost(content, name),
         violations=tuple(v for v in report.violations if v.card == name),

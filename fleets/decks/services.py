@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from fleets.codes import deck_code
 from fleets.list_builders import clean_list_name
@@ -43,23 +44,27 @@ def _kind(game: str) -> DeckKind:
     try:
         return get_kind(game)
     except KeyError:
-        raise DeckError(f"Unknown game “{game}”.") from None
+        raise DeckError(_("Unknown game “%(game)s”.") % {"game": game}) from None
 
 
 def _clean_name(name: str | None) -> str:
-    return clean_list_name(name, noun="deck", max_length=MAX_NAME_LENGTH, error=DeckError)
+    return clean_list_name(name, noun=_("deck"), max_length=MAX_NAME_LENGTH, error=DeckError)
 
 
 def _side(kind: DeckKind, side: str) -> str:
     side = (side or "").strip().lower()
     if side not in kind.sides:
-        raise DeckError(f"The {kind.side_key} must be one of: {', '.join(kind.sides)}.")
+        raise DeckError(
+            _("The %(side)s must be one of: %(sides)s.") % {"side": kind.side_key, "sides": ", ".join(kind.sides)}
+        )
     return side
 
 
-def _count(count: int, what: str = "A count") -> int:
+def _count(count: int, what: str = "") -> int:
     if not 0 <= count <= MAX_COPIES:
-        raise DeckError(f"{what} must be between 0 and {MAX_COPIES}.")
+        raise DeckError(
+            _("%(what)s must be between 0 and %(max)s.") % {"what": what or _("A count"), "max": MAX_COPIES}
+        )
     return count
 
 
@@ -71,7 +76,7 @@ def _store(deck: Deck, content: dict) -> Deck:
     """Save ``content`` (canonical, already read by the rules) with its code."""
     problem = _beyond_limits(content, "the file")
     if problem:
-        raise DeckError(f"This list is too large: {problem}.")
+        raise DeckError(_("This list is too large: %(problem)s.") % {"problem": problem})
     deck.content = content
     with transaction.atomic():
         if deck.pk is None:  # the code is keyed by the deck's id (fleets.codes.deck_code)
@@ -83,16 +88,23 @@ def _store(deck: Deck, content: dict) -> Deck:
 
 def _beyond_limits(value: object, where: str) -> str | None:
     """Where a list file holds more than any real list does, or ``None``; keeps hostile files out of the database."""
+    shown = _("the file") if where == "the file" else where
     if isinstance(value, dict):
         items = ((f"{where}.{key}" if where != "the file" else key, item) for key, item in value.items())
     elif isinstance(value, list):
         if len(value) > MAX_COPIES:
-            return f"{where} has {len(value)} entries (at most {MAX_COPIES})"
+            return _("%(where)s has %(count)s entries (at most %(max)s)") % {
+                "where": shown,
+                "count": len(value),
+                "max": MAX_COPIES,
+            }
         items = ((f"{where}[{index}]", item) for index, item in enumerate(value))
     elif isinstance(value, str):
-        return f"{where} is longer than {MAX_TEXT} characters" if len(value) > MAX_TEXT else None
+        if len(value) > MAX_TEXT:
+            return _("%(where)s is longer than %(max)s characters") % {"where": shown, "max": MAX_TEXT}
+        return None
     elif isinstance(value, int) and value > MAX_NUMBER:
-        return f"{where} is {value} (at most {MAX_NUMBER})"
+        return _("%(where)s is %(value)s (at most %(max)s)") % {"where": shown, "value": value, "max": MAX_NUMBER}
     else:
         return None
     return next((problem for key, item in items if (problem := _beyond_limits(item, key))), None)
@@ -120,10 +132,12 @@ def deck_create(*, owner, game: str, name: str, side: str) -> Deck:
 def deck_add_card(*, deck: Deck, card, count: int) -> Deck:
     """Add ``count`` copies of the catalog ``card`` (a row of the deck's game's catalog)."""
     if _count(count) == 0:
-        raise DeckError(f"Add at least one copy (at most {MAX_COPIES}).")
+        raise DeckError(_("Add at least one copy (at most %(max)s).") % {"max": MAX_COPIES})
     kind = get_kind(deck.game)
     if not isinstance(card, kind.catalog) or not kind.usable(card):
-        raise DeckError(f"{card} cannot go into a {kind.name} {kind.noun}.")
+        raise DeckError(
+            _("%(card)s cannot go into a %(game)s %(noun)s.") % {"card": card, "game": kind.name, "noun": kind.noun}
+        )
     return _apply(deck, lambda kind, content: kind.add(content, card, count))
 
 
@@ -135,11 +149,13 @@ def deck_set_line(*, deck: Deck, name: str, side: str, count: int, chosen: int |
 
     def change(kind: DeckKind, content: dict) -> dict:
         if chosen is not None and chosen != kind.chosen(content)[name]:
-            content = kind.set_chosen(content, name=name, count=_count(chosen, "A chosen count"))
+            content = kind.set_chosen(content, name=name, count=_count(chosen, _("A chosen count")))
         if any(kind.matches(line, name, side) for line in kind.lines(content)):
             content = kind.set_copies(content, name=name, side=side, count=count)
         elif count:
-            raise DeckError(f"{name} is not in this {kind.noun}; add it from the catalog.")
+            raise DeckError(
+                _("%(name)s is not in this %(noun)s; add it from the catalog.") % {"name": name, "noun": kind.noun}
+            )
         return content
 
     return _apply(deck, change)
@@ -164,7 +180,9 @@ def deck_update_details(
         for key, value in (("budget", budget), ("destroyed", destroyed)):
             if value is not None:
                 if key not in content:
-                    raise DeckError(f"A {kind.name} {kind.noun} has no {key}.")
+                    raise DeckError(
+                        _("A %(game)s %(noun)s has no %(what)s.") % {"game": kind.name, "noun": kind.noun, "what": key}
+                    )
                 changed[key] = value
         return kind.canonical(changed)
 
@@ -193,32 +211,41 @@ def deck_import(*, owner, game: str, data: bytes, name: str | None = None) -> De
     content = _content_of_file(kind, data)
     problem = _beyond_limits(content, "the file")
     if problem:
-        raise DeckError(f"This file cannot be imported: {problem}.")
+        raise DeckError(_("This file cannot be imported: %(problem)s.") % {"problem": problem})
     problems = kind.catalog_problems(content)
     if problems:
         shown = "; ".join(problems[:MAX_PROBLEMS_SHOWN])
-        more = f" (and {len(problems) - MAX_PROBLEMS_SHOWN} more)" if len(problems) > MAX_PROBLEMS_SHOWN else ""
-        raise DeckError(f"This file does not match the {kind.name} catalog: {shown}{more}.")
-    default_name = f"Imported {kind.noun} {timezone.localdate():%Y-%m-%d}"
+        more = (
+            _(" (and %(count)s more)") % {"count": len(problems) - MAX_PROBLEMS_SHOWN}
+            if len(problems) > MAX_PROBLEMS_SHOWN
+            else ""
+        )
+        raise DeckError(
+            _("This file does not match the %(game)s catalog: %(problems)s.")
+            % {"game": kind.name, "problems": f"{shown}{more}"}
+        )
+    default_name = _("Imported %(noun)s %(date)s") % {"noun": kind.noun, "date": f"{timezone.localdate():%Y-%m-%d}"}
     deck = Deck(owner=owner, game=game, name=_clean_name(name or default_name))
     return _store(deck, content)
 
 
 def _content_of_file(kind: DeckKind, data: bytes) -> dict:
     if len(data) > MAX_IMPORT_BYTES:
-        raise DeckError(f"This file cannot be imported: it is larger than {MAX_IMPORT_BYTES // 1024} KB.")
+        raise DeckError(
+            _("This file cannot be imported: it is larger than %(size)s KB.") % {"size": MAX_IMPORT_BYTES // 1024}
+        )
     try:
         text = bytes(data).decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise DeckError("This file cannot be imported: it is not UTF-8 text.") from None
+        raise DeckError(_("This file cannot be imported: it is not UTF-8 text.")) from None
     if problem := text_problem(text, multiline=True):
-        raise DeckError(f"This file cannot be imported: {problem}")
+        raise DeckError(_("This file cannot be imported: %(problem)s") % {"problem": problem})
     try:
         if text.lstrip().startswith(("{", "[")):  # JSON; anything else is the text format
             return kind.canonical(parse_list_json(text, name="it"))
         return parse_text(kind, text)
     except (ListFileError, DeckContentError) as error:
-        raise DeckError(f"This file cannot be imported: {error}.") from None
+        raise DeckError(_("This file cannot be imported: %(problem)s.") % {"problem": error}) from None
 
 
 # --- the catalogs organizers keep ------------------------------------------------------------------

@@ -19,6 +19,8 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+from django.utils.translation import gettext as _
+
 from rules.inputs.integers import read_int
 
 from .deck_kind import MAX_COPIES, MAX_NUMBER, DeckContentError, DeckKind, find_card
@@ -68,11 +70,11 @@ def parse_text(kind: DeckKind, text: str) -> dict:
             else:
                 content = _add_item(kind, content, line, in_section)
         except DeckContentError as error:
-            problems.append(f"line {number}: {error}")
+            problems.append(_("line %(number)s: %(problem)s") % {"number": number, "problem": error})
             if content is None:
                 break
     if content is None and not problems:
-        problems.append(f"the text is empty; it starts with a “{kind.side_key}:” line")
+        problems.append(_("the text is empty; it starts with a “%(key)s:” line") % {"key": kind.side_key})
     if problems:
         raise DeckContentError("; ".join(problems))
     return content
@@ -81,18 +83,21 @@ def parse_text(kind: DeckKind, text: str) -> dict:
 def _opening(kind: DeckKind, key: str, value: str) -> dict:
     if key != kind.side_key:
         raise DeckContentError(
-            f"the text starts with a “{kind.side_key}:” line, e.g. “{kind.side_key}: {kind.sides[0]}”"
+            _("the text starts with a “%(key)s:” line, e.g. “%(key)s: %(side)s”")
+            % {"key": kind.side_key, "side": kind.sides[0]}
         )
     side = value.strip().lower()
     if side not in kind.sides:
-        raise DeckContentError(f"{kind.side_key} must be one of {', '.join(kind.sides)}")
+        raise DeckContentError(
+            _("%(key)s must be one of %(sides)s") % {"key": kind.side_key, "sides": ", ".join(kind.sides)}
+        )
     return kind.empty(side)
 
 
 def _number(value: str, key: str) -> int:
     number = read_int(value.strip(), high=MAX_NUMBER)
     if number is None:
-        raise DeckContentError(f"{key} must be a whole number from 0 to {MAX_NUMBER}")
+        raise DeckContentError(_("%(key)s must be a whole number from 0 to %(max)s") % {"key": key, "max": MAX_NUMBER})
     return number
 
 
@@ -103,7 +108,7 @@ def _add_item(kind: DeckKind, content: dict, line: str, in_section: bool) -> dic
         name, side = f"{name} ({item['side']})", ""
     count = read_int(item["count"], low=1, high=MAX_COPIES) if item["count"] else 1
     if count is None:
-        raise DeckContentError(f"a count is between 1 and {MAX_COPIES}")
+        raise DeckContentError(_("a count is between 1 and %(max)s") % {"max": MAX_COPIES})
     if in_section:
         return kind.add_to_section(content, name=name, count=count)
     card = _catalog_card(kind, name, side or content[kind.side_key])
@@ -113,7 +118,11 @@ def _add_item(kind: DeckKind, content: dict, line: str, in_section: bool) -> dic
 def _catalog_card(kind: DeckKind, name: str, side: str):
     card = find_card(kind.catalog_cards([name]), name, side)
     if card is None:
-        raise DeckContentError(f"no {kind.line_noun} named “{name}” in the {kind.name} catalog")
+        raise DeckContentError(
+            _("no %(noun)s named “%(name)s” in the %(game)s catalog")
+            % {"noun": kind.line_noun, "name": name, "game": kind.name}
+        )
     if not kind.usable(card):
-        raise DeckContentError(f"the catalog does not give the side and type of {name} yet")
+        raise DeckContentError(_("the catalog does not give the side and type of %(name)s yet") % {"name": name})
+
     return card

@@ -18,6 +18,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.permissions import organizer_required, player_required
@@ -166,7 +167,7 @@ def deck_details(request, deck):
 def deck_delete(request, deck):
     if request.method == "POST":
         services.deck_delete(deck=deck)
-        messages.success(request, f"“{deck.name}” was deleted.")
+        messages.success(request, _("“%(name)s” was deleted.") % {"name": deck.name})
         return redirect("fleets:decks:list")
     return render(request, "fleets/decks/deck_confirm_delete.html", {"deck": deck, "kind": get_kind(deck.game)})
 
@@ -199,7 +200,7 @@ def deck_import(request):
         except services.DeckError as error:
             form.add_error(None, error.message)
         else:
-            messages.success(request, f"Imported “{deck.name}”.")
+            messages.success(request, _("Imported “%(name)s”.") % {"name": deck.name})
             return redirect("fleets:decks:builder", pk=deck.pk)
     return render(request, "fleets/decks/deck_import.html", {"form": form})
 
@@ -236,7 +237,11 @@ def catalog_import(request):
         except CatalogImportError as error:
             errors = error.errors
         else:
-            messages.success(request, f"{get_game(game).name}: {result.created} added, {result.updated} updated.")
+            messages.success(
+                request,
+                _("%(game)s: %(added)s added, %(updated)s updated.")
+                % {"game": get_game(game).name, "added": result.created, "updated": result.updated},
+            )
             return redirect("fleets:decks:catalog_import")
     columns = [(game.name, game.catalog) for game in catalog_games()]
     return render(request, "fleets/decks/catalog_import.html", {"form": form, "errors": errors, "columns": columns})
@@ -265,7 +270,7 @@ def catalog_list(request, game: str):
             "columns": catalog_columns(game),
             "rows": catalog_rows(game, entries),
             "retired": retired,
-            "noun": entry_game.lists.line_noun if entry_game.lists else "card",
+            "noun": entry_game.lists.line_noun if entry_game.lists else _("card"),
         },
     )
 
@@ -285,9 +290,10 @@ def _catalog_edit(request, game: str, *, instance):
     form = catalog_entry_form(game, data=request.POST or None, instance=instance)
     if request.method == "POST" and form.is_valid():
         entry = services.catalog_entry_save(form=form)
-        messages.success(request, f"{entry_game.name}: “{entry.name}” {'saved' if instance else 'added'}.")
+        done = _("%(game)s: “%(name)s” saved.") if instance else _("%(game)s: “%(name)s” added.")
+        messages.success(request, done % {"game": entry_game.name, "name": entry.name})
         return redirect("fleets:decks:catalog_list", game=game)
-    noun = entry_game.lists.line_noun if entry_game.lists else "card"
+    noun = entry_game.lists.line_noun if entry_game.lists else _("card")
     return render(
         request,
         "fleets/decks/catalog_form.html",
@@ -302,14 +308,17 @@ def catalog_retire(request, game: str, pk: int):
     entry = catalog_entry(game, pk)
     form = CatalogRetireForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Say whether to retire the card or offer it again.")
+        messages.error(request, _("Say whether to retire the card or offer it again."))
         return redirect("fleets:decks:catalog_list", game=game)
     retired = form.cleaned_data["action"] == "retire"
     services.catalog_entry_retire(entry=entry, retired=retired)
     if retired:
-        messages.success(request, f"“{entry.name}” is retired: new lists cannot take it; lists that hold it keep it.")
+        messages.success(
+            request,
+            _("“%(name)s” is retired: new lists cannot take it; lists that hold it keep it.") % {"name": entry.name},
+        )
     else:
-        messages.success(request, f"“{entry.name}” is offered again.")
+        messages.success(request, _("“%(name)s” is offered again.") % {"name": entry.name})
     return redirect("fleets:decks:catalog_list", game=game)
 
 
@@ -331,7 +340,12 @@ def catalog_csv(request, game: str):
             errors = error.errors
         else:
             if changes is None:
-                messages.success(request, f"{entry_game.name}: {result.created} added, {result.updated} updated.")
+                messages.success(
+                    request,
+                    _("%(game)s: %(added)s added, %(updated)s updated.")
+                    % {"game": entry_game.name, "added": result.created, "updated": result.updated},
+                )
+
                 return redirect("fleets:decks:catalog_list", game=game)
     spec = entry_game.catalog
     return render(

@@ -15,6 +15,9 @@ from dataclasses import replace
 from datetime import date
 
 from django import forms
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext
 
 from accounts.number_fields import WholeNumberField
 from accounts.text_fields import CleanTextFormMixin
@@ -32,11 +35,11 @@ from .finder import CardFinderForm
 
 # What a ship's "add a card" search looks for: (label, card kind, upgrade type, role in the fleet file).
 SLOTS = {
-    "captain": ("Captain", CAPTAIN, None, "captain"),
-    "admiral": ("Admiral (face up)", ADMIRAL, None, "admiral"),
-    "admiral-captain": ("Admiral as captain (face down)", ADMIRAL, None, "captain"),
+    "captain": (gettext_lazy("Captain"), CAPTAIN, None, "captain"),
+    "admiral": (gettext_lazy("Admiral (face up)"), ADMIRAL, None, "admiral"),
+    "admiral-captain": (gettext_lazy("Admiral as captain (face down)"), ADMIRAL, None, "captain"),
     **{t: (UPGRADE_TYPE_LABELS[t], UPGRADE, t, "upgrade") for t in UPGRADE_TYPES},
-    "other": ("Other (fleet captain, officer, construction…)", OTHER, None, "upgrade"),
+    "other": (gettext_lazy("Other (fleet captain, officer, construction…)"), OTHER, None, "upgrade"),
 }
 SLOT_CHOICES = [(key, label) for key, (label, *_rest) in SLOTS.items()]
 # The search for an Upgrade to place face down beneath one of the ship's cards (Quark, Cryogenic Stasis):
@@ -44,6 +47,22 @@ SLOT_CHOICES = [(key, label) for key, (label, *_rest) in SLOTS.items()]
 BENEATH_SLOT = "beneath:"
 # The card kinds each role of the fleet file accepts (an admiral may captain a ship face down).
 ROLE_KINDS = {"captain": (CAPTAIN, ADMIRAL), "admiral": (ADMIRAL,), "upgrade": (UPGRADE, OTHER)}
+# The roles and card kinds as a sentence names them, in the reader's language.
+ROLE_WORDS = {
+    "captain": gettext_lazy("captain"),
+    "admiral": gettext_lazy("admiral"),
+    "upgrade": gettext_lazy("upgrade"),
+    "ship": gettext_lazy("ship"),
+    "other": gettext_lazy("other"),
+    "resource": gettext_lazy("resource"),
+    "card": gettext_lazy("card"),
+    "beneath": gettext_lazy("beneath"),
+    "sideboard": gettext_lazy("sideboard"),
+}
+
+
+def role_words(role: str) -> str:
+    return str(ROLE_WORDS.get(role, role))
 
 
 class BuilderForm(CleanTextFormMixin, forms.Form):
@@ -62,7 +81,9 @@ class BuilderForm(CleanTextFormMixin, forms.Form):
     def _card(self, card_id: str, kinds: tuple[str, ...]):
         card = self.catalog.get(card_id)
         if card is None or card.kind not in kinds:
-            raise forms.ValidationError(f"No such {' or '.join(kinds)} card: {card_id}.")
+            raise forms.ValidationError(
+                _("No such %(kinds)s card: %(id)s.") % {"kinds": _(" or ").join(map(role_words, kinds)), "id": card_id}
+            )
         return card
 
     def _replace_ship(self, index: int, *, fleet: EngineFleet | None = None, **changes) -> EngineFleet:
@@ -84,7 +105,7 @@ class ShipChangeForm(BuilderForm):
     def clean_ship(self) -> int:
         index = self.cleaned_data["ship"]
         if index >= len(self.fleet.ships):
-            raise forms.ValidationError("That ship is no longer in the fleet.")
+            raise forms.ValidationError(_("That ship is no longer in the fleet."))
         return index
 
     @property
@@ -123,9 +144,9 @@ class AssignCardForm(ShipChangeForm):
         if cleaned.get("role") == BENEATH and "ship" in cleaned:
             entry, host = self.entry, self.catalog.get(cleaned.get("host") or "")
             if host is None or host.id not in (entry.captain, entry.admiral, *entry.upgrades):
-                raise forms.ValidationError("That card is no longer on the ship.")
+                raise forms.ValidationError(_("That card is no longer on the ship."))
             if not places_beneath(host):
-                raise forms.ValidationError(f"{host.name} places no card face down beneath it.")
+                raise forms.ValidationError(_("%(name)s places no card face down beneath it.") % {"name": host.name})
         return cleaned
 
     def apply(self) -> EngineFleet:
@@ -158,7 +179,7 @@ class RemoveCardForm(ShipChangeForm):
         if listed and "ship" in cleaned:
             position = cleaned.get("position")
             if position is None or position >= len(getattr(self.entry, listed)):
-                raise forms.ValidationError("That card is no longer on the ship.")
+                raise forms.ValidationError(_("That card is no longer on the ship."))
         return cleaned
 
     def apply(self) -> EngineFleet:
@@ -181,9 +202,12 @@ class MoveShipForm(ShipChangeForm):
             index = cleaned["ship"]
             target = index - 1 if cleaned["direction"] == "up" else index + 1
             if not 0 <= target < len(self.fleet.ships):
-                raise forms.ValidationError(
-                    f"Ship {index + 1} is already {'first' if target < 0 else 'last'}: it cannot move further."
+                words = (
+                    _("Ship %(number)s is already first: it cannot move further.")
+                    if target < 0
+                    else _("Ship %(number)s is already last: it cannot move further.")
                 )
+                raise forms.ValidationError(words % {"number": index + 1})
             cleaned["target"] = target
         return cleaned
 
@@ -203,7 +227,7 @@ class MoveCardForm(ShipChangeForm):
 
     role = forms.ChoiceField(choices=[(role, role) for role in ROLE_KINDS], widget=forms.HiddenInput)
     position = WholeNumberField(min_value=0, required=False, widget=forms.HiddenInput)
-    to = forms.CharField(max_length=30, label="Move to")
+    to = forms.CharField(max_length=30, label=gettext_lazy("Move to"))
 
     def clean(self):
         cleaned = super().clean()
@@ -213,29 +237,33 @@ class MoveCardForm(ShipChangeForm):
         if role == "upgrade":
             position = cleaned.get("position")
             if position is None or position >= len(entry.upgrades):
-                raise forms.ValidationError("That card is no longer on the ship.")
+                raise forms.ValidationError(_("That card is no longer on the ship."))
             card_id = entry.upgrades[position]
         else:
             card_id = getattr(entry, role)
             if card_id is None:
-                raise forms.ValidationError("That card is no longer on the ship.")
+                raise forms.ValidationError(_("That card is no longer on the ship."))
         target, _colon, to_role = cleaned["to"].partition(":")
         if not target.isdigit() or int(target) >= len(self.fleet.ships) or to_role not in ROLE_KINDS:
-            raise forms.ValidationError("Choose where the card goes: a ship of the fleet and its place.")
+            raise forms.ValidationError(_("Choose where the card goes: a ship of the fleet and its place."))
         card = self.catalog.get(card_id)
         if card.kind not in ROLE_KINDS[to_role]:
-            raise forms.ValidationError(f"{card.name} cannot be a ship's {to_role}.")
+            raise forms.ValidationError(
+                _("%(name)s cannot be a ship's %(role)s.") % {"name": card.name, "role": role_words(to_role)}
+            )
         target_entry = self.fleet.ships[int(target)]
         if (int(target), to_role) == (cleaned["ship"], role):
-            raise forms.ValidationError(f"{card.name} is already there.")
+            raise forms.ValidationError(_("%(name)s is already there.") % {"name": card.name})
         held = getattr(target_entry, to_role) if to_role != "upgrade" else None
         if held is not None:
             raise forms.ValidationError(
-                f"Ship {int(target) + 1} already has a {to_role} ({self.catalog.get(held).name}): "
-                "move or remove it first."
+                _("Ship %(number)s already has a %(role)s (%(name)s): move or remove it first.")
+                % {"number": int(target) + 1, "role": role_words(to_role), "name": self.catalog.get(held).name}
             )
         if any(host == card_id for host, _card in entry.beneath):
-            raise forms.ValidationError(f"{card.name} has cards face down beneath it: remove them first.")
+            raise forms.ValidationError(
+                _("%(name)s has cards face down beneath it: remove them first.") % {"name": card.name}
+            )
         cleaned.update(card=card_id, target=int(target), to_role=to_role)
         return cleaned
 
@@ -255,7 +283,7 @@ class MoveCardForm(ShipChangeForm):
 
 
 class BlindBoosterForm(ShipChangeForm):
-    blind_booster = forms.BooleanField(required=False, label="Blind Booster ship")
+    blind_booster = forms.BooleanField(required=False, label=gettext_lazy("Blind Booster ship"))
 
     def apply(self) -> EngineFleet:
         return self._replace_ship(self.cleaned_data["ship"], blind_booster=self.cleaned_data["blind_booster"])
@@ -269,22 +297,30 @@ class ResourceForm(BuilderForm):
     marks them, so a player sees it before submitting."""
 
     resource = forms.ChoiceField(
-        required=False, label="Resource", widget=forms.Select(attrs={"class": "form-select form-select-sm"})
+        required=False,
+        label=gettext_lazy("Resource"),
+        widget=forms.Select(attrs={"class": "form-select form-select-sm"}),
     )
     factions = forms.MultipleChoiceField(
         required=False,
-        label="Its two factions (Officer Exchange Program)",
+        label=gettext_lazy("Its two factions (Officer Exchange Program)"),
         widget=forms.CheckboxSelectMultiple,
     )
     free_talent = forms.BooleanField(
-        required=False, label="The Fleet Captain equips 1 of his own Elite Talents for free (instead of the extra slot)"
+        required=False,
+        label=gettext_lazy("The Fleet Captain equips 1 of his own Elite Talents for free (instead of the extra slot)"),
     )
 
     def __init__(self, *args, retired: frozenset[str] = frozenset(), **kwargs):
         super().__init__(*args, **kwargs)
         resources = sorted((c for c in self.catalog.cards.values() if c.kind == RESOURCE), key=lambda c: c.name)
-        self.fields["resource"].choices = [("", "No resource")] + [
-            (c.id, f"{c.name} ({c.cost} SP){' — retired on this date' if c.id in retired else ''}") for c in resources
+        self.fields["resource"].choices = [("", _("No resource"))] + [
+            (
+                c.id,
+                (_("%(name)s (%(cost)s SP) — retired on this date") if c.id in retired else _("%(name)s (%(cost)s SP)"))
+                % {"name": c.name, "cost": c.cost},
+            )
+            for c in resources
         ]
         self.fields["factions"].choices = [
             (key, faction_label(key)) for key in sorted(index_for(self.catalog).factions)
@@ -335,7 +371,7 @@ class CardSearchForm(CardFinderForm):
     every filter of the finder (:mod:`fleets.forms.finder`). ``type`` names the slot as ``slot`` does, so a
     ship's "add a Crew" button can open the search as ``?ship=0&type=crew&faction=federation``."""
 
-    slot = forms.CharField(required=False, max_length=110, label="Card type")
+    slot = forms.CharField(required=False, max_length=110, label=gettext_lazy("Card type"))
     ship = WholeNumberField(required=False, min_value=0, widget=forms.HiddenInput)
 
     def __init__(self, *args, **kwargs):
@@ -348,7 +384,7 @@ class CardSearchForm(CardFinderForm):
         Upgrade is placed)."""
         slot = self.cleaned_data["slot"]
         if slot and slot not in SLOTS and not (slot.startswith(BENEATH_SLOT) and len(slot) > len(BENEATH_SLOT)):
-            raise forms.ValidationError("Select a valid card type.")
+            raise forms.ValidationError(_("Select a valid card type."))
         return slot
 
     def clean(self):
@@ -366,10 +402,12 @@ class JudgeDayForm(forms.Form):
     its changes included, so editing the list keeps judging it for the event the player chose.
     """
 
-    event = forms.TypedChoiceField(required=False, coerce=int, empty_value=None, label="Event this list is for")
+    event = forms.TypedChoiceField(
+        required=False, coerce=int, empty_value=None, label=gettext_lazy("Event this list is for")
+    )
     on = forms.DateField(
         required=False,
-        label="Date of the event this list is for",
+        label=gettext_lazy("Date of the event this list is for"),
         widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
     )
 
@@ -377,14 +415,17 @@ class JudgeDayForm(forms.Form):
         super().__init__(data)
         self.events = {event.pk: event for event in events}
         self.fields["event"].choices = [
-            ("", "Choose an event"),
-            *((event.pk, f"{event.name}, {event.event_date.day} {event.event_date:%B %Y}") for event in events),
+            ("", _("Choose an event")),
+            *(
+                (event.pk, f"{event.name}, {date_format(event.event_date, pgettext('date format', 'j F Y'))}")
+                for event in events
+            ),
         ]
 
     def clean(self):
         data = super().clean()
         if data.get("event") is not None and data.get("on") is not None:
-            raise forms.ValidationError("Choose an event or a date, not both.")
+            raise forms.ValidationError(_("Choose an event or a date, not both."))
         return data
 
     @property
@@ -405,11 +446,11 @@ class JudgeDayForm(forms.Form):
 
 
 EXPORT_CHOICES = [
-    ("sheet", "Fleet Build Sheet (PDF)"),
-    ("text", "Text"),
+    ("sheet", gettext_lazy("Fleet Build Sheet (PDF)")),
+    ("text", gettext_lazy("Text")),
     ("json", "JSON"),
-    ("utopia-link", "Utopia link"),
-    ("utopia-text", "Utopia text"),
+    ("utopia-link", gettext_lazy("Utopia link")),
+    ("utopia-text", gettext_lazy("Utopia text")),
 ]
 
 
@@ -418,4 +459,4 @@ class DraftForm(forms.Form):
     the export or sheet to open once the version is saved, empty to stay in the builder."""
 
     base = WholeNumberField(min_value=0, widget=forms.HiddenInput)
-    then = forms.ChoiceField(choices=[("", "Stay in the builder"), *EXPORT_CHOICES], required=False)
+    then = forms.ChoiceField(choices=[("", gettext_lazy("Stay in the builder")), *EXPORT_CHOICES], required=False)

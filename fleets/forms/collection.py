@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext_lazy
 
 from accounts.text_fields import CleanTextFormMixin
 from rules.attack_wing.catalog import CardSet
 
 
 class CollectionForm(forms.Form):
-    sets = forms.MultipleChoiceField(required=False, widget=forms.CheckboxSelectMultiple, label="Expansions I own")
+    sets = forms.MultipleChoiceField(
+        required=False, widget=forms.CheckboxSelectMultiple, label=gettext_lazy("Expansions I own")
+    )
 
     def __init__(self, *args, sets: list[CardSet], **kwargs):
         super().__init__(*args, **kwargs)
@@ -20,7 +23,7 @@ class CollectionImportForm(CleanTextFormMixin, forms.Form):
     text = forms.CharField(
         max_length=20_000,
         widget=forms.Textarea(attrs={"rows": 6}),
-        label="Paste a collection (one expansion a line: its id or its name)",
+        label=gettext_lazy("Paste a collection (one expansion a line: its id or its name)"),
     )
 
 

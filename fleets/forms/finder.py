@@ -27,6 +27,8 @@ builder's search (``fleets:search``), so any page may link to a search preset:
 from __future__ import annotations
 
 from django import forms
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy
 
 from accounts.number_fields import WholeNumberField
 from accounts.text_fields import CleanTextFormMixin
@@ -37,22 +39,28 @@ from ..selectors.card_index import COMPARISON_SIGNS, SORTS, STATS, CardQuery, St
 
 # What each ``type`` key finds: (label, card kind, upgrade type).
 CARD_TYPES = {
-    "ship": ("Ship", SHIP, None),
-    "captain": ("Captain", CAPTAIN, None),
-    "admiral": ("Admiral", ADMIRAL, None),
-    **{t: (f"{UPGRADE_TYPE_LABELS[t]} upgrade", UPGRADE, t) for t in UPGRADE_TYPES},
-    "resource": ("Resource", RESOURCE, None),
-    "other": ("Other (fleet captain, officer, construction…)", OTHER, None),
+    "ship": (gettext_lazy("Ship"), SHIP, None),
+    "captain": (gettext_lazy("Captain"), CAPTAIN, None),
+    "admiral": (gettext_lazy("Admiral"), ADMIRAL, None),
+    **{
+        t: (format_lazy(gettext_lazy("{type} upgrade"), type=UPGRADE_TYPE_LABELS[t]), UPGRADE, t) for t in UPGRADE_TYPES
+    },
+    "resource": (gettext_lazy("Resource"), RESOURCE, None),
+    "other": (gettext_lazy("Other (fleet captain, officer, construction…)"), OTHER, None),
 }
 STAT_LABELS = {
-    "cost": "Cost",
-    "attack": "Attack",
-    "agility": "Agility",
-    "hull": "Hull",
-    "shields": "Shields",
-    "skill": "Captain skill",
+    "cost": gettext_lazy("Cost"),
+    "attack": gettext_lazy("Attack"),
+    "agility": gettext_lazy("Agility"),
+    "hull": gettext_lazy("Hull"),
+    "shields": gettext_lazy("Shields"),
+    "skill": gettext_lazy("Captain skill"),
 }
-UNIQUE_CHOICES = [("", "Unique or generic"), ("unique", "Unique only"), ("generic", "Generic only")]
+UNIQUE_CHOICES = [
+    ("", gettext_lazy("Unique or generic")),
+    ("unique", gettext_lazy("Unique only")),
+    ("generic", gettext_lazy("Generic only")),
+]
 
 
 def _select(**attrs) -> forms.Select:
@@ -66,7 +74,7 @@ def _stat_fields() -> dict[str, forms.Field]:
         fields[f"{stat}_op"] = forms.ChoiceField(
             required=False,
             choices=list(COMPARISON_SIGNS.items()),
-            label=f"{STAT_LABELS[stat]} is",
+            label=format_lazy(gettext_lazy("{stat} is"), stat=STAT_LABELS[stat]),
             widget=_select(**{"class": "form-select form-select-sm finder-op"}),
         )
         fields[stat] = WholeNumberField(
@@ -87,29 +95,36 @@ class CardFinderForm(CleanTextFormMixin, forms.Form):
     q = forms.CharField(
         required=False,
         max_length=100,
-        label="Search cards",
+        label=gettext_lazy("Search cards"),
         widget=forms.TextInput(attrs={"class": "form-control form-control-sm"}),
     )
     type = forms.ChoiceField(
         required=False,
-        label="Card type",
-        choices=[("", "Any type"), *((key, label) for key, (label, *_rest) in CARD_TYPES.items())],
+        label=gettext_lazy("Card type"),
+        choices=[("", gettext_lazy("Any type")), *((key, label) for key, (label, *_rest) in CARD_TYPES.items())],
         widget=_select(),
     )
-    faction = forms.ChoiceField(required=False, label="Faction", widget=_select())
-    unique = forms.ChoiceField(required=False, choices=UNIQUE_CHOICES, label="Unique", widget=_select())
-    set = forms.ChoiceField(required=False, label="Expansion", widget=_select())
+    faction = forms.ChoiceField(required=False, label=gettext_lazy("Faction"), widget=_select())
+    unique = forms.ChoiceField(required=False, choices=UNIQUE_CHOICES, label=gettext_lazy("Unique"), widget=_select())
+    set = forms.ChoiceField(required=False, label=gettext_lazy("Expansion"), widget=_select())
     owned = forms.BooleanField(
-        required=False, label="Only cards I own", widget=forms.CheckboxInput(attrs={"class": "form-check-input"})
+        required=False,
+        label=gettext_lazy("Only cards I own"),
+        widget=forms.CheckboxInput(attrs={"class": "form-check-input"}),
     )
-    sort = forms.ChoiceField(required=False, choices=list(SORTS.items()), label="Sort by", widget=_select())
+    sort = forms.ChoiceField(
+        required=False, choices=list(SORTS.items()), label=gettext_lazy("Sort by"), widget=_select()
+    )
     page = WholeNumberField(required=False, min_value=1, max_value=1000, widget=forms.HiddenInput)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.index = index = card_index()
-        self.fields["faction"].choices = [("", "Any faction"), *((key, faction_label(key)) for key in index.factions)]
-        self.fields["set"].choices = [("", "Any expansion"), *((s.id, s.name) for s in index.newest_sets)]
+        self.fields["faction"].choices = [
+            ("", gettext_lazy("Any faction")),
+            *((key, faction_label(key)) for key in index.factions),
+        ]
+        self.fields["set"].choices = [("", gettext_lazy("Any expansion")), *((s.id, s.name) for s in index.newest_sets)]
 
     def stat_fields(self) -> list[tuple[forms.BoundField, forms.BoundField]]:
         """Each stat's comparison and number, in order, for the template."""

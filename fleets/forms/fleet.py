@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from accounts.text_fields import CleanTextFormMixin
 from rules.attack_wing import FORMATS
@@ -24,28 +26,36 @@ class FleetDetailsForm(CleanTextFormMixin, forms.Form):
     allow). A declared faction is printed on the sheet and leads the builder's card search.
     """
 
-    name = forms.CharField(max_length=100, widget=forms.TextInput(attrs={"class": "form-control"}))
+    name = forms.CharField(
+        max_length=100, label=gettext_lazy("Name"), widget=forms.TextInput(attrs={"class": "form-control"})
+    )
     faction = forms.ChoiceField(
-        label="Declared faction",
+        label=gettext_lazy("Declared faction"),
         required=False,
-        help_text="Optional. Faction penalties are counted against each ship's faction; "
-        "the declared faction is printed on the sheet and its cards come first in the card search.",
+        help_text=gettext_lazy(
+            "Optional. Faction penalties are counted against each ship's faction; "
+            "the declared faction is printed on the sheet and its cards come first in the card search."
+        ),
         widget=forms.Select(attrs={"class": "form-select"}),
     )
-    format_key = forms.ChoiceField(label="Format", widget=forms.Select(attrs={"class": "form-select"}))
+    format_key = forms.ChoiceField(label=gettext_lazy("Format"), widget=forms.Select(attrs={"class": "form-select"}))
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["faction"].choices = [("", "No faction declared"), *faction_choices()]
+        self.fields["faction"].choices = [("", _("No faction declared")), *faction_choices()]
         self.fields["format_key"].choices = format_choices()
 
 
 class RenameForm(CleanTextFormMixin, forms.Form):
-    name = forms.CharField(max_length=100, label="New name")
+    name = forms.CharField(max_length=100, label=gettext_lazy("New name"))
 
 
 class ApiTokenForm(CleanTextFormMixin, forms.Form):
-    name = forms.CharField(max_length=60, label="Token name", help_text="What will use it, e.g. “my list checker”.")
+    name = forms.CharField(
+        max_length=60,
+        label=gettext_lazy("Token name"),
+        help_text=gettext_lazy("What will use it, e.g. “my list checker”."),
+    )
 
 
 class VerifyCodeForm(forms.Form):
@@ -53,8 +63,10 @@ class VerifyCodeForm(forms.Form):
 
     code = forms.CharField(
         max_length=32,
-        label="Verification code",
-        help_text="The 8 characters printed after “Verification code” at the top of the sheet, next to the QR code.",
+        label=gettext_lazy("Verification code"),
+        help_text=gettext_lazy(
+            "The 8 characters printed after “Verification code” at the top of the sheet, next to the QR code."
+        ),
         widget=forms.TextInput(
             attrs={
                 "class": "form-control",
@@ -69,5 +81,6 @@ class VerifyCodeForm(forms.Form):
     def clean_code(self) -> str:
         code = clean_code(self.cleaned_data["code"])
         if not is_code(code):
-            raise forms.ValidationError("A verification code has 8 characters: letters A–Z and digits 2–7.")
+            raise forms.ValidationError(_("A verification code has 8 characters: letters A–Z and digits 2–7."))
+
         return code

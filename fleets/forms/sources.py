@@ -10,6 +10,8 @@ import base64
 
 from django import forms
 from django.core import signing
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from accounts.number_fields import WholeNumberField
 from accounts.text_fields import CleanTextFormMixin
@@ -22,42 +24,44 @@ IMPORT_SALT = "fleets.import"
 CHECK_SALT = "fleets.check"
 IMPORT_MAX_AGE = 3600  # seconds a preview may be confirmed in
 
-SOURCE_FORMAT_CHOICES = [("", "Detect it"), *interchange.FORMAT_NAMES.items()]
+SOURCE_FORMAT_CHOICES = [("", gettext_lazy("Detect it")), *interchange.FORMAT_NAMES.items()]
 
 
 class FleetSourceForm(CleanTextFormMixin, forms.Form):
     """A fleet in any format Muster reads, uploaded or pasted: what the import page and the public
     checker both start from. ``cleaned_data["data"]`` holds its bytes."""
 
-    file = forms.FileField(required=False, label="File (Space Dock squad, Utopia or Muster export)")
+    file = forms.FileField(required=False, label=gettext_lazy("File (Space Dock squad, Utopia or Muster export)"))
     text = forms.CharField(
         required=False,
         max_length=MAX_IMPORT_BYTES,  # a pasted fleet is held to a file's limit
         widget=forms.Textarea(attrs={"rows": 6}),
-        label="…or paste a Utopia link, a text export or a fleet file",
+        label=gettext_lazy("…or paste a Utopia link, a text export or a fleet file"),
     )
-    source_format = forms.ChoiceField(choices=SOURCE_FORMAT_CHOICES, required=False, label="Format")
+    source_format = forms.ChoiceField(choices=SOURCE_FORMAT_CHOICES, required=False, label=gettext_lazy("Format"))
     squad = WholeNumberField(
         required=False,
         min_value=1,
         max_value=1000,
-        label="Squad",
-        help_text="Which squad of a Space Dock file (1 = the first).",
+        label=gettext_lazy("Squad"),
+        help_text=gettext_lazy("Which squad of a Space Dock file (1 = the first)."),
     )
 
     def clean(self):
         cleaned = super().clean()
         upload, text = cleaned.get("file"), cleaned.get("text", "")
         if upload and text.strip():
-            raise forms.ValidationError("Upload a file or paste a fleet, not both.")
+            raise forms.ValidationError(_("Upload a file or paste a fleet, not both."))
         if upload:
             if upload.size > MAX_IMPORT_BYTES:
-                raise forms.ValidationError(f"A fleet file is at most {MAX_IMPORT_BYTES // 1024} KiB.")
+                raise forms.ValidationError(
+                    _("A fleet file is at most %(size)s KiB.") % {"size": MAX_IMPORT_BYTES // 1024}
+                )
             cleaned["data"] = upload.read()
         elif text.strip():
             cleaned["data"] = text.encode()
         else:
-            raise forms.ValidationError("Choose a file or paste a fleet.")
+            raise forms.ValidationError(_("Choose a file or paste a fleet."))
         cleaned["squad_index"] = (cleaned.get("squad") or 1) - 1
         return cleaned
 
@@ -68,16 +72,20 @@ class FleetImportForm(FleetSourceForm):
     name = forms.CharField(
         required=False,
         max_length=100,
-        help_text="Leave blank for the name the fleet carries, else “Imported fleet” and today.",
+        label=gettext_lazy("Name"),
+        help_text=gettext_lazy("Leave blank for the name the fleet carries, else “Imported fleet” and today."),
     )
 
 
 class CheckForm(FleetSourceForm):
     """The public list checker: a fleet in any format, the tournament format and the event's date."""
 
-    format_key = forms.ChoiceField(label="Tournament format", initial=DEFAULT_FORMAT, required=False)
+    format_key = forms.ChoiceField(label=gettext_lazy("Tournament format"), initial=DEFAULT_FORMAT, required=False)
     on = forms.DateField(
-        required=False, label="Event date", widget=forms.DateInput(attrs={"type": "date"}), help_text="Default: today."
+        required=False,
+        label=gettext_lazy("Event date"),
+        widget=forms.DateInput(attrs={"type": "date"}),
+        help_text=gettext_lazy("Default: today."),
     )
 
     def __init__(self, *args, **kwargs):
@@ -99,9 +107,9 @@ class PickForm(forms.Form):
         cleaned = super().clean()
         picked: dict[int, str] = {}
         for pair in f"{cleaned.get('choices', '')} {cleaned.get('choose', '')}".split():
-            index, _, card_id = pair.partition("=")
+            index, _equals, card_id = pair.partition("=")
             if not index.isdigit() or not card_id or len(index) > 4 or len(picked) > 200:
-                raise forms.ValidationError("The choice of a card is damaged; check the list again.")
+                raise forms.ValidationError(_("The choice of a card is damaged; check the list again."))
             picked[int(index)] = card_id
         cleaned["picked"] = picked
         cleaned["text"] = " ".join(f"{index}={card_id}" for index, card_id in sorted(picked.items()))
@@ -117,7 +125,7 @@ class CheckSheetForm(CleanTextFormMixin, forms.Form):
         try:
             return signing.loads(self.cleaned_data["source"], salt=CHECK_SALT, max_age=IMPORT_MAX_AGE)
         except signing.BadSignature:
-            raise forms.ValidationError("This check has expired or was changed; check the fleet again.") from None
+            raise forms.ValidationError(_("This check has expired or was changed; check the fleet again.")) from None
 
     @staticmethod
     def sign(*, data: bytes, fmt: str, squad: int, format_key: str, on: str) -> str:
@@ -148,7 +156,8 @@ class ImportConfirmForm(CleanTextFormMixin, PickForm):
         try:
             value = signing.loads(self.cleaned_data["source"], salt=IMPORT_SALT, max_age=IMPORT_MAX_AGE)
         except signing.BadSignature:
-            raise forms.ValidationError("This preview has expired or was changed; import the fleet again.") from None
+            raise forms.ValidationError(_("This preview has expired or was changed; import the fleet again.")) from None
+
         return value
 
     @staticmethod

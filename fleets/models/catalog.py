@@ -26,11 +26,21 @@ import json
 from django.db import models
 from django.db.models.functions import Cast
 from django.db.models.lookups import Contains
+from django.utils.translation import gettext_lazy as _
 
 from rules.attack_wing import catalog as records
 
 SOURCE_CHOICES = [("utopia", "Utopia"), ("spacedock", "Space Dock")]
-KIND_CHOICES = [(kind, kind.capitalize()) for kind in records.KINDS]
+KIND_LABELS = {
+    "ship": _("Ship"),
+    "captain": _("Captain"),
+    "admiral": _("Admiral"),
+    "upgrade": _("Upgrade"),
+    "resource": _("Resource"),
+    "other": _("Other"),
+}
+KIND_CHOICES = [(kind, KIND_LABELS.get(kind, kind.capitalize())) for kind in records.KINDS]
+
 
 # Record fields with a column of the same name; tuples (default ``()``) are stored as JSON lists.
 CARD_RECORD_FIELDS = tuple(f.name for f in dataclasses.fields(records.Card) if f.name != "id")
@@ -54,14 +64,16 @@ def json_list_has(field: str, item: str) -> Contains:
 class CardSet(models.Model):
     """A product (expansion, OP prize, …) that released cards; its date decides legality windows."""
 
-    source_id = models.CharField(max_length=64, unique=True)
-    name = models.CharField(max_length=200)
-    release_date = models.DateField(null=True, blank=True)
-    blind_booster = models.BooleanField(default=False)
-    updated = models.DateTimeField(auto_now=True, db_index=True)
+    source_id = models.CharField(max_length=64, unique=True, verbose_name=_("source id"))
+    name = models.CharField(max_length=200, verbose_name=_("name"))
+    release_date = models.DateField(null=True, blank=True, verbose_name=_("release date"))
+    blind_booster = models.BooleanField(default=False, verbose_name=_("blind booster"))
+    updated = models.DateTimeField(auto_now=True, db_index=True, verbose_name=_("updated"))
 
     class Meta:
         ordering = ["release_date", "name"]
+        verbose_name = _("card set")
+        verbose_name_plural = _("card sets")
 
     def __str__(self) -> str:
         return self.name
@@ -70,37 +82,49 @@ class CardSet(models.Model):
 class Card(models.Model):
     """Any card of the catalog; fields that do not apply to its kind keep their empty default."""
 
-    source_id = models.CharField(max_length=64, unique=True, help_text="The card's id in its source database.")
-    alias_ids = models.JSONField(default=list, blank=True, help_text="Further source ids of the same card.")
-    source = models.CharField(max_length=16, choices=SOURCE_CHOICES)
-    kind = models.CharField(max_length=16, choices=KIND_CHOICES, db_index=True)
-    name = models.CharField(max_length=200, db_index=True)
-    cost = models.SmallIntegerField(default=0, db_index=True)
-    factions = models.JSONField(default=list, blank=True)
-    unique = models.BooleanField(default=False)
-    mirror_unique = models.BooleanField(default=False)
-    set_ids = models.JSONField(default=list, blank=True)
-    text = models.TextField(blank=True, help_text="Source markup; templates render it with the card_html filter.")
+    source_id = models.CharField(
+        max_length=64, unique=True, help_text=_("The card's id in its source database."), verbose_name=_("source id")
+    )
+    alias_ids = models.JSONField(
+        default=list, blank=True, help_text=_("Further source ids of the same card."), verbose_name=_("alias ids")
+    )
+    source = models.CharField(max_length=16, choices=SOURCE_CHOICES, verbose_name=_("source"))
+    kind = models.CharField(max_length=16, choices=KIND_CHOICES, db_index=True, verbose_name=_("kind"))
+    name = models.CharField(max_length=200, db_index=True, verbose_name=_("name"))
+    cost = models.SmallIntegerField(default=0, db_index=True, verbose_name=_("cost"))
+    factions = models.JSONField(default=list, blank=True, verbose_name=_("factions"))
+    unique = models.BooleanField(default=False, verbose_name=_("unique"))
+    mirror_unique = models.BooleanField(default=False, verbose_name=_("mirror unique"))
+    set_ids = models.JSONField(default=list, blank=True, verbose_name=_("set ids"))
+    text = models.TextField(
+        blank=True, help_text=_("Source markup; templates render it with the card_html filter."), verbose_name=_("text")
+    )
     # ships
-    ship_class = models.CharField(max_length=100, blank=True)
-    hull = models.SmallIntegerField(default=0)
-    shields = models.SmallIntegerField(default=0)
-    attack = models.SmallIntegerField(default=0)
-    agility = models.SmallIntegerField(default=0)
-    slots = models.JSONField(default=list, blank=True, help_text="One entry per upgrade slot.")
-    squadron = models.BooleanField(default=False)
+    ship_class = models.CharField(max_length=100, blank=True, verbose_name=_("ship class"))
+    hull = models.SmallIntegerField(default=0, verbose_name=_("hull"))
+    shields = models.SmallIntegerField(default=0, verbose_name=_("shields"))
+    attack = models.SmallIntegerField(default=0, verbose_name=_("attack"))
+    agility = models.SmallIntegerField(default=0, verbose_name=_("agility"))
+    slots = models.JSONField(
+        default=list, blank=True, help_text=_("One entry per upgrade slot."), verbose_name=_("slots")
+    )
+    squadron = models.BooleanField(default=False, verbose_name=_("squadron"))
     # captains and admirals
-    skill = models.SmallIntegerField(default=0)
-    talent_slots = models.SmallIntegerField(default=0)
+    skill = models.SmallIntegerField(default=0, verbose_name=_("skill"))
+    talent_slots = models.SmallIntegerField(default=0, verbose_name=_("talent slots"))
     # upgrades, and the source type of other cards
-    upgrade_type = models.CharField(max_length=32, blank=True, db_index=True)
-    restrictions = models.JSONField(default=list, blank=True, help_text="One list of Restriction fields each.")
-    grants_slots = models.JSONField(default=list, blank=True)
-    updated = models.DateTimeField(auto_now=True, db_index=True)
+    upgrade_type = models.CharField(max_length=32, blank=True, db_index=True, verbose_name=_("upgrade type"))
+    restrictions = models.JSONField(
+        default=list, blank=True, help_text=_("One list of Restriction fields each."), verbose_name=_("restrictions")
+    )
+    grants_slots = models.JSONField(default=list, blank=True, verbose_name=_("grants slots"))
+    updated = models.DateTimeField(auto_now=True, db_index=True, verbose_name=_("updated"))
 
     class Meta:
         ordering = ["name", "source_id"]
         indexes = [models.Index(fields=["kind", "name"], name="card_kind_name")]
+        verbose_name = _("card")
+        verbose_name_plural = _("cards")
 
     def __str__(self) -> str:
         return f"{self.name} ({self.source_id})"
@@ -160,6 +184,8 @@ class Ship(Card):
 
     class Meta:
         proxy = True
+        verbose_name = _("ship")
+        verbose_name_plural = _("ships")
 
 
 class Captain(Card):
@@ -167,6 +193,8 @@ class Captain(Card):
 
     class Meta:
         proxy = True
+        verbose_name = _("captain")
+        verbose_name_plural = _("captains")
 
 
 class Admiral(Card):
@@ -174,6 +202,8 @@ class Admiral(Card):
 
     class Meta:
         proxy = True
+        verbose_name = _("admiral")
+        verbose_name_plural = _("admirals")
 
 
 class Upgrade(Card):
@@ -181,6 +211,8 @@ class Upgrade(Card):
 
     class Meta:
         proxy = True
+        verbose_name = _("upgrade")
+        verbose_name_plural = _("upgrades")
 
 
 class Resource(Card):
@@ -188,3 +220,5 @@ class Resource(Card):
 
     class Meta:
         proxy = True
+        verbose_name = _("resource")
+        verbose_name_plural = _("resources")

@@ -7,15 +7,24 @@ catalog no longer has simply matches no card).
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 class OwnedExpansion(models.Model):
-    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="owned_expansions")
-    set_id = models.CharField(max_length=64, help_text="The expansion's id in the card catalog (CardSet.source_id).")
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="owned_expansions", verbose_name=_("owner")
+    )
+    set_id = models.CharField(
+        max_length=64,
+        help_text=_("The expansion's id in the card catalog (CardSet.source_id)."),
+        verbose_name=_("set id"),
+    )
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["owner", "set_id"], name="owned_expansion_once")]
         ordering = ["set_id"]
+        verbose_name = _("owned expansion")
+        verbose_name_plural = _("owned expansions")
 
     def __str__(self) -> str:
         return f"{self.owner} owns {self.set_id}"

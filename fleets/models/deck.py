@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from game_registry import deck_game_choices
 
@@ -28,17 +29,25 @@ class Deck(models.Model):
     when a form or ``full_clean`` asks, so a new game needs no migration of this table.
     """
 
-    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="decks")
-    game = models.CharField(max_length=40, choices=deck_game_choices)
-    name = models.CharField(max_length=100)
-    content = models.JSONField(help_text="The list file (check_deck / check_list format), canonical form.")
-    code = models.CharField(max_length=16, db_index=True, help_text="Verification code of the content.")
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="decks", verbose_name=_("owner")
+    )
+    game = models.CharField(max_length=40, choices=deck_game_choices, verbose_name=_("game"))
+    name = models.CharField(max_length=100, verbose_name=_("name"))
+    content = models.JSONField(
+        help_text=_("The list file (check_deck / check_list format), canonical form."), verbose_name=_("content")
+    )
+    code = models.CharField(
+        max_length=16, db_index=True, help_text=_("Verification code of the content."), verbose_name=_("code")
+    )
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
+    updated_at = models.DateTimeField(auto_now=True, verbose_name=_("updated at"))
 
     class Meta:
         ordering = ["-updated_at", "name"]
         indexes = [models.Index(fields=["owner", "-updated_at"], name="deck_owner_recent")]
+        verbose_name = _("deck")
+        verbose_name_plural = _("decks")
 
     def __str__(self) -> str:
         return self.name

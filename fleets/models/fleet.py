@@ -21,39 +21,60 @@ from __future__ import annotations
 from django.conf import settings
 from django.core.exceptions import ObjectDoesNotExist, ValidationError
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 class Fleet(models.Model):
-    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="fleets")
-    name = models.CharField(max_length=100)
-    faction = models.CharField(max_length=40, help_text="The faction the player declares for the fleet.")
-    format_key = models.CharField(max_length=40, help_text="The format the builder checks the fleet against.")
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="fleets", verbose_name=_("owner")
+    )
+    name = models.CharField(max_length=100, verbose_name=_("name"))
+    faction = models.CharField(
+        max_length=40, help_text=_("The faction the player declares for the fleet."), verbose_name=_("faction")
+    )
+    format_key = models.CharField(
+        max_length=40, help_text=_("The format the builder checks the fleet against."), verbose_name=_("format key")
+    )
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
+    updated_at = models.DateTimeField(auto_now=True, verbose_name=_("updated at"))
     locked_at = models.DateTimeField(
-        null=True, blank=True, help_text="Set once the fleet is played at an event; it can never be edited again."
+        null=True,
+        blank=True,
+        help_text=_("Set once the fleet is played at an event; it can never be edited again."),
+        verbose_name=_("locked at"),
     )
     draft = models.JSONField(
         null=True,
         blank=True,
-        help_text="The builder's unsaved changes (a fleet file, canonical form) on top of the current version; "
-        "empty when there are none.",
+        help_text=_(
+            "The builder's unsaved changes (a fleet file, canonical form) on top of the current version; "
+            "empty when there are none."
+        ),
+        verbose_name=_("draft"),
     )
     undo = models.JSONField(
         default=list,
         blank=True,
-        help_text="The working copies before each builder change since the last saved version, oldest first "
-        "(null: the saved version itself): Undo takes them back one step at a time.",
+        help_text=_(
+            "The working copies before each builder change since the last saved version, oldest first "
+            "(null: the saved version itself): Undo takes them back one step at a time."
+        ),
+        verbose_name=_("undo"),
     )
     revision = models.PositiveIntegerField(
         default=0,
-        help_text="Counts the working copy's changes (draft edits, saves, discards): the builder sends the one "
-        "it showed, so an edit made in a stale window is refused.",
+        help_text=_(
+            "Counts the working copy's changes (draft edits, saves, discards): the builder sends the one "
+            "it showed, so an edit made in a stale window is refused."
+        ),
+        verbose_name=_("revision"),
     )
 
     class Meta:
         ordering = ["-updated_at", "name"]
         indexes = [models.Index(fields=["owner", "-updated_at"], name="fleet_owner_recent")]
+        verbose_name = _("fleet")
+        verbose_name_plural = _("fleets")
 
     def __str__(self) -> str:
         return self.name
@@ -79,22 +100,38 @@ class Fleet(models.Model):
 class FleetVersion(models.Model):
     """One saved state of a fleet. Immutable: create a new one instead of changing it."""
 
-    fleet = models.ForeignKey(Fleet, on_delete=models.CASCADE, related_name="versions")
-    number = models.PositiveIntegerField()
-    content = models.JSONField(help_text="The fleet file (check_fleet format), canonical form.")
-    code = models.CharField(
-        max_length=16, db_index=True, help_text="Short hash of the canonical content, printed on the sheet."
+    fleet = models.ForeignKey(Fleet, on_delete=models.CASCADE, related_name="versions", verbose_name=_("fleet"))
+    number = models.PositiveIntegerField(verbose_name=_("number"))
+    content = models.JSONField(
+        help_text=_("The fleet file (check_fleet format), canonical form."), verbose_name=_("content")
     )
-    total = models.IntegerField(help_text="The engine's total at save time (cached for lists).")
-    legal = models.BooleanField(help_text="The engine's verdict at save time for the fleet's format.")
-    created_at = models.DateTimeField(auto_now_add=True)
+    code = models.CharField(
+        max_length=16,
+        db_index=True,
+        help_text=_("Short hash of the canonical content, printed on the sheet."),
+        verbose_name=_("code"),
+    )
+    total = models.IntegerField(
+        help_text=_("The engine's total at save time (cached for lists)."), verbose_name=_("total")
+    )
+    legal = models.BooleanField(
+        help_text=_("The engine's verdict at save time for the fleet's format."), verbose_name=_("legal")
+    )
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
     created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("created by"),
     )
 
     class Meta:
         ordering = ["fleet", "-number"]
         constraints = [models.UniqueConstraint(fields=["fleet", "number"], name="fleet_version_number_unique")]
+        verbose_name = _("fleet version")
+        verbose_name_plural = _("fleet versions")
 
     def __str__(self) -> str:
         return f"{self.fleet} v{self.number}"
@@ -130,9 +167,17 @@ class SharedVersion(models.Model):
     The link shows nothing while the version is a hidden list submitted to an event that has not started.
     """
 
-    version = models.OneToOneField(FleetVersion, on_delete=models.CASCADE, related_name="share")
-    token = models.CharField(max_length=32, unique=True, help_text="The unguessable part of the link.")
-    created_at = models.DateTimeField(auto_now_add=True)
+    version = models.OneToOneField(
+        FleetVersion, on_delete=models.CASCADE, related_name="share", verbose_name=_("version")
+    )
+    token = models.CharField(
+        max_length=32, unique=True, help_text=_("The unguessable part of the link."), verbose_name=_("token")
+    )
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
+
+    class Meta:
+        verbose_name = _("shared version")
+        verbose_name_plural = _("shared versions")
 
     def __str__(self) -> str:
         return f"{self.version} (shared)"

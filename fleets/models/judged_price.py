@@ -12,6 +12,7 @@ version shows that (:func:`fleets.selectors.version_price`).
 from __future__ import annotations
 
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from .fleet import FleetVersion
 
@@ -22,12 +23,24 @@ class JudgedPrice(models.Model):
     One per version: the content of a version never changes, and the first judgement stands
     (a version submitted again elsewhere keeps the price its printed sheets carry)."""
 
-    version = models.OneToOneField(FleetVersion, on_delete=models.CASCADE, related_name="judged_price")
-    report = models.JSONField(help_text="The engine's priced report when the version was judged (report_to_dict).")
-    edition = models.CharField(
-        max_length=300, blank=True, help_text="The cards that priced it, as a judge reads it (catalog_edition)."
+    version = models.OneToOneField(
+        FleetVersion, on_delete=models.CASCADE, related_name="judged_price", verbose_name=_("version")
     )
-    judged_at = models.DateTimeField(auto_now_add=True)
+    report = models.JSONField(
+        help_text=_("The engine's priced report when the version was judged (report_to_dict)."),
+        verbose_name=_("report"),
+    )
+    edition = models.CharField(
+        max_length=300,
+        blank=True,
+        help_text=_("The cards that priced it, as a judge reads it (catalog_edition)."),
+        verbose_name=_("edition"),
+    )
+    judged_at = models.DateTimeField(auto_now_add=True, verbose_name=_("judged at"))
+
+    class Meta:
+        verbose_name = _("judged price")
+        verbose_name_plural = _("judged prices")
 
     def __str__(self) -> str:
         return f"{self.version}: {self.total} SP"

@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from datetime import date
 
+from django.utils.translation import gettext as _
+
 from rules.attack_wing import FORMATS, FleetInputError
 from rules.attack_wing import Fleet as EngineFleet
 
@@ -99,7 +101,10 @@ def share_refusal(version: FleetVersion) -> str:
     that has not started stays hidden (the events say so through :func:`fleets.access.fleet_submissions`)."""
     sealed = [s.event_name for s in fleet_submissions(version.fleet) if s.sealed and s.version_id == version.pk]
     if sealed:
-        return f"Version {version.number} is submitted to {', '.join(sealed)}, whose lists stay hidden until it starts."
+        return _("Version %(number)s is submitted to %(events)s, whose lists stay hidden until it starts.") % {
+            "number": version.number,
+            "events": ", ".join(sealed),
+        }
     return ""
 
 
@@ -127,7 +132,8 @@ def builder_page(
         engine_fleet = content_fleet(content, catalog) if content is not None else EngineFleet()
         check = fleet_check(engine_fleet, format=format_key, on=judged.day, banned=judged.banned, catalog=catalog)
     except FleetInputError as problem:
-        error = f"This fleet cannot be checked: {problem.message}. Ask an administrator."
+        error = _("This fleet cannot be checked: %(problem)s. Ask an administrator.") % {"problem": problem.message}
+
     shared = (
         SharedVersion.objects.filter(version__fleet=fleet)
         .select_related("version")

@@ -22,6 +22,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import date
 
+from django.utils.translation import gettext_lazy
+
 from rules.attack_wing.card_text.plain import plain_text
 from rules.attack_wing.catalog import Card, CardSet, Catalog
 
@@ -40,12 +42,13 @@ COMPARISONS: dict[str, Callable[[int, int], bool]] = {
 COMPARISON_SIGNS = {"lt": "<", "le": "≤", "eq": "=", "ge": "≥", "gt": ">"}
 STATS = ("cost", "attack", "agility", "hull", "shields", "skill")
 SORTS = {
-    "relevance": "Best match",
-    "cost": "Cost",
-    "name": "Name",
-    "skill": "Captain skill",
-    "set": "Expansion (newest first)",
+    "relevance": gettext_lazy("Best match"),
+    "cost": gettext_lazy("Cost"),
+    "name": gettext_lazy("Name"),
+    "skill": gettext_lazy("Captain skill"),
+    "set": gettext_lazy("Expansion (newest first)"),
 }
+
 _WORD = re.compile(r"[a-z0-9]+")
 _NO_DATE = date.min
 

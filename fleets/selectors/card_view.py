@@ -13,6 +13,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
 from rules.attack_wing.card_text.plain import plain_text, sentences
 from rules.attack_wing.catalog import ADMIRAL, CAPTAIN, SHIP, UPGRADE, Card
 
@@ -31,6 +34,27 @@ MANEUVERS = {
     "90-degree-rotate": "90° rotate",
     "stop": "Full stop",
 }
+# The same kinds as a sentence says them (lower case in English), in the reader's language.
+MANEUVER_WORDS = {
+    "straight": gettext_lazy("straight"),
+    "bank": gettext_lazy("bank"),
+    "turn": gettext_lazy("turn"),
+    "come-about": gettext_lazy("come about"),
+    "spin": gettext_lazy("spin"),
+    "flank": gettext_lazy("flank"),
+    "45-degree-rotate": gettext_lazy("45° rotate"),
+    "90-degree-rotate": gettext_lazy("90° rotate"),
+    "stop": gettext_lazy("full stop"),
+}
+SIDE_WORDS = {"left": gettext_lazy("left"), "right": gettext_lazy("right")}
+COLOUR_WORDS = {"white": gettext_lazy("white"), "green": gettext_lazy("green"), "red": gettext_lazy("red")}
+
+
+def maneuver_words(kind: str) -> str:
+    """A maneuver kind in a sentence's words ("come about"), an unknown kind as the reader names it."""
+    return str(MANEUVER_WORDS.get(kind, kind.replace("-", " ")))
+
+
 SIDED = ("bank", "turn", "spin", "flank", "45-degree-rotate", "90-degree-rotate")
 # The drawn dial's columns, left to right: the left moves, straight, the right moves, then the rest.
 COLUMNS = (
@@ -77,8 +101,10 @@ class Move:
 
     @property
     def words(self) -> str:
-        name = MANEUVERS.get(self.kind, self.kind.replace("-", " ").capitalize()).lower()
-        return f"{name} {self.side}".strip()
+        name = maneuver_words(self.kind)
+        if not self.side:
+            return name
+        return _("%(maneuver)s %(side)s") % {"maneuver": name, "side": SIDE_WORDS.get(self.side, self.side)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,16 +114,22 @@ class Speed:
 
     @property
     def label(self) -> str:
-        return f"Reverse {-self.speed}" if self.speed < 0 else f"Speed {self.speed}"
+        if self.speed < 0:
+            return _("Reverse %(speed)s") % {"speed": -self.speed}
+        return _("Speed %(speed)s") % {"speed": self.speed}
 
     @property
     def words(self) -> str:
         """ "forward (white), bank left (white), bank right (white)"."""
-        return ", ".join(f"{self._move_words(move)} ({move.colour})" for move in self.moves)
+        return ", ".join(
+            _("%(maneuver)s (%(colour)s)")
+            % {"maneuver": self._move_words(move), "colour": COLOUR_WORDS.get(move.colour, move.colour)}
+            for move in self.moves
+        )
 
     def _move_words(self, move: Move) -> str:
         if move.kind == "straight":
-            return "backward" if self.speed < 0 else "forward"
+            return _("backward") if self.speed < 0 else _("forward")
         return move.words
 
 
@@ -110,8 +142,9 @@ class Dial:
 
     @property
     def words(self) -> str:
-        kinds = ", ".join(words.lower() for _kind, words in self.maneuvers)
-        return f"Maneuver dial: speeds up to {self.top_speed}; {kinds}."
+        kinds = ", ".join(maneuver_words(kind) for kind, _words in self.maneuvers)
+        words = _("Maneuver dial: speeds up to %(speed)s; %(maneuvers)s.")
+        return words % {"speed": self.top_speed, "maneuvers": kinds}
 
     @property
     def width(self) -> int:
@@ -135,10 +168,14 @@ class Arc:
     @property
     def words(self) -> str:
         if self.place == "all":
-            return "360° firing arc: it fires in every direction."
+            return _("360° firing arc: it fires in every direction.")
         if self.place == "second":
-            return f"A second arc of {self.degrees}° (the card database does not say where it points)."
-        return f"{self.degrees}° {'forward' if self.place == 'front' else 'rear'} firing arc."
+            return _("A second arc of %(degrees)s° (the card database does not say where it points).") % {
+                "degrees": self.degrees
+            }
+        if self.place == "front":
+            return _("%(degrees)s° forward firing arc.") % {"degrees": self.degrees}
+        return _("%(degrees)s° rear firing arc.") % {"degrees": self.degrees}
 
     @property
     def path(self) -> str:
@@ -158,7 +195,7 @@ class Arc:
 
 @dataclass(frozen=True, slots=True)
 class CardFacts:
-    stats: tuple[tuple[str, int], ...]  # (label, value) the card prints
+    stats: tuple[tuple[str, str, int], ...]  # (key, label, value) the card prints; the key names it in English
     upgrade_bar: tuple[str, ...]  # slot labels, ships only
     dial: Dial | None
     arcs: tuple[Arc, ...]
@@ -182,11 +219,16 @@ def card_facts(card: Card) -> CardFacts:
     )
 
 
-def _stats(card: Card) -> tuple[tuple[str, int], ...]:
+def _stats(card: Card) -> tuple[tuple[str, str, int], ...]:
     if card.kind == SHIP:
-        return (("Attack", card.attack), ("Agility", card.agility), ("Hull", card.hull), ("Shields", card.shields))
+        return (
+            ("Attack", _("Attack"), card.attack),
+            ("Agility", _("Agility"), card.agility),
+            ("Hull", _("Hull"), card.hull),
+            ("Shields", _("Shields"), card.shields),
+        )
     if card.kind in (CAPTAIN, ADMIRAL):
-        return (("Skill", card.skill), ("Elite Talent slots", card.talent_slots))
+        return (("Skill", _("Skill"), card.skill), ("Elite Talent slots", _("Elite Talent slots"), card.talent_slots))
     return ()
 
 
@@ -202,7 +244,7 @@ def _dial(card: Card) -> Dial | None:
         if r.code == "dial_move":
             speed, kind, colour = str(r.value).split()
             moves.setdefault(int(speed), []).append((kind, colour))
-    present = {(kind, side) for found in moves.values() for kind, _ in found for side in _sides(kind)}
+    present = {(kind, side) for found in moves.values() for kind, _colour in found for side in _sides(kind)}
     columns = [column for column in COLUMNS if column in present]
     columns += sorted(present - set(COLUMNS))
     speeds = tuple(
@@ -240,14 +282,16 @@ def _arcs(card: Card) -> tuple[Arc, ...]:
 def _arc_words(arcs: tuple[Arc, ...]) -> tuple[str, ...]:
     words = tuple(arc.words for arc in arcs)
     if arcs and not any(arc.place in ("rear", "all") for arc in arcs):
-        words += ("No rear firing arc.",)
+        words += (_("No rear firing arc."),)
     return words
 
 
 def _penalty(card: Card) -> str:
     """Seed 003, Additional Rules 20 (and Admiral Cards: "Faction penalties are tripled")."""
     if card.kind == ADMIRAL:
-        return "+3 SP face up on a ship that shares none of its factions (faction penalties are tripled for Admirals)."
+        return _(
+            "+3 SP face up on a ship that shares none of its factions (faction penalties are tripled for Admirals)."
+        )
     if card.kind in (CAPTAIN, UPGRADE):
-        return "+1 SP on a ship that shares none of its factions (the faction penalty)."
+        return _("+1 SP on a ship that shares none of its factions (the faction penalty).")
     return ""

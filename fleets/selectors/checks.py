@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
+from django.utils.translation import gettext as _
+
 from rules.attack_wing import BarSlot, FleetFileError, FleetShip, Format, Report, Violation, parse_fleet, validate_fleet
 from rules.attack_wing import Fleet as EngineFleet
 from rules.attack_wing import catalog as records
@@ -120,7 +122,7 @@ class ShipLines:
 
 
 def _slot_words(types) -> str:
-    return " or ".join(UPGRADE_TYPE_LABELS.get(t, t) for t in types)
+    return _(" or ").join(UPGRADE_TYPE_LABELS.get(t, t) for t in types)
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,9 +162,13 @@ def resource_choices(fleet: EngineFleet, resource_id: str) -> str:
     option = fleet.option(resource_id)
     if option is None:
         return ""
-    parts = [f"factions: {', '.join(faction_label(f) for f in option.factions)}"] if option.factions else []
+    parts = (
+        [_("factions: %(factions)s") % {"factions": ", ".join(faction_label(f) for f in option.factions)}]
+        if option.factions
+        else []
+    )
     if option.free_talent:
-        parts.append("one Elite Talent of the captain free")
+        parts.append(_("one Elite Talent of the captain free"))
     return "; ".join(parts)
 
 
@@ -170,8 +176,11 @@ def card_type_label(card: records.Card, role: str) -> str:
     """The Type column of the Fleet Build Sheet: Ship, Captain, Admiral, Crew, Tech, …"""
     if role == "captain" and card.kind == records.ADMIRAL:
         return "Captain (Admiral)"
-    if role in ("ship", "captain", "admiral", "resource"):
+    if role == "ship":
+        return _("Ship")
+    if role in ("captain", "admiral", "resource"):
         return role.capitalize()
+
     return UPGRADE_TYPE_LABELS.get(card.upgrade_type) or faction_label(card.upgrade_type or "other")
 
 

@@ -5,6 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+
 from rules.attack_wing import FORMATS
 from rules.attack_wing.catalog import RESOURCE, Catalog
 from rules.attack_wing.index import index_for
@@ -28,25 +32,27 @@ def builder_date(
     """The event or date the player chose for the list (the event's date and retirement setting decide),
     else the next event the fleet is submitted to (it is being prepared for it), else ``today``."""
     if event is not None:
-        return _judged_for(event.name, event.event_date, event.retires_resources, event.banned, "the event you chose")
+        return _judged_for(
+            event.name, event.event_date, event.retires_resources, event.banned, _("the event you chose")
+        )
     if chosen is not None:
-        return JudgedOn(chosen, "the date you chose")
+        return JudgedOn(chosen, _("the date you chose"))
     upcoming = sorted(
         (s for s in fleet_submissions(fleet) if s.sealed and s.event_date is not None),
         key=lambda s: (s.event_date, s.event_name),
     )
     if upcoming:
         s = upcoming[0]
-        return _judged_for(s.event_name, s.event_date, s.retires_resources, s.banned, "the event it is submitted to")
-    return JudgedOn(today, "today")
+        return _judged_for(s.event_name, s.event_date, s.retires_resources, s.banned, _("the event it is submitted to"))
+    return JudgedOn(today, _("today"))
 
 
 def _judged_for(name: str, day: date, retires: bool, banned: frozenset[str], which: str) -> JudgedOn:
     """Judged for the event ``name``: on its ``day``, or with none retired if its organizer retires none,
     and without the resources it bans (as its submission will be judged)."""
     if not retires:
-        return JudgedOn(None, f"{name}, {which}, retires no resource", banned)
-    return JudgedOn(day, f"the date of {name}, {which}", banned)
+        return JudgedOn(None, _("%(event)s, %(which)s, retires no resource") % {"event": name, "which": which}, banned)
+    return JudgedOn(day, _("the date of %(event)s, %(which)s") % {"event": name, "which": which}, banned)
 
 
 def retired_resources(catalog: Catalog, format_key: str, day: date | None) -> frozenset[str]:
@@ -69,5 +75,12 @@ def table_retirement_words(catalog: Catalog, format_key: str, day: date) -> str:
     of the catalog's resources, "all" when it is every one (seed 003, Additional Rules, Resources 4)."""
     total = sum(1 for card in catalog.cards.values() if card.kind == RESOURCE)
     retired = len(retired_resources(catalog, format_key, day))
-    how_many = f"all {total}" if retired == total and total else f"{retired} of {total}"
-    return f"Resources retired by the WizKids 2016 table: {how_many} are retired on {day:%-d %B %Y}"
+    how_many = (
+        _("all %(total)s") % {"total": total}
+        if retired == total and total
+        else _("%(retired)s of %(total)s") % {"retired": retired, "total": total}
+    )
+    return _("Resources retired by the WizKids 2016 table: %(how_many)s are retired on %(day)s") % {
+        "how_many": how_many,
+        "day": date_format(day, pgettext("date format", "j F Y")),
+    }

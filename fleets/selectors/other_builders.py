@@ -5,6 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
 from rules.attack_wing import DEFAULT_FORMAT, FORMATS, interchange, read_catalog, validate_fleet
 from rules.attack_wing import catalog as records
 from rules.attack_wing.catalog import Catalog
@@ -100,10 +103,10 @@ class ImportRow:
 
 
 STATUS_BADGES = {
-    interchange.MATCHED: ("Matched", "success"),
-    interchange.AMBIGUOUS: ("Ambiguous", "warning"),
-    interchange.NOT_FOUND: ("Not found", "danger"),
-    interchange.UNPLACED: ("No place", "danger"),
+    interchange.MATCHED: (gettext_lazy("Matched"), "success"),
+    interchange.AMBIGUOUS: (gettext_lazy("Ambiguous"), "warning"),
+    interchange.NOT_FOUND: (gettext_lazy("Not found"), "danger"),
+    interchange.UNPLACED: (gettext_lazy("No place"), "danger"),
 }
 
 
@@ -146,7 +149,8 @@ def read_import(
     """
     if len(data) > interchange.MAX_INPUT_BYTES:
         raise interchange.InterchangeError(
-            f"A fleet is at most {interchange.MAX_INPUT_BYTES // 1024} KiB; this one is larger.", "TOO_LARGE"
+            _("A fleet is at most %(size)s KiB; this one is larger.") % {"size": interchange.MAX_INPUT_BYTES // 1024},
+            "TOO_LARGE",
         )
     catalog = load_catalog()
     try:
@@ -154,10 +158,11 @@ def read_import(
             data, catalog, fmt or None, references=reference_catalogs(), squad=squad, choices=choices
         )
     except RecursionError:
-        raise interchange.InterchangeError("This fleet is nested too deeply to be read.", "TOO_DEEP") from None
+        raise interchange.InterchangeError(_("This fleet is nested too deeply to be read."), "TOO_DEEP") from None
     key = format_key or result.format_key or DEFAULT_FORMAT
     if key not in FORMATS:
-        raise interchange.InterchangeError(f"Unknown format “{key}”.", "UNKNOWN_FORMAT")
+        raise interchange.InterchangeError(_("Unknown format “%(key)s”.") % {"key": key}, "UNKNOWN_FORMAT")
+
     check = fleet_check(result.fleet, format=key, on=on if on is not None else result.date, catalog=catalog)
     rows = tuple(
         ImportRow(match=match, cost=cost, card=catalog.cards.get(match.card_id) if match.card_id else None)

@@ -16,6 +16,9 @@ from dataclasses import dataclass
 from datetime import date, datetime
 
 from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from rules.attack_wing import Report, report_from_dict, validate_fleet
 from rules.attack_wing.catalog import Catalog
@@ -51,10 +54,15 @@ class VersionPrice:
     @property
     def priced_by(self) -> str:
         """Which cards priced it, in words for a page: "Judged at this price when submitted, with Utopia cards, …"."""
-        cards = self.edition or "the site's cards"
+        cards = self.edition or _("the site's cards")
         if self.judged:
-            return f"Judged at this price when submitted, with {cards}"
-        return f"Priced with {cards}" + (f"; resources judged on {self.on:%-d %B %Y}" if self.on else "")
+            return _("Judged at this price when submitted, with %(cards)s") % {"cards": cards}
+        if self.on:
+            return _("Priced with %(cards)s; resources judged on %(day)s") % {
+                "cards": cards,
+                "day": date_format(self.on, pgettext("date format", "j F Y")),
+            }
+        return _("Priced with %(cards)s") % {"cards": cards}
 
     def check(self, catalog: Catalog | None = None) -> FleetCheck:
         """The priced list to show or print, each card next to its price (as judged) and violations."""
@@ -71,8 +79,8 @@ class PriceToday:
     edition: str
 
     def __str__(self) -> str:
-        when = self.cards_of.isoformat() if self.cards_of else self.edition or "today"
-        return f"under the cards of {when}: {self.total} SP"
+        when = self.cards_of.isoformat() if self.cards_of else self.edition or _("today")
+        return _("under the cards of %(when)s: %(total)s SP") % {"when": when, "total": self.total}
 
 
 def version_price(

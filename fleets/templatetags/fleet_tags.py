@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from django import template
 from django.utils.html import format_html
+from django.utils.translation import gettext as _
 
+from ..forms.builder import role_words
 from ..forms.finder import CardFinderForm
 from ..selectors import card_type_label, faction_label
 from ..selectors import catalog_edition as site_catalog_edition
@@ -28,7 +30,10 @@ def catalog_edition() -> str:
     verdict used ("" when the site has no catalog)."""
     edition = site_catalog_edition()
     return (
-        format_html('<p class="small text-body-secondary catalog-edition">Costs from {}.</p>', edition)
+        format_html(
+            '<p class="small text-body-secondary catalog-edition">{}</p>',
+            _("Costs from %(edition)s.") % {"edition": edition},
+        )
         if edition
         else ""
     )
@@ -56,3 +61,4 @@ def finder_filters(
 
 
 register.filter("slot_label", slot_label)
+register.filter("role_words", role_words)

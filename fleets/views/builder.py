@@ -20,6 +20,7 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from fleets.list_builders import builder_answer, form_error_text
@@ -263,7 +264,7 @@ def fleet_save(request, fleet: Fleet):
     then = form.cleaned_data["then"]
     if then and version is not None:
         return redirect(reverse(EXPORT_VIEWS[then], args=[fleet.pk]) + f"?version={version.number}")
-    return _after_change(request, fleet, "" if version is not None else "There is nothing to save yet: add a ship.")
+    return _after_change(request, fleet, "" if version is not None else _("There is nothing to save yet: add a ship."))
 
 
 @require_POST

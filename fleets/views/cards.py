@@ -10,8 +10,8 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
-from django.template.defaultfilters import pluralize
 from django.urls import reverse
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_safe
 
 from ..forms.collection import CollectionForm, CollectionImportForm
@@ -79,7 +79,11 @@ def collection(request):
         forms["import_form" if importing else "form"] = bound
         kept = _save_collection(request.user, bound, importing=importing)
         if kept is not None:
-            messages.success(request, f"Your collection holds {len(kept)} expansion{pluralize(len(kept))}.")
+            held = ngettext(
+                "Your collection holds %(count)s expansion.", "Your collection holds %(count)s expansions.", len(kept)
+            )
+            messages.success(request, held % {"count": len(kept)})
+
             return redirect("fleets:collection")
     return render(request, "fleets/collection.html", {**forms, "owned_count": len(owned)})
 

@@ -13,6 +13,8 @@ from datetime import date
 from django.http import HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from rules.attack_wing import FORMATS
@@ -24,7 +26,7 @@ from ..list_builders import form_error_text
 from ..sheets import render_check_sheet
 from ..throttles import over_the_limit
 
-TOO_MANY = "Too many checks from your address; wait a minute and try again."
+TOO_MANY = gettext_lazy("Too many checks from your address; wait a minute and try again.")
 
 
 def _too_many(request, template: str, context: dict) -> HttpResponse:
@@ -82,7 +84,7 @@ def public_check_sheet(request):
     """The checked list as a printable PDF marked "NOT SUBMITTED"; the list comes back signed from the check."""
     form = CheckSheetForm(request.POST)
     if over_the_limit(request):
-        return HttpResponse(TOO_MANY, status=429, content_type="text/plain; charset=utf-8")
+        return HttpResponse(str(TOO_MANY), status=429, content_type="text/plain; charset=utf-8")
     if not form.is_valid():
         return HttpResponse(form_error_text(form), status=400, content_type="text/plain; charset=utf-8")
     source = form.cleaned_data["source"]
@@ -95,7 +97,7 @@ def public_check_sheet(request):
         return HttpResponse(error.message, status=400, content_type="text/plain; charset=utf-8")
     pdf = render_check_sheet(
         check=preview.check,
-        title=preview.result.name or "Checked fleet",
+        title=preview.result.name or _("Checked fleet"),
         checked_on=on,
         format_name=FORMATS[preview.format_key].name,
     )

@@ -7,6 +7,7 @@ import json
 
 from django.http import HttpResponse
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from accounts.selectors import print_identity
@@ -73,7 +74,8 @@ def _export_text(export) -> str:
     if not export.left_out:
         return export.text if export.text.endswith("\n") else export.text + "\n"
     left_out = "\n".join(f"- {card}" for card in export.left_out)
-    heading = "Left out, so that Utopia opens the rest (it has no place for these cards):"
+    heading = _("Left out, so that Utopia opens the rest (it has no place for these cards):")
+
     return f"{export.text.rstrip()}\n\n{heading}\n{left_out}\n"
 
 

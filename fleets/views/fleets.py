@@ -8,6 +8,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from rules.attack_wing.interchange import InterchangeError
@@ -44,7 +45,7 @@ def fleet_create(request):
             form.add_error(None, refused.message)
         else:
             return redirect("fleets:detail", fleet.pk)
-    return render(request, "fleets/fleet_form.html", {"form": form, "heading": "New fleet", "submit": "Create"})
+    return render(request, "fleets/fleet_form.html", {"form": form, "heading": _("New fleet"), "submit": _("Create")})
 
 
 @require_http_methods(["GET", "POST"])
@@ -74,7 +75,7 @@ def fleet_import(request):
             form.add_error(None, error.message)
         else:
             if preview.empty:
-                form.add_error(None, "No card of this fleet was recognised, so there is nothing to import.")
+                form.add_error(None, _("No card of this fleet was recognised, so there is nothing to import."))
             else:
                 sign = ImportConfirmForm.sign(data=data, fmt=fmt, squad=squad)
                 context.update(_previewed(preview, sign, form.cleaned_data["name"], ""))
@@ -108,7 +109,7 @@ def _confirm_or_answer(request, confirm: ImportConfirmForm):
         except FleetError as refused:
             messages.error(request, refused.message)
             return redirect("fleets:import")
-        messages.success(request, f"Imported “{fleet.name}”.")
+        messages.success(request, _("Imported “%(name)s”.") % {"name": fleet.name})
         return redirect("fleets:detail", fleet.pk)
     try:
         preview = selectors.read_import(confirm.source_data(), fmt=fmt, squad=squad, choices=picked)
@@ -131,9 +132,8 @@ def fleet_rename(request, fleet: Fleet):
             form.add_error(None, refused.message)
         else:
             return redirect("fleets:list")
-    return render(
-        request, "fleets/fleet_form.html", {"form": form, "heading": f"Rename “{fleet.name}”", "submit": "Rename"}
-    )
+    heading = _("Rename “%(name)s”") % {"name": fleet.name}
+    return render(request, "fleets/fleet_form.html", {"form": form, "heading": heading, "submit": _("Rename")})
 
 
 @require_POST
@@ -143,7 +143,7 @@ def fleet_duplicate(request, fleet: Fleet):
     if not request.user.is_authenticated:
         return redirect_to_login(reverse("fleets:detail", args=[fleet.pk]))
     copy = services.fleet_duplicate(fleet=fleet, owner=request.user, version=request.fleet_access.latest(fleet))
-    messages.success(request, f"“{copy.name}” is your copy; change it as you like.")
+    messages.success(request, _("“%(name)s” is your copy; change it as you like.") % {"name": copy.name})
     return redirect("fleets:detail", copy.pk)
 
 
@@ -157,7 +157,8 @@ def fleet_delete(request, fleet: Fleet):
         except FleetError as refused:
             messages.error(request, refused.message)
             return redirect("fleets:list")
-        messages.success(request, f"Deleted “{fleet.name}”.")
+        messages.success(request, _("Deleted “%(name)s”.") % {"name": fleet.name})
+
         return redirect("fleets:list")
     return render(request, "fleets/fleet_confirm_delete.html", {"fleet": fleet})
 

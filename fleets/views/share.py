@@ -12,6 +12,7 @@ from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from .. import services
@@ -27,14 +28,16 @@ def fleet_share(request, fleet: Fleet):
     """The owner makes the fleet's current saved version readable by anyone with the link."""
     version = fleet.current_version
     if version is None:
-        messages.error(request, "Save a version first: a link shows a saved version, never unsaved changes.")
+        messages.error(request, _("Save a version first: a link shows a saved version, never unsaved changes."))
         return redirect("fleets:detail", fleet.pk)
     try:
         services.fleet_share_version(version=version)
     except FleetError as refused:
         messages.error(request, refused.message)
     else:
-        messages.success(request, f"Version {version.number} can be read by anyone with its link.")
+        shared = _("Version %(number)s can be read by anyone with its link.")
+        messages.success(request, shared % {"number": version.number})
+
     return redirect("fleets:detail", fleet.pk)
 
 
@@ -43,7 +46,8 @@ def fleet_share(request, fleet: Fleet):
 def fleet_unshare(request, fleet: Fleet):
     """The owner stops every link to the fleet's versions."""
     if services.fleet_unshare(fleet=fleet):
-        messages.success(request, "The fleet's link no longer works.")
+        messages.success(request, _("The fleet's link no longer works."))
+
     return redirect("fleets:detail", fleet.pk)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -33,5 +34,6 @@ def api_token_revoke(request, pk: int):
     """Only one's own tokens: anyone else's is answered as missing."""
     token = get_object_or_404(ApiToken, pk=pk, user=request.user)
     services.api_token_revoke(token=token)
-    messages.success(request, f"Revoked the token “{token.name}”.")
+    messages.success(request, _("Revoked the token “%(name)s”.") % {"name": token.name})
+
     return redirect("fleets:api_tokens")

@@ -20,6 +20,7 @@ out the code of a guessed list either.
 from __future__ import annotations
 
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_safe
 
 from ..access import fleet_access, fleet_submissions, judges_version
@@ -29,9 +30,11 @@ from ..models import FleetVersion
 from ..selectors import price_today, version_price
 from ..throttles import over_the_code_limit
 
-TOO_MANY = "Too many codes checked from your address; wait a minute and try again."
-NO_MATCH = "No Fleet Build Sheet of this site has this code. Check the code on the sheet, or scan its QR code."
-AMBIGUOUS = (
+TOO_MANY = gettext_lazy("Too many codes checked from your address; wait a minute and try again.")
+NO_MATCH = gettext_lazy(
+    "No Fleet Build Sheet of this site has this code. Check the code on the sheet, or scan its QR code."
+)
+AMBIGUOUS = gettext_lazy(
     "This code is on more than one sheet (codes printed before each version got a code of its own "
     "name a list, not a sheet). Scan the sheet's QR code, or open the address printed next to the code."
 )
