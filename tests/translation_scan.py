@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from html.parser import HTMLParser
+from zoneinfo import available_timezones
 
 from django.apps import apps
 from django.db import models
@@ -86,9 +87,10 @@ def visible_text(html: str) -> list[str]:
 
 
 def data_pattern() -> re.Pattern[str]:
-    """Every text the database holds (names, card texts, notes) and the games' names, as whole words, longest
-    first: what people and card files wrote, and product names, which pages show as they are."""
+    """Every text the database holds (names, card texts, notes), the games' names and the time zones' places,
+    as whole words, longest first: what people and card files wrote, and proper names, shown as they are."""
     found: set[str] = {game.name for game in all_games()}
+    found |= {part.replace("_", " ") for zone in available_timezones() for part in (zone, *zone.split("/"))}
     for model in apps.get_models():
         fields = [
             field.name

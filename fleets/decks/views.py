@@ -65,7 +65,8 @@ from .text_format import export_text
 @player_required
 def deck_list(request):
     kinds = [game.lists for game in deck_games()]
-    fleet_game_names = names_in_words(fleet_games())  # whose lists are the fleet builder's, not decks
+    # The fleet games, whose lists are the fleet builder's, not decks.
+    fleet_game_names = names_in_words(fleet_games(), _("%(names)s and %(last)s"))
     context = {"views": decks_of(request.user), "kinds": kinds, "fleet_game_names": fleet_game_names}
     return render(request, "fleets/decks/deck_list.html", context)
 

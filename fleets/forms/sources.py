@@ -24,7 +24,10 @@ IMPORT_SALT = "fleets.import"
 CHECK_SALT = "fleets.check"
 IMPORT_MAX_AGE = 3600  # seconds a preview may be confirmed in
 
-SOURCE_FORMAT_CHOICES = [("", gettext_lazy("Detect it")), *interchange.FORMAT_NAMES.items()]
+SOURCE_FORMAT_CHOICES = [
+    ("", gettext_lazy("Detect it")),
+    *((key, gettext_lazy(name)) for key, name in interchange.FORMAT_NAMES.items()),
+]
 
 
 class FleetSourceForm(CleanTextFormMixin, forms.Form):

@@ -154,7 +154,7 @@ def builder_page(
         ships=tuple(ShipPlaces(ship, slot_offers(ship)) for ship in check.ships) if check else (),
         error=error,
         format_key=format_key,
-        format_name=FORMATS[format_key].name if format_key in FORMATS else format_key,
+        format_name=_(FORMATS[format_key].name) if format_key in FORMATS else format_key,
         judged=judged,
         retired=retired_resources(catalog, format_key, judged.day),
         retirement_words=table_retirement_words(catalog, format_key, judged.day) if judged.day else "",

@@ -121,7 +121,8 @@ class ImportPreview:
 
     @property
     def format_name(self) -> str:
-        return interchange.FORMAT_NAMES.get(self.result.format, self.result.format)
+        name = interchange.FORMAT_NAMES.get(self.result.format)
+        return _(name) if name else self.result.format
 
     @property
     def counts(self) -> dict[str, int]:

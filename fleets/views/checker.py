@@ -67,7 +67,7 @@ def public_check(request):
                     pick_form="check-form",
                     choices=pick.cleaned_data["text"],
                     on=on,
-                    format_name=FORMATS[format_key].name,
+                    format_name=_(FORMATS[format_key].name),
                     sheet_form=CheckSheetForm(
                         initial={
                             "source": CheckSheetForm.sign(
@@ -99,7 +99,7 @@ def public_check_sheet(request):
         check=preview.check,
         title=preview.result.name or _("Checked fleet"),
         checked_on=on,
-        format_name=FORMATS[preview.format_key].name,
+        format_name=_(FORMATS[preview.format_key].name),
     )
     response = HttpResponse(pdf, content_type="application/pdf")
     response["Content-Disposition"] = 'attachment; filename="fleet-not-submitted.pdf"'
