@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 SELF_DROP = "dropped themselves"  # the action of a player's own drop: the history and the desk's banner read it
 
@@ -25,6 +26,8 @@ class SubmissionChange(models.Model):
     after = models.JSONField(null=True)
 
     class Meta:
+        verbose_name = _("submission change")
+        verbose_name_plural = _("submission changes")
         ordering = ["event", "changed_at", "pk"]
 
     def __str__(self) -> str:
