@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.utils.text import capfirst
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
 from rules.tournament import standings
 from rules.tournament.pairing import BYE_FEWEST_BYES, BYE_NO_REMATCH
@@ -44,6 +44,14 @@ TIEBREAKER_NAMES = {
     standings.STRENGTH_OF_SCHEDULE: gettext_lazy("strength of schedule"),
     standings.HEAD_TO_HEAD: gettext_lazy("head-to-head"),
     standings.RANDOM: gettext_lazy("a seeded draw"),
+}
+
+
+# A side's outcome as a result line says it ("win, 54 victory points"): the stored code's own word in English.
+OUTCOME_WORDS = {
+    Outcome.WIN: pgettext_lazy("a side's outcome", "win"),
+    Outcome.TIE: pgettext_lazy("a side's outcome", "tie"),
+    Outcome.LOSS: pgettext_lazy("a side's outcome", "loss"),
 }
 
 
@@ -236,9 +244,16 @@ class EventGame:
 
     def side_result(self, side: MatchSide) -> str:
         """A confirmed side's result as a short line: ``win, 54 victory points``."""
+        outcome = outcome_word(side.outcome)
         if self.points_label and side.outcome:
-            return f"{side.outcome}, {side.battle_points} {self.points_label}"
-        return side.outcome
+            return f"{outcome}, {side.battle_points} {self.points_label}"
+        return outcome
+
+
+def outcome_word(outcome: str) -> str:
+    """A side's stored outcome ("win", "tie", "loss", or "") as a result line says it, in the active language."""
+    word = OUTCOME_WORDS.get(outcome)  # type: ignore[call-overload]
+    return outcome if word is None else str(word)
 
 
 def seats_of(match: Match) -> dict[int, MatchSide]:

@@ -8,6 +8,14 @@ from django.utils.translation import gettext_lazy as _
 
 SELF_DROP = "dropped themselves"  # the action of a player's own drop: the history and the desk's banner read it
 
+# Each stored ``action`` as the history shows it, in the reader's language (the stored words stay English).
+SUBMISSION_ACTIONS = {
+    "submitted": _("submitted"),
+    "resubmitted": _("resubmitted"),
+    "withdrawn": _("withdrawn"),
+    SELF_DROP: _("dropped themselves"),
+}
+
 
 class SubmissionChange(models.Model):
     """One submission, replacement or withdrawal of a player's list for an event.
@@ -32,3 +40,8 @@ class SubmissionChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} at {self.event_id}: {self.action}"
+
+    @property
+    def action_label(self) -> str:
+        """The action as the event's history shows it: "submitted", "withdrawn"... in the active language."""
+        return str(SUBMISSION_ACTIONS.get(self.action, self.action))

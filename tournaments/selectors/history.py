@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from django.db.models import Prefetch
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
 from accounts.models import GuestPlayer
 
@@ -31,6 +31,25 @@ STAFF_VERBS = {
     "corrected": gettext_lazy("%(who)s corrected table %(table)s"),
     "reopened": gettext_lazy("%(who)s reopened table %(table)s"),
     "corrected after finish": gettext_lazy("%(who)s corrected table %(table)s"),
+}
+
+
+# A removed table's recorded state and the actions of its history, as the sentence names them: the stored
+# words in English, the reader's language elsewhere.
+RECORDED_STATES = {
+    MatchStatus.AWAITING: pgettext_lazy("a table's state", "awaiting"),
+    MatchStatus.REPORTED: pgettext_lazy("a table's state", "reported"),
+    MatchStatus.DISPUTED: pgettext_lazy("a table's state", "disputed"),
+}
+RECORDED_ACTIONS = {
+    "reported": pgettext_lazy("a result change", "reported"),
+    "confirmed": pgettext_lazy("a result change", "confirmed"),
+    "disputed": pgettext_lazy("a result change", "disputed"),
+    "entered": pgettext_lazy("a result change", "entered"),
+    "resolved": pgettext_lazy("a result change", "resolved"),
+    "corrected": pgettext_lazy("a result change", "corrected"),
+    "reopened": pgettext_lazy("a result change", "reopened"),
+    "corrected after finish": pgettext_lazy("a result change", "corrected after finish"),
 }
 
 
@@ -181,7 +200,10 @@ def removed_words(event: Event, game: EventGame, table: dict) -> str:
     if table.get("table") is None:
         return gettext("bye for %(players)s") % {"players": ", ".join(players)}
     names = {str(seat): name for seat, name in enumerate(players, start=1)}
-    state = official_words(game, table, names) if table.get("status") == MatchStatus.CONFIRMED else table.get("status")
+    status = table.get("status")
+    state = (
+        official_words(game, table, names) if status == MatchStatus.CONFIRMED else RECORDED_STATES.get(status, status)
+    )
     words = gettext("table %(table)s %(players)s (%(state)s)") % {
         "table": table["table"],
         "players": " v ".join(players),
@@ -191,7 +213,7 @@ def removed_words(event: Event, game: EventGame, table: dict) -> str:
         actions = ", ".join(
             gettext("%(action)s by %(name)s at %(time)s")
             % {
-                "action": entry["action"],
+                "action": RECORDED_ACTIONS.get(entry["action"], entry["action"]),
                 "name": entry["by"],
                 "time": f"{event_moment(event, datetime.fromisoformat(entry['at'])):%Y-%m-%d %H:%M:%S}",
             }

@@ -105,7 +105,7 @@ class RegistrationEntity(Entity):
             except ValidationError as error:
                 problems.add(f"{where}.walk_in", " ".join(error.messages))
             else:
-                if problem := text_problem(name) or ("" if name.strip() else "must not be empty"):
+                if problem := text_problem(name) or ("" if name.strip() else gettext("must not be empty")):
                     problems.add(f"{where}.walk_in", problem)
                 else:
                     record.extra["walk_in"] = name
