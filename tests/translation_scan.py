@@ -16,6 +16,7 @@ from html.parser import HTMLParser
 from zoneinfo import available_timezones
 
 from django.apps import apps
+from django.conf import settings
 from django.db import models
 from django.utils import translation
 
@@ -95,12 +96,29 @@ def data_pattern() -> re.Pattern[str]:
         fields = [
             field.name
             for field in model._meta.concrete_fields
-            if isinstance(field, models.CharField | models.TextField) and not field.choices
+            if isinstance(field, models.CharField | models.TextField | models.JSONField) and not field.choices
         ]
         for values in model._default_manager.values_list(*fields) if fields else ():
-            found.update(value for value in values if isinstance(value, str) and len(value) > 1)
+            found.update(_strings(values))
+    found |= {str(name) for _code, name in settings.LANGUAGES}  # each language names itself in the menu
+    # A card word stored in lower case ("federation", "crew") is shown as a heading or label ("Federation").
+    found |= {variant for value in list(found) if len(value) <= 40 for variant in (value.capitalize(), value.title())}
     alternatives = "|".join(re.escape(value) for value in sorted(found, key=len, reverse=True))
     return re.compile(rf"(?<!\w)(?:{alternatives})(?!\w)")
+
+
+def _strings(value) -> Iterator[str]:
+    """The texts inside a stored value: itself, or the keys and items of a JSON list or object."""
+    if isinstance(value, str):
+        if len(value) > 1:
+            yield value
+    elif isinstance(value, list | tuple):
+        for item in value:
+            yield from _strings(item)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from _strings(key)
+            yield from _strings(item)
 
 
 def unmarked_words(texts: Iterable[str], data: re.Pattern[str]) -> list[str]:

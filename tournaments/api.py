@@ -26,6 +26,7 @@ from typing import Any
 
 from django.contrib.auth.models import AnonymousUser
 from django.http import HttpResponse
+from django.utils.translation import gettext
 from django.views.decorators.http import condition
 from ninja import Field, Query, Router, Schema
 from ninja.decorators import decorate_view
@@ -55,7 +56,7 @@ def _caller(request):
         scheme, _, token = header.partition(" ")
         user = BearerToken().authenticate(request, token.strip()) if scheme.lower() == "bearer" else None
         if user is None:
-            raise HttpError(401, "No valid token.")
+            raise HttpError(401, gettext("No valid token."))
         return user
     user = getattr(request, "user", None)
     return user if user is not None and user.is_authenticated else AnonymousUser()
@@ -64,7 +65,7 @@ def _caller(request):
 def _event(event_id: int) -> Event:
     event = Event.objects.select_related("organizer", "store").prefetch_related("judges").filter(pk=event_id).first()
     if event is None:
-        raise HttpError(404, "No such event.")
+        raise HttpError(404, gettext("No such event."))
     return event
 
 
@@ -266,7 +267,7 @@ def event_round(request, event_id: int, number: int):
 def _round_out(event: Event, number: int) -> dict:
     round_ = event.rounds.filter(number=number).first()
     if round_ is None:
-        raise HttpError(404, "No such round.")
+        raise HttpError(404, gettext("No such round."))
     game = event_game(event.game)
     matches = selectors.round_matches(round_)
     versions = selectors.result_versions(matches)
@@ -310,7 +311,7 @@ def event_standings(request, event_id: int):
     event = _event(event_id)
     viewer = viewer_of(_caller(request), event)
     if not event.has_started and not viewer.is_staff:
-        raise HttpError(403, "Standings are published once the event starts.")
+        raise HttpError(403, gettext("Standings are published once the event starts."))
     final = selectors.final_standings(event)
     return [
         {
@@ -375,21 +376,26 @@ def match_result(request, event_id: int, match_id: int, payload: ResultIn, respo
     viewer = viewer_of(request.auth, event)
     match = Match.objects.filter(pk=match_id, round__event=event).first()
     if match is None or match.is_bye:
-        raise HttpError(404, "No such match.")
+        raise HttpError(404, gettext("No such match."))
     if not viewer.is_staff:
-        raise HttpError(403, "Only the event's organizer and judges may enter results.")
+        raise HttpError(403, gettext("Only the event's organizer and judges may enter results."))
     match = selectors.match_for_page(event, match.pk)
     if not may_enter_result(viewer, match):
-        raise HttpError(403, OWN_MATCH_REFUSAL)
+        raise HttpError(403, str(OWN_MATCH_REFUSAL))
     data = {k: [str(i) for i in v] if isinstance(v, list) else str(v) for k, v in payload.fields.items()}
     form = event_game(event.game).result_form(match, data, staff=True)
     if not form.is_valid():
-        raise HttpError(400, " ".join(str(e) for errors in form.errors.values() for e in errors) or "Invalid result.")
+        raise HttpError(
+            400, " ".join(str(e) for errors in form.errors.values() for e in errors) or gettext("Invalid result.")
+        )
     try:
         result_enter(match=match, by=request.auth, result=form.result(), opened_at=if_match(request))
     except ResultChanged as changed:
-        replace = f'send it with If-Match: "{changed.version}" to replace it.'
-        raise HttpError(412, f"{changed.what} since the version sent; {replace}") from None
+        raise HttpError(
+            412,
+            gettext('%(what)s since the version sent; send it with If-Match: "%(version)s" to replace it.')
+            % {"what": changed.what, "version": changed.version},
+        ) from None
     except TournamentError as refused:
         raise HttpError(409, refused.message) from None
     saved = next(m for m in _round_out(event, match.round.number)["matches"] if m["id"] == match.pk)

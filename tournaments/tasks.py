@@ -14,6 +14,7 @@ import time
 from collections.abc import Iterator
 
 from django.utils import timezone
+from django.utils.translation import gettext
 from django_tasks import task
 from reportlab.platypus import Flowable
 
@@ -84,7 +85,7 @@ def make_fleet_sheets(job_id: int) -> None:
             progress(SheetsStep.READING, len(stories))
         pdf = render_fleet_sheets(
             stories,
-            title=f"Fleet Build Sheets — {event.name}",
+            title=gettext("Fleet Build Sheets — %(event)s") % {"event": event.name},
             paper=event.paper_size,
             on_page=lambda pages: progress(SheetsStep.PRINTING, pages),
         )

@@ -10,6 +10,8 @@ from functools import wraps
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
+from django.utils.functional import Promise
+from django.utils.translation import gettext, gettext_lazy
 
 from ..models import Event, Registration
 from ..zones import event_clock
@@ -21,10 +23,10 @@ def load_event(pk: int) -> Event:
     try:
         return Event.objects.select_related("organizer", "store").prefetch_related("judges").get(pk=pk)
     except Event.DoesNotExist:
-        raise Http404("No such event.") from None
+        raise Http404(gettext("No such event.")) from None
 
 
-def _event_view(allowed, refusal: str):
+def _event_view(allowed, refusal: str | Promise):
     def decorator(view):
         @wraps(view)
         def wrapped(request, pk: int, *args, **kwargs):
@@ -33,7 +35,7 @@ def _event_view(allowed, refusal: str):
             if not allowed(viewer):
                 if not request.user.is_authenticated:
                     return redirect_to_login(request.get_full_path())
-                raise PermissionDenied(refusal)
+                raise PermissionDenied(str(refusal))
             with event_clock(event):  # every time the page shows is on the event's clock
                 return view(request, event, viewer, *args, **kwargs)
 
@@ -49,28 +51,32 @@ def event_page(view):
 
 def event_participant_required(view):
     """Logged-in users (players registered or registering, and the staff)."""
-    return _event_view(lambda viewer: viewer.user.is_authenticated, "Log in first.")(view)
+    return _event_view(lambda viewer: viewer.user.is_authenticated, gettext_lazy("Log in first."))(view)
 
 
 def event_staff_required(view):
     """The event's organizer and judges (and superusers)."""
-    return _event_view(lambda viewer: viewer.is_staff, "Only the event's organizer and judges may do this.")(view)
+    return _event_view(
+        lambda viewer: viewer.is_staff, gettext_lazy("Only the event's organizer and judges may do this.")
+    )(view)
 
 
 def event_organizer_required(view):
     """The event's own organizer (and superusers): only they change its settings, start and finish it."""
-    return _event_view(lambda viewer: viewer.is_organizer, "Only the event's organizer may do this.")(view)
+    return _event_view(lambda viewer: viewer.is_organizer, gettext_lazy("Only the event's organizer may do this."))(
+        view
+    )
 
 
 def require_own_or_staff(viewer: Viewer, registration: Registration) -> None:
     """403 unless ``viewer`` is the registration's player or the event's staff (a player acts on their own entry)."""
     if not viewer.is_staff and registration.player_id != viewer.user.pk:
-        raise PermissionDenied("Only the player and the event's organizer and judges may do this.")
+        raise PermissionDenied(gettext("Only the player and the event's organizer and judges may do this."))
 
 
 def own_registration(viewer: Viewer) -> Registration:
     """The viewer's own entry, the only one a player's own action (checking in, voting) may touch; 404
     for someone not registered."""
     if viewer.registration is None:
-        raise Http404("You are not registered for this event.")
+        raise Http404(gettext("You are not registered for this event."))
     return viewer.registration

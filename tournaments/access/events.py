@@ -6,6 +6,8 @@ comparing the event's status, and the services ask the same predicates before th
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
+
 from ..models import Event, EventStatus
 from .roles import Viewer
 
@@ -63,7 +65,10 @@ def cut_refusal(top_cut: int, players: int, field: str) -> str | None:
     holds; the event form and its services (the cap), the start (the checked-in players) and the
     cut's pairing (the players still in) ask this. ``field`` says what was counted, in words."""
     if top_cut and players < top_cut:
-        return f"A top {top_cut} needs at least {top_cut} players, and {field}."
+        return gettext("A top %(cut)s needs at least %(cut)s players, and %(field)s.") % {
+            "cut": top_cut,
+            "field": field,
+        }
     return None
 
 

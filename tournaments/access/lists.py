@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from fleets.access import PlayerEvent, Submission
 
@@ -130,13 +131,13 @@ def list_change_refusal(registration: Registration) -> str | None:
     """
     event = registration.event
     if event.status == EventStatus.FINISHED:
-        return "Lists cannot change once the player is playing."
+        return gettext("Lists cannot change once the player is playing.")
     playing = event.status == EventStatus.RUNNING and registration.checked_in
     if playing and (registration.fleet_submitted_at is not None or has_a_result(registration)):
-        return "Lists cannot change once the player is playing."
+        return gettext("Lists cannot change once the player is playing.")
     past_deadline = event.submission_deadline is not None and timezone.now() > event.submission_deadline
     if past_deadline and registration.added_by_id is None and not late_place_first_list(registration):
-        return "The list submission deadline has passed; ask the organizer."
+        return gettext("The list submission deadline has passed; ask the organizer.")
     return None
 
 

@@ -8,6 +8,7 @@ member, like any player's.
 from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied
+from django.utils.translation import gettext, gettext_lazy
 
 from ..models import MatchSide, MatchStatus
 from .roles import Viewer
@@ -23,7 +24,7 @@ def require_match_player_or_staff(viewer: Viewer, match) -> MatchSide | None:
     """The viewer's seat at ``match``; 403 unless they play it or are the event's staff."""
     seat = match_seat(viewer, match)
     if seat is None and not viewer.is_staff:
-        raise PermissionDenied("Only the players of this match and the event's staff may see it.")
+        raise PermissionDenied(gettext("Only the players of this match and the event's staff may see it."))
     return seat
 
 
@@ -33,7 +34,7 @@ def may_enter_result(viewer: Viewer, match) -> bool:
     return viewer.is_staff and match_seat(viewer, match) is None
 
 
-OWN_MATCH_REFUSAL = (
+OWN_MATCH_REFUSAL = gettext_lazy(
     "You play in this match, so you cannot enter or settle its result: your opponent confirms your report, "
     "or another of the event's staff enters it."
 )
@@ -42,7 +43,9 @@ OWN_MATCH_REFUSAL = (
 def require_result_entry(viewer: Viewer, match) -> None:
     """403 unless ``viewer`` may enter ``match``'s result (:func:`may_enter_result`)."""
     if not may_enter_result(viewer, match):
-        raise PermissionDenied(OWN_MATCH_REFUSAL if viewer.is_staff else "Only the event's staff enter results.")
+        raise PermissionDenied(
+            str(OWN_MATCH_REFUSAL) if viewer.is_staff else gettext("Only the event's staff enter results.")
+        )
 
 
 def may_open_match(viewer: Viewer, match) -> bool:

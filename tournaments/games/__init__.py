@@ -17,6 +17,7 @@ from .base import (
     SEATS,
     EventFormat,
     EventGame,
+    outcome_word,
     outcomes_by_winner,
     seats_of,
 )
@@ -42,5 +43,6 @@ __all__ = [
     "GameSettingsForm",
     "event_game",
     "outcomes_by_winner",
+    "outcome_word",
     "seats_of",
 ]

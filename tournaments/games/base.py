@@ -17,6 +17,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.text import capfirst
+from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
+
 from rules.tournament import standings
 from rules.tournament.pairing import BYE_FEWEST_BYES, BYE_NO_REMATCH
 
@@ -35,12 +38,20 @@ POINTS_TIEBREAKERS = (
     standings.RANDOM,
 )
 TIEBREAKER_NAMES = {
-    standings.MATCH_POINTS: "match points",
-    standings.FLEET_POINTS: "fleet points",
-    standings.BATTLE_POINTS: "battle points",
-    standings.STRENGTH_OF_SCHEDULE: "strength of schedule",
-    standings.HEAD_TO_HEAD: "head-to-head",
-    standings.RANDOM: "a seeded draw",
+    standings.MATCH_POINTS: gettext_lazy("match points"),
+    standings.FLEET_POINTS: gettext_lazy("fleet points"),
+    standings.BATTLE_POINTS: gettext_lazy("battle points"),
+    standings.STRENGTH_OF_SCHEDULE: gettext_lazy("strength of schedule"),
+    standings.HEAD_TO_HEAD: gettext_lazy("head-to-head"),
+    standings.RANDOM: gettext_lazy("a seeded draw"),
+}
+
+
+# A side's outcome as a result line says it ("win, 54 victory points"): the stored code's own word in English.
+OUTCOME_WORDS = {
+    Outcome.WIN: pgettext_lazy("a side's outcome", "win"),
+    Outcome.TIE: pgettext_lazy("a side's outcome", "tie"),
+    Outcome.LOSS: pgettext_lazy("a side's outcome", "loss"),
 }
 
 
@@ -104,29 +115,36 @@ class EventGame:
 
     def tiebreak_description(self, event) -> str:
         names = [self.tiebreaker_name(key) for key in self.tiebreakers(event)]
-        return ", then ".join(names).capitalize()
+        return capfirst(gettext(", then ").join(names))
 
     def tiebreaker_name(self, key: str) -> str:
         """What the game calls a tie-breaker (its points have the game's own name)."""
-        return TIEBREAKER_NAMES[key]
+        return str(TIEBREAKER_NAMES[key])
 
     def column_label(self, key: str) -> str:
         """The standings column heading of a tie-breaker."""
-        return self.tiebreaker_name(key).capitalize()
+        return capfirst(self.tiebreaker_name(key))
 
     def describe_bye(self, reasons: tuple[str, ...]) -> str:
         """The bye rules of :func:`rules.tournament.standings.bye_reasons` in words,
         e.g. "fewest byes, lowest match points"."""
         words = {
-            BYE_FEWEST_BYES: "fewest byes",
-            BYE_NO_REMATCH: "the players the bye rules prefer could only have been paired with a rematch",
-            standings.HEAD_TO_HEAD: "lost to a player level on points (head-to-head)",
-            standings.RANDOM: "then a seeded draw among players level on everything",
+            BYE_FEWEST_BYES: gettext("fewest byes"),
+            BYE_NO_REMATCH: gettext("the players the bye rules prefer could only have been paired with a rematch"),
+            standings.HEAD_TO_HEAD: gettext("lost to a player level on points (head-to-head)"),
+            standings.RANDOM: gettext("then a seeded draw among players level on everything"),
         }
-        return ", ".join(words.get(key) or f"lowest {self.tiebreaker_name(key)}" for key in reasons)
+        return ", ".join(
+            words.get(key) or gettext("lowest %(tiebreaker)s") % {"tiebreaker": self.tiebreaker_name(key)}
+            for key in reasons
+        )
 
     def scoring_summary(self, event) -> str:
-        return f"Win {event.win_points}, tie {event.tie_points}, loss {event.loss_points}; a bye is a win"
+        return gettext("Win %(win)s, tie %(tie)s, loss %(loss)s; a bye is a win") % {
+            "win": event.win_points,
+            "tie": event.tie_points,
+            "loss": event.loss_points,
+        }
 
     def bye_fleet_points(self, event) -> int | None:
         """Fleet points written on a bye's side and scored for it in the standings (``None``: the game has none)."""
@@ -140,7 +158,7 @@ class EventGame:
 
     def slot_label(self, slot: str) -> str:
         """How a page names the list of ``slot`` (see :class:`~tournaments.models.SubmittedDeck`)."""
-        return slot.capitalize() or self.list_heading
+        return slot.capitalize() or str(self.list_heading)
 
     def load_lists(self, registrations: Sequence) -> None:
         """Load what a page shows of each registration's lists, in at most one query, and set
@@ -210,7 +228,9 @@ class EventGame:
         """The result in one line, as the match page lists reports."""
         outcomes = self.outcomes(event, sides, result)
         winner = next((seat for seat, outcome in outcomes.items() if outcome == Outcome.WIN), None)
-        return "a tie" if winner is None else f"{sides[winner].registration.name} won"
+        return (
+            gettext("a tie") if winner is None else gettext("%(name)s won") % {"name": sides[winner].registration.name}
+        )
 
     def result_words(self, event, sides: Mapping[int, MatchSide], result) -> str:
         """A result in a short clause, as the event's history tells a report: :meth:`describe`, and
@@ -224,9 +244,16 @@ class EventGame:
 
     def side_result(self, side: MatchSide) -> str:
         """A confirmed side's result as a short line: ``win, 54 victory points``."""
+        outcome = outcome_word(side.outcome)
         if self.points_label and side.outcome:
-            return f"{side.outcome}, {side.battle_points} {self.points_label}"
-        return side.outcome
+            return f"{outcome}, {side.battle_points} {self.points_label}"
+        return outcome
+
+
+def outcome_word(outcome: str) -> str:
+    """A side's stored outcome ("win", "tie", "loss", or "") as a result line says it, in the active language."""
+    word = OUTCOME_WORDS.get(outcome)  # type: ignore[call-overload]
+    return outcome if word is None else str(word)
 
 
 def seats_of(match: Match) -> dict[int, MatchSide]:

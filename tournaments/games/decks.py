@@ -10,6 +10,7 @@ event then keeps a copy of the list file (:class:`~tournaments.models.SubmittedD
 from __future__ import annotations
 
 from django.db.models import prefetch_related_objects
+from django.utils.translation import gettext, gettext_lazy
 
 from fleets.decks.deck_kind import DeckKind, get_kind, label
 from rules.inputs.list_check import ListReport
@@ -24,7 +25,7 @@ class DeckGame(EventGame):
     submit_url = "tournaments:submit_decks"
     lists_template = "tournaments/deck_list.html"
     my_list_template = "tournaments/includes/my_decks.html"
-    walk_in_help = "upload or paste each list in the formats the deck import reads"
+    walk_in_help = gettext_lazy("upload or paste each list in the formats the deck import reads")
 
     @property
     def kind(self) -> DeckKind:
@@ -58,6 +59,9 @@ class DeckGame(EventGame):
         problems = []
         side = content[kind.side_key]
         if slot and side != slot:
-            problems.append(f"This is a {label(side)} {kind.noun}; the {self.slot_label(slot)} must be {label(slot)}.")
+            problems.append(
+                gettext("This is a %(side)s %(noun)s; the %(slot)s must be %(wanted)s.")
+                % {"side": label(side), "noun": kind.noun, "slot": self.slot_label(slot), "wanted": label(slot)}
+            )
         problems += [violation.message for violation in self.report(format_key, content).violations]
         return problems + kind.catalog_problems(content)

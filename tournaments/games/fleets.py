@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from django.db.models import prefetch_related_objects
+from django.utils.translation import gettext_lazy
 
 from .base import EventGame
 
@@ -28,13 +29,13 @@ class FleetCheck:
 
 
 class FleetGame(EventGame):
-    list_noun = "a fleet"
-    list_name = "fleet"
-    list_heading = "Fleets"
+    list_noun = gettext_lazy("a fleet")
+    list_name = gettext_lazy("fleet")
+    list_heading = gettext_lazy("Fleets")
     submit_url = "tournaments:submit_fleet"
     lists_template = "tournaments/fleet_list.html"
     my_list_template = "tournaments/includes/my_fleet.html"
-    walk_in_help = (
+    walk_in_help = gettext_lazy(
         "paste a Utopia link, Utopia's text or Tabletop Simulator export, or upload a Space Dock squad file "
         "or a Muster fleet file"
     )

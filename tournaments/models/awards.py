@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 SPORTSMANSHIP = "Best Sportsmanship"
 VOTING_DAYS = 3  # Best Sportsmanship votes close this long after the finish (Event.votes_close_at)
@@ -18,6 +19,8 @@ class Award(models.Model):
     )
 
     class Meta:
+        verbose_name = _("award")
+        verbose_name_plural = _("awards")
         ordering = ["event", "pk"]
         constraints = [models.UniqueConstraint(fields=["event", "name"], name="one_award_of_a_name_per_event")]
 
@@ -38,6 +41,8 @@ class SportsmanshipVote(models.Model):
     voted_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("sportsmanship vote")
+        verbose_name_plural = _("sportsmanship votes")
         constraints = [
             models.CheckConstraint(condition=~models.Q(voter=models.F("choice")), name="no_vote_for_oneself")
         ]

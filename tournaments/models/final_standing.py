@@ -12,6 +12,7 @@ record counts every game, the cut's included; the match points are the Swiss one
 from __future__ import annotations
 
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 class FinalStanding(models.Model):
@@ -27,6 +28,8 @@ class FinalStanding(models.Model):
     match_points = models.IntegerField()
 
     class Meta:
+        verbose_name = _("final standing")
+        verbose_name_plural = _("final standings")
         ordering = ["event", "rank"]
 
     def __str__(self) -> str:

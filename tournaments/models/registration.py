@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 class Registration(models.Model):
@@ -22,13 +23,15 @@ class Registration(models.Model):
     )
     fleet_submitted_at = models.DateTimeField(null=True, blank=True)
     # Pairing keeps players of one club or store apart where it can (rules.tournament.pairing's keep-apart group).
-    club = models.CharField("Club or store", max_length=80, blank=True)
+    club = models.CharField(_("Club or store"), max_length=80, blank=True)
     # Ticked at the desk when the player has paid the entry fee; the site takes no payment itself.
     paid = models.BooleanField(default=False)
     # When the waitlist gave the player this place (a place that came free, or the organizer's hand).
     promoted_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        verbose_name = _("registration")
+        verbose_name_plural = _("registrations")
         ordering = ["player__username"]
         constraints = [models.UniqueConstraint(fields=["event", "player"], name="one_registration_per_player")]
 

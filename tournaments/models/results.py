@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 class Outcome(models.TextChoices):
-    WIN = "win", "Win"
-    TIE = "tie", "Tie"
-    LOSS = "loss", "Loss"
+    WIN = "win", _("Win")
+    TIE = "tie", _("Tie")
+    LOSS = "loss", _("Loss")
 
 
 class ResultReport(models.Model):
@@ -23,6 +24,8 @@ class ResultReport(models.Model):
     result = models.JSONField()
 
     class Meta:
+        verbose_name = _("result report")
+        verbose_name_plural = _("result reports")
         ordering = ["match", "seat"]
         constraints = [models.UniqueConstraint(fields=["match", "seat"], name="one_report_per_match_side")]
 
@@ -41,6 +44,8 @@ class ResultChange(models.Model):
     after = models.JSONField()
 
     class Meta:
+        verbose_name = _("result change")
+        verbose_name_plural = _("result changes")
         ordering = ["match", "changed_at", "pk"]
 
     def __str__(self) -> str:

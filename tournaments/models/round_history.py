@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 class RoundChange(models.Model):
@@ -24,6 +25,8 @@ class RoundChange(models.Model):
     removed = models.JSONField(default=dict)
 
     class Meta:
+        verbose_name = _("round change")
+        verbose_name_plural = _("round changes")
         ordering = ["event", "changed_at", "pk"]
 
     def __str__(self) -> str:

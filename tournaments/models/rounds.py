@@ -4,27 +4,32 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 
 class Stage(models.TextChoices):
-    SWISS = "swiss", "Swiss"
-    CUT = "cut", "Top cut"
+    SWISS = "swiss", _("Swiss")
+    CUT = "cut", _("Top cut")
 
 
 class MatchStatus(models.TextChoices):
-    AWAITING = "awaiting", "Awaiting result"
-    REPORTED = "reported", "Awaiting confirmation"
-    DISPUTED = "disputed", "Conflict: judge needed"
-    CONFIRMED = "confirmed", "Confirmed"
+    AWAITING = "awaiting", _("Awaiting result")
+    REPORTED = "reported", _("Awaiting confirmation")
+    DISPUTED = "disputed", _("Conflict: judge needed")
+    CONFIRMED = "confirmed", _("Confirmed")
 
 
 # A top-cut round is named by how many players it starts with; larger cuts by their size ("Top 16").
-CUT_ROUND_NAMES = {2: "Final", 4: "Semifinal", 8: "Quarterfinal"}
+CUT_ROUND_NAMES = {2: _("Final"), 4: _("Semifinal"), 8: _("Quarterfinal")}
 
 
 def cut_round_name(players: int) -> str:
-    """The name of a top-cut round that ``players`` start: Final, Semifinal, Quarterfinal, else "Top N"."""
-    return CUT_ROUND_NAMES.get(players, f"Top {players}")
+    """The name of a top-cut round that ``players`` start: Final, Semifinal, Quarterfinal, else "Top N"
+    (in the active language)."""
+    if players in CUT_ROUND_NAMES:
+        return str(CUT_ROUND_NAMES[players])
+    return gettext("Top %(players)s") % {"players": players}
 
 
 class Round(models.Model):
@@ -38,6 +43,8 @@ class Round(models.Model):
     clock_started_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
         ordering = ["event", "number"]
         constraints = [models.UniqueConstraint(fields=["event", "number"], name="one_round_per_number")]
 
@@ -50,7 +57,7 @@ class Round(models.Model):
         "Semifinal" in a top cut. The cut follows the event's planned Swiss rounds (as pairing does,
         :func:`tournaments.selectors.next_stage`) and halves the field each round."""
         if self.stage != Stage.CUT:
-            return f"Round {self.number}"
+            return gettext("Round %(number)s") % {"number": self.number}
         earlier = self.number - 1 - (self.event.planned_rounds or 0)
         return cut_round_name(max(2, self.event.top_cut >> max(0, earlier)))
 
@@ -68,7 +75,8 @@ class Match(models.Model):
 
     class Meta:
         ordering = ["round", models.F("table").asc(nulls_last=True)]
-        verbose_name_plural = "matches"
+        verbose_name = _("match")
+        verbose_name_plural = _("matches")
         constraints = [models.UniqueConstraint(fields=["round", "table"], name="one_match_per_table")]
 
     def __str__(self) -> str:
@@ -103,6 +111,8 @@ class MatchSide(models.Model):
     opponent_build_verified_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        verbose_name = _("match side")
+        verbose_name_plural = _("match sides")
         ordering = ["match", "seat"]
         constraints = [
             models.UniqueConstraint(fields=["match", "seat"], name="one_result_per_match_side"),

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 class SheetsStep(models.TextChoices):
-    QUEUED = "queued", "Waiting for the worker"
-    READING = "reading", "Reading the fleets"
-    PRINTING = "printing", "Laying out the sheets"
-    DONE = "done", "Ready"
-    FAILED = "failed", "Failed"
+    QUEUED = "queued", _("Waiting for the worker")
+    READING = "reading", _("Reading the fleets")
+    PRINTING = "printing", _("Laying out the sheets")
+    DONE = "done", _("Ready")
+    FAILED = "failed", _("Failed")
 
 
 class SheetsJob(models.Model):
@@ -23,7 +24,7 @@ class SheetsJob(models.Model):
 
     event = models.ForeignKey("tournaments.Event", on_delete=models.CASCADE, related_name="sheets_jobs")
     requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
-    site_url = models.URLField(help_text="Where the sheets' verification links point.")
+    site_url = models.URLField(help_text=_("Where the sheets' verification links point."))
     step = models.CharField(max_length=10, choices=SheetsStep.choices, default=SheetsStep.QUEUED)
     done = models.PositiveIntegerField(default=0)
     total = models.PositiveIntegerField(default=0)
@@ -32,6 +33,8 @@ class SheetsJob(models.Model):
     finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        verbose_name = _("sheets job")
+        verbose_name_plural = _("sheets jobs")
         ordering = ["-created_at", "-pk"]
 
     def __str__(self) -> str:

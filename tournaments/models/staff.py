@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 class StaffAction(models.TextChoices):
-    APPOINTED = "appointed", "appointed judge"
-    REMOVED = "removed", "removed as judge"
+    APPOINTED = "appointed", _("appointed judge")
+    REMOVED = "removed", _("removed as judge")
 
 
 class StaffChange(models.Model):
@@ -21,6 +22,8 @@ class StaffChange(models.Model):
     action = models.CharField(max_length=20, choices=StaffAction.choices)
 
     class Meta:
+        verbose_name = _("staff change")
+        verbose_name_plural = _("staff changes")
         ordering = ["event", "changed_at", "pk"]
 
     def __str__(self) -> str:

@@ -4,8 +4,17 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 SELF_DROP = "dropped themselves"  # the action of a player's own drop: the history and the desk's banner read it
+
+# Each stored ``action`` as the history shows it, in the reader's language (the stored words stay English).
+SUBMISSION_ACTIONS = {
+    "submitted": _("submitted"),
+    "resubmitted": _("resubmitted"),
+    "withdrawn": _("withdrawn"),
+    SELF_DROP: _("dropped themselves"),
+}
 
 
 class SubmissionChange(models.Model):
@@ -25,7 +34,14 @@ class SubmissionChange(models.Model):
     after = models.JSONField(null=True)
 
     class Meta:
+        verbose_name = _("submission change")
+        verbose_name_plural = _("submission changes")
         ordering = ["event", "changed_at", "pk"]
 
     def __str__(self) -> str:
         return f"{self.player} at {self.event_id}: {self.action}"
+
+    @property
+    def action_label(self) -> str:
+        """The action as the event's history shows it: "submitted", "withdrawn"... in the active language."""
+        return str(SUBMISSION_ACTIONS.get(self.action, self.action))

@@ -10,6 +10,7 @@ so each copy fills a *slot* of the registration.
 from __future__ import annotations
 
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 # The slot of a game that takes a single list.
 SINGLE_SLOT = ""
@@ -22,11 +23,13 @@ class SubmittedDeck(models.Model):
     # The player's deck it was copied from; the copy stays if they delete the deck later.
     deck = models.ForeignKey("fleets.Deck", on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
     name = models.CharField(max_length=100)
-    content = models.JSONField(help_text="The list file as submitted (check_deck / check_list format).")
-    code = models.CharField(max_length=16, help_text="Verification code of the content.")
+    content = models.JSONField(help_text=_("The list file as submitted (check_deck / check_list format)."))
+    code = models.CharField(max_length=16, help_text=_("Verification code of the content."))
     submitted_at = models.DateTimeField(auto_now=True)
 
     class Meta:
+        verbose_name = _("submitted deck")
+        verbose_name_plural = _("submitted decks")
         ordering = ["registration", "slot"]
         constraints = [models.UniqueConstraint(fields=["registration", "slot"], name="one_submitted_deck_per_slot")]
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 class WaitlistEntry(models.Model):
@@ -13,11 +14,12 @@ class WaitlistEntry(models.Model):
     event = models.ForeignKey("tournaments.Event", on_delete=models.CASCADE, related_name="waitlist")
     player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="waitlist_entries")
     joined_at = models.DateTimeField(auto_now_add=True)
-    club = models.CharField("Club or store", max_length=80, blank=True)
+    club = models.CharField(_("Club or store"), max_length=80, blank=True)
 
     class Meta:
         ordering = ["joined_at", "pk"]
-        verbose_name_plural = "waitlist entries"
+        verbose_name = _("waitlist entry")
+        verbose_name_plural = _("waitlist entries")
         constraints = [models.UniqueConstraint(fields=["event", "player"], name="one_waitlist_entry_per_player")]
 
     def __str__(self) -> str:

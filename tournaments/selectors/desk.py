@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from django.utils.translation import gettext
+
 from ..errors import TournamentError
 from ..games import event_game, seats_of
 from ..models import Event, EventStatus, Match, MatchStatus, Round, Stage, SubmissionChange
@@ -113,14 +115,17 @@ def result_preview(event: Event, match: Match, form) -> ResultPreview:
     (the scoring code the result itself goes through), or what is missing or wrong."""
     if not form.is_valid():
         if "winner" in form.errors and len(form.errors) == 1:
-            return ResultPreview([], ["Choose the winner to see the points."])
+            return ResultPreview([], [gettext("Choose the winner to see the points.")])
         return ResultPreview([], [message for errors in form.errors.values() for message in errors])
     game = event_game(event.game)
     sides = seats_of(match)
     result = form.result()
     try:
         game.check_result(sides, result)
-        lines = [f"Result: {game.describe(event, sides, result)}.", *game.claim_details(event, sides, result)]
+        lines = [
+            gettext("Result: %(result)s.") % {"result": game.describe(event, sides, result)},
+            *game.claim_details(event, sides, result),
+        ]
     except TournamentError as error:
         return ResultPreview([], [error.message])
     return ResultPreview(lines, [])

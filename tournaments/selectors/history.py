@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from django.db.models import Prefetch
+from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
 from accounts.models import GuestPlayer
 
@@ -25,11 +26,30 @@ from ..zones import event_moment
 
 # How a sentence names what the staff did to a table's result, by the change's action.
 STAFF_VERBS = {
-    "entered": "entered the result of",
-    "resolved": "settled",
-    "corrected": "corrected",
-    "reopened": "reopened",
-    "corrected after finish": "corrected",
+    "entered": gettext_lazy("%(who)s entered the result of table %(table)s"),
+    "resolved": gettext_lazy("%(who)s settled table %(table)s"),
+    "corrected": gettext_lazy("%(who)s corrected table %(table)s"),
+    "reopened": gettext_lazy("%(who)s reopened table %(table)s"),
+    "corrected after finish": gettext_lazy("%(who)s corrected table %(table)s"),
+}
+
+
+# A removed table's recorded state and the actions of its history, as the sentence names them: the stored
+# words in English, the reader's language elsewhere.
+RECORDED_STATES = {
+    MatchStatus.AWAITING: pgettext_lazy("a table's state", "awaiting"),
+    MatchStatus.REPORTED: pgettext_lazy("a table's state", "reported"),
+    MatchStatus.DISPUTED: pgettext_lazy("a table's state", "disputed"),
+}
+RECORDED_ACTIONS = {
+    "reported": pgettext_lazy("a result change", "reported"),
+    "confirmed": pgettext_lazy("a result change", "confirmed"),
+    "disputed": pgettext_lazy("a result change", "disputed"),
+    "entered": pgettext_lazy("a result change", "entered"),
+    "resolved": pgettext_lazy("a result change", "resolved"),
+    "corrected": pgettext_lazy("a result change", "corrected"),
+    "reopened": pgettext_lazy("a result change", "reopened"),
+    "corrected after finish": pgettext_lazy("a result change", "corrected after finish"),
 }
 
 
@@ -70,28 +90,35 @@ def sentence(event: Event, game: EventGame, change: ResultChange, judges: set[in
     player = next((side.registration for side in sides if side.registration.player_id == change.changed_by_id), None)
     who = player.name if player is not None else change.changed_by.get_username()
     if change.action in STAFF_VERBS:
-        role = (
-            "Organizer"
-            if change.changed_by_id == event.organizer_id
-            else "Judge"
-            if change.changed_by_id in judges
-            else ""
-        )
-        what = f"{role} {who} {STAFF_VERBS[change.action]} table {change.match.table}".lstrip()
+        if change.changed_by_id == event.organizer_id:
+            who = gettext("Organizer %(name)s") % {"name": who}
+        elif change.changed_by_id in judges:
+            who = gettext("Judge %(name)s") % {"name": who}
+        what = str(STAFF_VERBS[change.action]) % {"who": who, "table": change.match.table}
         if change.action == "reopened":
-            return f"{what} for corrections; it stood at: {official_words(game, change.before, names)}."
+            return gettext("%(what)s for corrections; it stood at: %(before)s.") % {
+                "what": what,
+                "before": official_words(game, change.before, names),
+            }
         if change.action == "corrected after finish":
-            return (
-                f"{what} after the event was finished: it stood at {official_words(game, change.before, names)}; "
-                f"now {official_words(game, change.after, names)}."
-            )
-        return f"{what}: {result_change_words(game, change, names)}."
+            return gettext("%(what)s after the event was finished: it stood at %(before)s; now %(after)s.") % {
+                "what": what,
+                "before": official_words(game, change.before, names),
+                "after": official_words(game, change.after, names),
+            }
+        return gettext("%(what)s: %(change)s.") % {"what": what, "change": result_change_words(game, change, names)}
     if change.action == "confirmed":
-        return f"{who} confirmed the opponent's report: {official_words(game, change.after, names)}."
+        return gettext("%(who)s confirmed the opponent's report: %(result)s.") % {
+            "who": who,
+            "result": official_words(game, change.after, names),
+        }
     report = report_words(event, game, change)
     if change.action == "disputed":
-        return f"{who} reported: {report}; the players disagree, a judge settles the table."
-    return f"{who} reported: {report}; the opponent has yet to confirm."
+        return gettext("%(who)s reported: %(report)s; the players disagree, a judge settles the table.") % {
+            "who": who,
+            "report": report,
+        }
+    return gettext("%(who)s reported: %(report)s; the opponent has yet to confirm.") % {"who": who, "report": report}
 
 
 def result_change_words(game: EventGame, change: ResultChange, names: dict[str, str]) -> str:
@@ -109,11 +136,11 @@ def report_words(event: Event, game: EventGame, change: ResultChange) -> str:
     seat = next((s for s, side in sides.items() if side.registration.player_id == change.changed_by_id), None)
     report = change.after.get("reports", {}).get(str(seat))
     if report is None:
-        return "a result"
+        return gettext("a result")
     try:
         return game.result_words(event, sides, game.result_from_json(report))
     except TournamentError as error:  # a report the rules no longer accept still has a line
-        return f"a result the rules refuse ({error.message})"
+        return gettext("a result the rules refuse (%(error)s)") % {"error": error.message}
 
 
 def official_words(game: EventGame, state: dict, names: dict[str, str]) -> str:
@@ -121,14 +148,28 @@ def official_words(game: EventGame, state: dict, names: dict[str, str]) -> str:
     players are on every page), and the points each scored."""
     seats = sorted(state.get("sides", {}).items())
     if state.get("status") != MatchStatus.CONFIRMED or len(seats) != 2:
-        return "no result"
+        return gettext("no result")
     winner = next((seat for seat, side in seats if side.get("outcome") == Outcome.WIN), None)
-    words = [f"{names.get(winner) or state['sides'][winner]['player']} won" if winner else "a tie"]
+    words = [
+        gettext("%(name)s won") % {"name": names.get(winner) or state["sides"][winner]["player"]}
+        if winner
+        else gettext("a tie")
+    ]
     first, second = sorted((side for _, side in seats), key=lambda side: side.get("outcome") != Outcome.WIN)
     if first.get("fleet_points") is not None and second.get("fleet_points") is not None:
-        words.append(f"{first['fleet_points']} fleet points to {second['fleet_points']}")
+        words.append(
+            gettext("%(first)s fleet points to %(second)s")
+            % {"first": first["fleet_points"], "second": second["fleet_points"]}
+        )
     if game.points_label and (first.get("battle_points") or second.get("battle_points")):
-        words.append(f"{first.get('battle_points', 0)} {game.points_label} to {second.get('battle_points', 0)}")
+        words.append(
+            gettext("%(first)s %(points)s to %(second)s")
+            % {
+                "first": first.get("battle_points", 0),
+                "points": game.points_label,
+                "second": second.get("battle_points", 0),
+            }
+        )
     return ", ".join(words)
 
 
@@ -140,11 +181,15 @@ def event_round_history(event: Event) -> list[RoundChange]:
     names = {round_.number: round_.name for round_ in event.rounds.all()}
     for change in changes:
         tables = [removed_words(event, game, table) for table in change.removed.get("matches", [])]
-        removed = "; ".join(tables) or "no table"
+        removed = "; ".join(tables) or gettext("no table")
         # A round thrown away and not paired again since is no longer there to name itself.
-        named = names.get(change.round_number, f"Round {change.round_number}")
+        named = names.get(change.round_number) or gettext("Round %(number)s") % {"number": change.round_number}
         who = change.changed_by.get_username()
-        change.sentence = f"{who} paired {named} again; removed: {removed}."
+        change.sentence = gettext("%(who)s paired %(round)s again; removed: %(removed)s.") % {
+            "who": who,
+            "round": named,
+            "removed": removed,
+        }
     return changes
 
 
@@ -153,17 +198,28 @@ def removed_words(event: Event, game: EventGame, table: dict) -> str:
     times on the event's clock, as every time of the event's history)."""
     players = table.get("players", [])
     if table.get("table") is None:
-        return f"bye for {', '.join(players)}"
+        return gettext("bye for %(players)s") % {"players": ", ".join(players)}
     names = {str(seat): name for seat, name in enumerate(players, start=1)}
-    state = official_words(game, table, names) if table.get("status") == MatchStatus.CONFIRMED else table.get("status")
-    words = f"table {table['table']} {' v '.join(players)} ({state})"
+    status = table.get("status")
+    state = (
+        official_words(game, table, names) if status == MatchStatus.CONFIRMED else RECORDED_STATES.get(status, status)
+    )
+    words = gettext("table %(table)s %(players)s (%(state)s)") % {
+        "table": table["table"],
+        "players": " v ".join(players),
+        "state": state,
+    }
     if history := table.get("history"):
         actions = ", ".join(
-            f"{entry['action']} by {entry['by']} at "
-            f"{event_moment(event, datetime.fromisoformat(entry['at'])):%Y-%m-%d %H:%M:%S}"
+            gettext("%(action)s by %(name)s at %(time)s")
+            % {
+                "action": RECORDED_ACTIONS.get(entry["action"], entry["action"]),
+                "name": entry["by"],
+                "time": f"{event_moment(event, datetime.fromisoformat(entry['at'])):%Y-%m-%d %H:%M:%S}",
+            }
             for entry in history
         )
-        words += f", its history: {actions}"
+        words += gettext(", its history: %(actions)s") % {"actions": actions}
     return words
 
 

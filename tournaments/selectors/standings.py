@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
+from django.utils.translation import gettext, gettext_lazy
+
 from rules.tournament import standings
 from rules.tournament.pairing import PlayerRecord
 
@@ -21,10 +23,10 @@ from .seats import SeatResult, event_seat_results
 # The tie-breakers with a value worth a column, as headed in the table; the others
 # (head-to-head, the seeded draw) only order players who are level on every column.
 STANDING_COLUMNS = {
-    standings.MATCH_POINTS: "Match points",
-    standings.BATTLE_POINTS: "Battle points",
-    standings.FLEET_POINTS: "Fleet points",
-    standings.STRENGTH_OF_SCHEDULE: "Strength of schedule",
+    standings.MATCH_POINTS: gettext_lazy("Match points"),
+    standings.BATTLE_POINTS: gettext_lazy("Battle points"),
+    standings.FLEET_POINTS: gettext_lazy("Fleet points"),
+    standings.STRENGTH_OF_SCHEDULE: gettext_lazy("Strength of schedule"),
 }
 OUTCOMES = {
     (Outcome.WIN, Outcome.LOSS): standings.Outcome.A_WINS,
@@ -113,9 +115,11 @@ def event_standings(
 def tie_note(row: standings.StandingRow, above: str) -> str:
     """Why a player level with the one above on every column ranks below them, in words."""
     if row.separated_by == standings.HEAD_TO_HEAD:
-        return f"Level with {above} on every column; {above} won their game (head-to-head)."
+        return gettext("Level with %(name)s on every column; %(name)s won their game (head-to-head).") % {"name": above}
     if row.separated_by == standings.RANDOM:
-        return f"Level with {above} on every column, and no game between them decides; a seeded draw put {above} first."
+        return gettext(
+            "Level with %(name)s on every column, and no game between them decides; a seeded draw put %(name)s first."
+        ) % {"name": above}
     return ""
 
 

@@ -15,6 +15,7 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.backends.base.operations import BaseDatabaseOperations
+from django.utils.translation import gettext
 
 from ..models import Registration
 from .problems import Problems
@@ -63,17 +64,17 @@ class Entity:
 
     def from_dict(self, data: object, where: str, problems: Problems) -> Record | None:
         if not isinstance(data, dict):
-            problems.add(where, "must be an object")
+            problems.add(where, gettext("must be an object"))
             return None
         record = Record(instance=self.model(), where=where)
         for column in self.columns:
             try:
                 value = _get(data, column.key, column.default)
             except KeyError:
-                problems.add(f"{where}.{column.key}", "is missing")
+                problems.add(f"{where}.{column.key}", gettext("is missing"))
                 continue
             except TypeError:
-                problems.add(f"{where}.{column.key.rpartition('.')[0]}", "must be an object")
+                problems.add(f"{where}.{column.key.rpartition('.')[0]}", gettext("must be an object"))
                 continue
             try:
                 _load(record, self._field(column), value)
@@ -95,7 +96,7 @@ def read_children(entity: Entity, data: dict, key: str, where: str, problems: Pr
     items = data.get(key, [] if optional else None)
     where = f"{where}.{key}" if where else key
     if not isinstance(items, list):
-        problems.add(where, "is missing" if items is None else "must be a list")
+        problems.add(where, gettext("is missing") if items is None else gettext("must be a list"))
         return []
     records = [entity.from_dict(item, f"{where}[{index}]", problems) for index, item in enumerate(items)]
     return [record for record in records if record is not None]
@@ -138,7 +139,7 @@ def _load(record: Record, model_field, value) -> None:
     name = model_field.name
     if model_field.many_to_many:
         if not isinstance(value, list):
-            raise ValidationError("must be a list of usernames")
+            raise ValidationError(gettext("must be a list of usernames"))
         record.many_users[name] = [_username(item) for item in value]
         return
     automatic = isinstance(model_field, models.DateTimeField) and (model_field.auto_now or model_field.auto_now_add)
@@ -146,7 +147,7 @@ def _load(record: Record, model_field, value) -> None:
         return
     if value is None:
         if not model_field.null:
-            raise ValidationError("must not be null")
+            raise ValidationError(gettext("must not be null"))
         if not model_field.is_relation:
             setattr(record.instance, name, None)
         return
@@ -167,35 +168,37 @@ def _typed(model_field, value):
     """``value`` as the field's Python value, checked as the database and the model would check it."""
     if isinstance(model_field, models.BooleanField):
         if not isinstance(value, bool):
-            raise ValidationError("must be true or false")
+            raise ValidationError(gettext("must be true or false"))
         return value
     if isinstance(model_field, models.IntegerField):
         if not is_whole(value):
-            raise ValidationError("must be a whole number")
+            raise ValidationError(gettext("must be a whole number"))
         low, high = INTEGER_RANGES.get(model_field.get_internal_type(), (None, None))
         if low is not None and not low <= value <= high:
-            raise ValidationError(f"must be a whole number from {low} to {high}")
+            raise ValidationError(
+                gettext("must be a whole number from %(low)s to %(high)s") % {"low": low, "high": high}
+            )
     elif isinstance(model_field, models.DateTimeField):
-        value = require_text(value, "a date and time (ISO 8601, with its offset from UTC)")
+        value = require_text(value, gettext("a date and time (ISO 8601, with its offset from UTC)"))
         try:
             value = datetime.fromisoformat(value)
         except ValueError:
-            raise ValidationError("must be a date and time (ISO 8601, with its offset from UTC)") from None
+            raise ValidationError(gettext("must be a date and time (ISO 8601, with its offset from UTC)")) from None
         if value.tzinfo is None:
-            raise ValidationError("must say its offset from UTC")
+            raise ValidationError(gettext("must say its offset from UTC"))
         return value
     elif isinstance(model_field, models.DateField):
         try:
-            return date.fromisoformat(require_text(value, "a date (YYYY-MM-DD)"))
+            return date.fromisoformat(require_text(value, gettext("a date (YYYY-MM-DD)")))
         except ValueError:
-            raise ValidationError("must be a date (YYYY-MM-DD)") from None
+            raise ValidationError(gettext("must be a date (YYYY-MM-DD)")) from None
     elif isinstance(model_field, models.TimeField):
         try:
-            return time.fromisoformat(require_text(value, "a time of day (HH:MM)"))
+            return time.fromisoformat(require_text(value, gettext("a time of day (HH:MM)")))
         except ValueError:
-            raise ValidationError("must be a time of day (HH:MM)") from None
+            raise ValidationError(gettext("must be a time of day (HH:MM)")) from None
     elif isinstance(model_field, models.CharField):
-        require_text(value, "text")
+        require_text(value, gettext("text"))
     return model_field.clean(value, None)
 
 
@@ -205,17 +208,20 @@ def is_whole(value) -> bool:
 
 def require_text(value, what: str) -> str:
     if not isinstance(value, str):
-        raise ValidationError(f"must be {what}")
+        raise ValidationError(gettext("must be %(what)s") % {"what": what})
     return value
 
 
 def _username(value) -> str:
     username_field = get_user_model()._meta.get_field(get_user_model().USERNAME_FIELD)
-    username = require_text(value, "a username")
+    username = require_text(value, gettext("a username"))
     try:
         username_field.clean(username, None)
     except ValidationError as error:
-        raise ValidationError(f"{username!r} is not a valid username: {' '.join(error.messages)}") from None
+        raise ValidationError(
+            gettext("%(username)s is not a valid username: %(problems)s")
+            % {"username": repr(username), "problems": " ".join(error.messages)}
+        ) from None
     return username
 
 
@@ -226,5 +232,7 @@ def check_unique(records: list[Record], key, name: str, problems: Problems, what
         if value is None:  # a bye has no table; a missing value is reported where it is read
             continue
         if value in seen:
-            problems.add(record.where, what or f"repeats the {name} {value!r}")
+            problems.add(
+                record.where, what or gettext("repeats the %(name)s %(value)s") % {"name": name, "value": repr(value)}
+            )
         seen.add(value)

@@ -6,6 +6,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from django.db import models
+from django.utils.translation import gettext, pgettext
 
 from accounts.paper import site_paper_size
 from game_registry import is_game
@@ -88,11 +89,11 @@ class EventEntity(Entity):
         settings = data["settings"] if "settings" in data else game.settings_of_older_export(data)
         where = f"{record.where}.settings"
         if not isinstance(settings, dict):
-            problems.add(where, "must be an object")
+            problems.add(where, gettext("must be an object"))
             return
         bad = [name for name, value in settings.items() if not isinstance(value, str | int | bool | None)]
         for name in bad:
-            problems.add(f"{where}.{name}", "must be text, a number or true/false")
+            problems.add(f"{where}.{name}", gettext("must be text, a number or true/false"))
         form = game.settings_form(settings, format_key=record.instance.format)
         if bad or not form.is_valid():
             for name, messages in form.errors.items():
@@ -182,7 +183,7 @@ def event_from_dict(data: object, problems: Problems) -> EventFile | None:
     """The file read into records, or ``None`` with ``problems`` saying everything that is wrong."""
     check_structure(data, problems)
     if not isinstance(data, dict):
-        problems.add("file", "must be an object with the event, its players and its rounds")
+        problems.add("file", gettext("must be an object with the event, its players and its rounds"))
         return None
     event = EVENT.from_dict(data.get("event"), "event", problems)
     if event is None:
@@ -194,21 +195,26 @@ def event_from_dict(data: object, problems: Problems) -> EventFile | None:
     staff = read_children(STAFF_CHANGE, data, "staff", "", problems, optional=True)
     paired_again = read_children(ROUND_CHANGE, data, "paired_again", "", problems, optional=True)
     awards = read_children(AWARD, data, "awards", "", problems, optional=True)
-    check_unique(players, lambda player: player.users.get("player"), "player", problems)
-    check_unique(rounds, lambda round_: round_.instance.number, "round number", problems)
+    check_unique(players, lambda player: player.users.get("player"), pgettext("in an event file", "player"), problems)
+    check_unique(rounds, lambda round_: round_.instance.number, pgettext("in an event file", "round number"), problems)
     registered = {player.users.get("player") for player in players}
-    check_unique(awards, lambda award: award.instance.name, "award", problems)
+    check_unique(awards, lambda award: award.instance.name, pgettext("in an event file", "award"), problems)
     for award in awards:
         if "winner" in award.players and award.players["winner"] not in registered:
-            problems.add(f"{award.where}.winner", f"{award.players['winner']!r} is not a player")
+            problems.add(
+                f"{award.where}.winner", gettext("%(name)s is not a player") % {"name": repr(award.players["winner"])}
+            )
     tables = set()
     for round_ in rounds:
         for match in round_.children["matches"]:
             tables.add((round_.instance.number, match.instance.table))
             for side in match.children["sides"]:
                 if side.players.get("registration") not in registered:
-                    problems.add(f"{side.where}.player", f"{side.players.get('registration')!r} is not a player")
+                    problems.add(
+                        f"{side.where}.player",
+                        gettext("%(name)s is not a player") % {"name": repr(side.players.get("registration"))},
+                    )
     for change in history:
         if "match" in change.extra and change.extra["match"] not in tables:
-            problems.add(change.where, "names a round and table that has no match")
+            problems.add(change.where, gettext("names a round and table that has no match"))
     return None if problems else EventFile(event, players, rounds, history, submissions, staff, paired_again, awards)

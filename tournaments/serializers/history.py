@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
+
 from ..models import ResultChange, RoundChange, StaffChange, SubmissionChange
 from .base import Column, Entity, Record, is_whole
 from .problems import Problems
@@ -25,7 +27,7 @@ class ResultChangeEntity(Entity):
     def check(self, record: Record, data: dict, problems: Problems) -> None:
         number, table = data.get("round"), data.get("table")
         if not is_whole(number) or not (table is None or is_whole(table)):
-            problems.add(record.where, "must name its match by round number and table")
+            problems.add(record.where, gettext("must name its match by round number and table"))
         else:
             record.extra["match"] = (number, table)
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext, pgettext
 
 from fleets.codes import is_code
 from fleets.models import Fleet
@@ -80,32 +81,36 @@ class RegistrationEntity(Entity):
         fleet = data.get("fleet")
         if fleet is not None:
             if not isinstance(fleet, dict):
-                problems.add(f"{where}.fleet", "must be an object or null")
+                problems.add(f"{where}.fleet", gettext("must be an object or null"))
             elif not isinstance(fleet.get("content"), dict):
-                problems.add(f"{where}.fleet.content", "must be a fleet file (an object)")
+                problems.add(f"{where}.fleet.content", gettext("must be a fleet file (an object)"))
             else:
                 try:
-                    name = Fleet._meta.get_field("name").clean(require_text(fleet.get("name"), "text"), None)
+                    name = Fleet._meta.get_field("name").clean(require_text(fleet.get("name"), gettext("text")), None)
                 except ValidationError as error:
                     problems.add(f"{where}.fleet.name", " ".join(error.messages))
                 else:
                     code = fleet.get("code")
                     if code is not None and not is_code(code):
-                        problems.add(f"{where}.fleet.code", "must be a verification code (8 characters A-Z, 2-7)")
+                        problems.add(
+                            f"{where}.fleet.code", gettext("must be a verification code (8 characters A-Z, 2-7)")
+                        )
                     record.extra["fleet"] = (name, fleet["content"], code)
         walk_in = data.get("walk_in")
         if walk_in is not None:
             try:
-                name = get_user_model()._meta.get_field("first_name").clean(require_text(walk_in, "text"), None)
+                name = (
+                    get_user_model()._meta.get_field("first_name").clean(require_text(walk_in, gettext("text")), None)
+                )
             except ValidationError as error:
                 problems.add(f"{where}.walk_in", " ".join(error.messages))
             else:
-                if problem := text_problem(name) or ("" if name.strip() else "must not be empty"):
+                if problem := text_problem(name) or ("" if name.strip() else gettext("must not be empty")):
                     problems.add(f"{where}.walk_in", problem)
                 else:
                     record.extra["walk_in"] = name
         decks = record.children["decks"] = read_children(DECK, data, "decks", where, problems, optional=True)
-        check_unique(decks, lambda deck: deck.instance.slot, "slot", problems)
+        check_unique(decks, lambda deck: deck.instance.slot, pgettext("in an event file", "slot"), problems)
 
 
 DECK = SubmittedDeckEntity()

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import math
 
+from django.utils.translation import gettext, ngettext
+
 # How deep a file's JSON may nest: a match result or a fleet list needs a handful of levels.
 MAX_DEPTH = 32
 # The longest line of a problem (a file may hold a megabyte-long username), and the most problems
@@ -33,7 +35,11 @@ class Problems:
     def lines(self) -> list[str]:
         """The problems kept, and a last line saying how many more there are."""
         more = self.count - len(self.kept)
-        return self.kept + ([f"... and {more} more problem{'s' if more > 1 else ''}"] if more else [])
+        return self.kept + (
+            [ngettext("... and %(count)s more problem", "... and %(count)s more problems", more) % {"count": more}]
+            if more
+            else []
+        )
 
     def __bool__(self) -> bool:
         return self.count > 0
@@ -48,18 +54,18 @@ def check_structure(data: object, problems: Problems) -> None:
     while stack:
         value, depth, where = stack.pop()
         if depth > MAX_DEPTH:
-            problems.add(where, f"nests deeper than {MAX_DEPTH} levels")
+            problems.add(where, gettext("nests deeper than %(depth)s levels") % {"depth": MAX_DEPTH})
             return
         if isinstance(value, str):
             if "\x00" in value:
-                problems.add(where, "holds a NUL character")
+                problems.add(where, gettext("holds a NUL character"))
         elif isinstance(value, float):
             if not math.isfinite(value):
-                problems.add(where, "is not a finite number")
+                problems.add(where, gettext("is not a finite number"))
         elif isinstance(value, dict):
             for key, item in value.items():
                 if "\x00" in key:
-                    problems.add(where, "has a key holding a NUL character")
+                    problems.add(where, gettext("has a key holding a NUL character"))
                     continue
                 stack.append((item, depth + 1, f"{where}.{key}" if where != "file" else key))
         elif isinstance(value, list):

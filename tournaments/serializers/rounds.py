@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext, pgettext
+
 from ..models import Match, MatchSide, Outcome, ResultReport, Round
 from .base import Column, Entity, Record, check_unique, read_children
 from .problems import Problems
@@ -22,9 +24,12 @@ class SideEntity(Entity):
 
     def check(self, record: Record, data: dict, problems: Problems) -> None:
         if data.get("seat") not in (1, 2):
-            problems.add(f"{record.where}.seat", "must be 1 or 2")
+            problems.add(f"{record.where}.seat", gettext("must be 1 or 2"))
         if record.instance.outcome not in ("", *Outcome.values):
-            problems.add(f"{record.where}.outcome", f"must be one of {', '.join(Outcome.values)} or empty")
+            problems.add(
+                f"{record.where}.outcome",
+                gettext("must be one of %(outcomes)s or empty") % {"outcomes": ", ".join(Outcome.values)},
+            )
 
 
 class ReportEntity(Entity):
@@ -38,7 +43,7 @@ class ReportEntity(Entity):
 
     def check(self, record: Record, data: dict, problems: Problems) -> None:
         if data.get("seat") not in (1, 2):
-            problems.add(f"{record.where}.seat", "must be 1 or 2")
+            problems.add(f"{record.where}.seat", gettext("must be 1 or 2"))
 
 
 class MatchEntity(Entity):
@@ -62,13 +67,13 @@ class MatchEntity(Entity):
     def check(self, record: Record, data: dict, problems: Problems) -> None:
         table = record.instance.table
         if isinstance(table, int) and table < 1:
-            problems.add(f"{record.where}.table", "must be 1 or more (or null for a bye)")
+            problems.add(f"{record.where}.table", gettext("must be 1 or more (or null for a bye)"))
         sides = record.children["sides"] = read_children(SIDE, data, "sides", record.where, problems)
         reports = record.children["reports"] = read_children(REPORT, data, "reports", record.where, problems)
-        check_unique(sides, lambda side: side.instance.seat, "seat", problems)
-        check_unique(reports, lambda report: report.instance.seat, "seat", problems)
+        check_unique(sides, lambda side: side.instance.seat, pgettext("in an event file", "seat"), problems)
+        check_unique(reports, lambda report: report.instance.seat, pgettext("in an event file", "seat"), problems)
         if not 1 <= len(sides) <= 2:
-            problems.add(f"{record.where}.sides", "must hold one side (a bye) or two")
+            problems.add(f"{record.where}.sides", gettext("must hold one side (a bye) or two"))
 
 
 class RoundEntity(Entity):
@@ -85,15 +90,15 @@ class RoundEntity(Entity):
     def check(self, record: Record, data: dict, problems: Problems) -> None:
         number = record.instance.number
         if isinstance(number, int) and number < 1:
-            problems.add(f"{record.where}.number", "must be 1 or more")
+            problems.add(f"{record.where}.number", gettext("must be 1 or more"))
         matches = record.children["matches"] = read_children(MATCH, data, "matches", record.where, problems)
-        check_unique(matches, lambda match: match.instance.table, "table", problems)
+        check_unique(matches, lambda match: match.instance.table, pgettext("in an event file", "table"), problems)
         check_unique(
             [side for match in matches for side in match.children["sides"]],
             lambda side: side.players.get("registration"),
-            "player",
+            pgettext("in an event file", "player"),
             problems,
-            what="is seated twice in this round",
+            what=gettext("is seated twice in this round"),
         )
 
 

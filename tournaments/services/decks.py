@@ -6,6 +6,7 @@ from collections.abc import Mapping
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from fleets.models import Deck
 
@@ -32,24 +33,30 @@ def registration_submit_decks(*, registration: Registration, decks: Mapping[str,
     event = registration.event
     game = event_game(event.game)
     if not isinstance(game, DeckGame):
-        raise TournamentError("This event takes fleets from the fleet builder, not decks.")
+        raise TournamentError(gettext("This event takes fleets from the fleet builder, not decks."))
     if set(decks) != set(game.slots):
-        raise TournamentError(f"Submit {game.list_noun}: {', '.join(game.slot_label(slot) for slot in game.slots)}.")
+        raise TournamentError(
+            gettext("Submit %(lists)s: %(slots)s.")
+            % {"lists": game.list_noun, "slots": ", ".join(game.slot_label(slot) for slot in game.slots)}
+        )
     current = Deck.objects.in_bulk([deck.pk for deck in decks.values()])  # judged as stored now
     decks = {slot: current[deck.pk] for slot, deck in decks.items()}
     for deck in decks.values():
         if deck.owner_id != registration.player_id:
-            raise TournamentError("You can only submit decks of the registered player's own.")
+            raise TournamentError(gettext("You can only submit decks of the registered player's own."))
         if deck.game != event.game:
-            raise TournamentError(f"{deck.name} is a deck of another game.")
+            raise TournamentError(gettext("%(deck)s is a deck of another game.") % {"deck": deck.name})
     check_lists_may_change(registration)
     problems = [
-        f"{game.slot_label(slot)} ({deck.name}): {problem}" if len(game.slots) > 1 else problem
+        gettext("%(slot)s (%(deck)s): %(problem)s")
+        % {"slot": game.slot_label(slot), "deck": deck.name, "problem": problem}
+        if len(game.slots) > 1
+        else problem
         for slot, deck in decks.items()
         for problem in game.deck_problems(event.format, slot, deck.content)
     ]
     if problems:
-        raise FleetRefused("This is not legal for the event, so nothing was submitted.", problems)
+        raise FleetRefused(gettext("This is not legal for the event, so nothing was submitted."), problems)
     before = submission_snapshot(registration)
     for slot, deck in decks.items():
         SubmittedDeck.objects.update_or_create(

@@ -6,6 +6,8 @@ rule is here once, so no way in writes an event the others would refuse.
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
+
 from stores.access import organized_stores
 
 from ..access import cut_refusal, eligible_judges
@@ -38,17 +40,17 @@ def event_problems(*, organizer, event: Event | None = None, judges=None, **fiel
         problems["store"] = why
     game, tiebreaks = values.get("game"), values.get("tiebreaks") or TieBreakPreset.DEFAULT
     if game and has_fixed_tiebreakers(game) and tiebreaks != TieBreakPreset.DEFAULT:
-        problems["tiebreaks"] = "This game ranks by its own tie-breakers; keep the default."
+        problems["tiebreaks"] = gettext("This game ranks by its own tie-breakers; keep the default.")
     start, end = values.get("start_time"), values.get("end_time")
     if end is not None and start is None:
-        problems["end_time"] = "Give the start time too."
+        problems["end_time"] = gettext("Give the start time too.")
     elif end is not None and end <= start:
-        problems["end_time"] = "The end comes after the start (an event ends on its day)."
+        problems["end_time"] = gettext("The end comes after the start (an event ends on its day).")
     cap, cut = values.get("player_cap"), values.get("top_cut") or 0
-    if cap is not None and (why := cut_refusal(cut, cap, f"the cap allows {cap}")):
-        problems["top_cut"] = f"{why} Choose a smaller cut, or raise the cap."
+    if cap is not None and (why := cut_refusal(cut, cap, gettext("the cap allows %(cap)s") % {"cap": cap})):
+        problems["top_cut"] = gettext("%(why)s Choose a smaller cut, or raise the cap.") % {"why": why}
     if values.get("check_in_opens_minutes") is not None and start is None:
-        problems["check_in_opens_minutes"] = "Give the start time too: check-in opens that long before it."
+        problems["check_in_opens_minutes"] = gettext("Give the start time too: check-in opens that long before it.")
     if judges is not None and (why := judge_refusal(store=store, event=event, judges=judges)):
         problems["judges"] = why
     return problems
@@ -68,8 +70,10 @@ def store_refusal(store, organizer) -> str | None:
         return None
     if organizer is not None and organized_stores(organizer).filter(pk=store.pk).exists():
         return None
-    name = organizer.get_username() if organizer is not None else "the event's organizer"
-    return f"{name} does not organize {store} here; its organizers appoint them on the store's page first"
+    name = organizer.get_username() if organizer is not None else gettext("the event's organizer")
+    return gettext(
+        "%(name)s does not organize %(store)s here; its organizers appoint them on the store's page first"
+    ) % {"name": name, "store": store}
 
 
 def judge_refusal(*, store, event: Event | None, judges) -> str | None:
@@ -79,6 +83,12 @@ def judge_refusal(*, store, event: Event | None, judges) -> str | None:
     event form, the event services) and every way a judge is set ask it."""
     eligible = eligible_judges(stores=None if store is None else [store.pk], event=event)
     if refused := sorted(judge.get_username() for judge in judges if judge not in eligible):
-        where = f"judge at {store}" if store is not None else "hold the Judge role"
-        return f"{', '.join(refused)} may not judge this event: only accounts that {where} may."
+        if store is not None:
+            return gettext("%(names)s may not judge this event: only accounts that judge at %(store)s may.") % {
+                "names": ", ".join(refused),
+                "store": store,
+            }
+        return gettext("%(names)s may not judge this event: only accounts that hold the Judge role may.") % {
+            "names": ", ".join(refused)
+        }
     return None

@@ -6,6 +6,7 @@ from datetime import timedelta
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext, ngettext
 
 from accounts.permissions import has_role
 from accounts.roles import JUDGE
@@ -74,15 +75,16 @@ def event_appoint_judge(*, event: Event, judge, by) -> Event:
     history records who did it."""
     event = lock_event(event)
     if is_finished(event):
-        raise TournamentError("A finished event cannot be changed.")
+        raise TournamentError(gettext("A finished event cannot be changed."))
     if judge.pk == event.organizer_id:
-        raise TournamentError("The organizer runs the event already.")
+        raise TournamentError(gettext("The organizer runs the event already."))
     if not has_role(judge, JUDGE):
         raise TournamentError(
-            f"{judge.get_username()} does not hold the Judge role; a site administrator gives it on the People page."
+            gettext("%(name)s does not hold the Judge role; a site administrator gives it on the People page.")
+            % {"name": judge.get_username()}
         )
     if event.judges.filter(pk=judge.pk).exists():
-        raise TournamentError(f"{judge.get_username()} is already a judge of this event.")
+        raise TournamentError(gettext("%(name)s is already a judge of this event.") % {"name": judge.get_username()})
     set_judges(event, [*event.judges.all(), judge], by=by)
     return event
 
@@ -92,9 +94,9 @@ def event_remove_judge(*, event: Event, judge, by) -> Event:
     """The organizer takes ``judge`` off their event; the event's history records who did it."""
     event = lock_event(event)
     if is_finished(event):
-        raise TournamentError("A finished event cannot be changed.")
+        raise TournamentError(gettext("A finished event cannot be changed."))
     if not event.judges.filter(pk=judge.pk).exists():
-        raise TournamentError(f"{judge.get_username()} is not a judge of this event.")
+        raise TournamentError(gettext("%(name)s is not a judge of this event.") % {"name": judge.get_username()})
     set_judges(event, [other for other in event.judges.all() if other.pk != judge.pk], by=by)
     return event
 
@@ -122,15 +124,18 @@ def event_update(*, event: Event, judges=None, by=None, site_url: str = "", **fi
     gives the places it frees to the waitlist, in order (each player mailed, the link on ``site_url``)."""
     event = lock_event(event)
     if is_finished(event):
-        raise TournamentError("A finished event cannot be changed.")
+        raise TournamentError(gettext("A finished event cannot be changed."))
     check_event(organizer=by or event.organizer, event=event, judges=judges, **fields)
     changed = [name for name in FROZEN_ONCE_STARTED if name in fields and fields[name] != getattr(event, name)]
     if "game_settings" in fields:
         changed += changed_game_settings(event, fields["game_settings"])
     if event.has_started and changed:
-        raise TournamentError(f"These settings cannot change once the event has started: {', '.join(changed)}.")
+        raise TournamentError(
+            gettext("These settings cannot change once the event has started: %(settings)s.")
+            % {"settings": ", ".join(changed)}
+        )
     if "game" in changed and event.registrations.filter(checked_in=True).exists():
-        raise TournamentError("Players are checked in with lists of this game, so the game cannot change.")
+        raise TournamentError(gettext("Players are checked in with lists of this game, so the game cannot change."))
     if "game" in changed:
         fields.setdefault("game_settings", {})  # one game's settings mean nothing to another
     for name, value in fields.items():
@@ -160,12 +165,15 @@ def event_start(*, event: Event) -> Event:
     """
     event = lock_event(event)
     if not registration_open(event):
-        raise TournamentError("The event has already started.")
+        raise TournamentError(gettext("The event has already started."))
     players = list(event.registrations.filter(checked_in=True, dropped_at=None).select_related("fleet_version"))
     if len(players) < 2:
-        raise TournamentError("At least two checked-in players are needed to start.")
-    if why := cut_refusal(event.top_cut, len(players), f"{len(players)} are checked in"):
-        raise TournamentError(f"{why} Check more players in, or choose a smaller cut (or none) in the settings.")
+        raise TournamentError(gettext("At least two checked-in players are needed to start."))
+    checked_in = ngettext("%(count)s is checked in", "%(count)s are checked in", len(players)) % {"count": len(players)}
+    if why := cut_refusal(event.top_cut, len(players), checked_in):
+        raise TournamentError(
+            gettext("%(why)s Check more players in, or choose a smaller cut (or none) in the settings.") % {"why": why}
+        )
     for registration in event.registrations.exclude(fleet_version=None).select_related("fleet_version__fleet"):
         lock_submitted_fleet(registration)
     event.planned_rounds = event.swiss_rounds(len(players))
@@ -178,11 +186,11 @@ def event_start(*, event: Event) -> Event:
 def event_finish(*, event: Event) -> Event:
     event = lock_event(event)
     if event.status != EventStatus.RUNNING:
-        raise TournamentError("Only a running event can be finished.")
+        raise TournamentError(gettext("Only a running event can be finished."))
     if not event.rounds.exists():
-        raise TournamentError("No round has been played yet.")
+        raise TournamentError(gettext("No round has been played yet."))
     if Match.objects.filter(round__event=event).exclude(status=MatchStatus.CONFIRMED).exists():
-        raise TournamentError("Some matches still have no confirmed result.")
+        raise TournamentError(gettext("Some matches still have no confirmed result."))
     event.status = EventStatus.FINISHED
     event.votes_close_at = timezone.now() + timedelta(days=VOTING_DAYS)
     event.save(update_fields=["status", "votes_close_at"])

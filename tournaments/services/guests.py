@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from accounts.services import AccountError, guest_create
 from fleets.decks.services import DeckError, deck_import
@@ -39,7 +40,9 @@ def registration_add_walk_in(*, event: Event, name: str, email: str = "", added_
 def _require_walk_in(registration: Registration) -> Registration:
     registration = Registration.objects.select_related("player__guest", "event").get(pk=registration.pk)
     if not registration.walk_in:
-        raise TournamentError(f"{registration.name} has an account and submits their own list.")
+        raise TournamentError(
+            gettext("%(name)s has an account and submits their own list.") % {"name": registration.name}
+        )
     return registration
 
 
@@ -78,5 +81,7 @@ def walk_in_submit_decks(*, registration: Registration, lists: Mapping[str, byte
         try:
             decks[slot] = deck_import(owner=registration.player, game=registration.event.game, data=data)
         except DeckError as refused:
-            raise TournamentError(f"{game.slot_label(slot)}: {refused.message}") from None
+            raise TournamentError(
+                gettext("%(slot)s: %(problem)s") % {"slot": game.slot_label(slot), "problem": refused.message}
+            ) from None
     return registration_submit_decks(registration=registration, decks=decks, by=by)

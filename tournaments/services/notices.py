@@ -4,6 +4,8 @@ at their table. Mail goes once the pairing or the report commits, never for a ro
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
+
 from accounts.notices import mail_notice, wanting
 
 from .. import selectors
@@ -25,8 +27,12 @@ def notify_round_paired(round_: Round) -> None:
         opponent = next((other for other in by_match[side.match_id] if other.pk != side.pk), None)
         mail_notice(
             user=side.registration.player,
-            subject=f"{event.name}, {round_.name}: "
-            + (f"table {side.match.table}" if side.match.table else "you have a bye"),
+            subject=(
+                gettext("%(event)s, %(round)s: table %(table)s")
+                if side.match.table
+                else gettext("%(event)s, %(round)s: you have a bye")
+            )
+            % {"event": event.name, "round": round_.name, "table": side.match.table},
             template="tournaments/notices/paired.txt",
             context={
                 "event": event,
@@ -45,7 +51,8 @@ def notify_result_disputed(match: Match) -> None:
     for player in wanting(players, "disputes"):
         mail_notice(
             user=player,
-            subject=f"{round_.event.name}, {round_.name}: the result at table {match.table} is disputed",
+            subject=gettext("%(event)s, %(round)s: the result at table %(table)s is disputed")
+            % {"event": round_.event.name, "round": round_.name, "table": match.table},
             template="tournaments/notices/disputed.txt",
             context={"event": round_.event, "round": round_, "table": match.table},
         )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from fleets.services import FleetError, FleetIllegal, fleet_submission_version
 from rules.inputs.text_input import text_problem
@@ -43,13 +44,15 @@ def registration_add(*, event: Event, player, added_by=None, club: str = "") -> 
     club = clean_club(club)
     event = lock_event(event)
     if is_finished(event):
-        raise TournamentError("The event is finished.")
+        raise TournamentError(gettext("The event is finished."))
     if event.status == EventStatus.RUNNING and added_by is None:
-        raise TournamentError("Registration is closed; ask the organizer to add you as a late entry.")
+        raise TournamentError(gettext("Registration is closed; ask the organizer to add you as a late entry."))
     if event.registrations.filter(player=player).exists():
-        raise TournamentError(f"{player.get_username()} is already registered.")
+        raise TournamentError(gettext("%(name)s is already registered.") % {"name": player.get_username()})
     if added_by is None and not has_room(event, event.registrations.count()):
-        raise TournamentError(f"The event is full ({event.player_cap} players): join the waitlist instead.")
+        raise TournamentError(
+            gettext("The event is full (%(cap)s players): join the waitlist instead.") % {"cap": event.player_cap}
+        )
     event.waitlist.filter(player=player).delete()
     return Registration.objects.create(
         event=event, player=player, added_by=added_by, club=club, checked_in=event.is_running
@@ -81,16 +84,18 @@ def lock_unfinished(registration: Registration) -> Registration:
     """The registration's row, locked, with its event; refused once the event is finished (its records stay)."""
     registration = Registration.objects.select_for_update(of=("self",)).select_related("event").get(pk=registration.pk)
     if is_finished(registration.event):
-        raise TournamentError("The event is finished.")
+        raise TournamentError(gettext("The event is finished."))
     return registration
 
 
 def clean_club(club: str) -> str:
     if problem := text_problem(club or ""):
-        raise TournamentError(f"The club or store name: {problem}")
+        raise TournamentError(gettext("The club or store name: %(problem)s") % {"problem": problem})
     club = " ".join((club or "").split())
     if len(club) > MAX_CLUB_LENGTH:
-        raise TournamentError(f"A club or store name has at most {MAX_CLUB_LENGTH} characters.")
+        raise TournamentError(
+            gettext("A club or store name has at most %(count)s characters.") % {"count": MAX_CLUB_LENGTH}
+        )
     return club
 
 
@@ -101,7 +106,7 @@ def registration_withdraw(*, registration: Registration, site_url: str = "") -> 
     waitlist, who is told by mail (the link in it on ``site_url``)."""
     event = registration.event = lock_event(registration.event)
     if not may_withdraw(registration):
-        raise TournamentError("The event has started: drop instead of withdrawing.")
+        raise TournamentError(gettext("The event has started: drop instead of withdrawing."))
     registration = Registration.objects.select_related("fleet_version__fleet").get(pk=registration.pk)
     before = submission_snapshot(registration)
     registration.delete()
@@ -123,17 +128,17 @@ def registration_submit_fleet(*, registration: Registration, fleet, by=None) -> 
     registration = Registration.objects.select_for_update(of=("self",)).select_related("event").get(pk=registration.pk)
     event = registration.event
     if fleet.owner_id != registration.player_id:
-        raise TournamentError("You can only submit a fleet of the registered player's own.")
+        raise TournamentError(gettext("You can only submit a fleet of the registered player's own."))
     game = event_game(event.game)
     if not isinstance(game, FleetGame):
-        raise TournamentError("This fleet is for another game.")
+        raise TournamentError(gettext("This fleet is for another game."))
     check_lists_may_change(registration)
     check = game.fleet_check(event)
     try:
         version = fleet_submission_version(fleet=fleet, format=event.format, on_date=check.on_date, banned=check.banned)
     except FleetIllegal as illegal:
         raise FleetRefused(
-            "This fleet is not legal for the event, so it was not submitted.",
+            gettext("This fleet is not legal for the event, so it was not submitted."),
             [violation.message for violation in illegal.report.violations],
         ) from None
     except FleetError as refused:
@@ -164,12 +169,14 @@ def registration_check_in(*, registration: Registration, checked_in: bool = True
     )
     event = registration.event
     if is_finished(event):
-        raise TournamentError("The event is finished.")
+        raise TournamentError(gettext("The event is finished."))
     game = event_game(event.game)
     if checked_in and not game.has_lists(registration):
-        raise TournamentError(f"{registration.name} has not submitted {game.list_noun} yet.")
+        raise TournamentError(
+            gettext("%(name)s has not submitted %(list)s yet.") % {"name": registration.name, "list": game.list_noun}
+        )
     if event.is_running and not checked_in:
-        raise TournamentError("Once the event runs, drop the player instead.")
+        raise TournamentError(gettext("Once the event runs, drop the player instead."))
     registration.checked_in = checked_in
     registration.save(update_fields=["checked_in"])
     if event.is_running:
@@ -194,9 +201,9 @@ def registration_check_in_self(*, registration: Registration) -> Registration:
     registration.event = lock_event(registration.event)
     registration = Registration.objects.select_for_update(of=("self",)).select_related("event").get(pk=registration.pk)
     if registration.checked_in:
-        raise TournamentError("You are already checked in.")
+        raise TournamentError(gettext("You are already checked in."))
     if not may_check_in_self(registration):
-        raise TournamentError("Check-in is not open for you: it opens before the start, once your list is in.")
+        raise TournamentError(gettext("Check-in is not open for you: it opens before the start, once your list is in."))
     registration.checked_in = True
     registration.save(update_fields=["checked_in"])
     return registration
@@ -208,7 +215,7 @@ def event_open_check_in(*, event: Event) -> Event:
     or opens it again after closing it."""
     event = lock_event(event)
     if not registration_open(event):
-        raise TournamentError("Check-in opens only before the event starts.")
+        raise TournamentError(gettext("Check-in opens only before the event starts."))
     if event.check_in_opened_at is None or event.check_in_closed_at is not None:
         event.check_in_opened_at, event.check_in_closed_at = timezone.now(), None
         event.save(update_fields=["check_in_opened_at", "check_in_closed_at"])
@@ -221,7 +228,7 @@ def event_close_check_in(*, event: Event) -> Event:
     the desk still checks anyone in, and opening it again by hand reopens it."""
     event = lock_event(event)
     if not check_in_open(event):
-        raise TournamentError("Check-in is not open.")
+        raise TournamentError(gettext("Check-in is not open."))
     event.check_in_closed_at = timezone.now()
     event.save(update_fields=["check_in_closed_at"])
     return event
@@ -233,7 +240,7 @@ def registration_check_in_all(*, event: Event) -> tuple[list[str], list[str]]:
     not dropped). Returns the names checked in now and the names left out for want of a list."""
     event = lock_event(event)
     if not registration_open(event):
-        raise TournamentError("Once the event runs, players are checked in one by one as late entries.")
+        raise TournamentError(gettext("Once the event runs, players are checked in one by one as late entries."))
     game = event_game(event.game)
     waiting = list(
         event.registrations.select_for_update(of=("self",))
@@ -255,7 +262,7 @@ def registration_grant_bye(*, registration: Registration, granted: bool = True) 
     """A first-round bye (for example for last event's winner); only before round 1 is paired."""
     event = lock_event(registration.event)
     if event.rounds.exists():
-        raise TournamentError("Round 1 has already been paired.")
+        raise TournamentError(gettext("Round 1 has already been paired."))
     registration.first_round_bye = granted
     registration.save(update_fields=["first_round_bye"])
     return registration
@@ -264,10 +271,12 @@ def registration_grant_bye(*, registration: Registration, granted: bool = True) 
 @transaction.atomic
 def registration_drop(*, registration: Registration) -> Registration:
     """Leave the event: no further pairings; results already played stay."""
-    require_running(registration, "Players drop only while the event runs; before it starts, withdraw instead.")
+    require_running(
+        registration, gettext("Players drop only while the event runs; before it starts, withdraw instead.")
+    )
     registration = Registration.objects.select_for_update(of=("self",)).select_related("event").get(pk=registration.pk)
     if not may_drop(registration):
-        raise TournamentError(f"{registration.name} has already dropped.")
+        raise TournamentError(gettext("%(name)s has already dropped.") % {"name": registration.name})
     registration.dropped_at = timezone.now()
     registration.save(update_fields=["dropped_at"])
     return registration
@@ -277,7 +286,9 @@ def registration_drop(*, registration: Registration) -> Registration:
 def registration_drop_self(*, registration: Registration) -> Registration:
     """The player drops themselves between rounds (:func:`tournaments.access.may_drop_self`); the
     event's history tells the desk ("dropped themselves", with the list they played)."""
-    require_running(registration, "Players drop only while the event runs; before it starts, withdraw instead.")
+    require_running(
+        registration, gettext("Players drop only while the event runs; before it starts, withdraw instead.")
+    )
     registration = (
         Registration.objects.select_for_update(of=("self",))
         .select_related("event", "player", "fleet_version__fleet")
@@ -285,7 +296,9 @@ def registration_drop_self(*, registration: Registration) -> Registration:
     )
     if not may_drop_self(registration):
         raise TournamentError(
-            "You have already dropped." if registration.dropped else "Finish your match first: drop between rounds."
+            gettext("You have already dropped.")
+            if registration.dropped
+            else gettext("Finish your match first: drop between rounds.")
         )
     registration.dropped_at = timezone.now()
     registration.save(update_fields=["dropped_at"])
@@ -297,10 +310,10 @@ def registration_drop_self(*, registration: Registration) -> Registration:
 @transaction.atomic
 def registration_undrop(*, registration: Registration) -> Registration:
     """Undo a drop: the player is paired again from the next round on."""
-    require_running(registration, "A drop can only be undone while the event runs.")
+    require_running(registration, gettext("A drop can only be undone while the event runs."))
     registration = Registration.objects.select_for_update().get(pk=registration.pk)
     if not registration.dropped:
-        raise TournamentError(f"{registration.name} has not dropped.")
+        raise TournamentError(gettext("%(name)s has not dropped.") % {"name": registration.name})
     registration.dropped_at = None
     registration.save(update_fields=["dropped_at"])
     return registration

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_lazy
 
 from .. import selectors
 from ..access import OWN_MATCH_REFUSAL, is_finished
@@ -30,7 +31,7 @@ def result_report(*, match: Match, by, result) -> Match:
     match, sides = lock_match(match)
     seat = seat_of(sides, by)
     if match.status == MatchStatus.CONFIRMED:
-        raise TournamentError("This result is confirmed; ask a judge to change it.")
+        raise TournamentError(gettext("This result is confirmed; ask a judge to change it."))
     game = event_game(match.round.event.game)
     game.check_report(result)
     check_result(match, sides, result)
@@ -62,7 +63,7 @@ def result_confirm(*, match: Match, by) -> Match:
     seat = seat_of(sides, by)
     other = ResultReport.objects.filter(match=match).exclude(seat=seat).first()
     if other is None:
-        raise TournamentError("Your opponent has not reported a result yet.")
+        raise TournamentError(gettext("Your opponent has not reported a result yet."))
     return result_report(match=match, by=by, result=event_game(match.round.event.game).result_from_json(other.result))
 
 
@@ -83,7 +84,7 @@ def result_enter(*, match: Match, by, result, opened_at: int | None = None) -> M
     refused (:func:`check_cut_kept`)."""
     match, sides = lock_match(match, correcting=True)
     if any(side.registration.player_id == by.pk for side in sides.values()):
-        raise TournamentError(OWN_MATCH_REFUSAL)
+        raise TournamentError(str(OWN_MATCH_REFUSAL))
     if opened_at is not None:
         refuse_if_changed(match, sides, opened_at)
     check_result(match, sides, result)
@@ -124,11 +125,19 @@ def check_cut_kept(match: Match, seeds: list[int] | None) -> None:
         return
     names = {row.registration_id: row.name for row in selectors.event_standings(match.round.event).rows}
     raise TournamentError(
-        f"Correcting {match.round.name}, table {match.table} would change the top cut it seeded "
-        f"(seeds now: {seed_list(seeds, names)}; after the correction: {seed_list(after, names)}). "
-        "The top cut is already paired from the Swiss standings and a paired round cannot be taken back "
-        "(Pair again and Reopen act only on the latest round, and keep it), so the cut cannot be undone "
-        "here; the result stands as it was."
+        gettext(
+            "Correcting %(round)s, table %(table)s would change the top cut it seeded "
+            "(seeds now: %(before)s; after the correction: %(after)s). "
+            "The top cut is already paired from the Swiss standings and a paired round cannot be taken back "
+            "(Pair again and Reopen act only on the latest round, and keep it), so the cut cannot be undone "
+            "here; the result stands as it was."
+        )
+        % {
+            "round": match.round.name,
+            "table": match.table,
+            "before": seed_list(seeds, names),
+            "after": seed_list(after, names),
+        }
     )
 
 
@@ -143,13 +152,19 @@ def build_verify(*, match: Match, by) -> MatchSide:
     match, sides = lock_match(match)
     side = sides[seat_of(sides, by)]
     if match.is_bye:
-        raise TournamentError("A bye has no opponent's build to verify.")
+        raise TournamentError(gettext("A bye has no opponent's build to verify."))
     side.opponent_build_verified_at = timezone.now()
     side.save(update_fields=["opponent_build_verified_at"])
     return side
 
 
-CHANGED_VERBS = {"reported": "reported", "confirmed": "confirmed", "disputed": "reported"}
+# What the table's latest change did, as the refusal says it ("Table 4 was reported by anna at 20:14 as ...").
+CHANGED_SENTENCES = {
+    "reported": gettext_lazy("Table %(table)s was reported by %(name)s at %(time)s as %(result)s"),
+    "confirmed": gettext_lazy("Table %(table)s was confirmed by %(name)s at %(time)s as %(result)s"),
+    "disputed": gettext_lazy("Table %(table)s was reported by %(name)s at %(time)s as %(result)s"),
+}
+CHANGED_SAVED = gettext_lazy("Table %(table)s was saved by %(name)s at %(time)s as %(result)s")
 
 
 def refuse_if_changed(match: Match, sides: dict[int, MatchSide], opened_at: int) -> None:
@@ -162,17 +177,24 @@ def refuse_if_changed(match: Match, sides: dict[int, MatchSide], opened_at: int)
     event = match.round.event
     game = event_game(event.game)
     current = game.current_result(match)
-    said = game.describe(event, sides, current) if current is not None else "no result"
-    verb = CHANGED_VERBS.get(latest.action, "saved") if latest else "cleared"
-    who = f" by {latest.changed_by.get_username()} at {event_moment(event, latest.changed_at):%H:%M}" if latest else ""
-    raise ResultChanged(f"Table {match.table} was {verb}{who} as {said}", version=version)
+    said = game.describe(event, sides, current) if current is not None else gettext("no result")
+    if latest is None:
+        what = gettext("Table %(table)s was cleared as %(result)s") % {"table": match.table, "result": said}
+    else:
+        what = str(CHANGED_SENTENCES.get(latest.action, CHANGED_SAVED)) % {
+            "table": match.table,
+            "name": latest.changed_by.get_username(),
+            "time": f"{event_moment(event, latest.changed_at):%H:%M}",
+            "result": said,
+        }
+    raise ResultChanged(what, version=version)
 
 
 def lock_match(match: Match, *, correcting: bool = False) -> tuple[Match, dict[int, MatchSide]]:
     """Lock the match for a change; a finished event's results change only by a staff correction."""
     match = Match.objects.select_for_update(of=("self",)).select_related("round__event").get(pk=match.pk)
     if is_finished(match.round.event) and not correcting:
-        raise TournamentError("The event is finished; its results are final.")
+        raise TournamentError(gettext("The event is finished; its results are final."))
     sides = MatchSide.objects.filter(match=match).select_related(
         "registration__player", "registration__fleet_version__judged_price"
     )
@@ -183,16 +205,16 @@ def seat_of(sides: dict[int, MatchSide], user) -> int:
     for seat, side in sides.items():
         if side.registration.player_id == user.pk:
             return seat
-    raise TournamentError("You can only report your own match.")
+    raise TournamentError(gettext("You can only report your own match."))
 
 
 def check_result(match: Match, sides: dict[int, MatchSide], result) -> None:
     if match.is_bye:
-        raise TournamentError("A bye needs no result.")
+        raise TournamentError(gettext("A bye needs no result."))
     event = match.round.event
     game = event_game(event.game)
     if Outcome.TIE in game.outcomes(event, sides, result).values() and match.round.stage == Stage.CUT:
-        raise TournamentError("A top-cut match cannot end in a tie.")
+        raise TournamentError(gettext("A top-cut match cannot end in a tie."))
     game.check_result(sides, result)
 
 

@@ -7,6 +7,7 @@ from dataclasses import replace
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from rules.tournament.pairing import pair_round
 
@@ -51,10 +52,12 @@ def round_pair_next(*, event: Event, by) -> Round:
     """
     event = lock_event(event)
     if not event.is_running:
-        raise TournamentError("Rounds are paired only while the event is running.")
+        raise TournamentError(gettext("Rounds are paired only while the event is running."))
     rounds = list(event.rounds.order_by("number"))
     if rounds and not selectors.round_finished(rounds[-1]):
-        raise TournamentError(f"{rounds[-1].name} still has matches without a confirmed result.")
+        raise TournamentError(
+            gettext("%(round)s still has matches without a confirmed result.") % {"round": rounds[-1].name}
+        )
     stage = next_stage(event, rounds)
     round_ = Round.objects.create(event=event, number=len(rounds) + 1, stage=stage, paired_by=by)
     pair_into(round_, event, previous=rounds[-1] if rounds else None)
@@ -69,9 +72,9 @@ def round_repair(*, round_: Round, by) -> Round:
     round_ = event.rounds.get(pk=round_.pk)
     rounds = list(event.rounds.order_by("number"))
     if round_ != rounds[-1]:
-        raise TournamentError("Only the latest round can be paired again.")
+        raise TournamentError(gettext("Only the latest round can be paired again."))
     if has_results(round_):
-        raise TournamentError("Results are already in for this round; it cannot be paired again.")
+        raise TournamentError(gettext("Results are already in for this round; it cannot be paired again."))
     RoundChange.objects.create(
         event=event, round_number=round_.number, changed_by=by, action="paired again", removed=removed_tables(round_)
     )
@@ -127,12 +130,12 @@ def round_swap_players(
         )
     }
     if len(sides) != 2:
-        raise TournamentError("Both players must be paired in this round.")
+        raise TournamentError(gettext("Both players must be paired in this round."))
     side_a, side_b = sides[first.pk], sides[second.pk]
     if side_a.match_id == side_b.match_id:
-        raise TournamentError("These players are already at the same table.")
+        raise TournamentError(gettext("These players are already at the same table."))
     if has_results(round_, matches=(side_a.match, side_b.match)):
-        raise TournamentError("One of these matches already has a result.")
+        raise TournamentError(gettext("One of these matches already has a result."))
     opponents = {
         side.match_id: side.registration_id
         for side in MatchSide.objects.filter(match__in=(side_a.match_id, side_b.match_id)).exclude(
@@ -173,14 +176,14 @@ def round_clock_reset(*, round_: Round) -> Round:
 def require_clock(round_: Round) -> None:
     """The round clock runs only while its event does."""
     if not lock_event(round_.event).is_running:
-        raise TournamentError("The round clock runs only while the event is running.")
+        raise TournamentError(gettext("The round clock runs only while the event is running."))
 
 
 def next_stage(event: Event, rounds: list[Round]) -> str:
     """The stage of the next round; refused once every round has been played."""
     stage = selectors.next_stage(event, rounds)
     if stage is None:
-        raise TournamentError("Every round has been played: finish the event.")
+        raise TournamentError(gettext("Every round has been played: finish the event."))
     return stage
 
 
@@ -221,14 +224,14 @@ def swiss_pairs(event: Event, round_: Round) -> tuple[list[tuple[int, int]], dic
     granted = [r.pk for r in active if round_.number == 1 and r.first_round_bye]
     to_pair = [r for r in active if r.pk not in granted]
     if len(to_pair) < 2 and not granted:
-        raise TournamentError("Fewer than two players are left to pair.")
+        raise TournamentError(gettext("Fewer than two players are left to pair."))
     records = selectors.player_records(event, to_pair)
     sides = event_game(event.game).pairing_sides(event, to_pair)
     if sides:
         records = [replace(record, side=sides.get(int(record.id))) for record in records]
     result = pair_round(records, seed=pairing_seed(event, round_))
     pairs = [(int(a), int(b)) for a, b in result.pairs]
-    byes = dict.fromkeys(granted, "round 1 bye granted by the organizer")
+    byes = dict.fromkeys(granted, gettext("round 1 bye granted by the organizer"))
     if result.bye is not None:
         reasons = selectors.bye_reasons(event, to_pair, int(result.bye))
         byes[int(result.bye)] = event_game(event.game).describe_bye(reasons)
@@ -239,8 +242,11 @@ def cut_pairs(event: Event, previous: Round) -> list[tuple[int, int]]:
     """The first cut round seeds the top of the Swiss standings; later ones pair winners table by table."""
     if previous.stage == Stage.SWISS:
         seeds = selectors.cut_seeds(event)
-        if why := cut_refusal(event.top_cut, len(seeds), f"only {len(seeds)} are still in (not dropped)"):
-            raise TournamentError(f"{why} The cut cannot be paired; finish the event on the Swiss standings.")
+        still_in = gettext("only %(count)s are still in (not dropped)") % {"count": len(seeds)}
+        if why := cut_refusal(event.top_cut, len(seeds), still_in):
+            raise TournamentError(
+                gettext("%(why)s The cut cannot be paired; finish the event on the Swiss standings.") % {"why": why}
+            )
         return [(seeds[a - 1], seeds[b - 1]) for a, b in CUT_SEEDS_BY_TABLE[event.top_cut]]
     winners = list(
         MatchSide.objects.filter(round=previous, outcome=Outcome.WIN)
@@ -274,12 +280,12 @@ def round_reopen(*, round_: Round, by) -> Round:
     event = lock_event(round_.event)
     round_ = event.rounds.get(pk=round_.pk)
     if event.rounds.filter(number__gt=round_.number).exists():
-        raise TournamentError("Only the latest round can be reopened.")
+        raise TournamentError(gettext("Only the latest round can be reopened."))
     tables = list(
         Match.objects.select_for_update().filter(round=round_, table__isnull=False, status=MatchStatus.CONFIRMED)
     )
     if not tables:
-        raise TournamentError(f"{round_.name} has no confirmed result to reopen.")
+        raise TournamentError(gettext("%(round)s has no confirmed result to reopen.") % {"round": round_.name})
     for match in tables:
         sides = {side.seat: side for side in match.sides.select_related("registration__player")}
         before = snapshot(match, sides)

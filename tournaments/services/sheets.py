@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import partial
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from ..errors import TournamentError
 from ..models import Event, SheetsJob, SheetsStep
@@ -18,7 +19,7 @@ def sheets_job_request(*, event: Event, by, site_url: str) -> SheetsJob:
     """The job making the event's sheets: one already under way for ``by``, else a new one, queued for the
     worker once this transaction commits (a request that fails queues nothing)."""
     if not event.registrations.filter(fleet_version__isnull=False).exists():
-        raise TournamentError("No fleet has been submitted to this event.")
+        raise TournamentError(gettext("No fleet has been submitted to this event."))
     job = event.sheets_jobs.filter(requested_by=by, step__in=UNFINISHED).first()
     if job is not None:
         return job

@@ -24,6 +24,7 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.db import DatabaseError, transaction
+from django.utils.translation import gettext
 
 from accounts.permissions import has_role
 from accounts.roles import JUDGE, ORGANIZER, PLAYER
@@ -47,7 +48,10 @@ class ImportRefused(TournamentError):
     (the first :data:`tournaments.serializers.MAX_PROBLEMS` of ``count``)."""
 
     def __init__(self, problems: list[str], count: int | None = None) -> None:
-        super().__init__(f"This is not an event export this site can import: {'; '.join(problems)}")
+        super().__init__(
+            gettext("This is not an event export this site can import: %(problems)s")
+            % {"problems": "; ".join(problems)}
+        )
         self.problems = problems
         self.count = len(problems) if count is None else count
 
@@ -68,15 +72,21 @@ def event_import(*, data: object, organizer=None) -> Event:
         with transaction.atomic():
             return _write(record, organizer)
     except FleetError as error:
-        raise ImportRefused([f"a fleet in the export cannot be restored: {error.message}"]) from None
+        raise ImportRefused(
+            [gettext("a fleet in the export cannot be restored: %(error)s") % {"error": error.message}]
+        ) from None
     except AccountError as error:
-        raise ImportRefused([f"a walk-in in the export cannot be restored: {error}"]) from None
+        raise ImportRefused(
+            [gettext("a walk-in in the export cannot be restored: %(error)s") % {"error": error}]
+        ) from None
     except StoreError as error:
-        raise ImportRefused([f"the event's store cannot be opened: {error}"]) from None
+        raise ImportRefused([gettext("the event's store cannot be opened: %(error)s") % {"error": error}]) from None
     except TournamentError as error:  # a judge the event may not have (set_judges), say
-        raise ImportRefused([f"the event cannot be restored: {error.message}"]) from None
+        raise ImportRefused([gettext("the event cannot be restored: %(error)s") % {"error": error.message}]) from None
     except DatabaseError as error:  # what the checks above did not foresee; the transaction is rolled back
-        raise ImportRefused([f"the database refused the event: {' '.join(str(error).split())}"]) from None
+        raise ImportRefused(
+            [gettext("the database refused the event: %(error)s") % {"error": " ".join(str(error).split())}]
+        ) from None
 
 
 def _check_accounts(record: EventFile, organizer, problems: Problems) -> None:
@@ -90,7 +100,9 @@ def _check_accounts(record: EventFile, organizer, problems: Problems) -> None:
     existing = {user.get_username(): user for user in users}
     for name, role, where in staff:
         if name in existing and not has_role(existing[name], role):
-            problems.add(where, f"{name!r} does not hold the {role} role here")
+            problems.add(
+                where, gettext("%(name)s does not hold the %(role)s role here") % {"name": repr(name), "role": role}
+            )
     runner = organizer or existing.get(event.users["organizer"])
     fields = {name: getattr(event.instance, name) for name in CHECKED if name != "store"}
     for name, why in event_problems(organizer=runner, store=event.extra["store"], **fields).items():

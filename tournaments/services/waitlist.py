@@ -10,6 +10,7 @@ from django.db import transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from accounts.tasks import mail_on_commit
 
@@ -23,9 +24,9 @@ def waitlist_join(*, event: Event, player, club: str) -> WaitlistEntry:
     """Put ``player`` at the end of the (locked, full) event's waitlist
     (:func:`tournaments.services.registrations.registration_sign_up` decides they wait)."""
     if event.registrations.filter(player=player).exists():
-        raise TournamentError(f"{player.get_username()} is already registered.")
+        raise TournamentError(gettext("%(name)s is already registered.") % {"name": player.get_username()})
     if event.waitlist.filter(player=player).exists():
-        raise TournamentError(f"{player.get_username()} is already on the waitlist.")
+        raise TournamentError(gettext("%(name)s is already on the waitlist.") % {"name": player.get_username()})
     return WaitlistEntry.objects.create(event=event, player=player, club=club)
 
 
@@ -35,7 +36,7 @@ def waitlist_leave(*, entry: WaitlistEntry) -> None:
     event = lock_event(entry.event)
     deleted, _ = event.waitlist.filter(pk=entry.pk).delete()
     if not deleted:
-        raise TournamentError("That player is no longer on the waitlist.")
+        raise TournamentError(gettext("That player is no longer on the waitlist."))
 
 
 @transaction.atomic
@@ -43,10 +44,10 @@ def waitlist_promote(*, entry: WaitlistEntry, by, site_url: str = "") -> Registr
     """The organizer registers a waiting player by hand, over the cap if it is reached; they are told by mail."""
     event = lock_event(entry.event)
     if not registration_open(event):
-        raise TournamentError("The event has started: add the player at the desk as a late entry instead.")
+        raise TournamentError(gettext("The event has started: add the player at the desk as a late entry instead."))
     entry = event.waitlist.filter(pk=entry.pk).select_related("player").first()
     if entry is None:
-        raise TournamentError("That player is no longer on the waitlist.")
+        raise TournamentError(gettext("That player is no longer on the waitlist."))
     return promote(event, entry, by=by, site_url=site_url)
 
 
@@ -73,5 +74,7 @@ def promote(event: Event, entry: WaitlistEntry, *, by, site_url: str) -> Registr
         url = site_url.rstrip("/") + reverse("tournaments:event", args=[event.pk])
         context = {"player": entry.player, "event": event, "url": url}
         body = render_to_string("tournaments/waitlist_promoted_email.txt", context)
-        mail_on_commit(to=entry.player.email, subject=f"You have a place at {event.name}", body=body)
+        mail_on_commit(
+            to=entry.player.email, subject=gettext("You have a place at %(event)s") % {"event": event.name}, body=body
+        )
     return registration
