@@ -26,6 +26,14 @@ def saved_language(user) -> str | None:
     return language if language in LANGUAGE_CODES else None
 
 
+def saved_languages(users) -> dict[int, str]:
+    """The language each of ``users`` chose, by user id, in one query; those who never chose are left out."""
+    from .models import LanguagePreference
+
+    rows = LanguagePreference.objects.filter(user__in=[user.pk for user in users]).values_list("user_id", "language")
+    return {user_id: language for user_id, language in rows if language in LANGUAGE_CODES}
+
+
 def remember_language(request, language: str | None) -> None:
     """Keep ``language`` as the signed-in reader's choice for the rest of the session."""
     if language:

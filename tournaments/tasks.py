@@ -20,6 +20,7 @@ from reportlab.platypus import Flowable
 
 from fleets.selectors import catalog_edition, load_catalog
 from fleets.sheets import fleet_sheet_story, render_fleet_sheets
+from stores.languages import printed_for
 
 from . import selectors
 from .models import Event, Registration, SheetsJob, SheetsStep
@@ -80,15 +81,16 @@ def make_fleet_sheets(job_id: int) -> None:
         registrations = submitted_fleets(event)
         progress = Progress(job, total=len(registrations))
         stories = []
-        for story in fleet_stories(event, registrations, job.site_url):
-            stories.append(story)
-            progress(SheetsStep.READING, len(stories))
-        pdf = render_fleet_sheets(
-            stories,
-            title=gettext("Fleet Build Sheets — %(event)s") % {"event": event.name},
-            paper=event.paper_size,
-            on_page=lambda pages: progress(SheetsStep.PRINTING, pages),
-        )
+        with printed_for(event.store):  # the store's language, as every printout of the event
+            for story in fleet_stories(event, registrations, job.site_url):
+                stories.append(story)
+                progress(SheetsStep.READING, len(stories))
+            pdf = render_fleet_sheets(
+                stories,
+                title=gettext("Fleet Build Sheets — %(event)s") % {"event": event.name},
+                paper=event.paper_size,
+                on_page=lambda pages: progress(SheetsStep.PRINTING, pages),
+            )
     except Exception:
         logger.exception("making the sheets of event %s failed", event.pk)
         SheetsJob.objects.filter(pk=job.pk).update(step=SheetsStep.FAILED, finished_at=timezone.now())

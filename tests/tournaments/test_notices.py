@@ -6,9 +6,10 @@ import pytest
 from django.core import mail
 from django.urls import reverse
 
-from accounts.models import NoticePreferences
+from accounts.models import LanguagePreference, NoticePreferences
 from accounts.notices import notices_off_token
 from games.attack_wing.results import Losses, MatchResult
+from stores.services import store_create
 from tournaments.models import Match
 from tournaments.services import (
     event_start,
@@ -109,3 +110,18 @@ def test_a_walk_in_the_desk_entered_by_name_gets_no_notice(started, make_fleet, 
         round_pair_next(event=event, by=event.organizer)
     assert "kira@example.org" not in [message.to[0] for message in mail.outbox]
     assert len(mail.outbox) == len(registrations)
+
+
+def test_each_player_is_told_in_the_language_they_chose_else_in_the_stores(started, django_capture_on_commit_callbacks):
+    """stores.languages.mail_languages: a player's own choice, else the language of the store's event."""
+    event, (chose_english, never_chose) = started
+    event.store = store_create(
+        name="Spielwiese", town="Berlin", language="de", first_organizer=event.organizer, by=event.organizer
+    )
+    event.save(update_fields=["store"])
+    LanguagePreference.objects.create(user=chose_english.player, language="en")
+    with django_capture_on_commit_callbacks(execute=True):
+        round_pair_next(event=event, by=event.organizer)
+    subjects = {message.to[0]: message.subject for message in mail.outbox}
+    assert subjects[chose_english.player.email].endswith("Round 1: table 1")
+    assert subjects[never_chose.player.email].endswith("Runde 1: Tisch 1")

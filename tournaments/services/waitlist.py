@@ -9,10 +9,11 @@ from __future__ import annotations
 from django.db import transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext
 
 from accounts.tasks import mail_on_commit
+from stores.languages import mail_languages
 
 from ..access import has_room, registration_open
 from ..errors import TournamentError
@@ -73,8 +74,8 @@ def promote(event: Event, entry: WaitlistEntry, *, by, site_url: str) -> Registr
     if entry.player.email:
         url = site_url.rstrip("/") + reverse("tournaments:event", args=[event.pk])
         context = {"player": entry.player, "event": event, "url": url}
-        body = render_to_string("tournaments/waitlist_promoted_email.txt", context)
-        mail_on_commit(
-            to=entry.player.email, subject=gettext("You have a place at %(event)s") % {"event": event.name}, body=body
-        )
+        with translation.override(mail_languages(users=[entry.player], store=event.store)[entry.player.pk]):
+            body = render_to_string("tournaments/waitlist_promoted_email.txt", context)
+            subject = gettext("You have a place at %(event)s") % {"event": event.name}
+        mail_on_commit(to=entry.player.email, subject=subject, body=body)
     return registration
