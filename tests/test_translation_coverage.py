@@ -12,7 +12,7 @@ import subprocess
 
 import pytest
 
-from tests.permissions.harness import BAD, Row, allowed_role, client_for, row_url, send
+from tests.permissions.harness import BAD, OK, PREFERRED, Row, client_for, row_url, send
 from tests.permissions.matrix import MATRIX
 from tests.security.world import world_in_transaction
 from tests.translation_scan import data_pattern, pseudo_locale, unmarked_words, visible_text
@@ -22,6 +22,8 @@ from tests.translation_scan import data_pattern, pseudo_locale, unmarked_words, 
 FILE_TYPES = ("text/calendar", "text/csv", "application/json", "image/", "text/plain")
 
 PAGES = [row for row in MATRIX if row.method == "GET" and not row.name.startswith("api:")]
+# Pages that serve what was made earlier, as it was made: their words were chosen then.
+STORED = {"tournaments:sheets_job_pdf": "the all-sheets PDF as the worker made it, in the store's language then"}
 
 
 @pytest.fixture(scope="module")
@@ -30,34 +32,42 @@ def world(django_db_setup, django_db_blocker):
         yield world
 
 
-@pytest.fixture(scope="module")
-def data(world, django_db_blocker):
-    with django_db_blocker.unblock():
-        return data_pattern()
-
-
-def pdf_text(content: bytes) -> list[str]:
+def pdf_text(content: bytes) -> str:
     result = subprocess.run(["pdftotext", "-layout", "-", "-"], input=content, capture_output=True, check=True)
-    return result.stdout.decode().splitlines()
+    return result.stdout.decode()
+
+
+def viewer(row: Row) -> str | None:
+    """Who may see the row's page (its owner, a player, then staff), or ``None`` where nobody in the world
+    may (a page of something the world does not hold)."""
+    return next((role for role in PREFERRED if row.expected()[role] in (OK, BAD)), None)
 
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("row", PAGES, ids=lambda row: f"{row.name} {row.kwargs.__name__}")
-def test_every_word_of_the_page_is_marked_for_translation(world, data, row: Row):
-    client, headers = client_for(world, allowed_role(row), row)
+def test_every_word_of_the_page_is_marked_for_translation(world, row: Row):
+    if row.name in STORED:
+        pytest.skip(STORED[row.name])
+    role = viewer(row)
+    if role is None:
+        pytest.skip("nobody in the world may see this page")
+    client, headers = client_for(world, role, row)
     with pseudo_locale():
         response = send(client, row, row_url(world, row), **headers)
-    assert response.status_code < 400 or row.expected()[allowed_role(row)] == BAD, response.status_code
+    assert response.status_code < 400 or row.expected()[role] == BAD, response.status_code
     kind = response.get("Content-Type", "")
     if response.status_code in (301, 302) or kind.startswith(FILE_TYPES):
         pytest.skip(f"{kind or 'a redirect'}: no words for a person")
     content = b"".join(response) if response.streaming else response.content
-    texts = pdf_text(content) if kind.startswith("application/pdf") else visible_text(content.decode())
-    left = unmarked_words(texts, data)
+    # The page as one text: a marked sentence may hold a link or run over two lines of a printout.
+    text = pdf_text(content) if kind.startswith("application/pdf") else " ".join(visible_text(content.decode()))
+    left = unmarked_words([text], data_pattern())
     assert not left, f"words shown but never marked for translation: {sorted(set(left))}"
 
 
-def test_the_scan_finds_an_unmarked_word_and_lets_marked_words_and_data_through(world, data):
+@pytest.mark.django_db
+def test_the_scan_finds_an_unmarked_word_and_lets_marked_words_and_data_through(world):
     """The scan itself: it would catch a page that forgot a word."""
+    data = data_pattern()
     assert unmarked_words(["«Round» 1 Schedule"], data) == ["Schedule"]
     assert unmarked_words(["«Table 1: «Kirk» vs «Picard»»"], data) == []

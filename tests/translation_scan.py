@@ -101,6 +101,15 @@ def data_pattern() -> re.Pattern[str]:
         for values in model._default_manager.values_list(*fields) if fields else ():
             found.update(_strings(values))
     found |= {str(name) for _code, name in settings.LANGUAGES}  # each language names itself in the menu
+    # The games' own words for their sides, races and card types (plain, never marked): printed as on the cards.
+    for model in apps.get_models():
+        if model._meta.app_config.name.startswith("games."):
+            found |= {
+                label
+                for field in model._meta.concrete_fields
+                for _key, label in field.flatchoices
+                if isinstance(label, str)
+            }
     # A card word stored in lower case ("federation", "crew") is shown as a heading or label ("Federation").
     found |= {variant for value in list(found) if len(value) <= 40 for variant in (value.capitalize(), value.title())}
     alternatives = "|".join(re.escape(value) for value in sorted(found, key=len, reverse=True))

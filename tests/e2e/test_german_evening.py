@@ -102,10 +102,10 @@ def test_a_german_store_runs_its_evening_in_german(browser, live_server, page):
     page.get_by_role("button", name="Deutsch").click()
     expect(page.locator("html")).to_have_attribute("lang", "de")
     reader.page(page, "event-page-organizer")
-    page.locator(f"form[action='/events/{event.pk}/start/'] button[type=submit]").first.click()
-    if page.locator(f"form[action='/events/{event.pk}/start/'] button[type=submit]").count():
-        reader.page(page, "start-confirm")
-        page.locator(f"form[action='/events/{event.pk}/start/'] button[type=submit]").first.click()
+    page.locator(f"a[href='/events/{event.pk}/start/']").click()
+    reader.page(page, "start-confirm")
+    page.locator("main form[method=post] button[type=submit]").click()
+    expect(page.locator(f"a[href='/events/{event.pk}/start/']")).to_have_count(0)
     for number in (1, 2):
         page.goto(f"/events/{event.pk}/")
         page.locator(f"form[action='/events/{event.pk}/rounds/pair/'] button[type=submit]").first.click()

@@ -1,6 +1,7 @@
 """Coin Toss events: one purse per player; a result is who won the toss."""
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.games import PLAIN_TIEBREAKERS, SEATS, DeckGame, EventFormat, outcomes_by_winner, seats_of
 
@@ -24,7 +25,7 @@ class TossResult:
 
 
 class TossForm(forms.Form):
-    winner = forms.ChoiceField(label="Who won the toss", widget=forms.RadioSelect)
+    winner = forms.ChoiceField(label=_("Who won the toss"), widget=forms.RadioSelect)
 
     def __init__(self, *args, names: dict[int, str], **kwargs):
         super().__init__(*args, **kwargs)
@@ -36,13 +37,13 @@ class TossForm(forms.Form):
 
 class CoinTossEvents(DeckGame):
     key = KEY
-    list_noun = "a purse"
-    list_name = "purse"
-    list_heading = "Purses"
-    result_help = "Choose who won the toss."
+    list_noun = _("a purse")
+    list_name = _("purse")
+    list_heading = _("Purses")
+    result_help = _("Choose who won the toss.")
 
     def formats(self):
-        return {STANDARD: EventFormat(STANDARD, "Standard toss: a purse of 1 to 3 coins")}
+        return {STANDARD: EventFormat(STANDARD, _("Standard toss: a purse of 1 to 3 coins"))}
 
     def tiebreakers(self, event):
         return PLAIN_TIEBREAKERS

@@ -1,6 +1,7 @@
 """Last Ship Standing events: fleets from the fleets app; a result is the winner and their ships left."""
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from accounts.number_fields import WholeNumberField
 from rules.tournament.standings import BATTLE_POINTS
@@ -36,8 +37,8 @@ class SurvivorResult:
 
 
 class SurvivorForm(forms.Form):
-    winner = forms.ChoiceField(label="Whose ships still fly", widget=forms.RadioSelect)
-    ships_left = forms.IntegerField(label="How many of their ships still fly", min_value=1, max_value=MAX_SURVIVORS)
+    winner = forms.ChoiceField(label=_("Whose ships still fly"), widget=forms.RadioSelect)
+    ships_left = forms.IntegerField(label=_("How many of their ships still fly"), min_value=1, max_value=MAX_SURVIVORS)
 
     def __init__(self, *args, names: dict[int, str], **kwargs):
         super().__init__(*args, **kwargs)
@@ -51,12 +52,12 @@ class SurvivorSettings(GameSettingsForm):
     """The game's one event setting, which the shared apps know nothing of."""
 
     points_per_ship = WholeNumberField(
-        label="Survivor points per ship still flying",
+        label=_("Survivor points per ship still flying"),
         min_value=1,
         max_value=100,
         initial=POINTS_PER_SURVIVOR,
         required=False,
-        help_text="Leave blank for the game's 10.",
+        help_text=_("Leave blank for the game's 10."),
     )
 
 
@@ -64,11 +65,11 @@ class LastShipEvents(FleetGame):
     key = KEY
     settings_form = SurvivorSettings
     frozen_settings = ("points_per_ship",)
-    result_help = "Choose whose ships still fly, and how many."
-    points_label = "survivor points"
+    result_help = _("Choose whose ships still fly, and how many.")
+    points_label = _("survivor points")
 
     def formats(self):
-        return {FLEETS_130: EventFormat(FLEETS_130, "Last ship standing, 130-point fleets", 130)}
+        return {FLEETS_130: EventFormat(FLEETS_130, _("Last ship standing, 130-point fleets"), 130)}
 
     def tiebreakers(self, event):
         return POINTS_TIEBREAKERS
