@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop, ngettext, pgettext
 
@@ -36,7 +38,8 @@ class AttackWingEvents(FleetGame):
     )
 
     def formats(self):
-        return attack_wing.FORMATS
+        """The WizKids presets, each named in the reader's language (the rules keep the English name)."""
+        return {key: replace(fmt, name=_(fmt.name)) for key, fmt in attack_wing.FORMATS.items()}
 
     def settings_lines(self, event):
         """The rule that refuses resources, named as it works out on the event's date (seed 003,

@@ -3,7 +3,10 @@ and a help text, and the number of rounds comes with the number the site would p
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
+from rules.attack_wing import FORMATS
+from tournaments.formats import format_choices, format_name
 from tournaments.forms import EventForm, rounds_help
 
 pytestmark = pytest.mark.django_db
@@ -32,3 +35,14 @@ def test_the_edit_page_suggests_rounds_for_the_players_registered(event_staff, e
     assert "Number of Swiss rounds" in page and "Suggested: 4 for the 9 players registered so far." in page
     page = client.get(reverse("tournaments:create")).content.decode()
     assert "Suggested: 2 for 4, 3 for 8" in page and "log2" not in page
+
+
+def test_the_wizkids_formats_are_named_in_the_readers_language():
+    """The rules keep the presets' English names (the API and stored formats use them); the event form's
+    choices and the event page name them in the reader's language."""
+    with translation.override("de"):
+        assert format_name("attack-wing", "wizkids-2016") == "WizKids Organized Play 2016 (130 Punkte)"
+        names = [name for _game, choices in format_choices() for _key, name in choices]
+        assert "WizKids Organized Play 2014 (120 Punkte)" in names
+    assert format_name("attack-wing", "wizkids-2016") == "WizKids Organized Play 2016 (130 points)"
+    assert FORMATS["wizkids-2016"].name == "WizKids Organized Play 2016 (130 points)"
