@@ -20,8 +20,9 @@ from collections import Counter
 from collections.abc import Iterable
 
 from django.db import models
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext_lazy, gettext_noop
 
 from game_registry import get_game
 from rules.inputs.list_check import ListReport
@@ -36,16 +37,19 @@ class DeckContentError(ValueError):
     """A change or a file the deck cannot take; the message is fit to show the player."""
 
 
-def label(key: str) -> str:
-    """How a rules key reads on a page: ``battle-damage`` -> ``Battle damage``."""
-    return key.replace("-", " ").capitalize()
+def label(key: str | Promise) -> str:
+    """How a rules key or a noun reads on a page: ``battle-damage`` -> ``Battle damage``."""
+    return str(key).replace("-", " ").capitalize()
 
 
 class DeckKind:
     game: str
-    noun: str  # what players call the list: "deck", "fleet", "reserves deck"
-    line_noun: str  # what its lines are: "card", "ship", "unit"
+    # The nouns are marked for translation (gettext_lazy): the pages and printouts name them in the reader's
+    # language. The side's key is the list file's and stays as it is; side_noun is what a page calls it.
+    noun: str | Promise  # what players call the list: "deck", "fleet", "reserves deck"
+    line_noun: str | Promise  # what its lines are: "card", "ship", "unit"
     side_key: str = "side"
+    side_noun: str | Promise = gettext_lazy("side")
     sides: tuple[str, ...]
     lines_key: str
     chosen_key: str | None = None
@@ -81,6 +85,9 @@ class DeckKind:
     # A game with one way has one entry under "".
     # The words are marked for translation and translated where they are shown (DeckView.rules_applied).
     rule_sets: dict[str, str] = {"": gettext_noop("The game's list rules.")}
+    # What the builder's choice of rule set calls each (translated where they are shown); a key without a
+    # name reads as itself (``tournament`` -> ``Tournament``).
+    rule_set_names: dict[str, str] = {}
 
     def report(self, content: dict, rules: str = "") -> ListReport:
         """The rules' verdict; ``rules`` picks one of :attr:`rule_sets` (``""``: the first, as events judge)."""

@@ -29,7 +29,7 @@ class DeckCreateForm(CleanTextFormMixin, forms.Form):
     def __init__(self, *args, kind: DeckKind, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["side"].choices = side_choices(kind)
-        self.fields["side"].label = label(kind.side_key)
+        self.fields["side"].label = label(kind.side_noun)
 
 
 class DeckDetailsForm(DeckCreateForm):

@@ -57,7 +57,8 @@ class DeckView:
         """(key, label, chosen) of each way the builder can judge the list, where the game has more than one."""
         if len(self.kind.rule_sets) < 2:
             return []
-        return [(key, label(key), key == self.rules) for key in self.kind.rule_sets]
+        names = self.kind.rule_set_names
+        return [(key, _(names[key]) if key in names else label(key), key == self.rules) for key in self.kind.rule_sets]
 
     @property
     def side(self) -> str:

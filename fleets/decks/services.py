@@ -55,7 +55,7 @@ def _side(kind: DeckKind, side: str) -> str:
     side = (side or "").strip().lower()
     if side not in kind.sides:
         raise DeckError(
-            _("The %(side)s must be one of: %(sides)s.") % {"side": kind.side_key, "sides": ", ".join(kind.sides)}
+            _("The %(side)s must be one of: %(sides)s.") % {"side": kind.side_noun, "sides": ", ".join(kind.sides)}
         )
     return side
 

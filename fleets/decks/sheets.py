@@ -85,7 +85,7 @@ def _header(view: DeckView, *, player_name: str, email: str, event_name: str, on
     deck = view.deck
     rows = [
         [_p(_("Player"), _BOLD), _p(player_name), _p(_("Date"), _BOLD), _p(on_date.isoformat())],
-        [_p(_("Event"), _BOLD), _p(event_name or "—"), _p(label(view.kind.side_key), _BOLD), _p(view.side_label)],
+        [_p(_("Event"), _BOLD), _p(event_name or "—"), _p(label(view.kind.side_noun), _BOLD), _p(view.side_label)],
         [_p(label(view.kind.noun), _BOLD), _p(deck.name), _p(_("Verification code"), _BOLD), _p(deck.code, _CODE)],
         *([[_p(_("E-mail"), _BOLD), _p(email), "", ""]] if email else []),
     ]

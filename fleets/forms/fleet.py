@@ -14,7 +14,8 @@ from ..selectors import faction_choices
 
 
 def format_choices() -> list[tuple[str, str]]:
-    return [(key, fmt.name) for key, fmt in FORMATS.items()]
+    """The presets, each named in the reader's language (the names are marked in rules.attack_wing.formats)."""
+    return [(key, _(fmt.name)) for key, fmt in FORMATS.items()]
 
 
 class FleetDetailsForm(CleanTextFormMixin, forms.Form):

@@ -20,8 +20,8 @@ class SpearpointReserves(DeckKind):
     """Seed 004, Standard Game Setup: a reserves deck of 80-100 points and a starting hand of 4."""
 
     game = KEY
-    noun = "reserves deck"
-    line_noun = "unit"
+    noun = gettext_lazy("reserves deck")
+    line_noun = gettext_lazy("unit")
     sides = spearpoint.SIDES
     lines_key = "units"
     chosen_key = "starting_hand"

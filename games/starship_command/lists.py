@@ -19,9 +19,10 @@ class StarshipCommandFleets(DeckKind):
     """Seed 002, Campaign Rules: a fleet of one race bought by value points."""
 
     game = KEY
-    noun = "fleet"
-    line_noun = "ship"
+    noun = gettext_lazy("fleet")
+    line_noun = gettext_lazy("ship")
     side_key = "race"
+    side_noun = gettext_lazy("race")
     sides = starship_command.RACES
     lines_key = "ships"
     counted = False

@@ -7,7 +7,7 @@ from collections import Counter
 from django.utils.functional import Promise
 from django.utils.text import capfirst, format_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy, gettext_noop, ngettext
 
 from fleets.decks.deck_kind import DeckContentError, DeckKind, Line, find_card, label
 from rules import wing_commander
@@ -23,8 +23,8 @@ class WingCommanderDecks(DeckKind):
     """Seed 001: the play deck (cards by side and type) and the starting muster."""
 
     game = KEY
-    noun = "deck"
-    line_noun = "card"
+    noun = gettext_lazy("deck")
+    line_noun = gettext_lazy("card")
     sides = wing_commander.SIDES
     lines_key = "cards"
     chosen_key = "muster"
@@ -64,6 +64,8 @@ class WingCommanderDecks(DeckKind):
             max=wing_commander.TOURNAMENT_MAX_DECK_CARDS,
         ),
     }
+
+    rule_set_names = {TOURNAMENT_RULES: gettext_noop("Tournament"), CASUAL_RULES: gettext_noop("Casual")}
 
     def check(self, record, rules: str = TOURNAMENT_RULES):
         """Seed 001, play deck restriction 4: the 100-card maximum is for tournament play only."""
