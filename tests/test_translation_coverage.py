@@ -33,7 +33,8 @@ def world(django_db_setup, django_db_blocker):
 
 
 def pdf_text(content: bytes) -> str:
-    result = subprocess.run(["pdftotext", "-layout", "-", "-"], input=content, capture_output=True, check=True)
+    """A printout's text in reading order: a heading wrapped over a cell's lines is read whole."""
+    result = subprocess.run(["pdftotext", "-", "-"], input=content, capture_output=True, check=True)
     return result.stdout.decode()
 
 

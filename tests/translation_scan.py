@@ -30,7 +30,10 @@ MARKED_PLACEHOLDER = re.compile(r"%\(\w+\)[sdif]|\{\w*\}|<[^>]*>")
 # abbreviations.
 UNTRANSLATED = frozenset({"Muster", "PDF", "CSV", "JSON", "API", "SP", "QR", "UTC", "ics", "iCal", "htmx", "OK"})
 READ_ATTRIBUTES = ("title", "aria-label", "placeholder", "alt")
-SKIPPED_ELEMENTS = {"script", "style", "template"}
+# Not words to translate: scripts, and what a person types or a program reads exactly (a command, a column).
+SKIPPED_ELEMENTS = {"script", "style", "template", "code", "kbd", "samp"}
+# A rule's or an error's code (EMPTY_LIST, CARD_RESTRICTION) stays as it is in every language.
+CODE = re.compile(r"\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b")
 
 _TRANSLATORS = ("gettext", "ngettext", "pgettext", "npgettext")
 
@@ -139,7 +142,7 @@ def unmarked_words(texts: Iterable[str], data: re.Pattern[str]) -> list[str]:
             if unwrapped == text:
                 break
             text = unwrapped
-        text = data.sub(" ", text)
+        text = CODE.sub(" ", data.sub(" ", text))
         left += [word for word in WORD.findall(text) if word not in UNTRANSLATED]
     return left
 
