@@ -33,7 +33,7 @@ READ_ATTRIBUTES = ("title", "aria-label", "placeholder", "alt")
 # Not words to translate: scripts, and what a person types or a program reads exactly (a command, a column).
 SKIPPED_ELEMENTS = {"script", "style", "template", "code", "kbd", "samp"}
 # A rule's or an error's code (EMPTY_LIST, CARD_RESTRICTION) stays as it is in every language.
-CODE = re.compile(r"\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b")
+CODE = re.compile(r"\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b|https?://\S+|(?<!\w)/[\w./-]+")  # and addresses
 
 _TRANSLATORS = ("gettext", "ngettext", "pgettext", "npgettext")
 
@@ -162,4 +162,4 @@ def english_only_words() -> frozenset[str]:
 
 def english_words(texts: Iterable[str], data: re.Pattern[str], english: frozenset[str]) -> list[str]:
     """The words of ``texts`` that only the site's English uses, data (names, card words) left out."""
-    return [word for text in texts for word in WORD.findall(data.sub(" ", text)) if word in english]
+    return [word for text in texts for word in WORD.findall(CODE.sub(" ", data.sub(" ", text))) if word in english]

@@ -6,10 +6,12 @@ menu; a player's browser asks for German (``Accept-Language``) and she registers
 starts the event, pairs round 1, types both slips in at the desk, pairs round 2 and reads the standings; the
 pairings, the slips, the standings and a Fleet Build Sheet come out of the printers in German on A4, no two
 words drawn over each other. Every page and every printout is read for words only the site's English uses
-(tests/translation_scan.py).
+(tests/translation_scan.py), and no German page is wider than the screen.
 """
 
 from __future__ import annotations
+
+import re
 
 import pytest
 from playwright.sync_api import expect
@@ -17,9 +19,9 @@ from reportlab.lib.pagesizes import A4
 
 from stores.services import store_create
 from tests.accounts.factories import PASSWORD, OrganizerFactory, PlayerFactory
-from tests.e2e.conftest import log_in, screenshot
+from tests.e2e.conftest import log_in, overflows_sideways, screenshot
 from tests.e2e.test_event_night_end_to_end import printout
-from tests.pdf_layout import assert_printed_on, overlapping_words, words_by_page
+from tests.pdf_layout import overlapping_words, page_sizes, words_by_page
 from tests.tournaments.conftest import entered
 from tests.tournaments.factories import EventFactory, fleet_for, legal_fleet_content, small_catalog
 from tests.translation_scan import data_pattern, english_only_words, english_words, visible_text
@@ -38,10 +40,11 @@ class Reader:
 
     def page(self, page, name: str) -> None:
         screenshot(page, f"german-{name}")
+        assert not overflows_sideways(page), f"{name}: the German page is wider than the screen"
         self._left(name, visible_text(page.content()))
 
     def pdf(self, content: bytes, name: str) -> None:
-        assert_printed_on(content, A4)
+        assert all(size == pytest.approx(A4, abs=0.5) for size in page_sizes(content)), f"{name}: not on A4"
         assert overlapping_words(content) == [], f"{name}: words drawn over each other"
         words = [word.text for page_words in words_by_page(content) for word in page_words]
         self._left(name, [" ".join(words)])
@@ -106,10 +109,14 @@ def test_a_german_store_runs_its_evening_in_german(browser, live_server, page):
     reader.page(page, "start-confirm")
     page.locator("main form[method=post] button[type=submit]").click()
     expect(page.locator(f"a[href='/events/{event.pk}/start/']")).to_have_count(0)
+    registration = Event.objects.get(pk=event.pk).registrations.get(player=late)
+    page.locator(f"form[action='/events/{event.pk}/players/{registration.pk}/check-in/'] button").click()
+    expect(page.locator(f"form[action='/events/{event.pk}/players/{registration.pk}/check-in/']")).to_have_count(0)
     for number in (1, 2):
         page.goto(f"/events/{event.pk}/")
-        page.locator(f"form[action='/events/{event.pk}/rounds/pair/'] button[type=submit]").first.click()
-        page.goto(f"/events/{event.pk}/rounds/{number}/")
+        with page.expect_navigation():
+            page.locator(f"form[action='/events/{event.pk}/rounds/pair/'] button[type=submit]").first.click()
+        expect(page).to_have_url(re.compile(f"/events/{event.pk}/rounds/{number}/$"))
         reader.page(page, f"desk-round-{number}")
         for table in (1, 2):
             entry = page.locator(f"#entry-{table}")
@@ -124,7 +131,6 @@ def test_a_german_store_runs_its_evening_in_german(browser, live_server, page):
     page.goto(f"/events/{event.pk}/standings/")
     reader.page(page, "standings")
     reader.pdf(printout(page, f"/events/{event.pk}/standings.pdf"), "standings.pdf")
-    registration = Event.objects.get(pk=event.pk).registrations.get(player=late)
     reader.pdf(printout(page, f"/events/{event.pk}/fleets/{registration.pk}/sheet.pdf"), "fleet-sheet")
     phone.goto(f"/events/{event.pk}/standings/")
     reader.page(phone, "standings-phone")
