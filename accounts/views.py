@@ -186,7 +186,9 @@ def notices_off(request, token: str):
 def language(request):
     """The language menu, for everyone: the choice goes in a cookie, and into the account when signed in.
 
-    An unknown language changes nothing and answers 400; the reader returns to the page they were on.
+    An unknown language changes nothing and answers 400; the reader returns to the page they were on (the
+    form's ``next``, else the page that sent it), on this site only. The menu names no page itself, so every
+    page's menu is the same and a page says nothing of its address.
     """
     chosen = request.POST.get("language", "")
     if chosen not in languages.LANGUAGE_CODES:
@@ -194,7 +196,7 @@ def language(request):
     if request.user.is_authenticated:
         services.language_choose(user=request.user, language=chosen)
         languages.remember_language(request, chosen)
-    following = request.POST.get("next", "")
+    following = request.POST.get("next") or request.headers.get("referer", "")
     here = {request.get_host()}
     if not url_has_allowed_host_and_scheme(following, allowed_hosts=here, require_https=request.is_secure()):
         following = reverse("home")

@@ -37,7 +37,8 @@ def answer(response, username: str, email: str) -> tuple:
     """What the asker sees, with what they typed taken out: status, headers, cookies, page."""
     text = response.content.decode()
     text = text.replace(email.lower(), "EMAIL").replace(email, "EMAIL").replace(username, "USERNAME")
-    text = re.sub(r'csrf-token="[^"]+"', "csrf", text)  # a fresh mask on every page
+    text = re.sub(r'csrf-token="[^"]+"', "csrf", text)  # a fresh mask on every page, and in every form
+    text = re.sub(r'name="csrfmiddlewaretoken" value="[^"]+"', "csrf", text)
     return response.status_code, tuple(sorted(response.headers)), tuple(sorted(response.cookies)), text
 
 
