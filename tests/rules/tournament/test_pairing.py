@@ -576,3 +576,241 @@ def test_round_one_pairs_neighbours_of_the_seeded_draw():
         random.Random(seed).shuffle(drawn)
         result = pair_round([PlayerRecord(i) for i in ids], seed=seed)
         assert set(map(frozenset, result.pairs)) == set(map(frozenset, zip(drawn[::2], drawn[1::2], strict=True)))
+
+
+# -- small fields worked out by hand -------------------------------------------------------------------
+
+
+def _drawn(ids, seed):
+    """The seeded draw of tier 6: the ids sorted, then shuffled by ``random.Random(seed)``."""
+    drawn = sorted(ids)
+    random.Random(seed).shuffle(drawn)
+    return drawn
+
+
+def _pair_sets(result):
+    return {frozenset(pair) for pair in result.pairs}
+
+
+def test_a_player_listed_twice_is_refused_with_the_reason():
+    with pytest.raises(ValueError) as refused:
+        pair_round([PlayerRecord(id="b"), PlayerRecord(id="a"), PlayerRecord(id="b")], seed=1)
+    assert str(refused.value) == "each player may appear only once in a pairing"
+
+
+def test_half_points_count_as_scores_for_the_bye():
+    """Priority 2: the bye goes to the lowest score before the lowest place. By hand: 1, 1/2 (place 3) and 0
+    (place 2); the lowest score is 0, so "zero" sits out although "half" is placed lower, and "one" meets
+    "half": no rematch, the bye on 0 points at place 2, spread (1 - 1/2)² = 1/4."""
+    field = [
+        PlayerRecord("one", score=1, place=1),
+        PlayerRecord("half", score=0.5, place=3),
+        PlayerRecord("zero", score=0, place=2),
+    ]
+    for seed in range(4):
+        result = pair_round(field, seed=seed)
+        assert (result.bye, _pair_sets(result)) == ("zero", {frozenset({"one", "half"})})
+        assert pairing_objective(field, result) == (0, 0, Fraction(0), -2, 0, Fraction(1, 4), 0)
+
+
+def test_sides_meet_across_before_scores_below_zero_too():
+    """Priority 3 before 4, with scores on both sides of zero (a score is any number, ``Score``, negative ones too): two
+    Americans on 3 points, two Germans on -3. By hand: the score groups meet inside (a1-a2, g1-g2) with two
+    same-side pairs and spread 0; across (a-g twice) with none and spread 6² + 6² = 72. Sides come first,
+    so the Americans meet the Germans."""
+    field = [
+        PlayerRecord("a1", score=3, side="american"),
+        PlayerRecord("a2", score=3, side="american"),
+        PlayerRecord("g1", score=-3, side="german"),
+        PlayerRecord("g2", score=-3, side="german"),
+    ]
+    for seed in range(4):
+        result = pair_round(field, seed=seed)
+        assert all({a[0], b[0]} == {"a", "g"} for a, b in result.pairs)
+        assert pairing_objective(field, result) == (0, 0, 0, 0, 0, Fraction(72), 0)
+
+
+def test_the_bye_preference_comes_before_sides_in_a_field_of_three():
+    """Priority 2 before 3 (and 5): three players on 0 points, none with a bye. "low" has the lowest place
+    (2), "mid" the next (1), "top" place 0. "top" and "mid" are both Americans of one club, "low" a German.
+    By hand: the bye to "low" leaves top-mid, a same-side pair and a club clash; the bye to "mid" would give
+    top-low, a clean game, but "mid" is not the first choice for the bye. So "low" sits out."""
+    field = [
+        PlayerRecord("top", side="american", group="club", place=0),
+        PlayerRecord("mid", side="american", group="club", place=1),
+        PlayerRecord("low", side="german", place=2),
+    ]
+    for seed in range(4):
+        result = pair_round(field, seed=seed)
+        assert (result.bye, _pair_sets(result)) == ("low", {frozenset({"top", "mid"})})
+        assert pairing_objective(field, result) == (0, 0, Fraction(0), -2, 1, Fraction(0), 1)
+
+
+def test_tier_six_by_hand_around_two_rematches():
+    """Tier 6 with every score equal: the least sum of squared rank distances in the seeded draw r0..r5, where
+    r2 has met r0 and r3. By hand, r2 meets r1, r4 or r5: r2-r1 (1) leaves r0-r3 r4-r5 (9 + 1) at best, 11;
+    r2-r4 (4) leaves r0-r1 r3-r5 (1 + 4), 9; r2-r5 (9) leaves r0-r1 r3-r4 (1 + 1), 11. The one optimum is
+    r0-r1, r2-r4, r3-r5 (9)."""
+    ids = [f"p{i}" for i in range(6)]
+    for seed in (1, 2, 3):
+        r = _drawn(ids, seed)
+        field = [PlayerRecord(i, opponents=frozenset({r[0], r[3]}) if i == r[2] else frozenset()) for i in ids]
+        result = pair_round(field, seed=seed)
+        assert _pair_sets(result) == {frozenset(r[0:2]), frozenset({r[2], r[4]}), frozenset({r[3], r[5]})}
+
+
+def test_table_order_goes_by_the_higher_score_then_the_lower():
+    """Table 1 holds the highest scores (``Pairing``): "six" (6 points) has met both players on 3, so by hand
+    the only rematch-free pairing is six-zero and three-a against three-b. Six-zero sits at table 1 (its
+    higher score, 6, beats 3), whatever the seed; the leader of each table is named first."""
+    field = [
+        PlayerRecord("six", score=6, opponents=frozenset({"three-a", "three-b"})),
+        PlayerRecord("three-a", score=3),
+        PlayerRecord("three-b", score=3),
+        PlayerRecord("zero", score=0),
+    ]
+    for seed in range(6):
+        result = pair_round(field, seed=seed)
+        assert result.pairs[0] == ("six", "zero")
+        assert set(result.pairs[1]) == {"three-a", "three-b"}
+
+
+def test_table_order_between_equal_scores_puts_the_level_pair_first():
+    """Table order with one score group of three on 3 points and a player on 0: "odd" (3 points) has met the
+    other two on 3, so by hand it must meet "zero", and the two others meet each other. Both tables have 3
+    points at the top; the one with 3 against 3 goes before 3 against 0, whatever the draw ranks them."""
+    field = [
+        PlayerRecord("odd", score=3, opponents=frozenset({"b", "c"})),
+        PlayerRecord("b", score=3),
+        PlayerRecord("c", score=3),
+        PlayerRecord("zero", score=0),
+    ]
+    for seed in range(8):
+        result = pair_round(field, seed=seed)
+        assert set(result.pairs[0]) == {"b", "c"}
+        assert result.pairs[1] == ("odd", "zero")
+
+
+def test_table_order_inside_one_score_goes_by_the_first_player_drawn():
+    """Every score equal: the draw ranks r0..r3, and r0 has met r1 and r2, so by hand the only rematch-free
+    pairing is r0-r3 and r1-r2. Both tables are level on scores; the table of the better-drawn leader, r0, is
+    table 1."""
+    ids = ["w", "x", "y", "z"]
+    for seed in range(6):
+        r = _drawn(ids, seed)
+        field = [PlayerRecord(i, opponents=frozenset(r[1:3]) if i == r[0] else frozenset()) for i in ids]
+        result = pair_round(field, seed=seed)
+        assert result.pairs == [(r[0], r[3]), (r[1], r[2])]
+
+
+def test_the_proof_scans_every_band_of_a_starved_candidate_graph():
+    """Priority 4 by hand, on one candidate partner and bands of 4 ranks: four players on 3, 2, 1 and 0
+    points, ranks r0..r3 in that order; "one" has met "zero". Every score group holds one player, so the
+    bands are r0-r1 and r2-r3 (a group narrower than half a band joins the next). The candidate graph holds
+    r0-r1, r1-r2, r1-r3 and r2-r3 only, whose best matching r0-r1 r2-r3 is a rematch: the proof must find
+    r0-r2 or r0-r3 in the second band. By hand, without the rematch: three-one two-zero, spread 4 + 4 = 8,
+    or three-zero two-one, 9 + 1 = 10. The optimum is the first."""
+    field = [
+        PlayerRecord("zero", score=0),
+        PlayerRecord("one", score=1, opponents=frozenset({"zero"})),
+        PlayerRecord("two", score=2),
+        PlayerRecord("three", score=3),
+    ]
+    with mock.patch.object(pairing, "CANDIDATE_PARTNERS", 1), mock.patch.object(pairing, "BAND_WIDTH", 4):
+        result = pair_round(field, seed=1)
+    assert result.pairs == [("three", "one"), ("two", "zero")]
+    assert pairing_objective(field, result) == (0, 0, 0, 0, 0, Fraction(8), 0)
+
+
+def test_the_proof_bound_of_a_band_holds_when_every_pair_costs_a_score_difference():
+    """Priority 4 by hand, on one candidate partner and bands of 2 ranks, every score different (the cheapest
+    candidate pair then costs a score difference, which the proof's bound must subtract, not add). Scores
+    12, 11, 5, 3, 2, 1; "s1" has met s11, s12, s3 and s2, "s5" has met s12 and s11, "s3" has met s2. By
+    hand: s1 can only meet s5 (4² = 16); s12 and s11 then meet s3 and s2 (never each other, or s3-s2 would
+    be a rematch): s12-s3 s11-s2 is 81 + 81, s12-s2 s11-s3 is 100 + 64. The optimum: spread 16 + 162 = 178."""
+    field = [
+        PlayerRecord("s1", score=1, opponents=frozenset({"s12", "s11", "s3", "s2"})),
+        PlayerRecord("s2", score=2),
+        PlayerRecord("s3", score=3, opponents=frozenset({"s2"})),
+        PlayerRecord("s5", score=5, opponents=frozenset({"s12", "s11"})),
+        PlayerRecord("s11", score=11),
+        PlayerRecord("s12", score=12),
+    ]
+    with mock.patch.object(pairing, "CANDIDATE_PARTNERS", 1), mock.patch.object(pairing, "BAND_WIDTH", 2):
+        result = pair_round(field, seed=1)
+    assert result.pairs == [("s12", "s3"), ("s11", "s2"), ("s5", "s1")]
+    assert pairing_objective(field, result) == (0, 0, 0, 0, 0, Fraction(178), 0)
+
+
+def test_the_proof_finds_the_one_rematch_worth_making():
+    """Priorities 1 and 4 by hand, on one candidate partner and bands of 2 ranks, every score different:
+    12, 11, 8, 7, 2, 0. "s7" has met all five others, so one rematch is forced; beside it, s12 has met s11
+    and s8, and s2 has met s12 and s0. By hand, s7's rematch partner: s12 (25) leaves s11 s8 s2 s0, best
+    s11-s2 s8-s0 (81 + 64), total 170; s11 (16) leaves s12-s0 (144) and s8-s2 (36), 196; s2 (25) leaves
+    s12-s0 (144) and s11-s8 (9), 178; s8 (1) leaves s12-s0 and s11-s2, 226; s0 leaves s12 nobody to meet
+    without a second rematch. The optimum: one rematch, spread 170."""
+    field = [
+        PlayerRecord("s0", score=0),
+        PlayerRecord("s2", score=2, opponents=frozenset({"s12", "s0"})),
+        PlayerRecord("s7", score=7, opponents=frozenset({"s12", "s11", "s8", "s2", "s0"})),
+        PlayerRecord("s8", score=8),
+        PlayerRecord("s11", score=11),
+        PlayerRecord("s12", score=12, opponents=frozenset({"s11", "s8"})),
+    ]
+    with mock.patch.object(pairing, "CANDIDATE_PARTNERS", 1), mock.patch.object(pairing, "BAND_WIDTH", 2):
+        result = pair_round(field, seed=1)
+    assert result.pairs == [("s12", "s7"), ("s11", "s2"), ("s8", "s0")]
+    assert pairing_objective(field, result) == (1, 0, 0, 0, 0, Fraction(170), 0)
+
+
+def test_one_same_side_pair_outweighs_every_score_difference_of_eight_players():
+    """Priority 3 before 4 on eight players, four on 3 points (t0 t1 t2 t3) and four on 0 (b4 b5 b6 b7); sides:
+    t1 and b7 German, t2 b4 b5 b6 American, t0 and t3 no side. Met before: t1-t2, t1-b4, t2-t3, t3-b4, t3-b5,
+    t3-b7, b4-b5, b4-b7. By hand, inside the score groups t2 can only meet t0 (so t1-t3) and b4 only b6 (so
+    b5-b7): one same-side pair (b4-b6), spread 0. Without a same-side pair, b4's only partner is t0; t2 then
+    can only meet b7; b5 and b6 (Americans) are left with t1 and t3, and t3-b5 is a rematch: t1-b5, t3-b6.
+    Four games across, spread 4 × 3² = 36, and no same-side pair: that is the optimum."""
+    field = [
+        PlayerRecord("t0", score=3),
+        PlayerRecord("t1", score=3, side="german", opponents=frozenset({"t2", "b4"})),
+        PlayerRecord("t2", score=3, side="american", opponents=frozenset({"t3"})),
+        PlayerRecord("t3", score=3, opponents=frozenset({"b4", "b5", "b7"})),
+        PlayerRecord("b4", score=0, side="american", opponents=frozenset({"b5", "b7"})),
+        PlayerRecord("b5", score=0, side="american"),
+        PlayerRecord("b6", score=0, side="american"),
+        PlayerRecord("b7", score=0, side="german"),
+    ]
+    for seed in range(3):
+        result = pair_round(field, seed=seed)
+        assert _pair_sets(result) == {
+            frozenset(pair) for pair in [("t0", "b4"), ("t2", "b7"), ("t1", "b5"), ("t3", "b6")]
+        }
+        assert pairing_objective(field, result) == (0, 0, 0, 0, 0, Fraction(36), 0)
+
+
+def test_a_same_side_pair_outweighs_two_club_clashes_on_equal_scores():
+    """Priority 3 before 5 and 6, every score equal: the draw ranks r0..r3; r0 (American, club x), r1
+    (American, club y), r2 (German, club x), r3 (no side, club y); r0 has met r3. By hand: r0-r3 is a
+    rematch, so r0-r1 r2-r3 (one same-side pair, no clash, rank distances 1 + 1) or r0-r2 r1-r3 (no same-side
+    pair, two clashes, 4 + 4). Sides come first: r0-r2 and r1-r3."""
+    ids = ["k", "l", "m", "n"]
+    for seed in range(4):
+        r = _drawn(ids, seed)
+        field = [
+            PlayerRecord(r[0], side="american", group="x", opponents=frozenset({r[3]})),
+            PlayerRecord(r[1], side="american", group="y"),
+            PlayerRecord(r[2], side="german", group="x"),
+            PlayerRecord(r[3], group="y"),
+        ]
+        result = pair_round(field, seed=seed)
+        assert _pair_sets(result) == {frozenset({r[0], r[2]}), frozenset({r[1], r[3]})}
+        assert pairing_objective(field, result) == (0, 0, 0, 0, 0, 0, 2)
+
+
+def test_two_players_meet_even_when_they_met_before():
+    """Priority 1 can only count a rematch that no pairing avoids: two players who met, on 3 and 0 points.
+    By hand: the only pairing is the two of them, one rematch, spread 3² = 9, the leader named first."""
+    field = [PlayerRecord("b", score=0, opponents=frozenset({"a"})), PlayerRecord("a", score=3)]
+    result = pair_round(field, seed=1)
+    assert result == Pairing(pairs=[("a", "b")], bye=None, rematches=1)
+    assert pairing_objective(field, result) == (1, 0, 0, 0, 0, Fraction(9), 0)
