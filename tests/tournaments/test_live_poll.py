@@ -80,7 +80,18 @@ def test_no_such_round_is_a_404_and_is_not_kept(event_staff, enter, client):
     event = running_round(event_staff["event"], enter, 4)
     cache.clear()
     assert client.get(reverse("tournaments:live", args=[event.pk, 9]), **HTMX).status_code == 404
-    assert cache.get(f"live-public:{event.pk}:9") is None
+    assert cache.get(f"live-public:{event.pk}:9:en") is None
+
+
+def test_a_phone_that_reads_german_is_not_given_the_english_copy(event_staff, enter, client):
+    """The kept public answer is kept once per language: a German phone polling after an English one reads
+    German (docs/translation.md)."""
+    event = running_round(event_staff["event"], enter, 4)
+    url = reverse("tournaments:live", args=[event.pk, 1])
+    cache.clear()
+    english = client.get(url, HTTP_ACCEPT_LANGUAGE="en", **HTMX).content.decode()
+    german = client.get(url, HTTP_ACCEPT_LANGUAGE="de", **HTMX).content.decode()
+    assert "Tisch" in german and "Tisch" not in english
 
 
 def test_a_finished_rounds_live_page_says_it_is_finished_not_that_its_clock_has_not_started(event_staff, enter, client):

@@ -10,6 +10,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.cache import patch_vary_headers
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
@@ -233,7 +234,7 @@ def live(request, pk: int, number: int):
     """
     if not request.htmx or request.user.is_authenticated:
         return live_page(request, pk, number)
-    key = f"live-public:{pk}:{number}"
+    key = f"live-public:{pk}:{number}:{get_language()}"  # one copy per language the phones read
     response = shared_cache.get(key)
     if response is None:
         response = live_page(request, pk, number)
