@@ -6,7 +6,7 @@ menu; a player's browser asks for German (``Accept-Language``) and she registers
 starts the event, pairs round 1, types both slips in at the desk, pairs round 2 and reads the standings; the
 pairings, the slips, the standings and a Fleet Build Sheet come out of the printers in German on A4, no two
 words drawn over each other. Every page and every printout is read for words only the site's English uses
-(tests/translation_scan.py), and no German page is wider than the screen.
+(tests/translation_scan.py); no German page is wider than the screen, and axe finds nothing serious on any.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from reportlab.lib.pagesizes import A4
 from stores.services import store_create
 from tests.accounts.factories import PASSWORD, OrganizerFactory, PlayerFactory
 from tests.e2e.conftest import log_in, overflows_sideways, screenshot
+from tests.e2e.test_accessibility import serious_violations
 from tests.e2e.test_event_night_end_to_end import printout
 from tests.pdf_layout import overlapping_words, page_sizes, words_by_page
 from tests.tournaments.conftest import entered
@@ -41,6 +42,7 @@ class Reader:
     def page(self, page, name: str) -> None:
         screenshot(page, f"german-{name}")
         assert not overflows_sideways(page), f"{name}: the German page is wider than the screen"
+        assert serious_violations(page) == [], f"{name}: axe finds serious violations in German"
         self._left(name, visible_text(page.content()))
 
     def pdf(self, content: bytes, name: str) -> None:
