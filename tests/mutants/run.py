@@ -7,7 +7,10 @@ module runs in a folder of its own, ``.mutmut/<name>/``: links to every top-leve
 there and reruns only the mutants whose code or tests changed.
 
 For each module the report gives the score (mutants killed, a timeout counting as killed, over all mutants less
-the equivalent ones) and lists every survivor not judged equivalent in ``tests/mutants/equivalent.toml``.
+the equivalent ones) and lists every survivor not judged equivalent in ``tests/mutants/equivalent.toml``. For a
+module whose [tool.mutants] table says ``observe = true`` (the Attack Wing rules), each survivor is followed by
+what it changes on random fleets (``tests/mutants/observed.py``): ``cost`` or ``violation`` marks a rule no test
+pins.
 
     python tests/mutants/run.py [pairing standings ...] [--max-children N] [--only GLOB ...]
 """
@@ -16,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import subprocess
 import sys
 import tomllib
@@ -60,7 +64,23 @@ def statuses(folder: Path, mutmut: str) -> dict[str, str]:
     return found
 
 
-def report(name: str, found: dict[str, str], equivalent: dict[str, str]) -> list[str]:
+def observed(folder: Path, names: list[str]) -> dict[str, str]:
+    """What each mutant of ``names`` changes on random fleets, read in the mutated tree of ``folder``."""
+    if not names:
+        return {}
+    tree = folder / "mutants"
+    out = subprocess.run(
+        [sys.executable, str(Path(__file__).with_name("observed.py")), *names],
+        cwd=tree,
+        env={**os.environ, "PYTHONPATH": str(tree)},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return dict(line.rsplit(": ", 1) for line in out.stdout.splitlines())
+
+
+def report(name: str, found: dict[str, str], equivalent: dict[str, str], changes: dict[str, str]) -> list[str]:
     counted = {key: status for key, status in found.items() if key not in equivalent}
     caught = sum(status in CAUGHT for status in counted.values())
     score = 100 * caught / len(counted) if counted else 100.0
@@ -68,7 +88,10 @@ def report(name: str, found: dict[str, str], equivalent: dict[str, str]) -> list
         f"{name}: {len(found)} mutants, {len(found) - len(counted)} equivalent, {caught} of {len(counted)} "
         f"killed ({score:.1f} %)"
     ]
-    lines += [f"    {key}: {status}" for key, status in sorted(counted.items()) if status not in CAUGHT]
+    for key, status in sorted(counted.items()):
+        if status not in CAUGHT:
+            change = f", on random fleets: {changes[key]}" if key in changes else ""
+            lines.append(f"    {key}: {status}{change}")
     return lines
 
 
@@ -95,7 +118,11 @@ def main(argv: list[str]) -> int:
         folder = prepare(name, entry["module"], entry["tests"])
         command = [mutmut, "run", "--max-children", str(args.max_children), *args.only]
         subprocess.run(command, cwd=folder, check=True)
-        lines += report(name, statuses(folder, mutmut), equivalent.get(name, {}))
+        found = statuses(folder, mutmut)
+        judged = equivalent.get(name, {})
+        survivors = [key for key, status in found.items() if status not in CAUGHT and key not in judged]
+        changes = observed(folder, survivors) if entry.get("observe") else {}
+        lines += report(name, found, judged, changes)
     print("\n".join(lines))
     return 0
 
