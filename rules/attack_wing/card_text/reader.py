@@ -200,8 +200,6 @@ def _read_sentence(sentence: str, kind: str, name: str) -> list[Restriction]:
     same_ship = re.search(r"you may not equip the (?P<name>.+?) \[\w+\] upgrade to this ship", sentence, re.IGNORECASE)
     if same_ship:  # Science / Combat Vessel Variant (T265, T266)
         found.append(Restriction("not_on_ship_with", descriptor_key(same_ship["name"])))
-    if re.search(r"can only be equipped to a unique / mirror unique ship", lower):  # Starship Construction
-        found.append(Restriction("ship_unique"))
     hull_cost = re.search(r"cost of this card is equal to this ship's printed hull value ?\+ ?(\d+)", lower)
     if hull_cost:
         found.append(Restriction("cost_from_hull", None, int(hull_cost[1])))
@@ -295,6 +293,8 @@ _ONLY_CARDS_OF = re.compile(
 )
 
 
+_UNIQUE_SHIP = re.compile(r"^an? unique ?/ ?mirror unique ship$", re.IGNORECASE)
+
 _NAMED_FOR_ITS_CLASS = re.compile(
     r"^an? (?:\[?unique\]? )?ship whose name \(ignoring registry number\) listed after 'u\.s\.s\.' is the same as "
     r"the ship class$",
@@ -305,6 +305,8 @@ _NAMED_FOR_ITS_CLASS = re.compile(
 def _only(what: str, kind: str) -> list[Restriction]:
     """What follows "may only be purchased for": a ship, a captain, or a captain on a ship."""
     what = what.strip().rstrip(".) ")
+    if _UNIQUE_SHIP.match(what):  # Starship Construction (Con002): uniqueness, not a ship named "Unique"
+        return [Restriction("ship_unique")]
     if _NAMED_FOR_ITS_CLASS.match(what):  # Federation Prototype (Con001): the U.S.S. Prometheus, a Prometheus Class
         return [Restriction("ship_is", NAMED_FOR_ITS_CLASS)]
     condition = _ANY_SHIP_THAT_HAS.match(what)

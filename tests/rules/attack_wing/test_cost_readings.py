@@ -150,3 +150,23 @@ def test_tahna_los_exact_cost_skips_a_tech_that_names_a_ship_or_class(utopia):
     ship: 3, then the faction penalty on the Bajoran Starship (S137)."""
     assert cost_of(utopia, "T023", ship("S137", "Cap524", "T023")) == 5
     assert cost_of(utopia, "T235", ship("S137", "Cap524", "T235")) == 3 + 1
+
+
+def test_ablative_generator_takes_any_unique_ship(utopia):
+    """Ablative Generator (Con002): "This card can only be equipped to a [Unique]/[Mirror Unique] ship and the SP
+    cost of this card is equal to this ship's printed Hull Value +2". The first half is about uniqueness, not a
+    ship named "Unique": U.S.S. Spector (S342, unique, Hull 5, Shields 3) takes it at 5 + 2 = 7 SP; the
+    Federation Starship of the same class (S341, not unique) is refused for it."""
+
+    def refusals(ship_id):
+        report = validate_fleet(fleet(ship(ship_id, "Cap049", "Con002")), utopia, W16)
+        cost = next(c.cost for c in report.ships[0].cards if c.id == "Con002")
+        return cost, [v.message for v in report.violations if v.card == "Con002"]
+
+    assert refusals("S342") == (7, [])
+    spector_class = refusals("S341")
+    assert spector_class[0] == 7
+    assert [m for m in spector_class[1] if "Unique" in m] == [
+        "Ablative Generator on Ship 1 (Federation Starship): the card says it can only be equipped to a Unique / "
+        "Mirror Unique ship."
+    ]
