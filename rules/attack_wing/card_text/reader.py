@@ -55,7 +55,9 @@ def read_card_text(text: str, kind: str, name: str = "") -> tuple[Restriction, .
         total = re.match(r"^\(?max -(\d+) ?sp total\)?$", sentence.strip(), re.IGNORECASE)
         if total:  # Picard (Cap803): "(max -5SP total)" caps the reductions of the sentence before
             found = [_capped(r, int(total[1])) for r in found]
-        cap = re.search(r"the printed cost on those upgrades cannot be greater than (\d+)", sentence, re.IGNORECASE)
+        cap = re.search(
+            r"the printed cost on th(?:ose|ese) upgrades cannot be greater than (\d+)", sentence, re.IGNORECASE
+        )
         if cap:
             found = [
                 Restriction(r.code, f"{r.value};max_cost={cap[1]}", r.amount) if r.code == "exact_cost" else r

@@ -170,3 +170,17 @@ def test_ablative_generator_takes_any_unique_ship(utopia):
         "Ablative Generator on Ship 1 (Federation Starship): the card says it can only be equipped to a Unique / "
         "Mirror Unique ship."
     ]
+
+
+def test_khan_singh_caps_the_printed_cost_in_both_printings(utopia, spacedock):
+    """Khan Singh: "Up to 3 of the Upgrades you purchase for your ship cost exactly 4 SP each. The printed cost on
+    those Upgrades cannot be greater than 6." Space Dock prints "these Upgrades"; in both, a 10 SP Upgrade is no
+    such Upgrade and keeps its 10 SP (Transphasic Torpedoes, Space Dock 71280, on the Abandoned Space Station)."""
+    assert [r.value for r in utopia.get("Cap725").restrictions if r.code == "exact_cost"] == [
+        "kinds=upgrade;limit=3;max_cost=6"
+    ]
+    khan = spacedock.get("khan_singh_72317p")
+    assert "The printed cost on these Upgrades cannot be greater than 6" in khan.text
+    assert [r.value for r in khan.restrictions if r.code == "exact_cost"] == ["kinds=upgrade;limit=3;max_cost=6"]
+    report = validate_fleet(fleet(ship("1027", khan.id, "transphasic_torpedoes_71280")), spacedock, W16)
+    assert [(c.id, c.printed, c.cost) for c in report.ships[0].cards][2] == ("transphasic_torpedoes_71280", 10, 10)
