@@ -12,7 +12,11 @@ Costs do not depend on a fleet's legality, so most fleets here are single ships.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rules.attack_wing import validate_fleet
+from rules.attack_wing.card_text.reader import read_card_text
+from rules.attack_wing.catalog import Catalog
 from rules.attack_wing.fleet import (
     COMPUTED,
     EXACT,
@@ -176,6 +180,22 @@ def test_a_fleet_captain_reduces_the_crew_of_another_ship(utopia):
     assert whole(report, "W072", 1) == plain("upgrade", 2, "Photonic Torpedoes")
 
 
+def test_two_copies_of_a_fleet_wide_reduction_both_count(utopia):
+    """Two Independent (Klingon) cards (R010e) in one fleet are refused (the card is unique), but each still
+    says "All of your [crew] Upgrades cost -1 SP for all ships in your fleet": Elizabeth Lense (C019, 1 SP)
+    takes -1 twice, 1 - 2 = -1, raised to 0 (Additional Rules 35)."""
+    report = priced(
+        utopia,
+        ship(FEDERATION_SHIP, PICARD, "C019"),
+        ship(KLINGON_SHIP, "Cap504", KLINGON_FLEET_CAPTAIN),
+        ship(KLINGON_SHIP, "Cap701", KLINGON_FLEET_CAPTAIN),
+        resources=("R010",),
+    )
+    reduced = Adjustment(-1, REDUCTION, CREW_FOR_ALL, KLINGON_FLEET_CAPTAIN, "Independent (Klingon)", True)
+    assert whole(report, "C019") == ("upgrade", 1, 0, 0, "Elizabeth Lense", (reduced, reduced, floor(1)))
+    assert "DUPLICATE_UNIQUE" in {v.code for v in report.violations}
+
+
 # -- the reductions of the slot a card sits in ---------------------------------------------------------------
 
 
@@ -334,6 +354,49 @@ def test_picard_takes_off_5_sp_at_most(utopia):
     assert report.ships[0].cost == 22 + 5 + 2 + 2 + 1 + 1 + 2 - 5
 
 
+CALVIN_HUDSON = "If this card is assigned to an Independent ship, all of your Upgrades cost -1 SP."
+
+
+def test_calvin_hudson_reduces_upgrades_on_an_independent_ship_only(utopia):
+    """Cap518 Calvin Hudson: "If this card is assigned to an Independent ship, all of your Upgrades cost -1 SP."
+    On U.S.S. Dauntless (S316, Independent): Denara Pel (C070, 1 SP) costs 0 and Power Distribution Grid (T031,
+    2 SP) 1. On a Federation ship he pays his own penalty (3 + 1) and Power Distribution Grid pays its own
+    (2 + 1), with no reduction."""
+    report = priced(utopia, ship("S316", "Cap518", "C070", "T031"))
+    step = Adjustment(-1, REDUCTION, CALVIN_HUDSON, "Cap518", "Calvin Hudson", True)
+    assert whole(report, "C070") == ("upgrade", 1, 0, 0, "Denara Pel", (step,))
+    assert whole(report, "T031") == ("upgrade", 2, 0, 1, "Power Distribution Grid", (step,))
+    federation = priced(utopia, ship(FEDERATION_SHIP, "Cap518", "T031"))
+    assert whole(federation, "Cap518")[1:4] == (3, 1, 4)
+    assert whole(federation, "T031")[1:4] == (2, 1, 3)
+    assert REDUCTION not in [a.kind for a in whole(federation, "T031")[5]]
+
+
+SAKONNA = "All of your [weapon] Upgrades with a cost of 5 or less cost -2 SP."
+
+
+def test_sakonna_weighs_a_weapon_by_its_cost_on_this_ship(utopia):
+    """C134 Sakonna: "All of your [weapon] Upgrades with a cost of 5 or less cost -2 SP." Energy Dissipator
+    (W111, Dominion, 5 SP, "+5 Squadron Points for any non-Breen ship") on Gor Portas (S189, Breen, Dominion)
+    costs 5: 5 - 2 = 3. On a Federation ship it costs 5 + 5 = 10, more than 5: no reduction, 5 + 1 + 5 = 11,
+    while Photonic Torpedoes (W072, 2 SP) beside it take the -2: 0."""
+    breen = priced(utopia, ship("S189", "Cap053", "C134", "W111"))
+    step = Adjustment(-2, REDUCTION, SAKONNA, "C134", "Sakonna", True)
+    assert whole(breen, "W111") == ("upgrade", 5, 0, 3, "Energy Dissipator", (step,))
+    federation = priced(utopia, ship(FEDERATION_SHIP, PICARD, "C134", "W111", "W072"))
+    penalty = "Faction penalty: a Dominion upgrade on a Federation ship (Additional Rules 20)."
+    extra = "This upgrade costs +5 Squadron Points for any non-Breen ship."
+    assert whole(federation, "W111") == (
+        "upgrade",
+        5,
+        1,
+        11,
+        "Energy Dissipator",
+        (Adjustment(1, FACTION_PENALTY, penalty), Adjustment(5, EXTRA_COST, extra, "W111", "Energy Dissipator", True)),
+    )
+    assert whole(federation, "W072") == ("upgrade", 2, 0, 0, "Photonic Torpedoes", (step,))
+
+
 LUARAN = "One of your Dominion Upgrades costs -2 Squadron Points."
 
 
@@ -386,6 +449,32 @@ def test_the_exchange_steps_name_the_program(utopia):
     assert whole(report, "Cap015")[1:4] == (3, 1, 4)
 
 
+def test_the_exchange_takes_its_1_sp_after_iden_s_own_reduction(utopia):
+    """R015 with Independent and Romulan chosen: Iden (Cap037, Independent, 10 SP) on a Romulan ship (S353) with
+    two Independent [?] Upgrades (Weiss Q031, Photonic Field Generator Q033) costs 10 - 2 (his own text) - 1
+    (point 3) = 7, his penalty waived (point 2). The [?] Upgrades are not [crew]: each pays 2 + 1."""
+    report = priced(
+        utopia,
+        ship(ROMULAN_SHIP, "Cap037", "Q031", "Q033"),
+        resources=("R015",),
+        options=(ResourceOption("R015", ("independent", "romulan")),),
+    )
+    iden = "This card costs -1 SP for each Independent Faction ? Upgrade equipped to this ship."
+    assert whole(report, "Cap037") == (
+        "captain",
+        10,
+        0,
+        7,
+        "Iden",
+        (
+            Adjustment(-2, REDUCTION, iden, "Cap037", "Iden", True),
+            Adjustment(-1, REDUCTION, "Officer Exchange Program: 1 SP less.", "R015", EXCHANGE),
+            Adjustment(0, WAIVED, EXCHANGE_WAIVER, "R015", EXCHANGE, True),
+        ),
+    )
+    assert whole(report, "Q031")[1:4] == (2, 1, 3)
+
+
 # -- the faction penalty, its waivers and extra costs --------------------------------------------------------
 
 
@@ -436,5 +525,100 @@ def test_the_floor_comes_before_the_penalty(utopia):
             Adjustment(-1, REDUCTION, PICARD_MAX_5, "Cap803", "Jean-Luc Picard", True),
             floor(1),
             Adjustment(1, FACTION_PENALTY, penalty),
+        ),
+    )
+
+
+# -- sentences the card text reader reads that no shipped card prints ---------------------------------------
+
+
+def reprinted(catalog, card_id, text):
+    """``catalog`` with ``card_id`` printing ``text`` instead of its own, its rules read from that text."""
+    card = catalog.cards[card_id]
+    new = replace(card, text=text, restrictions=read_card_text(text, card.kind))
+    return Catalog(cards={**catalog.cards, card_id: new}, sets=catalog.sets, aliases=catalog.aliases)
+
+
+def test_one_upgrade_with_a_cost_of_5_or_less_is_weighed_by_its_cost_on_this_ship(utopia):
+    """Picard printing "One of your [weapon] Upgrades with a cost of 5 or less costs -2 SP.": Energy Dissipator
+    (W111, 5 SP, +5 on a non-Breen ship) costs 10 on a Federation ship, more than 5, as for Sakonna; so the one
+    card reduced is Photonic Torpedoes (W072, 2 SP): 0. The Dissipator: 5 + 1 + 5 = 11."""
+    text = "One of your [weapon] Upgrades with a cost of 5 or less costs -2 SP."
+    report = priced(reprinted(utopia, PICARD, text), ship(FEDERATION_SHIP, PICARD, "W111", "W072"))
+    step = Adjustment(-2, REDUCTION, text, PICARD, "Jean-Luc Picard", True)
+    assert whole(report, "W072") == ("upgrade", 2, 0, 0, "Photonic Torpedoes", (step,))
+    assert whole(report, "W111")[1:4] == (5, 1, 11)
+
+
+def test_one_upgrade_reduced_only_on_the_ship_the_sentence_names(utopia):
+    """Picard printing "If this card is assigned to a Federation ship, one of your Upgrades costs -2 SP.":
+    Photonic Torpedoes (W072, 2 SP) cost 0 on a Federation ship; on a Klingon ship they cost 2 + 1 (penalty)
+    and Picard pays his own (6 + 1)."""
+    text = "If this card is assigned to a Federation ship, one of your Upgrades costs -2 SP."
+    catalog = reprinted(utopia, PICARD, text)
+    step = Adjustment(-2, REDUCTION, text, PICARD, "Jean-Luc Picard", True)
+    federation = priced(catalog, ship(FEDERATION_SHIP, PICARD, "W072"))
+    assert whole(federation, "W072") == ("upgrade", 2, 0, 0, "Photonic Torpedoes", (step,))
+    klingon = priced(catalog, ship(KLINGON_SHIP, PICARD, "W072"))
+    assert [whole(klingon, i)[1:4] for i in (PICARD, "W072")] == [(6, 1, 7), (2, 1, 3)]
+
+
+def test_a_one_card_waiver_only_on_the_ship_the_sentence_names(utopia):
+    """Elim Garak (C109) printing "You do not pay a faction penalty when assigning his [talent] Upgrade to a
+    Federation ship.": Interrogation (E206, Dominion [talent], 2 SP) pays no penalty on a Federation ship (2);
+    on a Klingon ship it pays it (2 + 1). Garak himself, without his own waiver, pays his: 4 + 1."""
+    text = "You do not pay a faction penalty when assigning his [talent] Upgrade to a Federation ship."
+    catalog = reprinted(utopia, "C109", text)
+    federation = priced(catalog, ship(FEDERATION_SHIP, PICARD, "C109", "E206"))
+    waived = Adjustment(0, WAIVED, text, "C109", "Elim Garak", True)
+    assert whole(federation, "E206") == ("upgrade", 2, 0, 2, "Interrogation", (waived,))
+    assert whole(federation, "C109")[1:4] == (4, 1, 5)
+    klingon = priced(catalog, ship(KLINGON_SHIP, "Cap701", "C109", "E206"))
+    assert whole(klingon, "E206")[1:4] == (2, 1, 3)
+
+
+def test_a_capped_reduction_gives_the_last_card_only_what_is_left(utopia):
+    """Picard printing "All of your [weapon] Upgrades cost -2 SP (max -3 SP total).": Photonic Torpedoes (W072,
+    2 SP) take the full -2 (1 SP of the 3 left); Aft Phase Cannon (W073, 2 SP) takes only that 1: 1 SP. Its step
+    still quotes the sentence printing -2."""
+    text = "All of your [weapon] Upgrades cost -2 SP (max -3 SP total)."
+    report = priced(reprinted(utopia, PICARD, text), ship(FEDERATION_SHIP, PICARD, "W072", "W073"))
+    assert whole(report, "W072") == (
+        "upgrade",
+        2,
+        0,
+        0,
+        "Photonic Torpedoes",
+        (Adjustment(-2, REDUCTION, text, PICARD, "Jean-Luc Picard", True),),
+    )
+    assert whole(report, "W073") == (
+        "upgrade",
+        2,
+        0,
+        1,
+        "Aft Phase Cannon",
+        (Adjustment(-1, REDUCTION, text, PICARD, "Jean-Luc Picard", True),),
+    )
+
+
+def test_a_card_counting_upgrades_adds_to_a_fleet_wide_reduction(utopia):
+    """Kurn (C289, Klingon [crew], 4 SP) printing "This card costs -1 SP for each [weapon] Upgrade equipped to
+    this ship." on a Klingon ship with Independent (Klingon) (every [crew] -1 SP) and two [weapon] Upgrades
+    (Disruptor Cannon W168, Photon Torpedoes W160): 4 - 1 - 2 = 1, the fleet's reduction first."""
+    text = "This card costs -1 SP for each [weapon] Upgrade equipped to this ship."
+    report = priced(
+        reprinted(utopia, "C289", text),
+        ship(KLINGON_SHIP, PICARD, "C289", "W168", "W160", KLINGON_FLEET_CAPTAIN),
+        resources=("R010",),
+    )
+    assert whole(report, "C289") == (
+        "upgrade",
+        4,
+        0,
+        1,
+        "Kurn",
+        (
+            Adjustment(-1, REDUCTION, CREW_FOR_ALL, KLINGON_FLEET_CAPTAIN, "Independent (Klingon)", True),
+            Adjustment(-2, REDUCTION, text, "C289", "Kurn", True),
         ),
     )
