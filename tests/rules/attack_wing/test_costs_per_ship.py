@@ -7,7 +7,9 @@ faction penalty) and any additional cost printed on the card"): the computed cos
 costs, fleet-wide reductions, the reductions of the slot a card sits in, the reductions written on the ship's
 cards (capped, per card counted, one card only), the Officer Exchange Program, the floor at 0 (seed 003,
 Additional Rules 35), the faction penalty (Additional Rules 20) and its waivers, and printed extra costs.
-Costs do not depend on a fleet's legality, so most fleets here are single ships.
+Costs do not depend on a fleet's legality, so most fleets here are single ships. The last tests give a shipped
+card a sentence the card text reader reads but no shipped card prints (a cap that runs out part-way, a card
+counting Upgrades after a fleet-wide reduction, a one-card reduction or waiver limited by cost or by ship).
 """
 
 from __future__ import annotations
