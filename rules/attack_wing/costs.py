@@ -564,20 +564,20 @@ def _penalty_words(role: str, factions: frozenset[str], ship: ShipInFleet) -> st
     an = own[:1] in "AEIOU"
     words = {
         ROLE_CAPTAIN: (
-            _("Faction penalty: an %(own)s captain on a %(there)s ship (%(rule)s).")
+            _("Faction penalty: an %(own)s captain on the %(there)s ship (%(rule)s).")
             if an
-            else _("Faction penalty: a %(own)s captain on a %(there)s ship (%(rule)s).")
+            else _("Faction penalty: a %(own)s captain on the %(there)s ship (%(rule)s).")
         ),
         ROLE_ADMIRAL: (
-            _("Faction penalty: an %(own)s admiral on a %(there)s ship (%(rule)s).")
+            _("Faction penalty: an %(own)s admiral on the %(there)s ship (%(rule)s).")
             if an
-            else _("Faction penalty: a %(own)s admiral on a %(there)s ship (%(rule)s).")
+            else _("Faction penalty: a %(own)s admiral on the %(there)s ship (%(rule)s).")
         ),
     }.get(
         role,
-        _("Faction penalty: an %(own)s upgrade on a %(there)s ship (%(rule)s).")
+        _("Faction penalty: an %(own)s upgrade on the %(there)s ship (%(rule)s).")
         if an
-        else _("Faction penalty: a %(own)s upgrade on a %(there)s ship (%(rule)s)."),
+        else _("Faction penalty: a %(own)s upgrade on the %(there)s ship (%(rule)s)."),
     )
     return words % {"own": own, "there": there, "rule": rule}
 

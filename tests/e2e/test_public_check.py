@@ -69,7 +69,7 @@ def test_each_cost_is_explained_step_by_step(page, width):
     page.get_by_role("button", name="Check", exact=True).click()
     steps = page.get_by_test_id("adjustments")
     expect(steps).to_have_count(1)
-    expect(steps).to_contain_text("+1 Faction penalty: a Klingon upgrade on a Federation ship (Additional Rules 20).")
+    expect(steps).to_contain_text("+1 Faction penalty: a Klingon upgrade on the Federation ship (Additional Rules 20).")
     expect(page.get_by_role("columnheader", name="Adjustments").first).to_be_visible()
     assert page.evaluate("() => document.documentElement.scrollWidth") <= width + 1
     assert serious_violations(page) == []

@@ -43,13 +43,13 @@ def test_the_builder_shows_every_step_of_each_cost(client, real_catalog, player)
     login(client, player)
     page = unescape(client.get(reverse("fleets:detail", args=[_saved(player).pk])).content.decode())
     pulse = table_row(page, "Disruptor Pulse")
-    assert pulse.startswith("Weapon Disruptor Pulse Romulan 5 +1 Faction penalty: a Romulan upgrade on a Federation")
+    assert pulse.startswith("Weapon Disruptor Pulse Romulan 5 +1 Faction penalty: a Romulan upgrade on the Federation")
     assert pulse.endswith(
         f"+5 {PULSE} 11 Move Disruptor Pulse of ship 1 to Ship 2 Move Disruptor Pulse of ship 1 "
         "Remove Disruptor Pulse from ship 1"
     )
     assert f"+5 {VAREL} 11" in table_row(page, "Varel")
-    assert "5 +1 Faction penalty: a Federation upgrade on a Dominion/Klingon ship" in table_row(page, "Prefix Code")
+    assert "5 +1 Faction penalty: a Federation upgrade on the Dominion/Klingon ship" in table_row(page, "Prefix Code")
     assert BY_HAND not in table_row(page, "Nijil") and BY_HAND not in page
     assert table_row(page, "Jem'Hadar First").endswith(
         f"3 {WEYOUN} Move Jem'Hadar First of ship 2 to Ship 1 Move Jem'Hadar First of ship 2 "

@@ -54,15 +54,15 @@ def test_a_captain_an_admiral_and_an_upgrade_of_other_factions_pay_1_3_and_1(uto
     cards = priced(utopia, ship(KLINGON_SHIP, "Cap049", "C434", admiral="A042"))
     assert cards[(0, "Cap049")] == (
         (6, 1, 7),
-        [penalty(1, f"Faction penalty: a Federation captain on a Klingon ship ({RULE_20}).")],
+        [penalty(1, f"Faction penalty: a Federation captain on the Klingon ship ({RULE_20}).")],
     )
     assert cards[(0, "A042")] == (
         (6, 3, 9),
-        [penalty(3, f"Faction penalty: an Independent admiral on a Klingon ship ({ADMIRAL_RULE}).")],
+        [penalty(3, f"Faction penalty: an Independent admiral on the Klingon ship ({ADMIRAL_RULE}).")],
     )
     assert cards[(0, "C434")] == (
         (2, 1, 3),
-        [penalty(1, f"Faction penalty: an Independent upgrade on a Klingon ship ({RULE_20}).")],
+        [penalty(1, f"Faction penalty: an Independent upgrade on the Klingon ship ({RULE_20}).")],
     )
 
 
@@ -72,15 +72,15 @@ def test_an_independent_captain_a_klingon_admiral_and_a_klingon_upgrade_on_a_fed
     cards = priced(utopia, ship(FEDERATION_SHIP, "Cap033", "C289", admiral="A027"))
     assert cards[(0, "Cap033")] == (
         (2, 1, 3),
-        [penalty(1, f"Faction penalty: an Independent captain on a Federation ship ({RULE_20}).")],
+        [penalty(1, f"Faction penalty: an Independent captain on the Federation ship ({RULE_20}).")],
     )
     assert cards[(0, "A027")] == (
         (3, 3, 6),
-        [penalty(3, f"Faction penalty: a Klingon admiral on a Federation ship ({ADMIRAL_RULE}).")],
+        [penalty(3, f"Faction penalty: a Klingon admiral on the Federation ship ({ADMIRAL_RULE}).")],
     )
     assert cards[(0, "C289")] == (
         (4, 1, 5),
-        [penalty(1, f"Faction penalty: a Klingon upgrade on a Federation ship ({RULE_20}).")],
+        [penalty(1, f"Faction penalty: a Klingon upgrade on the Federation ship ({RULE_20}).")],
     )
 
 
@@ -90,7 +90,7 @@ def test_a_card_of_two_factions_on_a_ship_of_two_others_names_all_four(utopia):
     cards = priced(utopia, ship(DOMINION_KLINGON_SHIP, "Cap044"))
     assert cards[(0, "Cap044")] == (
         (5, 1, 6),
-        [penalty(1, f"Faction penalty: a Federation/Vulcan captain on a Dominion/Klingon ship ({RULE_20}).")],
+        [penalty(1, f"Faction penalty: a Federation/Vulcan captain on the Dominion/Klingon ship ({RULE_20}).")],
     )
 
 
@@ -99,7 +99,7 @@ def test_a_mirror_universe_captain_is_named_in_words(utopia):
     cards = priced(utopia, ship(FEDERATION_SHIP, "Cap313"))
     assert cards[(0, "Cap313")] == (
         (2, 1, 3),
-        [penalty(1, f"Faction penalty: a Mirror Universe captain on a Federation ship ({RULE_20}).")],
+        [penalty(1, f"Faction penalty: a Mirror Universe captain on the Federation ship ({RULE_20}).")],
     )
 
 
@@ -108,7 +108,7 @@ def test_a_xindi_captain_takes_a_not_an(utopia):
     cards = priced(utopia, ship(FEDERATION_SHIP, "Cap441"))
     assert cards[(0, "Cap441")] == (
         (3, 1, 4),
-        [penalty(1, f"Faction penalty: a Xindi captain on a Federation ship ({RULE_20}).")],
+        [penalty(1, f"Faction penalty: a Xindi captain on the Federation ship ({RULE_20}).")],
     )
 
 
@@ -165,7 +165,7 @@ def test_a_captain_waives_the_penalty_of_every_upgrade_on_his_ship(utopia):
     assert cards[(0, "C434")] == ((2, 0, 2), [(0, WAIVED, sentence, "Cap415", "Soval", True)])
     assert cards[(0, "Cap415")] == (
         (3, 1, 4),
-        [penalty(1, f"Faction penalty: a Mirror Universe captain on a Klingon ship ({RULE_20}).")],
+        [penalty(1, f"Faction penalty: a Mirror Universe captain on the Klingon ship ({RULE_20}).")],
     )
 
 
@@ -177,7 +177,7 @@ def test_a_waiver_for_one_faction_of_ship_reaches_only_that_ship(utopia):
     assert cards[(0, "Cap658")] == ((4, 0, 4), [(0, WAIVED, sentence, "Cap658", "Thomas Riker", True)])
     assert cards[(1, "Cap658")] == (
         (4, 1, 5),
-        [penalty(1, f"Faction penalty: an Independent captain on a Klingon ship ({RULE_20}).")],
+        [penalty(1, f"Faction penalty: an Independent captain on the Klingon ship ({RULE_20}).")],
     )
 
 
@@ -198,7 +198,7 @@ def test_elim_garak_waives_his_own_penalty_and_that_of_one_talent(utopia):
     assert cards[(0, "E206")] == ((2, 0, 2), [garak])
     assert cards[(0, "E220")] == (
         (2, 1, 3),
-        [penalty(1, f"Faction penalty: a Klingon upgrade on a Federation ship ({RULE_20}).")],
+        [penalty(1, f"Faction penalty: a Klingon upgrade on the Federation ship ({RULE_20}).")],
     )
 
 
@@ -245,7 +245,7 @@ def test_the_exchange_waiver_quotes_point_2_of_the_program(utopia):
     assert cards[(0, "C289")] == ((4, 0, 4), [(0, WAIVED, EXCHANGE_WAIVER, *program, True)])
     assert cards[(0, "W168")] == (
         (2, 1, 3),
-        [penalty(1, f"Faction penalty: a Klingon upgrade on a Federation ship ({RULE_20}).")],
+        [penalty(1, f"Faction penalty: a Klingon upgrade on the Federation ship ({RULE_20}).")],
     )
     assert cards[(0, "Cap049")] == ((6, 0, 6), [])
 
@@ -264,7 +264,7 @@ def test_extra_costs_from_the_card_record_are_explained_in_words(utopia):
     assert cards[(0, "Q034")] == (
         (1, 1, 3),
         [
-            penalty(1, f"Faction penalty: a Federation upgrade on a Dominion/Klingon ship ({RULE_20})."),
+            penalty(1, f"Faction penalty: a Federation upgrade on the Dominion/Klingon ship ({RULE_20})."),
             (
                 1,
                 EXTRA_COST,
@@ -278,7 +278,7 @@ def test_extra_costs_from_the_card_record_are_explained_in_words(utopia):
     assert cards[(0, "W220")] == (
         (3, 1, 7),
         [
-            penalty(1, f"Faction penalty: a Romulan upgrade on a Dominion/Klingon ship ({RULE_20})."),
+            penalty(1, f"Faction penalty: a Romulan upgrade on the Dominion/Klingon ship ({RULE_20})."),
             (3, EXTRA_COST, "Printed extra cost: +3 SP unless on a Romulan ship.", "W220", "Disruptor Pulse", False),
         ],
     )
@@ -380,7 +380,7 @@ def test_sakonna_counts_the_extra_cost_a_weapon_has_on_its_ship(utopia):
     assert cards[(0, "W111")] == (
         (5, 1, 11),
         [
-            penalty(1, f"Faction penalty: a Dominion upgrade on a Federation ship ({RULE_20})."),
+            penalty(1, f"Faction penalty: a Dominion upgrade on the Federation ship ({RULE_20})."),
             (
                 5,
                 EXTRA_COST,
@@ -437,12 +437,12 @@ def test_an_extra_cost_from_a_special_code_names_the_faction_it_spares(made_up):
     extra = (5, EXTRA_COST, "Printed extra cost: +5 SP unless on a Xindi ship.", "beam", "Particle Beam", False)
     assert cards[(0, "beam")] == (
         (3, 1, 4),
-        [penalty(1, f"Faction penalty: a Klingon upgrade on a Xindi ship ({RULE_20}).")],
+        [penalty(1, f"Faction penalty: a Klingon upgrade on the Xindi ship ({RULE_20}).")],
     )
     assert cards[(1, "beam")] == ((3, 0, 8), [extra])
     assert cards[(2, "beam")] == (
         (3, 1, 9),
-        [penalty(1, f"Faction penalty: a Klingon upgrade on a factionless ship ({RULE_20})."), extra],
+        [penalty(1, f"Faction penalty: a Klingon upgrade on the factionless ship ({RULE_20})."), extra],
     )
 
 

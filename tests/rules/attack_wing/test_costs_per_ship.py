@@ -386,7 +386,7 @@ def test_sakonna_weighs_a_weapon_by_its_cost_on_this_ship(utopia):
     step = Adjustment(-2, REDUCTION, SAKONNA, "C134", "Sakonna", True)
     assert whole(breen, "W111") == ("upgrade", 5, 0, 3, "Energy Dissipator", (step,))
     federation = priced(utopia, ship(FEDERATION_SHIP, PICARD, "C134", "W111", "W072"))
-    penalty = "Faction penalty: a Dominion upgrade on a Federation ship (Additional Rules 20)."
+    penalty = "Faction penalty: a Dominion upgrade on the Federation ship (Additional Rules 20)."
     extra = "This upgrade costs +5 Squadron Points for any non-Breen ship."
     assert whole(federation, "W111") == (
         "upgrade",
@@ -497,7 +497,7 @@ def test_disruptor_pulse_pays_its_penalty_then_its_extra_cost(utopia):
     """W044 Disruptor Pulse (Romulan, 5 SP): "This Upgrade costs +5 SP for any non-Romulan ship." On a
     Federation ship: 5 + 1 (Additional Rules 20) + 5 = 11, the penalty step first, then the extra cost."""
     report = priced(utopia, ship(FEDERATION_SHIP, PICARD, "W044"))
-    penalty = "Faction penalty: a Romulan upgrade on a Federation ship (Additional Rules 20)."
+    penalty = "Faction penalty: a Romulan upgrade on the Federation ship (Additional Rules 20)."
     extra = "This Upgrade costs +5 SP for any non-Romulan ship."
     assert whole(report, "W044") == (
         "upgrade",
@@ -515,7 +515,7 @@ def test_the_floor_comes_before_the_penalty(utopia):
     0 (Additional Rules 35), then the faction penalty: 0 + 1 = 1 (FAQ 2016: "Reduce the cost to 0 and then apply
     all penalties")."""
     report = priced(utopia, ship(KLINGON_SHIP, "Cap803", "C019", KLINGON_FLEET_CAPTAIN), resources=("R010",))
-    penalty = "Faction penalty: a Federation upgrade on a Klingon ship (Additional Rules 20)."
+    penalty = "Faction penalty: a Federation upgrade on the Klingon ship (Additional Rules 20)."
     assert whole(report, "C019") == (
         "upgrade",
         1,

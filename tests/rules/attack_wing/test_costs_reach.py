@@ -157,15 +157,15 @@ def test_rekar_waives_his_own_penalty_and_his_romulan_crew_on_a_federation_ship(
     waived = (0, WAIVED, REKAR, "Cap014", "Rekar", True)
     assert priced(report, "Cap014") == ((3, 0, 3), [waived])
     assert priced(report, "C385") == ((3, 0, 3), [waived])
-    assert priced(report, "W168") == ((2, 1, 3), [penalty("a Klingon upgrade on a Federation ship")])
+    assert priced(report, "W168") == ((2, 1, 3), [penalty("a Klingon upgrade on the Federation ship")])
 
 
 def test_rekar_waives_nothing_on_a_klingon_ship(utopia):
     """Rekar's waiver names "this Federation ship": on a Klingon Starship (S269) he pays 3 + 1 and Nevala
     (C385) 3 + 1."""
     report = check(utopia, ship(KLINGON_SHIP, "Cap014", "C385"))
-    assert priced(report, "Cap014") == ((3, 1, 4), [penalty("a Romulan captain on a Klingon ship")])
-    assert priced(report, "C385") == ((3, 1, 4), [penalty("a Romulan upgrade on a Klingon ship")])
+    assert priced(report, "Cap014") == ((3, 1, 4), [penalty("a Romulan captain on the Klingon ship")])
+    assert priced(report, "C385") == ((3, 1, 4), [penalty("a Romulan upgrade on the Klingon ship")])
 
 
 HIJACKERS_WAIVER = (
@@ -195,7 +195,7 @@ def test_a_waiver_for_a_non_romulan_ship_reaches_romulan_upgrades_on_a_federatio
     waived = (0, WAIVED, HIJACKERS_WAIVER, "C039", "Romulan Hijackers", True)
     assert priced(report, "C385") == ((3, 0, 3), [waived])
     assert priced(report, "C039") == ((4, 0, 4), [waived])
-    assert priced(report, "Cap015") == ((3, 1, 4), [penalty("a Romulan captain on a Federation ship")])
+    assert priced(report, "Cap015") == ((3, 1, 4), [penalty("a Romulan captain on the Federation ship")])
 
 
 # -- the kinds of card a rule names --------------------------------------------------------------------------------
@@ -233,7 +233,7 @@ def test_the_spector_reduces_federation_weapons_only(utopia):
     Picard, a captain, 6."""
     report = check(utopia, ship("S342", PICARD, "W202", "W168", "T259", "C462"))
     assert priced(report, "W202") == ((6, 0, 5), [(-1, REDUCTION, SPECTOR, "S342", "U.S.S. Spector", True)])
-    assert priced(report, "W168") == ((2, 1, 3), [penalty("a Klingon upgrade on a Federation ship")])
+    assert priced(report, "W168") == ((2, 1, 3), [penalty("a Klingon upgrade on the Federation ship")])
     assert priced(report, "T259") == ((4, 0, 4), [])
     assert priced(report, "C462") == ((3, 0, 3), [])
     assert priced(report, PICARD) == ((6, 0, 6), [])
@@ -254,10 +254,10 @@ def test_the_romulan_hijackers_reduce_non_borg_techs_and_weapons(utopia):
         (4, 1, 4),
         [
             (-1, REDUCTION, HIJACKERS, "C039", "Romulan Hijackers", True),
-            penalty("a Federation upgrade on a Romulan ship"),
+            penalty("a Federation upgrade on the Romulan ship"),
         ],
     )
-    assert priced(report, "W181") == ((5, 1, 6), [penalty("a Borg upgrade on a Romulan ship")])
+    assert priced(report, "W181") == ((5, 1, 6), [penalty("a Borg upgrade on the Romulan ship")])
     assert priced(report, "C039") == ((4, 0, 4), [])
 
 
@@ -319,9 +319,9 @@ def test_sakonna_reaches_weapons_by_their_cost_on_this_ship(utopia):
     assert priced(report, "W202") == ((6, 0, 6), [])
     assert priced(report, "W111") == (
         (5, 1, 11),
-        [penalty("a Dominion upgrade on a Federation ship"), DISSIPATOR_EXTRA],
+        [penalty("a Dominion upgrade on the Federation ship"), DISSIPATOR_EXTRA],
     )
-    assert priced(report, "C134") == ((2, 1, 3), [penalty("an Independent upgrade on a Federation ship")])
+    assert priced(report, "C134") == ((2, 1, 3), [penalty("an Independent upgrade on the Federation ship")])
 
 
 KHAN = (
@@ -348,7 +348,7 @@ def test_khan_singh_sets_upgrades_printed_at_six_or_less_to_four(utopia):
         ],
     )
     assert priced(report, "W159") == ((5, 0, 4), [(-1, *khan)])
-    assert priced(report, "Cap725") == ((4, 1, 5), [penalty("an Independent captain on a Federation ship")])
+    assert priced(report, "Cap725") == ((4, 1, 5), [penalty("an Independent captain on the Federation ship")])
 
 
 BALANCE = "The chosen Upgrade will be placed face down below your ship card for a cost of exactly 3 SP."
@@ -366,7 +366,7 @@ def test_balance_of_terror_does_not_take_a_talent_of_another_faction(utopia):
     """Glory To The Empire! (E220, Klingon, 2 SP) is not of the Federation ship's faction: Balance of Terror's
     slot does not take it, so it pays 2 + 1 and Picard's one [talent] slot holds two talents."""
     report = check(utopia, ship(FEDERATION_SHIP, PICARD, "E035", "E220"))
-    assert priced(report, "E220") == ((2, 1, 3), [penalty("a Klingon upgrade on a Federation ship")])
+    assert priced(report, "E220") == ((2, 1, 3), [penalty("a Klingon upgrade on the Federation ship")])
     assert [v.card for v in report.violations if v.code == "SLOT_OVERFLOW"] == ["E220"]
 
 
@@ -385,7 +385,7 @@ def test_tahna_los_passes_over_a_tech_that_names_a_class_of_ship(utopia):
     )
     assert priced(report, "T047") == ((7, 0, 7), [])
     assert priced(report, "T137") == ((5, 0, 3), [(-2, EXACT, words, "Cap524", "Tahna Los", True)])
-    assert priced(report, "Cap524") == ((3, 1, 4), [penalty("a Bajoran captain on a Federation ship")])
+    assert priced(report, "Cap524") == ((3, 1, 4), [penalty("a Bajoran captain on the Federation ship")])
 
 
 # -- fleet-wide reductions -----------------------------------------------------------------------------------------

@@ -67,7 +67,7 @@ def test_khan_sets_only_the_three_dearest_upgrades_to_4_sp(utopia):
     assert cards["W147"] == ((6, 0, 4), [(-2, EXACT, KHAN_WORDS, *khan)])
     assert cards["W137"] == ((5, 0, 4), [(-1, EXACT, KHAN_WORDS, *khan)])
     assert cards["C362"] == ((5, 0, 5), [])
-    penalty = "Faction penalty: an Independent captain on a Federation ship (Additional Rules 20)."
+    penalty = "Faction penalty: an Independent captain on the Federation ship (Additional Rules 20)."
     assert cards["Cap725"] == ((4, 1, 5), [(1, FACTION_PENALTY, penalty, "", "", False)])
 
 

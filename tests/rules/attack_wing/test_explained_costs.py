@@ -68,5 +68,5 @@ def test_weyoun_fleet_prices_prefix_code_with_its_penalty(utopia):
     report = validate_fleet(fleet(ship("S333", "Cap717", "E018")), utopia, "wizkids-2016")
     code = _card(report, "E018")
     assert (code.printed, code.penalty, code.cost) == (5, 1, 6)
-    assert code.adjustments[0].words.startswith("Faction penalty: a Federation upgrade on a Dominion/Klingon ship")
+    assert code.adjustments[0].words.startswith("Faction penalty: a Federation upgrade on the Dominion/Klingon ship")
     assert unbalanced(report) == []
