@@ -477,7 +477,7 @@ def _exact_step(card: Card, exact: int, position: int, bases: list[int], steps: 
     """``card`` sets the cost at ``position`` to ``exact``, its sentence quoted."""
     if bases[position] != exact:
         fallback = _("%(card)s sets its cost to %(exact)d SP.") % {"card": card.name, "exact": exact}
-        steps[position].append(because(card, "exact", exact - bases[position], EXACT, fallback))
+        steps[position].append(because(card, "exact", exact - bases[position], EXACT, fallback, cited=exact))
     bases[position] = exact
 
 

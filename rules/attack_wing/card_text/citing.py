@@ -20,7 +20,7 @@ _FAMILY_PATTERNS = {
     "extra": r"\+\s?{n}(?!\d)",
     "waive": r"faction penalty",
     "double": r"doubled",
-    "exact": r"exactly|at a cost of|\bfor (?:free|0 sp)\b",
+    "exact": r"exactly|at a cost of|\bfor (?:free|0 sp)\b|\bcosts? {n} ?sp\b",
     "attack": r"primary weapon value",
     "hull": r"hull value",
     "free": r"\bfree\b",

@@ -143,10 +143,13 @@ def test_kurn_fields_mauk_to_vor_at_3_sp(utopia):
     )
 
 
+DURAS_WORDS = "Romulan [talent] and Klingon [talent] Upgrades equipped to this Captain cost 3 SP."
+
+
 def test_duras_sets_the_talent_in_his_slot_to_3_sp(utopia):
     """Cap656 Duras: "Romulan [talent] and Klingon [talent] Upgrades equipped to this Captain cost 3 SP." Glory
-    To The Empire! (E220, Klingon, 2 SP) in his [talent] slot costs 3: an exact step of +1 (its words name Duras:
-    the sentence prints no "exactly")."""
+    To The Empire! (E220, Klingon, 2 SP) in his [talent] slot costs 3: an exact step of +1 quoting that sentence
+    (found by the 3 SP it prints, as it prints no "exactly")."""
     report = priced(utopia, ship(KLINGON_SHIP, "Cap656", "E220"))
     assert whole(report, "E220") == (
         "upgrade",
@@ -154,7 +157,7 @@ def test_duras_sets_the_talent_in_his_slot_to_3_sp(utopia):
         0,
         3,
         "Glory To The Empire!",
-        (Adjustment(1, EXACT, "Duras sets its cost to 3 SP.", "Cap656", "Duras", False),),
+        (Adjustment(1, EXACT, DURAS_WORDS, "Cap656", "Duras", True),),
     )
     assert whole(report, "Cap656") == plain("captain", 5, "Duras")
 

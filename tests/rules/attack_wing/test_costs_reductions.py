@@ -71,12 +71,13 @@ def test_khan_sets_only_the_three_dearest_upgrades_to_4_sp(utopia):
     assert cards["Cap725"] == ((4, 1, 5), [(1, FACTION_PENALTY, penalty, "", "", False)])
 
 
-def test_duras_sets_the_talent_in_his_slot_to_3_sp_in_the_engines_words(utopia):
+def test_duras_sets_the_talent_in_his_slot_to_3_sp_quoting_his_card(utopia):
     """Cap656 Duras: "Romulan [talent] and Klingon [talent] Upgrades equipped to this Captain cost 3 SP." The
-    sentence prints no "exactly", so the step says it in the engine's words. Cunning (E224, Klingon, 5 SP) in
-    his [talent] slot costs 3 on a Klingon ship."""
+    sentence prints no "exactly"; the step finds it by the 3 SP it prints and quotes it. Cunning (E224, Klingon,
+    5 SP) in his [talent] slot costs 3 on a Klingon ship."""
     cards = priced(utopia, ship(KLINGON_SHIP, "Cap656", "E224"))
-    assert cards["E224"] == ((5, 0, 3), [(-2, EXACT, "Duras sets its cost to 3 SP.", "Cap656", "Duras", False)])
+    duras = "Romulan [talent] and Klingon [talent] Upgrades equipped to this Captain cost 3 SP."
+    assert cards["E224"] == ((5, 0, 3), [(-2, EXACT, duras, "Cap656", "Duras", True)])
     assert cards["Cap656"] == ((5, 0, 5), [])
 
 
