@@ -229,18 +229,31 @@ class SeatReduction:
     cited: int | None = None  # the SP its sentence prints, when ``amount`` counts it more than once
 
 
+@dataclass(frozen=True, slots=True)
+class OfficerExchange:
+    """The Officer Exchange Program as the fleet chose it: its two factions and the resource card that says so."""
+
+    factions: frozenset[str]
+    card: Card
+
+    def joins(self, entry: Entry, ship: ShipInFleet) -> bool:
+        """Whether ``entry`` is a card of one chosen faction on a ship of the other."""
+        own = self.factions.intersection(entry.facts.card.factions)
+        there = self.factions.intersection(ship.ship_factions)
+        return bool(own and there and (own | there) == self.factions and own != there)
+
+
 def cost_ship(
     ship: ShipInFleet,
     fleet_wide: list[tuple[CardFacts, Qualifier, int]],
-    exchange: frozenset[str] = frozenset(),
-    exchange_card: Card | None = None,
+    exchange: OfficerExchange | None = None,
     seated: tuple[SeatReduction, ...] = (),
 ) -> tuple[CardCost, ...]:
     """Every card on ``ship`` priced and explained, the ship card first.
 
-    ``exchange`` holds the two factions chosen for the Officer Exchange Program (``exchange_card``), if the
-    fleet has it: captains, admirals and [crew] of one chosen faction on a ship of the other pay no
-    faction penalty, and its captains and admirals cost 1 SP less (R015 text, points 2 and 3). ``seated``: what
+    ``exchange`` is the Officer Exchange Program, if the fleet has it: captains, admirals and [crew] of one
+    chosen faction on a ship of the other pay no faction penalty, and its captains and admirals cost 1 SP
+    less (R015 text, points 2 and 3). ``seated``: what
     the slots of one placement of the ship take off the cards in them.
     Every step from printed to final cost is kept as an :class:`Adjustment`, so the report can say why.
     """
@@ -311,11 +324,11 @@ def cost_ship(
                     best = max(eligible, key=lambda e: _saving(e, amount, bases, reductions))
                     reductions[best.position] += amount
                     steps[best.position].append(_reduced_by(source.facts.card, amount))
-    if exchange:
+    if exchange is not None:
         for entry in placed:
-            if entry.role in (ROLE_CAPTAIN, ROLE_ADMIRAL) and _exchanged(entry, ship, exchange):
+            if entry.role in (ROLE_CAPTAIN, ROLE_ADMIRAL) and exchange.joins(entry, ship):
                 reductions[entry.position] += 1
-                steps[entry.position].append(_exchange_step(exchange_card, -1, _("1 SP less")))
+                steps[entry.position].append(_exchange_step(exchange.card, -1, _("1 SP less")))
     costs = []
     for entry in placed:
         card = entry.facts.card
@@ -328,7 +341,7 @@ def cost_ship(
             reduced = 0
         penalty, step = (0, None)
         if entry.position:
-            penalty, step = _penalty(entry, waivers, doubles, ship, exchange, exchange_card)
+            penalty, step = _penalty(entry, waivers, doubles, ship, exchange)
         if penalty and waive_one:
             for waiver in waive_one:
                 if reaches(waiver[1], waiver[0], entry, ship):
@@ -367,9 +380,7 @@ BENEATH_WORDS = gettext_noop(
 )
 
 
-def cost_beneath(
-    ship: ShipInFleet, exchange: frozenset[str] = frozenset(), exchange_card: Card | None = None
-) -> tuple[CardCost, ...]:
+def cost_beneath(ship: ShipInFleet, exchange: OfficerExchange | None = None) -> tuple[CardCost, ...]:
     """The Upgrades placed face down beneath a card of ``ship`` at setup, priced.
 
     "You do not pay for Quark's Upgrade" and "You must pay any penalties in the card text and faction penalty
@@ -397,7 +408,7 @@ def cost_beneath(
                 "spent": spent,
             }
             steps.append(because(host.card, "spend", spent, EXTRA_COST, fallback))
-        penalty, step = _penalty(entry, waivers, doubles, ship, exchange, exchange_card)
+        penalty, step = _penalty(entry, waivers, doubles, ship, exchange)
         if step is not None:
             steps.append(step)
         steps.extend(_extra_steps(facts, ship))
@@ -501,12 +512,10 @@ def _ship_discount(ship: ShipInFleet) -> _Discount | None:
     return best
 
 
-def _exchange_step(card: Card | None, amount: int, what: str) -> Adjustment:
+def _exchange_step(card: Card, amount: int, what: str) -> Adjustment:
     """The Officer Exchange Program's step: 1 SP less for a captain or admiral, or no faction penalty."""
     kind = REDUCTION if amount else WAIVED
     words = _("Officer Exchange Program: %(what)s.") % {"what": what}
-    if card is None:
-        return Adjustment(amount, kind, words)
     return because(card, "reduce" if amount else "waive", amount, kind, words, cited=1)
 
 
@@ -515,20 +524,12 @@ def _waived_by(card: Card) -> Adjustment:
     return because(card, "waive", 0, WAIVED, fallback)
 
 
-def _exchanged(entry: Entry, ship: ShipInFleet, exchange: frozenset[str]) -> bool:
-    """A card of one Officer Exchange faction on a ship of the other."""
-    own = exchange.intersection(entry.facts.card.factions)
-    there = exchange.intersection(ship.ship_factions)
-    return bool(own and there and (own | there) == exchange and own != there)
-
-
 def _penalty(
     entry: Entry,
     waivers: list[tuple[Entry, Qualifier]],
     doubles: list[tuple[Entry, Qualifier]],
     ship: ShipInFleet,
-    exchange: frozenset[str],
-    exchange_card: Card | None = None,
+    exchange: OfficerExchange | None,
 ) -> tuple[int, Adjustment | None]:
     """The faction penalty ``entry`` pays and the step that explains it (a waiver is a step of 0 SP)."""
     card = entry.facts.card
@@ -543,8 +544,8 @@ def _penalty(
     if not factions or factions & ship.ship_factions:
         return 0, None
     exchangeable = entry.role != ROLE_UPGRADE or entry.facts.slot_type == "crew"
-    if exchange and exchangeable and _exchanged(entry, ship, exchange):
-        return 0, _exchange_step(exchange_card, 0, _("no faction penalty between the two chosen Factions"))
+    if exchange is not None and exchangeable and exchange.joins(entry, ship):
+        return 0, _exchange_step(exchange.card, 0, _("no faction penalty between the two chosen Factions"))
     for source, reach in waivers:
         if reaches(reach, source, entry, ship):
             return 0, _waived_by(source.facts.card)

@@ -22,7 +22,15 @@ from rules.attack_wing.checks import (
     sideboard_rules,
     slot_rules,
 )
-from rules.attack_wing.costs import SeatReduction, ShipInFleet, because, cost_beneath, cost_ship, fleet_discounts
+from rules.attack_wing.costs import (
+    OfficerExchange,
+    SeatReduction,
+    ShipInFleet,
+    because,
+    cost_beneath,
+    cost_ship,
+    fleet_discounts,
+)
 from rules.attack_wing.coverage import setup_sentences
 from rules.attack_wing.fleet import (
     COMPUTED,
@@ -156,13 +164,13 @@ def validate_fleet(
     sideboard = resolve_sideboard(fleet, index)
     sideboard_lines = tuple(_with_unapplied(line, index) for line in price_sideboard(sideboard))
     fleet_wide = fleet_discounts(ships)
-    exchange, exchange_card, free_talent = _choices(fleet, chosen)
+    exchange, free_talent = _choices(fleet, chosen)
     staff = _senior_staff(chosen)
     placements, priced = [], []
     for ship in ships:
 
         def price(seated: tuple[SeatReduction, ...], ship: ShipInFleet = ship) -> tuple[CardCost, ...]:
-            return cost_ship(ship, fleet_wide, exchange, exchange_card, seated)
+            return cost_ship(ship, fleet_wide, exchange, seated)
 
         placement, cards = place_ship(
             ship,
@@ -180,7 +188,7 @@ def validate_fleet(
     if chosen:
         priced = [_purchase_on_ship(ship, cards, chosen) for ship, cards in zip(ships, priced, strict=True)]
     resource_costs = [_with_unapplied(r, index) for r in _resource_costs(chosen, ships, priced, sum(extra_talents))]
-    under = [cost_beneath(ship, exchange, exchange_card) for ship in ships]
+    under = [cost_beneath(ship, exchange) for ship in ships]
     priced = [
         tuple(_with_unapplied(c, index, ship) for c in (*cards, *beneath))
         for ship, cards, beneath in zip(ships, priced, under, strict=True)
@@ -278,21 +286,20 @@ def _squadron_resources(ships: list[ShipInFleet], index: CatalogIndex) -> list[C
     return found
 
 
-def _choices(fleet: Fleet, chosen: list[CardFacts]) -> tuple[frozenset[str], Card | None, bool | None]:
+def _choices(fleet: Fleet, chosen: list[CardFacts]) -> tuple[OfficerExchange | None, bool | None]:
     """The Officer Exchange Program's two factions (and its card) and the Fleet Captain's free-talent choice, if the
     fleet states it (None: the placement makes the choice a player would)."""
-    exchange: frozenset[str] = frozenset()
-    exchange_card = None
+    exchange = None
     free_talent = None
     for facts in chosen:
         option = fleet.option(facts.card.id)
         if option is None:
             continue
         if option.factions and "resource_option" in facts.codes:
-            exchange, exchange_card = frozenset(option.factions), facts.card
+            exchange = OfficerExchange(frozenset(option.factions), facts.card)
         if option.free_talent is not None:
             free_talent = option.free_talent
-    return exchange, exchange_card, free_talent
+    return exchange, free_talent
 
 
 def computed_resource_cost(card: Card, ships: list[ShipInFleet], extra_talents: int = 0) -> int:

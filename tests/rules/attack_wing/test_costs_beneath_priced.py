@@ -86,7 +86,7 @@ def test_a_card_of_printed_cost_0_beneath_has_no_step_to_take_off(utopia):
         (
             1,
             FACTION_PENALTY,
-            "Faction penalty: a Klingon upgrade on a Federation ship (Additional Rules 20).",
+            "Faction penalty: a Klingon upgrade on the Federation ship (Additional Rules 20).",
             "",
             "",
             False,
@@ -110,7 +110,7 @@ def test_the_card_beneath_pays_its_faction_penalty_and_its_printed_extra_cost(ut
         (
             1,
             FACTION_PENALTY,
-            "Faction penalty: a Klingon upgrade on a Federation ship (Additional Rules 20).",
+            "Faction penalty: a Klingon upgrade on the Federation ship (Additional Rules 20).",
             "",
             "",
             False,
@@ -142,7 +142,7 @@ def test_a_waiver_for_this_card_reaches_no_card_beneath_another(utopia):
         (
             1,
             FACTION_PENALTY,
-            "Faction penalty: a Mirror Universe upgrade on a Klingon ship (Additional Rules 20).",
+            "Faction penalty: a Mirror Universe upgrade on the Klingon ship (Additional Rules 20).",
             "",
             "",
             False,
@@ -154,7 +154,7 @@ def test_a_waiver_for_this_card_reaches_no_card_beneath_another(utopia):
         (
             1,
             FACTION_PENALTY,
-            "Faction penalty: a Romulan upgrade on a Klingon ship (Additional Rules 20).",
+            "Faction penalty: a Romulan upgrade on the Klingon ship (Additional Rules 20).",
             "",
             "",
             False,
@@ -199,7 +199,7 @@ def test_the_officer_exchange_program_leaves_a_weapon_beneath_its_penalty(utopia
         (
             1,
             FACTION_PENALTY,
-            "Faction penalty: a Klingon upgrade on a Federation ship (Additional Rules 20).",
+            "Faction penalty: a Klingon upgrade on the Federation ship (Additional Rules 20).",
             "",
             "",
             False,
