@@ -311,7 +311,11 @@ def cost_ship(
                     left = reach.limit
                 for entry in placed:
                     if reaches(reach, source, entry, ship, priced=True):
-                        taken = amount if left is None else min(amount, left, max(0, bases[entry.position]))
+                        taken = (
+                            amount
+                            if left is None
+                            else min(amount, left, max(0, bases[entry.position] - reductions[entry.position]))
+                        )
                         reductions[entry.position] += taken
                         if taken:
                             steps[entry.position].append(_reduced_by(source.facts.card, amount, taken))

@@ -512,11 +512,12 @@ def test_disruptor_pulse_pays_its_penalty_then_its_extra_cost(utopia):
     )
 
 
-def test_the_floor_comes_before_the_penalty(utopia):
+def test_a_capped_reduction_counts_only_what_it_takes_off(utopia):
     """Elizabeth Lense (C019, Federation [crew], 1 SP) on a Klingon ship with Picard (Cap803: "each Upgrade
-    assigned to your ship costs -1SP") and Independent (Klingon) (every [crew] -1 SP): 1 - 1 - 1 = -1, raised to
-    0 (Additional Rules 35), then the faction penalty: 0 + 1 = 1 (FAQ 2016: "Reduce the cost to 0 and then apply
-    all penalties")."""
+    assigned to your ship costs -1SP. (max -5SP total)") and Independent (Klingon) (every [crew] -1 SP): the
+    fleet-wide -1 takes her to 0, so Picard's -1 would take nothing off her (a cost is never below 0, Additional
+    Rules 35) and none of his 5 SP is spent on her; then the faction penalty: 0 + 1 = 1 (FAQ 2016: "Reduce the
+    cost to 0 and then apply all penalties")."""
     report = priced(utopia, ship(KLINGON_SHIP, "Cap803", "C019", KLINGON_FLEET_CAPTAIN), resources=("R010",))
     penalty = "Faction penalty: a Federation upgrade on the Klingon ship (Additional Rules 20)."
     assert whole(report, "C019") == (
@@ -527,8 +528,6 @@ def test_the_floor_comes_before_the_penalty(utopia):
         "Elizabeth Lense",
         (
             Adjustment(-1, REDUCTION, CREW_FOR_ALL, KLINGON_FLEET_CAPTAIN, "Independent (Klingon)", True),
-            Adjustment(-1, REDUCTION, PICARD_MAX_5, "Cap803", "Jean-Luc Picard", True),
-            floor(1),
             Adjustment(1, FACTION_PENALTY, penalty),
         ),
     )
