@@ -16,7 +16,7 @@ from rules.attack_wing.card_text.plain import plain_text, sentences
 
 # What a sentence of each family prints; ``{n}`` is the amount.
 _FAMILY_PATTERNS = {
-    "reduce": r"(?:-\s?{n}(?!\d)|{n} ?sp less|\bless\b)",
+    "reduce": r"(?:-\s?{n}(?!\d)|{n} ?sp less|\bless\b|\breduced by {n} ?sp\b)",
     "extra": r"\+\s?{n}(?!\d)",
     "waive": r"faction penalty",
     "double": r"doubled",

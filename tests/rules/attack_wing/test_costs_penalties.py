@@ -16,7 +16,7 @@ import pytest
 
 from rules.attack_wing import read_catalog, validate_fleet
 from rules.attack_wing.fleet import EXTRA_COST, FACTION_PENALTY, REDUCTION, WAIVED, Fleet, ResourceOption
-from tests.rules.attack_wing.conftest import ship
+from tests.rules.attack_wing.conftest import EXCHANGE_REDUCTION, EXCHANGE_WAIVER, ship
 
 W16 = "wizkids-2016"
 FEDERATION_SHIP = "S273"  # Federation Starship (Galaxy Class), federation only
@@ -218,11 +218,6 @@ def test_k_temoc_doubles_the_penalty_of_a_non_klingon_upgrade(utopia):
 
 # -- the Officer Exchange Program (R015) ---------------------------------------------------------------------
 
-EXCHANGE_WAIVER = (
-    "2) You do not pay a faction penalty when assigning a Captain, Admiral or [crew] Upgrade of either of the"
-    " chosen factions to a ship in your fleet of the other chosen faction."
-)
-
 
 def test_the_exchange_waiver_quotes_point_2_of_the_program(utopia):
     """R015 with Federation and Klingon chosen, on a Federation ship: Gowron (A027, Klingon admiral, 3 SP)
@@ -238,7 +233,7 @@ def test_the_exchange_waiver_quotes_point_2_of_the_program(utopia):
     assert cards[(0, "A027")] == (
         (3, 0, 2),
         [
-            (-1, REDUCTION, "Officer Exchange Program: 1 SP less.", *program, False),
+            (-1, REDUCTION, EXCHANGE_REDUCTION, *program, True),
             (0, WAIVED, EXCHANGE_WAIVER, *program, True),
         ],
     )

@@ -31,7 +31,7 @@ from rules.attack_wing.fleet import (
     Fleet,
     ResourceOption,
 )
-from tests.rules.attack_wing.conftest import fleet, ship
+from tests.rules.attack_wing.conftest import EXCHANGE_REDUCTION, EXCHANGE_WAIVER, fleet, ship
 
 W16 = "wizkids-2016"
 FLOOR_WORDS = "A cost is never reduced below 0 SP (Additional Rules 35)."
@@ -427,10 +427,6 @@ def test_luaran_reduces_the_dominion_upgrade_he_saves_most_on(utopia):
 # -- the Officer Exchange Program (R015) ---------------------------------------------------------------------
 
 EXCHANGE = "Officer Exchange Program"
-EXCHANGE_WAIVER = (
-    "2) You do not pay a faction penalty when assigning a Captain, Admiral or [crew] Upgrade of either of the "
-    "chosen factions to a ship in your fleet of the other chosen faction."
-)
 
 
 def test_the_exchange_steps_name_the_program(utopia):
@@ -445,7 +441,7 @@ def test_the_exchange_steps_name_the_program(utopia):
         resources=("R015",),
         options=(ResourceOption("R015", ("federation", "klingon")),),
     )
-    less = Adjustment(-1, REDUCTION, "Officer Exchange Program: 1 SP less.", "R015", EXCHANGE)
+    less = Adjustment(-1, REDUCTION, EXCHANGE_REDUCTION, "R015", EXCHANGE, True)
     waived = Adjustment(0, WAIVED, EXCHANGE_WAIVER, "R015", EXCHANGE, True)
     assert whole(report, "A027") == ("admiral", 3, 0, 2, "Gowron", (less, waived))
     assert whole(report, "C289") == ("upgrade", 4, 0, 4, "Kurn", (waived,))
@@ -473,7 +469,7 @@ def test_the_exchange_takes_its_1_sp_after_iden_s_own_reduction(utopia):
         "Iden",
         (
             Adjustment(-2, REDUCTION, iden, "Cap037", "Iden", True),
-            Adjustment(-1, REDUCTION, "Officer Exchange Program: 1 SP less.", "R015", EXCHANGE),
+            Adjustment(-1, REDUCTION, EXCHANGE_REDUCTION, "R015", EXCHANGE, True),
             Adjustment(0, WAIVED, EXCHANGE_WAIVER, "R015", EXCHANGE, True),
         ),
     )

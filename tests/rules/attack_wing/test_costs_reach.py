@@ -130,6 +130,28 @@ def _without_text(catalog, *card_ids):
     return Catalog(cards=cards, sets=catalog.sets, aliases=dict(catalog.aliases))
 
 
+def test_a_reduction_and_an_exact_cost_without_their_sentence_are_explained_in_words(utopia):
+    """A record whose text is missing keeps its rules, and each step says in words who moves the cost, unquoted:
+    Picard (Cap803, "Your ship costs -2SP and each Upgrade assigned to your ship costs -1SP") takes his ship from
+    22 to 20 and Quantum Torpedoes (W202) from 6 to 5; Kirk (Cap905, "… Federation [talent] Upgrades … cost
+    exactly 3") sets Calculating (E200, 1 SP) to 3."""
+    bare = _without_text(utopia, "Cap803", "Cap905")
+    report = check(bare, ship(FEDERATION_SHIP, "Cap803", "W202"), ship(FEDERATION_SHIP, "Cap905", "E200"))
+    picard = ("Cap803", "Jean-Luc Picard", False)
+    assert priced(report, FEDERATION_SHIP) == (
+        (22, 0, 20),
+        [(-2, REDUCTION, "Jean-Luc Picard reduces this card's cost by 2 SP.", *picard)],
+    )
+    assert priced(report, "W202") == (
+        (6, 0, 5),
+        [(-1, REDUCTION, "Jean-Luc Picard reduces this card's cost by 1 SP.", *picard)],
+    )
+    assert priced(report, "E200", 1) == (
+        (1, 0, 3),
+        [(2, EXACT, "James T. Kirk sets its cost to 3 SP.", "Cap905", "James T. Kirk", False)],
+    )
+
+
 def test_a_computed_cost_without_its_sentence_is_explained_in_words(utopia):
     """When the card's text does not carry the sentence (only its recorded rule), the step still says where
     the cost comes from, unquoted: W223 on S273 costs 4 + 1 = 5 "from the ship's Primary Weapon Value", Con002

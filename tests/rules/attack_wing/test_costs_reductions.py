@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from rules.attack_wing import validate_fleet
 from rules.attack_wing.fleet import EXACT, FACTION_PENALTY, REDUCTION, WAIVED, Fleet, ResourceOption
-from tests.rules.attack_wing.conftest import fleet, ship
+from tests.rules.attack_wing.conftest import EXCHANGE_REDUCTION, EXCHANGE_WAIVER, fleet, ship
 
 W16 = "wizkids-2016"
 FEDERATION_SHIP = "S273"  # Federation Starship (Galaxy Class), 22 SP: [tech] [weapon] [crew] [crew]
@@ -177,22 +177,18 @@ def test_two_tokens_on_one_ship_discount_it_once(spacedock):
 # -- the Officer Exchange Program (R015) ---------------------------------------------------------------------
 
 EXCHANGE = (ResourceOption("R015", ("federation", "klingon")),)
-EXCHANGE_WAIVER = (
-    "2) You do not pay a faction penalty when assigning a Captain, Admiral or [crew] Upgrade of either of the chosen"
-    " factions to a ship in your fleet of the other chosen faction."
-)
 OEP = ("R015", "Officer Exchange Program")
 
 
 def test_the_exchange_explains_a_klingon_admirals_reduction_and_waiver(utopia):
     """R015 points 2 and 3, Federation and Klingon chosen: Gowron (A027, Klingon admiral, 3 SP) on a Federation
-    ship pays no penalty and costs 1 SP less: 2. Point 3 prints "reduced by 1 SP", no "-1 SP", so that step is
-    in the engine's words; the waiver quotes point 2."""
+    ship pays no penalty and costs 1 SP less: 2. Each step quotes its point: point 3 by the "reduced by 1 SP" it
+    prints, the waiver point 2."""
     cards = priced(utopia, ship(FEDERATION_SHIP, "Cap049", admiral="A027"), resources=("R015",), options=EXCHANGE)
     assert cards["A027"] == (
         (3, 0, 2),
         [
-            (-1, REDUCTION, "Officer Exchange Program: 1 SP less.", *OEP, False),
+            (-1, REDUCTION, EXCHANGE_REDUCTION, *OEP, True),
             (0, WAIVED, EXCHANGE_WAIVER, *OEP, True),
         ],
     )
@@ -206,7 +202,7 @@ def test_the_exchange_only_waives_a_federation_crew_on_a_klingon_ship(utopia):
     assert cards["Cap049"] == (
         (6, 0, 5),
         [
-            (-1, REDUCTION, "Officer Exchange Program: 1 SP less.", *OEP, False),
+            (-1, REDUCTION, EXCHANGE_REDUCTION, *OEP, True),
             (0, WAIVED, EXCHANGE_WAIVER, *OEP, True),
         ],
     )
