@@ -521,3 +521,19 @@ def test_intercept_course_costs_five_more_under_another_captain(utopia, captain)
         "Hirogen Captain."
     )
     assert priced(report, "E056") == ((4, 0, 9), [(5, EXTRA_COST, words, "E056", "Intercept Course", True)])
+
+
+def test_a_card_that_may_not_share_the_fleet_with_a_named_card_is_refused_with_it(utopia):
+    """Locutus (Cap901): "You cannot deploy this card to the same ship or fleet as "Jean-Luc Picard."" Each ship
+    keeps the cards that name such a card, so the fleet check finds Locutus on one ship and Picard (Cap049) on
+    another, and refuses both cards, each where it sits."""
+    report = check(utopia, ship("S318", "Cap901"), ship(FEDERATION_SHIP, PICARD))
+    assert [(v.code, v.ship, v.card, v.message) for v in report.violations if v.code != "TOO_FEW_SHIPS"] == [
+        (
+            "CARD_RESTRICTION",
+            0,
+            "Cap901",
+            "Locutus on Ship 1 (Assimilation Target Prime): may not be in the same fleet as Jean-Luc Picard.",
+        ),
+        ("CARD_RESTRICTION", 1, PICARD, "Jean-Luc Picard: Locutus may not be in the same fleet."),
+    ]
