@@ -592,9 +592,9 @@ def _faction_words(slug: str) -> str:
 
 
 _EXTRA_CONDITIONS = {
-    "extra_cost_unless_ship": gettext_noop("unless on a %(value)s ship"),
-    "extra_cost_unless_ship_faction": gettext_noop("unless on a %(value)s ship"),
-    "extra_cost_unless_ship_class": gettext_noop("unless on a %(value)s"),
+    "extra_cost_unless_ship": gettext_noop("unless the ship is %(value)s"),
+    "extra_cost_unless_ship_faction": gettext_noop("unless the ship is %(value)s"),
+    "extra_cost_unless_ship_class": gettext_noop("unless the ship is %(value)s"),
     "extra_cost_unless_captain": gettext_noop("unless its captain is %(value)s"),
     "extra_cost_if_skill_over": gettext_noop("if its captain's Skill is greater than %(value)s"),
     "extra_cost_unless_captain_talent": gettext_noop("unless its captain's card has a [%(value)s] icon"),
@@ -603,7 +603,8 @@ _EXTRA_CONDITIONS = {
 
 def _extra_words(rule: Restriction) -> str:
     """An extra cost that came from the card's record, not its text (Utopia's cost box, a Space Dock code)."""
-    condition = _(_EXTRA_CONDITIONS[rule.code]) % {"value": str(rule.value).replace("|", " or ").title()}
+    value = _(" or ").join(alternative.title() for alternative in str(rule.value).split("|"))
+    condition = _(_EXTRA_CONDITIONS[rule.code]) % {"value": value}
     return _("Printed extra cost: +%(amount)d SP %(condition)s.") % {"amount": rule.amount, "condition": condition}
 
 

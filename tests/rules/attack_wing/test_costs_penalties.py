@@ -263,7 +263,7 @@ def test_extra_costs_from_the_card_record_are_explained_in_words(utopia):
             (
                 1,
                 EXTRA_COST,
-                "Printed extra cost: +1 SP unless on a Federation ship.",
+                "Printed extra cost: +1 SP unless the ship is Federation.",
                 "Q034",
                 "Tea, Earl Grey, Hot",
                 False,
@@ -274,7 +274,7 @@ def test_extra_costs_from_the_card_record_are_explained_in_words(utopia):
         (3, 1, 7),
         [
             penalty(1, f"Faction penalty: a Romulan upgrade on the Dominion/Klingon ship ({RULE_20})."),
-            (3, EXTRA_COST, "Printed extra cost: +3 SP unless on a Romulan ship.", "W220", "Disruptor Pulse", False),
+            (3, EXTRA_COST, "Printed extra cost: +3 SP unless the ship is Romulan.", "W220", "Disruptor Pulse", False),
         ],
     )
     assert cards[(1, "Q034")] == ((1, 0, 1), [])
@@ -429,7 +429,7 @@ def test_an_extra_cost_from_a_special_code_names_the_faction_it_spares(made_up):
     on the Klingon Starship no penalty, 3 + 5 = 8; on the Derelict (no faction) 3 + 1 + 5 = 9, its ship named
     "factionless"."""
     cards = priced(made_up, ship("xindi", None, "beam"), ship("klingon", None, "beam"), ship("derelict", None, "beam"))
-    extra = (5, EXTRA_COST, "Printed extra cost: +5 SP unless on a Xindi ship.", "beam", "Particle Beam", False)
+    extra = (5, EXTRA_COST, "Printed extra cost: +5 SP unless the ship is Xindi.", "beam", "Particle Beam", False)
     assert cards[(0, "beam")] == (
         (3, 1, 4),
         [penalty(1, f"Faction penalty: a Klingon upgrade on the Xindi ship ({RULE_20}).")],

@@ -537,3 +537,25 @@ def test_a_card_that_may_not_share_the_fleet_with_a_named_card_is_refused_with_i
         ),
         ("CARD_RESTRICTION", 1, PICARD, "Jean-Luc Picard: Locutus may not be in the same fleet."),
     ]
+
+
+def test_a_doubling_a_ship_discount_and_an_extra_cost_without_their_sentence_are_explained_in_words(utopia):
+    """With the text gone and the recorded rules kept, each step still names its card and says what it does:
+    K'Temoc (Cap504) doubles the faction penalty of Quantum Torpedoes (W202, Federation, 6 SP) on a Klingon ship,
+    6 + 2 = 8; the Borg Support Vehicle Token (Q008) takes 15 SP off Sphere 634 (S321, a Borg Sphere, 40 SP);
+    Astrometrics Lab (T300, 1 SP, "+2 SP" unless on an Intrepid, Sovereign or Luna Class ship) costs 3 on a
+    Galaxy Class, its three classes named as alternatives."""
+    bare = _without_text(utopia, "Cap504", "Q008", "T300")
+    report = check(
+        bare, ship(KLINGON_SHIP, "Cap504", "W202"), ship("S321", None, "Q008"), ship(FEDERATION_SHIP, PICARD, "T300")
+    )
+    assert priced(report, "W202") == (
+        (6, 2, 8),
+        [(2, FACTION_PENALTY, "K'Temoc doubles the faction penalty.", "Cap504", "K'Temoc", False)],
+    )
+    assert priced(report, "S321", 1) == (
+        (40, 0, 25),
+        [(-15, REDUCTION, "The ship costs -15 SP.", "Q008", "Borg Support Vehicle Token", False)],
+    )
+    lab = "Printed extra cost: +2 SP unless the ship is Intrepid Class or Sovereign Class or Luna Class."
+    assert priced(report, "T300", 2) == ((1, 0, 3), [(2, EXTRA_COST, lab, "T300", "Astrometrics Lab", False)])
