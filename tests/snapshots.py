@@ -8,9 +8,9 @@ keys, timestamps and all: ``raw`` inserts, as ``loaddata`` does, so no ``auto_no
 
 Two kinds:
 
-* :func:`load_real_catalog` copies the catalog tables (cards, sets, the held file) into the current
-  transaction, the rest of the database untouched; it needs an empty catalog (a test that put cards there
-  first gets the real import instead, as before).
+* :func:`load_real_catalog` and :func:`load_shipped_site` copy the catalog tables (cards, sets, the held files)
+  into the current transaction, the rest of the database untouched; they need an empty catalog (a test that
+  put cards there first gets the real import instead, as before).
 * :func:`restore_world` makes the whole database the world (for browser tests, which run on committed data and
   start from the freshly migrated site, ``tests/database_reset.py``): the first call builds it there, later calls
   empty every table but the content types and permissions ``migrate`` wrote and copy the world in.
@@ -48,24 +48,31 @@ _worlds: dict[str, Rows] = {}
 
 
 def load_real_catalog(*, origin: str) -> None:
-    """The catalog ``import_catalog`` makes of the shipped Utopia file with ``origin``, in the test database."""
+    """The catalog ``import_cards`` makes of the shipped Utopia file with ``origin``, in the test database."""
     from tests.conftest import UTOPIA_FILE
 
-    def imported() -> None:
-        call_command("import_cards", str(UTOPIA_FILE), verbosity=0)
+    _load_catalog("catalog", lambda: call_command("import_cards", str(UTOPIA_FILE), verbosity=0))
+    CardDatabase.objects.filter(source="utopia").update(origin=origin)
 
+
+def load_shipped_site() -> None:
+    """The catalog ``import_cards`` makes with no file, as on a new site: the Utopia cards Muster ships and its
+    Space Dock file held beside them, in the test database."""
+    _load_catalog("shipped site", lambda: call_command("import_cards", verbosity=0))
+
+
+def _load_catalog(name: str, imported: Callable[[], None]) -> None:
+    """What ``imported`` writes to the catalog tables: done once per process under ``name``, copied after."""
     if any(model._base_manager.exists() for model in CATALOG_MODELS):
         imported()  # cards a test made are upserted, as the real import does
-        CardDatabase.objects.filter(source="utopia").update(origin=origin)
         return
-    if "catalog" not in _worlds:
+    if name not in _worlds:
         with transaction.atomic():
             imported()
-            _worlds["catalog"] = _read(CATALOG_MODELS)
+            _worlds[name] = _read(CATALOG_MODELS)
             transaction.set_rollback(True)
     with transaction.atomic():
-        _insert(_worlds["catalog"])
-        CardDatabase.objects.filter(source="utopia").update(origin=origin)
+        _insert(_worlds[name])
 
 
 def restore_world(name: str, build: Callable[[], None]) -> None:

@@ -38,6 +38,7 @@ def test_restoring_removes_what_a_test_wrote_and_brings_back_what_migrate_left()
     assert {model: rows(model) for model in migrated} == migrated
 
 
+@pytest.mark.slow(reason="migrates the database back, then forward again")
 def test_a_test_that_left_a_migration_unapplied_leaves_it_applied_again():
     executor = MigrationExecutor(connection)
     newest = max(node for node in executor.loader.graph.leaf_nodes() if node[0] == "tournaments")

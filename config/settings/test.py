@@ -1,4 +1,4 @@
-"""Tests: fast hashing, no debug (tests see what users see), mail kept in memory."""
+"""Tests: fast hashing, no debug (tests see what users see), mail kept in memory, commits not waiting for the disk."""
 
 from .base import *  # noqa: F403
 
@@ -18,3 +18,7 @@ WHITENOISE_AUTOREFRESH = True
 # (docs/adding-a-game.md): tests/games/coin_toss (decks), tests/games/last_ship (fleets) and
 # tests/games/coin_flip (coin_toss copied, its key and label changed).
 INSTALLED_APPS = [*INSTALLED_APPS, "tests.games.coin_toss", "tests.games.last_ship", "tests.games.coin_flip"]  # noqa: F405
+
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":  # noqa: F405
+    # A test database is thrown away: its commits need not wait for the disk (every browser test commits).
+    DATABASES["default"].setdefault("OPTIONS", {})["options"] = "-c synchronous_commit=off"  # noqa: F405

@@ -20,6 +20,7 @@ from tournaments.services import (
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
+@pytest.mark.slow(reason="waits for the page to refresh itself (every 20 s) and show the clock the staff started")
 def test_a_player_follows_the_live_pairings_on_a_phone(phone):
     organizer = OrganizerFactory(username="bashir")
     event = EventFactory(organizer=organizer, round_minutes=50)

@@ -14,6 +14,7 @@ from django.urls import reverse
 
 from fleets.models import Fleet
 from tests.fleets.factories import fleet_catalog, legal_content
+from tests.snapshots import load_shipped_site
 
 SAMPLES = Path(__file__).resolve().parent.parent / "rules" / "attack_wing" / "interchange" / "samples"
 URL = "/fleets/import/"
@@ -26,8 +27,9 @@ def cards(db):
 
 @pytest.fixture
 def utopia_site(db):
-    """The site as ``make run`` sets it up: Utopia's cards imported, Space Dock's file held beside them."""
-    call_command("import_cards", verbosity=0)
+    """The site as ``make run`` sets it up: Utopia's cards imported, Space Dock's file held beside them (imported
+    once per test process, then copied: :mod:`tests.snapshots`)."""
+    load_shipped_site()
 
 
 def preview(client, **fields):

@@ -13,6 +13,7 @@ from django.test.utils import CaptureQueriesContext
 from fleets.models import Fleet, FleetVersion
 from fleets.throttles import VALIDATE_RATE
 from tests.fleets.factories import fleet_catalog, legal_content
+from tests.snapshots import load_real_catalog
 
 SAMPLES = Path(__file__).resolve().parent.parent / "rules" / "attack_wing" / "interchange" / "samples"
 
@@ -48,9 +49,7 @@ def test_the_check_writes_nothing_to_the_database(client, cards):
 
 
 def test_a_utopia_link_on_the_real_cards(client, utopia_path):
-    from django.core.management import call_command
-
-    call_command("import_cards", str(utopia_path), verbosity=0)
+    load_real_catalog(origin=str(utopia_path))
     _response, page = check(client, text=(SAMPLES / "romulans.utopia-link").read_text(), format_key="wizkids-2016")
     assert "Read as: Utopia link" in page and "I.R.W. Valdore" in page and "Letant" in page
 
@@ -95,9 +94,7 @@ def test_checks_share_the_public_validate_rate_limit(client, cards):
 
 def test_a_typed_list_on_the_real_cards_asks_about_each_card_it_cannot_tell_apart(client, utopia_path):
     """A walk-in's list of names: read, priced, and each doubtful line offers the cards it may be."""
-    from django.core.management import call_command
-
-    call_command("import_cards", str(utopia_path), verbosity=0)
+    load_real_catalog(origin=str(utopia_path))
     text = "Federation Starship (Galaxy Class) - 22\nJean-Luc Picard\nKell Peirm (3)\n"
     _response, page = check(client, text=text, format_key="wizkids-2016")
     assert "Read as: Typed list (card names)" in page
@@ -111,9 +108,7 @@ def test_a_doubtful_card_is_answered_with_one_click_and_the_rest_stays_as_read(c
     the near miss Kell Perim stays as it was read, and earlier answers travel with the next click."""
     import re
 
-    from django.core.management import call_command
-
-    call_command("import_cards", str(utopia_path), verbosity=0)
+    load_real_catalog(origin=str(utopia_path))
     text = "Federation Starship (Galaxy Class) - 22\nJean-Luc Picard\nKell Peirm (3)\n"
     _response, page = check(client, text=text, format_key="wizkids-2016")
     choice = re.search(r'name="choose" value="(\d+=Cap629)"', page).group(1)
@@ -126,8 +121,6 @@ def test_a_doubtful_card_is_answered_with_one_click_and_the_rest_stays_as_read(c
 
 
 def test_a_choice_that_answers_no_doubt_is_said_so(client, utopia_path):
-    from django.core.management import call_command
-
-    call_command("import_cards", str(utopia_path), verbosity=0)
+    load_real_catalog(origin=str(utopia_path))
     _response, page = check(client, text="I.K.S. Rotarran - 22\nKorok - 4\n", choose="1=Cap629")
     assert "The choice of 'Cap629' for line 2 answers no doubt of this list." in page

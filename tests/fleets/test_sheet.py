@@ -15,7 +15,6 @@ from io import BytesIO
 from pathlib import Path
 
 import pytest
-from django.core.management import call_command
 from PIL import Image
 from pypdf import PdfReader
 from reportlab.graphics.barcode import qrencoder
@@ -33,6 +32,7 @@ from tests.fleets.factories import (
     legal_content,
     saved_fleet,
 )
+from tests.snapshots import load_real_catalog
 
 pytestmark = pytest.mark.django_db
 
@@ -195,7 +195,7 @@ def test_the_qr_code_with_its_fixed_mask_is_the_standards_code_of_the_url():
 
 def test_a_real_catalog_fleet_sheet(utopia_path):
     """The base fleet of the engine tests: legal at exactly 130 SP with the Utopia cards."""
-    call_command("import_cards", str(utopia_path), verbosity=0)
+    load_real_catalog(origin=str(utopia_path))
     content = {
         "format": "wizkids-2016",
         "ships": [

@@ -9,14 +9,16 @@ from django.core.management.base import CommandError
 
 from fleets.bundled_cards import read_bundled
 from fleets.models import Card, CardDatabase
+from tests.snapshots import load_shipped_site
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def site():
-    """The site as ``make run`` sets it up: the shipped Utopia cards, the shipped Space Dock file held."""
-    call_command("import_cards", verbosity=0)
+    """The site as ``make run`` sets it up: the shipped Utopia cards, the shipped Space Dock file held (imported
+    once per test process, then copied: :mod:`tests.snapshots`)."""
+    load_shipped_site()
 
 
 @pytest.fixture

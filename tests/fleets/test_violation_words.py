@@ -8,12 +8,12 @@ card the fleet already has by its id, which the pages and sheets turn into the c
 import re
 
 import pytest
-from django.core.management import call_command
 from django.urls import reverse
 
 from fleets.sheets import render_fleet_text
 from fleets.violation_words import Problem, in_words, sentence
 from tests.fleets.factories import saved_fleet
+from tests.snapshots import load_real_catalog
 
 NAMES = {"Cap051": "William T. Riker", "S273": "Federation Starship"}
 
@@ -48,7 +48,7 @@ def test_texts_and_codes_come_through_and_print_with_the_code_after():
 def two_rikers(db, utopia_path):
     """Seed 003's 130 SP base fleet with a second William T. Riker (Cap655) as ship 2's captain: two
     unique cards of one name (DUPLICATE_UNIQUE), and a ship over its limit or the fleet over its own."""
-    call_command("import_cards", str(utopia_path), verbosity=0)
+    load_real_catalog(origin=str(utopia_path))
     content = {
         "format": "wizkids-2016",
         "ships": [

@@ -80,6 +80,7 @@ def test_attack_wings_columns_become_its_settings_and_other_games_get_none():
         latest()
 
 
+@pytest.mark.slow(reason="migrates the database back and forward again")
 def test_the_retirement_tick_box_becomes_the_rule_each_event_had():
     """attack_wing 0002: ticked is the 2016 table (seed 003, Resources 4; its banned list still applies),
     unticked the banned list when it names any, else none retired; and back."""
