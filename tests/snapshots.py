@@ -3,8 +3,8 @@
 Importing the shipped Utopia catalog (read, check, upsert, hold the file) takes seconds, and ``seed_demo``
 more; many modules and every browser test that shows the demo only need the rows those make. The first
 test in a process that asks for a world builds it the real way (``import_cards``, ``seed_demo``) and its rows
-are kept here; every later test gets a copy of exactly those rows, inserted as they were read back (primary
-keys, timestamps and all: ``raw`` inserts, as ``loaddata`` does, so no ``auto_now`` field moves).
+are kept here; every later test gets a copy of exactly those rows, written back as the database held them
+(primary keys, timestamps and all: :mod:`tests.table_rows`).
 
 Two kinds:
 
@@ -15,9 +15,8 @@ Two kinds:
   start from the freshly migrated site, ``tests/database_reset.py``): the first call builds it there, later calls
   empty every table but the content types and permissions ``migrate`` wrote and copy the world in.
 
-Foreign keys are deferred to the end of the transaction on SQLite and PostgreSQL alike, so rows go in table by
-table in any order; versions go in before their fleets so that the lock trigger (no version added to a locked
-fleet) sees no locked fleet yet, just as when they were first written.
+Versions go in before their fleets, so that the lock trigger (no version added to a locked fleet) sees no locked
+fleet yet, just as when they were first written.
 """
 
 from __future__ import annotations
@@ -28,23 +27,21 @@ from django.apps import apps
 from django.contrib.auth.models import Permission
 from django.contrib.contenttypes.models import ContentType
 from django.core.management import call_command
-from django.core.management.color import no_style
 from django.db import connection, transaction
 from django.db.models import Model
 
 from fleets.models import CardDatabase, FleetVersion
 from fleets.models.catalog import Card, CardSet
-
-Rows = dict[type[Model], list[tuple]]
+from tests import table_rows
 
 CATALOG_MODELS = (CardSet, Card, CardDatabase)
 # Written by migrate (post_migrate) and kept as it wrote them (tests/database_reset.py), so never copied.
 KEPT_BY_MIGRATE = (ContentType, Permission)
 # Written before every other table: the lock trigger refuses a version of a fleet already stored as locked
-# (fleets.migrations.0002_fleet_lock_triggers), and fleets and their versions point at each other.
+# (fleets.migrations.0002_fleet_lock_triggers).
 FIRST = (FleetVersion,)
 
-_worlds: dict[str, Rows] = {}
+_worlds: dict[str, table_rows.Tables] = {}
 
 
 def load_real_catalog(*, origin: str) -> None:
@@ -72,7 +69,7 @@ def _load_catalog(name: str, imported: Callable[[], None]) -> None:
             _worlds[name] = _read(CATALOG_MODELS)
             transaction.set_rollback(True)
     with transaction.atomic():
-        _insert(_worlds[name])
+        table_rows.write(connection, _worlds[name])
 
 
 def restore_world(name: str, build: Callable[[], None]) -> None:
@@ -87,9 +84,8 @@ def restore_world(name: str, build: Callable[[], None]) -> None:
         _worlds[name] = _read(models)
         return
     with transaction.atomic():
-        for model in models:
-            model._base_manager.all()._raw_delete(connection.alias)
-        _insert(_worlds[name])
+        table_rows.empty(connection, [model._meta.db_table for model in models])
+        table_rows.write(connection, _worlds[name])
 
 
 def _copied_models() -> list[type[Model]]:
@@ -98,59 +94,22 @@ def _copied_models() -> list[type[Model]]:
         for model in apps.get_models(include_auto_created=True)
         if model._meta.managed and not model._meta.proxy and model not in KEPT_BY_MIGRATE
     ]
-    ordered = _referrers_first(models)
-    return [*FIRST, *(model for model in ordered if model not in FIRST)]
+    return [*FIRST, *(model for model in models if model not in FIRST)]
 
 
-def _referrers_first(models: list[type[Model]]) -> list[type[Model]]:
-    """``models`` ordered so that a model comes before the models its foreign keys point at (cycles left as
-    they fall; the keys are checked only at commit)."""
-    ordered: list[type[Model]] = []
-    seen: set[type[Model]] = set()
-
-    def visit(model: type[Model]) -> None:
-        if model in seen:
-            return
-        seen.add(model)
-        for other in models:
-            if any(field.related_model is model for field in other._meta.local_fields if field.is_relation):
-                visit(other)
-        ordered.append(model)
-
+def _read(models: Iterable[type[Model]]) -> table_rows.Tables:
+    models = list(models)
+    tables = table_rows.read(connection, [model._meta.db_table for model in models])
     for model in models:
-        visit(model)
-    return ordered[::-1]
+        if model._meta.db_table in tables:
+            _refuse_rows_naming(model, *tables[model._meta.db_table])
+    return tables
 
 
-def _read(models: Iterable[type[Model]]) -> Rows:
-    rows: Rows = {}
-    for model in models:
-        found = list(model._base_manager.order_by("pk").values_list(*_attnames(model)))
-        if found:
-            _refuse_rows_naming(model, found)
-            rows[model] = found
-    return rows
-
-
-def _refuse_rows_naming(model: type[Model], found: list[tuple]) -> None:
+def _refuse_rows_naming(model: type[Model], columns: list[str], rows: list[tuple]) -> None:
     """A copied row must not point at a content type or permission: those are migrate's, never copied."""
-    for index, field in enumerate(model._meta.local_concrete_fields):
-        if field.is_relation and field.related_model in KEPT_BY_MIGRATE and any(row[index] for row in found):
-            raise RuntimeError(f"{model._meta.label}.{field.name} names {field.related_model._meta.label} rows")
-
-
-def _insert(rows: Rows) -> None:
-    ops = connection.ops
-    for model, found in rows.items():
-        fields = model._meta.local_concrete_fields
-        objects = [model(**dict(zip(_attnames(model), row, strict=True))) for row in found]
-        size = ops.bulk_batch_size(fields, objects) or len(objects)
-        for start in range(0, len(objects), size):
-            model._base_manager._insert(objects[start : start + size], fields=fields, raw=True)
-    with connection.cursor() as cursor:
-        for statement in ops.sequence_reset_sql(no_style(), list(rows)):
-            cursor.execute(statement)
-
-
-def _attnames(model: type[Model]) -> list[str]:
-    return [field.attname for field in model._meta.local_concrete_fields]
+    for field in model._meta.local_concrete_fields:
+        if field.is_relation and field.related_model in KEPT_BY_MIGRATE:
+            index = columns.index(field.column)
+            if any(row[index] for row in rows):
+                raise RuntimeError(f"{model._meta.label}.{field.name} names {field.related_model._meta.label} rows")

@@ -94,13 +94,14 @@ def test_the_fleet_import_service_refuses_what_it_cannot_read(world):
 
 
 def test_the_import_page_refuses_what_it_cannot_read(world):
+    before = database_state()  # every example is rolled back, so each starts from this state
+
     @examples
     @given(data=as_bytes(fleet_files(card_ids(world))), upload=st.booleans())
     def check(data, upload):
         client, _ = client_for(world, "player", Row("fleets:import", "POST", dict, ()))
         post = {"file": SimpleUploadedFile("fleet.json", data)} if upload else {"text": data.decode(errors="replace")}
         with rolled_back():
-            before = database_state()
             response = client.post(reverse("fleets:import"), post)
             assert_clean_answer(response)
             if response.status_code != 302:
@@ -199,6 +200,7 @@ def refused(response) -> bool:
 def test_every_form_survives_junk(world, row):
     role = allowed_role(row)
     url = row_url(world, row)
+    before = database_state()  # every example is rolled back, so each starts from this state
 
     @few_examples
     @given(post=form_posts, upload=st.one_of(st.none(), st.binary(max_size=300)), htmx=st.booleans())
@@ -208,7 +210,6 @@ def test_every_form_survives_junk(world, row):
         if htmx:
             headers["HTTP_HX_REQUEST"] = "true"
         with rolled_back():
-            before = database_state()
             if row.name.startswith("api:"):
                 send = getattr(client, row.method.lower())
                 response = send(url, post, content_type="application/json", **headers)
