@@ -151,6 +151,7 @@ def test_a_capped_evening_with_waitlist_self_check_in_notices_a_top_8_and_votes(
         phone.goto("/accounts/notices/")
         phone.get_by_label("When a round is paired: my table and opponent").uncheck()
         phone.get_by_role("button", name="Save").click()
+        expect(phone.get_by_text("Your notice settings are saved.")).to_be_visible()
     fits_and_passes_axe(phones.of(quiet[-1]), "evening-notices-phone")
 
     # The desk opens check-in and shows the room the QR code of the event page.

@@ -28,6 +28,7 @@ def test_an_organizer_enters_a_walk_ins_decks(page, width):
     expect(page.get_by_text("Maverick is registered.")).to_be_visible()
 
     page.get_by_role("link", name="Enter the decks of Maverick").click()
+    expect(page.get_by_label("…or paste the terran deck")).to_be_visible()
     assert serious_violations(page) == []
     page.get_by_label("…or paste the terran deck").fill(decks["terran"])
     page.get_by_label("…or paste the kilrathi deck").fill("3 Nothing Known")

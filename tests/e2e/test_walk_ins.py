@@ -141,6 +141,7 @@ def test_the_walk_in_pages_fit_a_phone(phone, catalog):
     assert not overflows_sideways(phone), "the player list scrolls sideways at 390 px"
     assert serious_violations(phone) == []
     phone.get_by_role("link", name="Enter the fleet of Morn").click()
+    expect(phone.get_by_label("…or paste a Utopia link, a text export or a fleet file")).to_be_visible()
     assert serious_violations(phone) == []
     phone.get_by_label("…or paste a Utopia link, a text export or a fleet file").fill(utopia_text())
     phone.get_by_role("button", name="Submit fleet").click()
