@@ -11,6 +11,7 @@ from fleets.models import OwnedExpansion
 from tests.accounts.factories import PlayerFactory
 from tests.e2e.conftest import log_in, overflows_sideways
 from tests.e2e.test_accessibility import serious_violations
+from tests.e2e.test_fleet_builder import settled
 from tests.snapshots import load_real_catalog
 
 WIDTHS = pytest.mark.parametrize("width", [1280, 390], ids=["desktop", "phone"])
@@ -59,6 +60,7 @@ def test_filters_and_show_more_reach_every_match(page, catalog, width):
 
     while results.get_by_test_id("search-more").count():
         shown = results.locator(".search-row").count()
+        settled(page)  # the link htmx just put in answers Enter with htmx, not by opening its page
         results.get_by_test_id("search-more").focus()
         page.keyboard.press("Enter")
         expect(results.locator(".search-row")).not_to_have_count(shown)
