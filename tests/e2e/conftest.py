@@ -97,6 +97,14 @@ def phone(browser, live_server, request):
     assert not errors, f"the page logged errors: {errors}"
 
 
+def settled(page) -> None:
+    """Wait until htmx has finished a swap: new content gets its hx-* behaviour only once it settles
+    (``htmx-added`` is removed then), so typing before that would go unheard."""
+    page.wait_for_function(
+        "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling, .htmx-added')"
+    )
+
+
 def overflows_sideways(page) -> bool:
     """Whether the page is wider than the screen (a visitor would have to scroll sideways)."""
     return page.evaluate("document.documentElement.scrollWidth > document.documentElement.clientWidth")

@@ -15,8 +15,8 @@ from playwright.sync_api import expect
 
 from fleets.models import Fleet
 from tests.accounts.factories import PlayerFactory
-from tests.e2e.conftest import log_in
-from tests.e2e.test_fleet_builder import settled
+from tests.e2e.conftest import log_in, settled
+from tests.e2e.test_fleet_builder import searched
 from tests.snapshots import load_real_catalog
 
 MAX_CLICKS = 54
@@ -74,6 +74,7 @@ def build(page, clicks: Clicks, phone: bool) -> None:
     for number, (ship_id, cards) in enumerate(FLEET, start=1):
         clicks.click(page.get_by_label("Ship name or class"))
         page.keyboard.type(ship_id)
+        searched(page, "#results-fleet", ship_id)
         clicks.click(page.locator("#results-fleet li", has_text=ship_id).get_by_role("button", name=re.compile("^Add")))
         expect(page.locator(f"#ship-{number}")).to_be_visible()
         settled(page)
@@ -86,6 +87,7 @@ def build(page, clicks: Clicks, phone: bool) -> None:
             if phone:
                 no_sideways_scrolling(page)  # the slot's cards listed
             page.keyboard.type(card_id)
+            searched(page, f"#results-ship-{number}", card_id)
             result = page.locator(f"#results-ship-{number} li", has_text=card_id)
             clicks.click(result.get_by_role("button", name=re.compile("^Add")))
             expect(page.locator(f"#ship-{number} tbody")).to_contain_text(name)

@@ -17,9 +17,9 @@ from playwright.sync_api import expect
 from fleets.models import Fleet, Resource
 from fleets.services import fleet_update
 from tests.accounts.factories import PlayerFactory
-from tests.e2e.conftest import log_in
+from tests.e2e.conftest import log_in, settled
 from tests.e2e.test_accessibility import serious_violations
-from tests.e2e.test_fleet_builder import add_ship, settled
+from tests.e2e.test_fleet_builder import add_ship
 from tests.fleets.factories import FleetFactory
 from tests.snapshots import load_real_catalog
 from tests.tournaments.factories import EventFactory
@@ -87,6 +87,7 @@ def test_the_date_chosen_for_the_list_stays_after_a_card_is_added(page, catalog,
     chosen = page.get_by_text("Resources judged on 14 March 2015 (the date you chose)")
     expect(chosen).to_be_visible()
     expect(retired).to_have_count(0)
+    page.wait_for_load_state()  # the date came by a whole page load: htmx started on the new page
 
     add_ship(page, "S273", 1)
     expect(chosen).to_be_visible()

@@ -9,9 +9,8 @@ from playwright.sync_api import expect
 
 from fleets.models import OwnedExpansion
 from tests.accounts.factories import PlayerFactory
-from tests.e2e.conftest import log_in, overflows_sideways
+from tests.e2e.conftest import log_in, overflows_sideways, settled
 from tests.e2e.test_accessibility import serious_violations
-from tests.e2e.test_fleet_builder import settled
 from tests.snapshots import load_real_catalog
 
 WIDTHS = pytest.mark.parametrize("width", [1280, 390], ids=["desktop", "phone"])

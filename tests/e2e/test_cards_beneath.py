@@ -7,9 +7,9 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.accounts.factories import PlayerFactory
-from tests.e2e.conftest import log_in, overflows_sideways
+from tests.e2e.conftest import log_in, overflows_sideways, settled
 from tests.e2e.test_accessibility import serious_violations
-from tests.e2e.test_fleet_builder import add_card, add_ship, catalog, settled  # noqa: F401 (the fixture)
+from tests.e2e.test_fleet_builder import add_card, add_ship, catalog  # noqa: F401 (the fixture)
 from tests.fleets.factories import FleetFactory
 
 

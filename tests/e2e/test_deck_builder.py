@@ -4,7 +4,7 @@ from playwright.sync_api import expect
 from pypdf import PdfReader
 
 from tests.accounts.factories import PlayerFactory
-from tests.e2e.conftest import log_in
+from tests.e2e.conftest import log_in, settled
 from tests.fleets.decks.factories import SpearpointUnitFactory, wing_commander_card
 
 
@@ -15,6 +15,7 @@ def new_deck(page, game: str, name: str, side: str):
     page.get_by_label("Side").select_option(side)
     page.get_by_role("button", name="Create").click()
     expect(page.get_by_role("heading", name=name)).to_be_visible()
+    page.wait_for_load_state()
 
 
 def add(page, noun: str, label: str, count: int):
@@ -23,6 +24,7 @@ def add(page, noun: str, label: str, count: int):
     page.get_by_label("Count").fill(str(count))
     page.get_by_role("button", name="Add", exact=True).click()
     expect(page.locator(f'[data-line="{label.split(" — ")[0]}"]')).to_be_visible()  # the swapped-in fragment
+    settled(page)
 
 
 def test_40th_card_makes_the_deck_legal_and_the_sheet_prints_it(page):

@@ -41,6 +41,7 @@ def organizer():
 
 def menu(page, name: str):
     """Follow a link of the main menu, opening it first where the screen is narrow."""
+    page.wait_for_load_state()  # the stylesheet decides whether the toggler shows
     toggler = page.get_by_role("button", name="Toggle navigation")
     if toggler.is_visible():
         toggler.click()
@@ -71,6 +72,7 @@ def play_rounds(page, result, rounds: int) -> None:
         page.get_by_role("button", name="Pair next round").click()
         heading = page.get_by_role("heading", name=re.compile(r"^Round \d+$"))
         expect(heading).to_be_visible()
+        page.wait_for_load_state()  # the whole round page, every table of it, before they are counted
         number = heading.inner_text().split()[-1]
         tables = page.get_by_role("link", name=re.compile(r"Match page, table \d+")).count()
         for table in range(1, tables + 1):

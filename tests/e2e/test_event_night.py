@@ -2,12 +2,14 @@
 leaves out, a late entry who plays from the next round, and the steps that cannot be undone
 (pairing again, finishing) asked before they are done, offered only when they can be done."""
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
 from games.attack_wing.results import Losses, MatchResult
 from tests.accounts.factories import OrganizerFactory, PlayerFactory
-from tests.e2e.conftest import log_in, screenshot
+from tests.e2e.conftest import log_in, screenshot, settled
 from tests.tournaments.factories import EventFactory, fleet_for, legal_fleet_content, small_catalog
 from tournaments.models import EventStatus, Match, MatchSide
 from tournaments.services import (
@@ -140,7 +142,9 @@ def test_the_event_night_pages_fit_a_phone(phone):
     ):
         phone.goto(path)
         if path.endswith("/rounds/1/"):
-            phone.locator("#entry-1 summary").click()  # the desk's form open
+            with phone.expect_response(re.compile(r"/preview/$")):  # opening it asks for the points beside it
+                phone.locator("#entry-1 summary").click()  # the desk's form open
+            settled(phone)
         screenshot(phone, f"phone-{path.strip('/').replace('/', '-')}")
         width = phone.evaluate("document.documentElement.scrollWidth")
         assert width <= 390, f"{path} is {width} px wide at 390 px"
@@ -198,6 +202,7 @@ def test_the_organizer_enters_results_from_the_slips_on_the_round_page(page, wid
     expect(ship).to_be_checked()
     expect(card).to_be_checked()
     expect(page.locator("#entry-1").get_by_label(f"{two.username} won")).to_be_checked()
+    settled(page)  # the desk htmx put back answers the next save with htmx
     card.uncheck()
     page.locator("#entry-1").get_by_role("button", name="Save table 1").click()
     expect(page.locator("#round-state")).to_contain_text("Every result of this round is in.")

@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 from pypdf import PdfReader
 
 from tests.accounts.factories import PlayerFactory
-from tests.e2e.conftest import log_in
+from tests.e2e.conftest import log_in, settled
 from tests.fleets.factories import CaptainFactory, FleetFactory, ShipFactory
 from tests.snapshots import load_real_catalog
 
@@ -53,16 +53,16 @@ def catalog(utopia_path, transactional_db):
     load_real_catalog(origin=str(utopia_path))
 
 
-def settled(page) -> None:
-    """Wait until htmx has finished a swap: new content gets its hx-* behaviour only once it settles
-    (``htmx-added`` is removed then), so typing before that would go unheard."""
-    page.wait_for_function(
-        "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling, .htmx-added')"
-    )
+def searched(page, results: str, query: str) -> None:
+    """Wait until the type-ahead search in ``results`` has answered ``query`` and htmx has settled its rows: an
+    Add button clicked sooner would be one of the rows about to go, or one not yet sending its form by htmx."""
+    expect(page.locator(results).get_by_test_id("search-count")).to_contain_text(f"“{query}”")
+    settled(page)
 
 
 def add_ship(page, card_id: str, number: int) -> None:
     page.get_by_label("Ship name").fill(card_id)
+    searched(page, "#results-fleet", card_id)
     page.locator("#results-fleet li", has_text=card_id).get_by_role("button", name=re.compile("^Add")).click()
     expect(page.locator(f"#ship-{number}")).to_be_visible()
     settled(page)
@@ -72,6 +72,7 @@ def add_card(page, number: int, slot: str, card_id: str, name: str) -> None:
     """Pick the card type, type the card's id, click its Add button, wait for the builder to show it."""
     page.get_by_label(f"Card type for ship {number}").select_option(label=slot)
     page.get_by_label(f"Search cards for ship {number}").fill(card_id)
+    searched(page, f"#results-ship-{number}", card_id)
     results = page.locator(f"#results-ship-{number} li", has_text=card_id)
     results.get_by_role("button", name=re.compile("^Add")).click()
     expect(page.locator(f"#ship-{number} tbody")).to_contain_text(name)

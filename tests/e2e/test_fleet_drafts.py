@@ -12,8 +12,8 @@ from playwright.sync_api import expect
 
 from fleets.services import fleet_create
 from tests.accounts.factories import JudgeFactory, PlayerFactory
-from tests.e2e.conftest import log_in, overflows_sideways
-from tests.e2e.test_fleet_builder import FLEET, settled
+from tests.e2e.conftest import log_in, overflows_sideways, settled
+from tests.e2e.test_fleet_builder import FLEET
 from tests.snapshots import load_real_catalog
 from tests.tournaments.factories import EventFactory
 from tournaments.services import registration_add, registration_submit_fleet

@@ -99,6 +99,7 @@ def test_a_german_store_runs_its_evening_in_german(browser, live_server, page):
     phone.goto(f"/events/{event.pk}/fleet/")
     reader.page(phone, "submit-fleet")
     phone.locator("form[method=post] button[type=submit]").last.click()
+    phone.wait_for_url(re.compile(rf"/events/{event.pk}/$"))  # the event page the submission leads back to
     reader.page(phone, "fleet-submitted")
 
     # The organizer reads English until he chooses German in the menu.
@@ -106,8 +107,10 @@ def test_a_german_store_runs_its_evening_in_german(browser, live_server, page):
     page.goto(f"/events/{event.pk}/")
     page.get_by_role("button", name="Deutsch").click()
     expect(page.locator("html")).to_have_attribute("lang", "de")
+    page.wait_for_load_state()
     reader.page(page, "event-page-organizer")
     page.locator(f"a[href='/events/{event.pk}/start/']").click()
+    page.wait_for_url(f"**/events/{event.pk}/start/")
     reader.page(page, "start-confirm")
     page.locator("main form[method=post] button[type=submit]").click()
     expect(page.locator(f"a[href='/events/{event.pk}/start/']")).to_have_count(0)

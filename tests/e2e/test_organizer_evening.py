@@ -203,6 +203,7 @@ def test_a_capped_evening_with_waitlist_self_check_in_notices_a_top_8_and_votes(
         page.get_by_role("link", name="Overview").click()
         page.get_by_role("button", name="Pair next round").click()
         expect(page.get_by_role("heading", name=name)).to_be_visible()
+        page.wait_for_load_state()  # htmx started on the new desk before its forms are opened
         cut = event.rounds.order_by("number").last()
         assert (cut.stage, cut.name) == (Stage.CUT, name)
         cut_tables = tables(event, cut.number)
