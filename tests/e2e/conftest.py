@@ -99,7 +99,8 @@ def phone(browser, live_server, request):
 
 def settled(page) -> None:
     """Wait until htmx has finished a swap: new content gets its hx-* behaviour only once it settles
-    (``htmx-added`` is removed then), so typing before that would go unheard."""
+    (``htmx-added`` is removed then): typing before that goes unheard, and a click or Enter on a link or
+    button does what it does without htmx (opens the page, posts the whole form)."""
     page.wait_for_function(
         "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling, .htmx-added')"
     )
